@@ -1,0 +1,48 @@
+/// Why the gate refused a fix. The raw values are the names used in every output.
+public enum RejectionReason: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+  /// The record has no position (no-fix mode, or no coordinates).
+  case noFix = "no_fix"
+  /// The accuracy is negative, not a number, or missing where the source normally gives it.
+  case invalidAccuracy = "invalid_accuracy"
+  /// The accuracy is worse than the activity's threshold.
+  case lowAccuracy = "low_accuracy"
+  /// A cell-tower, Wi-Fi or other non-satellite grade position.
+  case nonGNSS = "non_gnss"
+  /// Timestamped before the session began: a cached fix from the last place used.
+  case stale
+  /// Older than what was already accepted, beyond the reorder window.
+  case outOfOrder = "out_of_order"
+  /// The same epoch delivered again.
+  case duplicate
+  /// Reaching it would need a speed no person on this activity reaches.
+  case implausibleSpeed = "implausible_speed"
+
+  public static func < (lhs: RejectionReason, rhs: RejectionReason) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}
+
+/// The gate's decision about one fix. A rejection is data, not an error.
+public enum Verdict: Hashable, Sendable {
+  case accepted
+  case rejected(RejectionReason)
+
+  public var isAccepted: Bool { self == .accepted }
+
+  /// The reason, when rejected.
+  public var reason: RejectionReason? {
+    if case .rejected(let r) = self { return r }
+    return nil
+  }
+}
+
+/// A fix together with the gate's verdict on it; rejected fixes are kept, never dropped.
+public struct JudgedFix: Hashable, Sendable {
+  public var fix: Fix
+  public var verdict: Verdict
+
+  public init(fix: Fix, verdict: Verdict) {
+    self.fix = fix
+    self.verdict = verdict
+  }
+}

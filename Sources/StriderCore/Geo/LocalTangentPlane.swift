@@ -1,0 +1,104 @@
+import Foundation
+
+/// A point or vector in a local east-north plane, in metres.
+public struct PlanePoint: Hashable, Sendable {
+  public var east: Double
+  public var north: Double
+
+  public init(east: Double, north: Double) {
+    self.east = east
+    self.north = north
+  }
+
+  public static func - (lhs: PlanePoint, rhs: PlanePoint) -> PlanePoint {
+    PlanePoint(east: lhs.east - rhs.east, north: lhs.north - rhs.north)
+  }
+
+  public static func + (lhs: PlanePoint, rhs: PlanePoint) -> PlanePoint {
+    PlanePoint(east: lhs.east + rhs.east, north: lhs.north + rhs.north)
+  }
+
+  /// Euclidean length of the vector.
+  public var magnitude: Double { (east * east + north * north).squareRoot() }
+}
+
+/// A local east-north-up frame tangent to the WGS84 ellipsoid at an origin.
+///
+/// Positions go through Earth-centred Earth-fixed coordinates and are rotated into the
+/// origin's east-north-up axes, so the frame is exact everywhere: across the antimeridian
+/// and at the poles, where a longitude-scaled flat projection breaks down. The filter and
+/// the map work in this plane; distances are always measured back on the ellipsoid. The
+/// inverse puts a point on the curved surface below the plane (up = -d²/2R), so that a
+/// round trip returns the original position to well under a millimetre within tens of
+/// kilometres of the origin.
+public struct LocalTangentPlane: Hashable, Sendable {
+  public let origin: Coordinate
+  private let sinLat: Double
+  private let cosLat: Double
+  private let sinLon: Double
+  private let cosLon: Double
+  private let originECEF: (Double, Double, Double)
+
+  public init(origin: Coordinate) {
+    self.origin = origin
+    let phi = radians(origin.latitude)
+    let lambda = radians(origin.longitude)
+    sinLat = sin(phi)
+    cosLat = cos(phi)
+    sinLon = sin(lambda)
+    cosLon = cos(lambda)
+    originECEF = LocalTangentPlane.ecef(origin)
+  }
+
+  public static func == (lhs: LocalTangentPlane, rhs: LocalTangentPlane) -> Bool {
+    lhs.origin == rhs.origin
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(origin) }
+
+  /// The east-north offset of a position from the origin, in metres.
+  public func project(_ c: Coordinate) -> PlanePoint {
+    let (x, y, z) = LocalTangentPlane.ecef(c)
+    let dx = x - originECEF.0
+    let dy = y - originECEF.1
+    let dz = z - originECEF.2
+    let east = -sinLon * dx + cosLon * dy
+    let north = -sinLat * cosLon * dx - sinLat * sinLon * dy + cosLat * dz
+    return PlanePoint(east: east, north: north)
+  }
+
+  /// The position on the ellipsoid below an east-north offset.
+  public func unproject(_ p: PlanePoint) -> Coordinate {
+    let up = -(p.east * p.east + p.north * p.north) / (2 * WGS84.meanRadius)
+    let dx = -sinLon * p.east - sinLat * cosLon * p.north + cosLat * cosLon * up
+    let dy = cosLon * p.east - sinLat * sinLon * p.north + cosLat * sinLon * up
+    let dz = cosLat * p.north + sinLat * up
+    return LocalTangentPlane.geodetic(
+      x: originECEF.0 + dx, y: originECEF.1 + dy, z: originECEF.2 + dz)
+  }
+
+  static func ecef(_ c: Coordinate) -> (Double, Double, Double) {
+    let phi = radians(c.latitude)
+    let lambda = radians(c.longitude)
+    let s = sin(phi)
+    let n = WGS84.semiMajorAxis / (1 - WGS84.eccentricitySquared * s * s).squareRoot()
+    let cp = cos(phi)
+    return (n * cp * cos(lambda), n * cp * sin(lambda), n * (1 - WGS84.eccentricitySquared) * s)
+  }
+
+  /// ECEF to latitude and longitude by Bowring's method (exact to millimetres near the
+  /// surface, and well defined at the poles).
+  static func geodetic(x: Double, y: Double, z: Double) -> Coordinate {
+    let a = WGS84.semiMajorAxis
+    let b = WGS84.semiMinorAxis
+    let e2 = WGS84.eccentricitySquared
+    let ep2 = (a * a - b * b) / (b * b)
+    let p = (x * x + y * y).squareRoot()
+    let theta = atan2(z * a, p * b)
+    let st = sin(theta)
+    let ct = cos(theta)
+    let phi = atan2(z + ep2 * b * st * st * st, p - e2 * a * ct * ct * ct)
+    let lambda = p == 0 ? 0 : atan2(y, x)
+    return Coordinate(latitude: degrees(phi), longitude: degrees(lambda))
+  }
+}

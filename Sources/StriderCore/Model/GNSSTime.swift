@@ -1,0 +1,122 @@
+/// An instant as the satellite receiver reported it, in UTC.
+///
+/// Strider never reads the system clock for a fix: a clock that changes under the device
+/// would reorder the track. Every time in the engine is one of these, and "now" is the time
+/// of the newest fix.
+public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// Seconds since 1970-01-01T00:00:00Z, ignoring leap seconds (POSIX time).
+  public var secondsSince1970: Double
+
+  public init(secondsSince1970: Double) { self.secondsSince1970 = secondsSince1970 }
+
+  public static func < (lhs: GNSSTime, rhs: GNSSTime) -> Bool {
+    lhs.secondsSince1970 < rhs.secondsSince1970
+  }
+
+  public static func - (lhs: GNSSTime, rhs: GNSSTime) -> Seconds {
+    Seconds(lhs.secondsSince1970 - rhs.secondsSince1970)
+  }
+
+  public static func + (lhs: GNSSTime, rhs: Seconds) -> GNSSTime {
+    GNSSTime(secondsSince1970: lhs.secondsSince1970 + rhs.value)
+  }
+
+  public static func - (lhs: GNSSTime, rhs: Seconds) -> GNSSTime {
+    GNSSTime(secondsSince1970: lhs.secondsSince1970 - rhs.value)
+  }
+
+  public var description: String { iso8601 }
+
+  /// The civil date and time of this instant (proleptic Gregorian, UTC).
+  public var civil: CivilTime { CivilTime(self) }
+
+  /// RFC 3339 text in UTC: whole seconds when the instant has none, else milliseconds.
+  public var iso8601: String {
+    let c = civil
+    var text =
+      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T"
+      + "\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))"
+    if c.millisecond != 0 { text += ".\(pad(c.millisecond, 3))" }
+    return text + "Z"
+  }
+
+  /// Builds an instant from civil UTC fields, or nil when a field is out of range.
+  public init?(
+    year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0
+  ) {
+    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+      (0...59).contains(minute), second >= 0, second < 61
+    else { return nil }
+    guard day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
+    let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
+    secondsSince1970 =
+      Double(days) * 86_400 + Double(hour * 3600 + minute * 60) + second
+  }
+}
+
+/// Broken-down UTC fields of a `GNSSTime`, for formatting.
+public struct CivilTime: Hashable, Sendable {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+  public var hour: Int
+  public var minute: Int
+  public var second: Int
+  public var millisecond: Int
+
+  init(_ time: GNSSTime) {
+    var totalMillis = Int64((time.secondsSince1970 * 1000).rounded())
+    var days = totalMillis / 86_400_000
+    totalMillis -= days * 86_400_000
+    if totalMillis < 0 {
+      totalMillis += 86_400_000
+      days -= 1
+    }
+    let (y, m, d) = CivilTime.civilFromDays(Int(days))
+    year = y
+    month = m
+    day = d
+    let ms = Int(totalMillis)
+    hour = ms / 3_600_000
+    minute = ms / 60_000 % 60
+    second = ms / 1000 % 60
+    millisecond = ms % 1000
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+
+  static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+  let digits = String(abs(value))
+  let sign = value < 0 ? "-" : ""
+  return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Finds the project's shared GPS recordings (`../shared/data` beside the checkout).
+///
+/// Tests that need them call `SharedData.directory` and skip with a printed reason when it
+/// returns nil, so the suite still runs on a machine without the data.
+public enum SharedData {
+  /// The package root, derived from this file's location.
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The shared data folder, or nil (with a note printed once) when it is absent.
+  public static var directory: URL? {
+    if let env = ProcessInfo.processInfo.environment["STRIDER_SHARED_DATA"] {
+      return URL(fileURLWithPath: env)
+    }
+    let candidate = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+  }
+
+  /// A file under the shared data folder, or nil when the folder is absent.
+  public static func file(_ relativePath: String) -> URL? {
+    directory?.appendingPathComponent(relativePath)
+  }
+
+  /// The files of a subfolder with an extension, sorted by name; empty when absent.
+  public static func files(in folder: String, withExtension ext: String) -> [URL] {
+    guard let dir = directory?.appendingPathComponent(folder),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+    else { return [] }
+    return names.filter { $0.hasSuffix("." + ext) }.sorted().map { dir.appendingPathComponent($0) }
+  }
+
+  /// Prints why a test that needs the shared data is skipping.
+  public static func skipNote(_ test: String) {
+    print("SKIP \(test): ../shared/data is not present beside the checkout")
+  }
+}
