@@ -102,3 +102,20 @@ public struct LocalTangentPlane: Hashable, Sendable {
     return Coordinate(latitude: degrees(phi), longitude: degrees(lambda))
   }
 }
+
+extension LocalTangentPlane {
+  /// Re-expresses a horizontal vector (a velocity) from this frame's axes in another's.
+  /// Needed when the filter moves its origin: near the poles the axes of two frames a few
+  /// kilometres apart point in visibly different directions.
+  public func rotate(_ v: PlanePoint, into other: LocalTangentPlane) -> PlanePoint {
+    // This frame's east and north unit vectors in ECEF.
+    let ex = (-sinLon, cosLon, 0.0)
+    let nx = (-sinLat * cosLon, -sinLat * sinLon, cosLat)
+    let x = v.east * ex.0 + v.north * nx.0
+    let y = v.east * ex.1 + v.north * nx.1
+    let z = v.east * ex.2 + v.north * nx.2
+    let east = -other.sinLon * x + other.cosLon * y
+    let north = -other.sinLat * other.cosLon * x - other.sinLat * other.sinLon * y + other.cosLat * z
+    return PlanePoint(east: east, north: north)
+  }
+}

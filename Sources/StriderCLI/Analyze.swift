@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderFormats
+
+/// `strider analyze FILE...`: the numbers of recorded tracks.
+struct Analyze: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Summarise GPS files: distance, times, pace, calories, splits, rejected fixes.",
+    discussion: """
+      Each file goes through the same engine as a live session: the gate, the smoother,
+      auto-pause, metrics and cues. --no-filter gives the raw geodesic length instead.
+      JSON output is one object per file, one per line.
+      """
+  )
+
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
+
+  @Argument(help: "GPS files (GPX).")
+  var files: [String]
+
+  @Option(help: "json or table.")
+  var format: OutputFormat = .table
+
+  @OptionGroup var session: SessionOptions
+
+  @Flag(help: "Gate, smooth and pause nothing: the raw length of every fix with a position.")
+  var noFilter = false
+
+  mutating func run() throws {
+    var failures = 0
+    for path in files {
+      do {
+        let report = try analyze(path)
+        print(format == .json ? report.json.serialized : report.table)
+      } catch let error as FormatError {
+        failures += 1
+        printError("strider: error: \(error.description)")
+      }
+    }
+    if failures > 0 { throw ExitCode(1) }
+  }
+
+  private func analyze(_ path: String) throws(FormatError) -> AnalysisReport {
+    var reader = try FixFileReader.open(path: path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    let activity =
+      session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
+    let weight = Kilograms(session.weight)
+    let configuration: SessionConfiguration =
+      noFilter
+      ? .raw(activity: activity, weight: weight, units: session.units, elevation: session.elevation)
+      : SessionConfiguration(
+        activity: activity, weight: weight, units: session.units, elevation: session.elevation)
+    let summary = Analysis.summarize(fixes, configuration: configuration)
+    return AnalysisReport(file: path, format: reader.format, summary: summary)
+  }
+}
+
+/// One file's result, as JSON or as a table for people.
+struct AnalysisReport {
+  var file: String
+  var format: FileFormat
+  var summary: SessionSummary
+
+  var json: JSONValue {
+    .object(
+      [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
+        + summary.jsonMembers)
+  }
+
+  var table: String {
+    let s = summary
+    let units = s.units
+    var rows: [(String, String)] = [
+      ("file", "\(file) (\(format.rawValue))"),
+      ("activity", s.activity.rawValue + (s.isRaw ? " (unfiltered)" : "")),
+      ("distance", Display.distance(s.distance, units)),
+      ("elapsed", Display.clock(s.elapsed)),
+      ("moving", Display.clock(s.moving)),
+    ]
+    if s.activity.prefersSpeed {
+      rows.append(("avg speed", s.averageSpeed.map { Display.speed($0, units) } ?? "-"))
+    } else {
+      rows.append(("avg pace", s.averagePace.map { Display.pace($0, units) } ?? "-"))
+    }
+    rows.append(("calories", "\(Int(s.calories.value.rounded())) kcal"))
+    rows.append(("elevation gain", s.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-"))
+    rows.append(
+      (
+        "points",
+        "\(s.pointsIn) in, \(s.fixesWithPosition) with a position, \(s.pointsAccepted) accepted"
+      ))
+    let rejected = s.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+    rows.append(
+      ("rejected", rejected.isEmpty ? "none" : rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")))
+    let paused = s.pauses.reduce(Seconds.zero) { $0 + $1.duration }
+    rows.append(("pauses", "\(s.pauses.count) (\(Display.clock(paused)) standing)"))
+    var text = rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
+      .joined(separator: "\n")
+    if !s.splits.isEmpty {
+      text += "\nsplits"
+      for split in s.splits {
+        let length = Display.distance(split.distance, units)
+        text +=
+          "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
+          + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
+          + "\(Display.clock(split.duration))  \(Display.pace(split.pace.secondsPerKilometre, units))"
+      }
+    }
+    return text + "\n"
+  }
+}
+
+/// Plain-text formatting for tables.
+enum Display {
+  static func distance(_ d: Meters, _ units: UnitSystem) -> String {
+    units == .metric
+      ? String(format: "%.2f km", d.value / 1000) : String(format: "%.2f mi", d.value / 1609.344)
+  }
+
+  static func clock(_ s: Seconds) -> String {
+    let total = Int(s.value.rounded())
+    return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+  }
+
+  static func pace(_ secondsPerKm: Double, _ units: UnitSystem) -> String {
+    let perUnit = units == .metric ? secondsPerKm : secondsPerKm * 1.609344
+    let total = Int(perUnit.rounded())
+    return String(format: "%d:%02d /%@", total / 60, total % 60, units == .metric ? "km" : "mi")
+  }
+
+  static func speed(_ v: MetersPerSecond, _ units: UnitSystem) -> String {
+    units == .metric
+      ? String(format: "%.1f km/h", v.value * 3.6) : String(format: "%.1f mph", v.value * 2.236936)
+  }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,342 @@
+/// The gate's decision about one fix, and whether the track may be joined across it.
+public struct GateDecision: Hashable, Sendable {
+  public var judged: JudgedFix
+  /// True on the first accepted fix after the gate had to find its footing again (a new
+  /// segment, a long gap, or a confirmed move elsewhere): no distance is drawn across it.
+  public var breaksTrack: Bool
+
+  public init(judged: JudgedFix, breaksTrack: Bool = false) {
+    self.judged = judged
+    self.breaksTrack = breaksTrack
+  }
+
+  public var fix: Fix { judged.fix }
+  public var verdict: Verdict { judged.verdict }
+}
+
+/// Decides for every fix *accept* or *reject with a reason*; nothing is dropped silently.
+///
+/// The gate works in stages:
+/// 1. Checks on the fix alone: `no_fix`, `invalid_accuracy`, `non_gnss`, `low_accuracy`, and
+///    `stale` when the session start is known.
+/// 2. Order: timed fixes wait in a reorder buffer for `reorderWindow` seconds of fix time so
+///    that a late fix is put back in its place; older than what has left the buffer it is
+///    `out_of_order`, and a second fix for an epoch already seen is a `duplicate`. A forward
+///    clock jump is held until later fixes confirm it (a real gap) or contradict it.
+/// 3. Plausibility, in time order: the step from the last accepted fix must be reachable at
+///    the activity's top speed, with a margin for both fixes' accuracy. The first position
+///    is only trusted once `confirmationCount` fixes agree with it, so a cached fix
+///    hundreds of kilometres away at the head of the stream is never the anchor; and when
+///    that many consecutive rejected fixes agree with each other, the user really is there
+///    and the gate re-anchors instead of rejecting the rest of the session.
+///
+/// Decisions come out when they are made: immediately for stage 1, after the reorder window
+/// for the others. `finish()` flushes everything still held.
+public struct Gate: Sendable {
+  public let configuration: GateConfiguration
+
+  /// Steps between fixes without a time are plausible up to this length.
+  static let untimedMaxStep = 1000.0
+  /// Past this gap inside a segment, the gate looks for its footing again.
+  static let maxContinuousGap = Seconds(600)
+
+  private var reorderBuffer: [Fix] = []
+  private var releasedUpTo: GNSSTime?
+  private var newestTime: GNSSTime?
+  private var provisional: Fix?
+  private var provisionalContradictions = 0
+  private var headBuffer: [Fix] = []
+  private var anchored = false
+  private var lastAccepted: Fix?
+  private var suspects: [Fix] = []
+  private var accuracyReported = false
+  private var lastUntimed: Fix?
+
+  public init(configuration: GateConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// Judges a fix; returns the decisions this made possible (possibly none yet, possibly
+  /// several when the fix releases others from the buffers).
+  public mutating func ingest(_ fix: Fix) -> [GateDecision] {
+    var out: [GateDecision] = []
+    if let reason = staticRejection(of: fix) {
+      out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason))))
+      return out
+    }
+    guard let time = fix.time else {
+      if configuration.isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
+        out.append(reject(fix, .duplicate))
+        return out
+      }
+      lastUntimed = fix
+      releaseAll(into: &out)
+      judgeInOrder(fix, into: &out)
+      return out
+    }
+    order(fix, at: time, into: &out)
+    return out
+  }
+
+  /// Flushes every fix still held, as at the end of a file or a recording.
+  public mutating func finish() -> [GateDecision] {
+    var out: [GateDecision] = []
+    if let held = provisional {
+      provisional = nil
+      insertIntoBuffer(held)
+    }
+    releaseAll(into: &out)
+    if !anchored { resolveHead(force: true, into: &out) }
+    for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
+    suspects.removeAll()
+    return out
+  }
+
+  // MARK: Stage 1: the fix alone
+
+  private mutating func staticRejection(of fix: Fix) -> RejectionReason? {
+    let c = configuration
+    if c.isOn(.noFix) {
+      if fix.mode == .noFix { return .noFix }
+      guard let coordinate = fix.coordinate, coordinate.isValid else { return .noFix }
+    } else if fix.coordinate?.isValid != true {
+      return .noFix  // without a position nothing downstream can use it, switched on or not
+    }
+    if let accuracy = fix.horizontalAccuracy {
+      if !accuracy.isFinite || accuracy.value < 0 {
+        if c.isOn(.invalidAccuracy) { return .invalidAccuracy }
+      } else {
+        accuracyReported = true
+      }
+    } else if c.isOn(.invalidAccuracy) {
+      switch c.accuracyRequirement {
+      case .always: return .invalidAccuracy
+      case .whenReported where accuracyReported: return .invalidAccuracy
+      default: break
+      }
+    }
+    if c.isOn(.nonGNSS) {
+      if fix.provider != .gnss { return .nonGNSS }
+      if fix.mode == .twoD, let a = usableAccuracy(fix), a >= c.networkGradeAccuracy.value {
+        return .nonGNSS
+      }
+    }
+    if c.isOn(.lowAccuracy), let a = usableAccuracy(fix), a > c.maxAccuracy.value {
+      return .lowAccuracy
+    }
+    if c.isOn(.stale), let start = c.sessionStart, let t = fix.time, t < start {
+      return .stale
+    }
+    return nil
+  }
+
+  private func usableAccuracy(_ fix: Fix) -> Double? {
+    guard let a = fix.horizontalAccuracy?.value, a.isFinite, a >= 0 else { return nil }
+    return a
+  }
+
+  // MARK: Stage 2: order
+
+  private mutating func order(_ fix: Fix, at time: GNSSTime, into out: inout [GateDecision]) {
+    let c = configuration
+    if let released = releasedUpTo, time <= released {
+      if time == released, c.isOn(.duplicate) {
+        out.append(reject(fix, .duplicate))
+        return
+      }
+      if c.isOn(.outOfOrder) {
+        out.append(reject(fix, .outOfOrder))
+        return
+      }
+      judgeInOrder(fix, into: &out)  // the lab switched ordering off: take it as it comes
+      return
+    }
+    if c.isOn(.duplicate),
+      reorderBuffer.contains(where: { $0.time == time }) || provisional?.time == time
+    {
+      out.append(reject(fix, .duplicate))
+      return
+    }
+    if let held = provisional, let heldTime = held.time {
+      if time >= heldTime - c.reorderWindow {
+        provisional = nil  // the stream carried on from the jump: it was a real gap
+        releaseAll(into: &out)
+        insertIntoBuffer(held)
+      } else {
+        provisionalContradictions += 1
+        if provisionalContradictions >= c.confirmationCount - 1 || c.confirmationCount <= 1 {
+          provisional = nil
+          out.append(reject(held, c.isOn(.outOfOrder) ? .outOfOrder : .implausibleSpeed))
+        }
+      }
+    } else if c.isOn(.outOfOrder), let newest = newestTime,
+      time - newest > c.clockJumpThreshold
+    {
+      provisional = fix
+      provisionalContradictions = 0
+      return
+    }
+    insertIntoBuffer(fix)
+    release(into: &out)
+  }
+
+  private mutating func insertIntoBuffer(_ fix: Fix) {
+    guard let time = fix.time else { return }
+    var index = reorderBuffer.count
+    while index > 0, let t = reorderBuffer[index - 1].time, t > time { index -= 1 }
+    reorderBuffer.insert(fix, at: index)
+    if newestTime.map({ time > $0 }) ?? true { newestTime = time }
+  }
+
+  private mutating func release(into out: inout [GateDecision]) {
+    guard let newest = newestTime else { return }
+    let limit = newest - configuration.reorderWindow
+    var count = 0
+    for fix in reorderBuffer {
+      guard let t = fix.time, t <= limit else { break }
+      count += 1
+    }
+    guard count > 0 else { return }
+    let ready = reorderBuffer.prefix(count)
+    reorderBuffer.removeFirst(count)
+    for fix in ready {
+      releasedUpTo = fix.time
+      judgeInOrder(fix, into: &out)
+    }
+  }
+
+  private mutating func releaseAll(into out: inout [GateDecision]) {
+    let ready = reorderBuffer
+    reorderBuffer.removeAll()
+    for fix in ready {
+      releasedUpTo = fix.time
+      judgeInOrder(fix, into: &out)
+    }
+  }
+
+  // MARK: Stage 3: plausibility in time order
+
+  private mutating func judgeInOrder(_ fix: Fix, into out: inout [GateDecision]) {
+    guard configuration.isOn(.implausibleSpeed) || configuration.isOn(.stale) else {
+      let breaks = lastAccepted.map { startsNewStretch(from: $0, to: fix) } ?? true
+      accept(fix, breaksTrack: breaks, into: &out)
+      return
+    }
+    if anchored, let last = lastAccepted, startsNewStretch(from: last, to: fix) {
+      for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
+      suspects.removeAll()
+      anchored = false
+    }
+    guard anchored else {
+      headBuffer.append(fix)
+      resolveHead(force: false, into: &out)
+      return
+    }
+    guard let last = lastAccepted else { return }
+    if isPlausible(from: last, to: fix) || !configuration.isOn(.implausibleSpeed) {
+      for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
+      suspects.removeAll()
+      accept(fix, breaksTrack: false, into: &out)
+      return
+    }
+    if let lastSuspect = suspects.last, !isPlausible(from: lastSuspect, to: fix) {
+      for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
+      suspects.removeAll()
+    }
+    suspects.append(fix)
+    if suspects.count >= configuration.confirmationCount {
+      let confirmed = suspects
+      suspects.removeAll()
+      for (i, f) in confirmed.enumerated() { accept(f, breaksTrack: i == 0, into: &out) }
+    }
+  }
+
+  /// A new segment or a long silence: the next position must be confirmed afresh.
+  private func startsNewStretch(from last: Fix, to fix: Fix) -> Bool {
+    if fix.segment != last.segment { return true }
+    if let a = last.time, let b = fix.time, b - a > Gate.maxContinuousGap { return true }
+    return false
+  }
+
+  /// Finds the first position that enough later fixes agree with, and decides the head.
+  private mutating func resolveHead(force: Bool, into out: inout [GateDecision]) {
+    guard !headBuffer.isEmpty else { return }
+    let needed = configuration.isOn(.implausibleSpeed) ? configuration.confirmationCount : 1
+    var chain: [Int]?
+    var best: [Int] = []
+    for start in headBuffer.indices {
+      var candidate = [start]
+      for j in (start + 1)..<headBuffer.count
+      where isPlausible(from: headBuffer[candidate[candidate.count - 1]], to: headBuffer[j]) {
+        candidate.append(j)
+        if candidate.count >= needed { break }
+      }
+      if candidate.count >= needed {
+        chain = candidate
+        break
+      }
+      if candidate.count > best.count { best = candidate }
+    }
+    if chain == nil, force { chain = best }
+    guard let members = chain, let first = members.first else { return }
+    let buffer = headBuffer
+    headBuffer.removeAll()
+    let anchorTime = buffer[first].time
+    let memberSet = Set(members)
+    let tail = members.last.map { buffer[($0 + 1)...] } ?? []
+    anchored = true
+    var breaks = true
+    for (i, fix) in buffer.enumerated() where i <= (members.last ?? 0) {
+      if memberSet.contains(i) {
+        accept(fix, breaksTrack: breaks, into: &out)
+        breaks = false
+        continue
+      }
+      let isStale =
+        i < first && anchorTime.map { a in fix.time.map { a - $0 > configuration.staleAge } ?? false }
+        ?? false
+      if isStale {
+        if configuration.isOn(.stale) {
+          out.append(reject(fix, .stale))
+        } else {
+          accept(fix, breaksTrack: breaks, into: &out)
+          breaks = false
+        }
+      } else {
+        out.append(reject(fix, .implausibleSpeed))
+      }
+    }
+    for fix in tail { judgeInOrder(fix, into: &out) }
+  }
+
+  /// Whether `fix` can be reached from `from` at the activity's top speed, allowing both
+  /// positions their reported accuracy.
+  func isPlausible(from: Fix, to fix: Fix) -> Bool {
+    guard let a = from.coordinate, let b = fix.coordinate else { return false }
+    let distance = Geodesy.distanceMeters(a, b)
+    let assumed = configuration.assumedAccuracy.value
+    let margin = 1.5 * ((usableAccuracy(from) ?? assumed) + (usableAccuracy(fix) ?? assumed)) + 5
+    guard let t0 = from.time, let t1 = fix.time else {
+      return distance <= Gate.untimedMaxStep + margin
+    }
+    let dt = abs((t1 - t0).value)
+    return distance - margin <= configuration.maxSpeed.value * dt
+  }
+
+  private mutating func accept(_ fix: Fix, breaksTrack: Bool, into out: inout [GateDecision]) {
+    lastAccepted = fix
+    out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .accepted), breaksTrack: breaksTrack))
+  }
+
+  private func reject(_ fix: Fix, _ reason: RejectionReason) -> GateDecision {
+    GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason)))
+  }
+}
+
+extension Fix {
+  /// The same observation delivered twice: equal in everything but where it was read.
+  func sameObservation(as other: Fix) -> Bool {
+    time == other.time && coordinate == other.coordinate && altitude == other.altitude
+      && horizontalAccuracy == other.horizontalAccuracy && mode == other.mode
+  }
+}

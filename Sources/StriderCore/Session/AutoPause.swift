@@ -1,0 +1,130 @@
+/// Settings of auto-pause: a small region and a time window.
+public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
+  /// Off: the session never pauses itself.
+  public var enabled: Bool
+  /// The user is stopped while every position of the last `window` stays within this
+  /// distance of the window's first one.
+  public var radius: Meters
+  /// How long the user must stay inside the region before the session pauses.
+  public var window: Seconds
+  /// Resuming needs this much movement over `resumeWindow` as well as leaving the region,
+  /// so the slow drift of GPS while standing still never resumes a paused session.
+  public var resumeDistance: Meters
+  public var resumeWindow: Seconds
+
+  public init(
+    enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
+    resumeWindow: Seconds = Seconds(3)
+  ) {
+    self.enabled = enabled
+    self.radius = radius
+    self.window = window
+    self.resumeDistance = resumeDistance
+    self.resumeWindow = resumeWindow
+  }
+
+  /// Defaults: a region of 6 m for 5 s on a run (slower than 1.2 m/s is a stop), 5 m for
+  /// 8 s on a walk (0.6 m/s), 8 m for 4 s on a ride (2 m/s).
+  public static func defaults(for activity: Activity) -> AutoPauseConfiguration {
+    switch activity {
+    case .run:
+      AutoPauseConfiguration(radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3))
+    case .walk:
+      AutoPauseConfiguration(radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2))
+    case .ride:
+      AutoPauseConfiguration(radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4))
+    }
+  }
+}
+
+/// A change of the auto-pause state.
+public enum AutoPauseTransition: Hashable, Sendable {
+  /// The user has stopped; they arrived in the region at `since`, which is before `at`.
+  case paused(at: GNSSTime, since: GNSSTime)
+  /// The user moved on at `at`; they were last inside the region at `departed`.
+  case resumed(at: GNSSTime, departed: GNSSTime)
+}
+
+/// Decides, from the filtered positions, whether the user is standing still.
+///
+/// Positions come from the smoother, so GPS jitter while waiting at a traffic light stays
+/// inside the region and adds no distance. The decision runs on the fix clock only.
+public struct AutoPause: Sendable {
+  public let configuration: AutoPauseConfiguration
+  public private(set) var isPaused = false
+  private var recent: [(time: GNSSTime, coordinate: Coordinate)] = []
+  private var anchor: Coordinate?
+  private var lastInside: GNSSTime?
+
+  /// How much history is kept to find when a stop began.
+  static let memory = Seconds(120)
+
+  public init(configuration: AutoPauseConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// Forgets the recent positions (after a gap); a pause in force stays in force.
+  public mutating func reset() {
+    recent.removeAll()
+  }
+
+  /// Feeds one position; returns a transition when the state changes.
+  public mutating func observe(time: GNSSTime, coordinate: Coordinate) -> AutoPauseTransition? {
+    guard configuration.enabled else { return nil }
+    recent.append((time, coordinate))
+    while let first = recent.first, time - first.time > AutoPause.memory { recent.removeFirst() }
+    let radius = configuration.radius.value
+    if isPaused {
+      guard let a = anchor else { return nil }
+      let away = Geodesy.distanceMeters(a, coordinate)
+      if away <= radius {
+        lastInside = time
+        return nil
+      }
+      let movedRecently = recentDisplacement(over: configuration.resumeWindow, at: time)
+      guard movedRecently >= configuration.resumeDistance.value else { return nil }
+      isPaused = false
+      anchor = nil
+      let departed = lastInside ?? time
+      recent.removeAll()
+      recent.append((time, coordinate))
+      return .resumed(at: time, departed: departed)
+    }
+    // Find the window start: the oldest position no older than `window`.
+    guard let first = recent.first, time - first.time >= configuration.window else { return nil }
+    var startIndex = recent.count - 1
+    while startIndex > 0, time - recent[startIndex].time < configuration.window {
+      startIndex -= 1
+    }
+    let origin = recent[startIndex].coordinate
+    for i in startIndex..<recent.count
+    where Geodesy.distanceMeters(origin, recent[i].coordinate) > radius {
+      return nil
+    }
+    // Stopped. The region is centred on the window's positions; walk back to when the user
+    // entered it.
+    var sumLat = 0.0
+    var sumLon = 0.0
+    for i in startIndex..<recent.count {
+      sumLat += recent[i].coordinate.latitude
+      sumLon += recent[i].coordinate.longitude - origin.longitude
+    }
+    let count = Double(recent.count - startIndex)
+    let centre = Coordinate(latitude: sumLat / count, longitude: origin.longitude + sumLon / count)
+    var sinceIndex = startIndex
+    while sinceIndex > 0, Geodesy.distanceMeters(centre, recent[sinceIndex - 1].coordinate) <= radius {
+      sinceIndex -= 1
+    }
+    isPaused = true
+    anchor = centre
+    lastInside = time
+    return .paused(at: time, since: recent[sinceIndex].time)
+  }
+
+  private func recentDisplacement(over window: Seconds, at time: GNSSTime) -> Double {
+    guard let last = recent.last else { return 0 }
+    var index = recent.count - 1
+    while index > 0, time - recent[index - 1].time <= window { index -= 1 }
+    return Geodesy.distanceMeters(recent[index].coordinate, last.coordinate)
+  }
+}

@@ -1,0 +1,60 @@
+/// Everything that decides a session's numbers. Stored with a recording so that a replay
+/// reproduces them.
+public struct SessionConfiguration: Sendable, Hashable, Codable {
+  public var activity: Activity
+  public var weight: Kilograms
+  public var units: UnitSystem
+  public var gate: GateConfiguration
+  /// Nil: positions go to auto-pause and metrics as the fixes gave them.
+  public var smoother: KalmanConfiguration?
+  public var autoPause: AutoPauseConfiguration
+  public var cues: CueConfiguration
+  public var elevation: ElevationPolicy
+  /// No accepted fix for this long is a signal loss (announced when the signal returns, or
+  /// when a no-fix record shows it is still gone).
+  public var signalLossAfter: Seconds
+  /// The finished track is smoothed forward and backward before the summary is computed.
+  public var smoothFinishedTrack: Bool
+  /// `--no-filter`: nothing gated, smoothed or paused; the summary is the raw track.
+  public var isRaw: Bool
+
+  public init(
+    activity: Activity, weight: Kilograms = Kilograms(70), units: UnitSystem = .metric,
+    gate: GateConfiguration? = nil, smoother: KalmanConfiguration?? = nil,
+    autoPause: AutoPauseConfiguration? = nil, cues: CueConfiguration = CueConfiguration(),
+    elevation: ElevationPolicy = .auto, signalLossAfter: Seconds = Seconds(10),
+    smoothFinishedTrack: Bool = true
+  ) {
+    self.activity = activity
+    self.weight = weight
+    self.units = units
+    self.gate = gate ?? .defaults(for: activity)
+    self.smoother = smoother ?? .defaults(for: activity)
+    self.autoPause = autoPause ?? .defaults(for: activity)
+    self.cues = cues
+    self.elevation = elevation
+    self.signalLossAfter = signalLossAfter
+    self.smoothFinishedTrack = smoothFinishedTrack
+    self.isRaw = false
+  }
+
+  /// The `--no-filter` configuration: every fix with a position, in the order given.
+  public static func raw(
+    activity: Activity, weight: Kilograms = Kilograms(70), units: UnitSystem = .metric,
+    elevation: ElevationPolicy = .auto
+  ) -> SessionConfiguration {
+    var c = SessionConfiguration(
+      activity: activity, weight: weight, units: units, gate: .passThrough, smoother: .some(nil),
+      elevation: elevation, smoothFinishedTrack: false)
+    c.autoPause.enabled = false
+    c.isRaw = true
+    return c
+  }
+
+  var metrics: MetricsConfiguration {
+    MetricsConfiguration(activity: activity, weight: weight, units: units, elevation: elevation)
+  }
+
+  /// Below this speed a raw step counts as standing (1 km/h, as gpxpy does).
+  static let rawStoppedSpeed = 1.0 / 3.6
+}

@@ -1,0 +1,326 @@
+/// The whole pipeline for one session: gate, smoother, auto-pause, metrics and cues.
+///
+/// The same engine runs live, replayed, simulated and in batch analysis, so all four give
+/// the same numbers for the same fixes. It is a value: feed it fixes in arrival order with
+/// `ingest`, read `snapshot` for the live figures, and call `finish` once at the end for the
+/// summary of the finished track (smoothed forward and backward, stops cut out from where
+/// they began rather than from when auto-pause noticed them).
+public struct SessionEngine: Sendable {
+  public let configuration: SessionConfiguration
+  private var gate: Gate
+  private var filter: KalmanFilter?
+  private var autoPause: AutoPause
+  private var metrics: MetricsAccumulator
+  private var cueScheduler: CueScheduler
+
+  public private(set) var pointsIn = 0
+  public private(set) var fixesWithPosition = 0
+  public private(set) var pointsAccepted = 0
+  public private(set) var rejected: [RejectionReason: Int] = [:]
+  public private(set) var cues: [Cue] = []
+  /// The live filtered track so far.
+  public private(set) var lastPoint: TrackPoint?
+
+  private var lastAcceptedTime: GNSSTime?
+  private var signalLostAnnounced = false
+  private var livePauses: [PauseInterval] = []
+  private var pausedSince: GNSSTime?
+  private var untimedDistance = 0.0
+  private var firstAccepted: Fix?
+  private var lastAccepted: Fix?
+  private var track: [TrackEntry] = []
+
+  /// What the finishing pass needs of each accepted fix.
+  private struct TrackEntry: Sendable {
+    var time: GNSSTime?
+    var coordinate: Coordinate
+    var altitude: Meters?
+    var newStretch: Bool
+    var smoothed: Bool
+  }
+
+  public init(configuration: SessionConfiguration) {
+    self.configuration = configuration
+    gate = Gate(configuration: configuration.gate)
+    filter = configuration.smoother.map {
+      KalmanFilter(configuration: $0, keepsHistory: configuration.smoothFinishedTrack)
+    }
+    autoPause = AutoPause(configuration: configuration.autoPause)
+    metrics = MetricsAccumulator(configuration: configuration.metrics)
+    cueScheduler = CueScheduler(
+      configuration: configuration.cues, activity: configuration.activity,
+      units: configuration.units)
+  }
+
+  /// The live figures.
+  public var snapshot: MetricsSnapshot { metrics.snapshot }
+
+  /// Whether auto-pause holds the session paused now.
+  public var isPaused: Bool { autoPause.isPaused }
+
+  /// Feeds one fix as it arrived; returns what happened because of it.
+  public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
+    pointsIn += 1
+    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
+    var events: [SessionEvent] = []
+    for decision in gate.ingest(fix) { handle(decision, into: &events) }
+    return events
+  }
+
+  /// Ends the session: flushes the gate, smooths the finished track and sums it up.
+  public mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
+    var events: [SessionEvent] = []
+    for decision in gate.finish() { handle(decision, into: &events) }
+    if let since = pausedSince, let last = lastAcceptedTime {
+      livePauses.append(PauseInterval(start: since, end: last))
+    }
+    let liveSnapshot = metrics.finish()
+    let finalSnapshot: MetricsSnapshot
+    let pauses: [PauseInterval]
+    if configuration.smoothFinishedTrack, let filter, !configuration.isRaw {
+      (finalSnapshot, pauses) = finishedTrackFigures(RauchTungStriebel.smooth(filter.history))
+    } else {
+      finalSnapshot = liveSnapshot
+      pauses = livePauses
+    }
+    if let time = lastAcceptedTime,
+      let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)
+    {
+      cues.append(cue)
+      events.append(.cue(cue))
+    }
+    var elapsed = Seconds.zero
+    if let a = firstTimedTime, let b = lastAcceptedTime, b > a { elapsed = b - a }
+    let summary = SessionSummary(
+      activity: configuration.activity, units: configuration.units, isRaw: configuration.isRaw,
+      start: firstAccepted.flatMap(endpoint), end: lastAccepted.flatMap(endpoint),
+      distance: finalSnapshot.distance + Meters(untimedDistance), elapsed: elapsed,
+      moving: finalSnapshot.moving, calories: finalSnapshot.calories,
+      elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
+      fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
+      pauses: pauses, splits: finalSnapshot.splits, cues: cues)
+    return (events, summary)
+  }
+
+  private var firstTimedTime: GNSSTime? { track.first(where: { $0.time != nil })?.time }
+
+  private func endpoint(_ fix: Fix) -> TrackEndpoint? {
+    fix.coordinate.map { TrackEndpoint(time: fix.time, coordinate: $0) }
+  }
+
+  // MARK: Live pipeline
+
+  private mutating func handle(_ decision: GateDecision, into events: inout [SessionEvent]) {
+    events.append(.judged(decision.judged))
+    guard case .accepted = decision.verdict else {
+      if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
+      noteMissingSignal(decision.fix, into: &events)
+      return
+    }
+    accept(decision.fix, breaksTrack: decision.breaksTrack, into: &events)
+  }
+
+  /// A no-fix record long after the last good fix shows the signal is gone now.
+  private mutating func noteMissingSignal(_ fix: Fix, into events: inout [SessionEvent]) {
+    guard !signalLostAnnounced, let last = lastAcceptedTime, let t = fix.time,
+      t - last >= configuration.signalLossAfter, t > last
+    else { return }
+    signalLostAnnounced = true
+    events.append(.signalLost(at: last + configuration.signalLossAfter))
+    announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
+  }
+
+  private mutating func accept(_ fix: Fix, breaksTrack: Bool, into events: inout [SessionEvent]) {
+    guard let rawCoordinate = fix.coordinate else { return }
+    pointsAccepted += 1
+    if firstAccepted == nil { firstAccepted = fix }
+    lastAccepted = fix
+    let previous = lastPoint
+    let newStretch = breaksTrack || previous == nil || previous?.segment != fix.segment
+
+    if let t = fix.time, let last = lastAcceptedTime, t > last {
+      if !signalLostAnnounced, t - last > configuration.signalLossAfter {
+        signalLostAnnounced = true
+        events.append(.signalLost(at: last + configuration.signalLossAfter))
+        announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
+      }
+      if signalLostAnnounced {
+        signalLostAnnounced = false
+        events.append(.signalRegained(at: t))
+        announce(.signalRegained, at: t, into: &events)
+      }
+    }
+
+    var coordinate = rawCoordinate
+    var speed = fix.speed ?? .zero
+    var smoothed = false
+    if var f = filter, fix.time != nil {
+      if newStretch { f.reset() }
+      if let estimate = f.update(with: fix) {
+        coordinate = estimate.coordinate
+        speed = estimate.speed
+        smoothed = true
+      }
+      filter = f
+    }
+    let point = TrackPoint(
+      time: fix.time ?? lastAcceptedTime ?? GNSSTime(secondsSince1970: 0),
+      coordinate: coordinate, altitude: fix.altitude, speed: speed,
+      accuracy: fix.horizontalAccuracy, segment: fix.segment)
+    track.append(
+      TrackEntry(
+        time: fix.time, coordinate: rawCoordinate, altitude: fix.altitude,
+        newStretch: newStretch, smoothed: smoothed))
+    if previous == nil { events.append(.started(point)) }
+    lastPoint = point
+
+    guard let time = fix.time else {
+      if let p = previous, !newStretch {
+        untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
+      }
+      events.append(.point(point, isPaused: autoPause.isPaused))
+      return
+    }
+    let previousTimed = previous.flatMap { p in lastAcceptedTime.map { _ in p } }
+    let continues = !newStretch && previousTimed != nil && (previous?.time ?? time) <= time
+    let wasPaused = autoPause.isPaused
+    if newStretch { autoPause.reset() }
+    if let transition = autoPause.observe(time: time, coordinate: coordinate) {
+      switch transition {
+      case .paused(let at, let since):
+        pausedSince = since
+        events.append(.paused(at: at, since: since))
+        announce(.pause, at: at, into: &events)
+      case .resumed(let at, _):
+        if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: at)) }
+        pausedSince = nil
+        events.append(.resumed(at: at))
+        announce(.resume, at: at, into: &events)
+      }
+    }
+    var step = 0.0
+    if continues, let p = previous {
+      step = Geodesy.distanceMeters(p.coordinate, coordinate)
+    } else if let p = previous, !newStretch {
+      untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
+    }
+    var isMoving = !autoPause.isPaused
+    if wasPaused && autoPause.isPaused { step = 0 }
+    if configuration.isRaw, let p = previous {
+      let dt = (time - p.time).value
+      isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed
+    }
+    lastAcceptedTime = time
+    let sample = MetricsSample(
+      time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
+      isMoving: isMoving, startsSegment: !continues)
+    for split in metrics.add(sample) { events.append(.split(split)) }
+    for cue in cueScheduler.observe(metrics.snapshot, at: time) {
+      cues.append(cue)
+      events.append(.cue(cue))
+    }
+    events.append(.point(point, isPaused: autoPause.isPaused))
+  }
+
+  private mutating func announce(
+    _ trigger: CueTrigger, at time: GNSSTime, into events: inout [SessionEvent]
+  ) {
+    if let cue = cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time) {
+      cues.append(cue)
+      events.append(.cue(cue))
+    }
+  }
+
+  // MARK: Finished track
+
+  /// Speeds below this on the smoothed track are standing still.
+  static let stoppedSpeed = 0.4
+
+  private func finishedTrackFigures(
+    _ smoothedStates: [SmoothedState]
+  ) -> (MetricsSnapshot, [PauseInterval]) {
+    // Rebuild the track with smoothed positions where the filter saw the fix.
+    var points: [(entry: TrackEntry, coordinate: Coordinate, speed: Double)] = []
+    points.reserveCapacity(track.count)
+    var next = 0
+    for entry in track {
+      if entry.smoothed, next < smoothedStates.count {
+        let s = smoothedStates[next]
+        next += 1
+        points.append((entry, s.coordinate, s.speed.value))
+      } else {
+        points.append((entry, entry.coordinate, 0))
+      }
+    }
+    // Stops, found again on the smoothed track, trimmed to where it was really still.
+    var pauses: [PauseInterval] = []
+    var detector = AutoPause(configuration: configuration.autoPause)
+    var openSince: GNSSTime?
+    for (i, p) in points.enumerated() {
+      guard let time = p.entry.time else { continue }
+      if p.entry.newStretch {
+        if let since = openSince, i > 0, let end = points[i - 1].entry.time {
+          pauses.append(PauseInterval(start: since, end: end))
+          openSince = nil
+        }
+        detector = AutoPause(configuration: configuration.autoPause)
+      }
+      switch detector.observe(time: time, coordinate: p.coordinate) {
+      case .paused(_, let since): openSince = since
+      case .resumed(_, let departed):
+        if let since = openSince { pauses.append(PauseInterval(start: since, end: departed)) }
+        openSince = nil
+      case nil: break
+      }
+    }
+    if let since = openSince, let end = points.last?.entry.time {
+      pauses.append(PauseInterval(start: since, end: end))
+    }
+    pauses = pauses.compactMap { trim($0, points: points) }
+
+    var accumulator = MetricsAccumulator(configuration: configuration.metrics)
+    var pauseIndex = 0
+    var previous: (time: GNSSTime, coordinate: Coordinate)?
+    for p in points {
+      guard let time = p.entry.time else {
+        previous = nil
+        continue
+      }
+      while pauseIndex < pauses.count, pauses[pauseIndex].end < time { pauseIndex += 1 }
+      let inPause =
+        pauseIndex < pauses.count && pauses[pauseIndex].start <= time
+        && time <= pauses[pauseIndex].end
+      let prevInPause =
+        previous.map { prev in pauses.contains { $0.start <= prev.time && prev.time < $0.end } }
+        ?? false
+      let continues = !p.entry.newStretch && previous != nil && (previous?.time ?? time) <= time
+      var step = 0.0
+      if continues, let prev = previous, !(inPause && prevInPause) {
+        step = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
+      }
+      if inPause && prevInPause { step = 0 }
+      _ = accumulator.add(
+        MetricsSample(
+          time: time, coordinate: p.coordinate, altitude: p.entry.altitude, step: Meters(step),
+          isMoving: !(inPause && prevInPause), startsSegment: !continues))
+      previous = (time, p.coordinate)
+    }
+    return (accumulator.finish(), pauses)
+  }
+
+  /// Shrinks a detected stop to the part where the smoothed speed says the user stood.
+  private func trim(
+    _ pause: PauseInterval,
+    points: [(entry: TrackEntry, coordinate: Coordinate, speed: Double)]
+  ) -> PauseInterval? {
+    let inside = points.filter { p in
+      guard let t = p.entry.time else { return false }
+      return pause.start <= t && t <= pause.end
+    }
+    guard let firstStill = inside.first(where: { $0.speed <= SessionEngine.stoppedSpeed }),
+      let lastStill = inside.last(where: { $0.speed <= SessionEngine.stoppedSpeed }),
+      let start = firstStill.entry.time, let end = lastStill.entry.time, end > start
+    else { return nil }
+    return PauseInterval(start: start, end: end)
+  }
+}

@@ -1,0 +1,110 @@
+/// The first or last fix a summary used.
+public struct TrackEndpoint: Hashable, Sendable {
+  public var time: GNSSTime?
+  public var coordinate: Coordinate
+}
+
+/// A stretch of the session spent standing still.
+public struct PauseInterval: Hashable, Sendable {
+  public var start: GNSSTime
+  public var end: GNSSTime
+  public var duration: Seconds { end - start }
+}
+
+/// What a finished session amounts to: the numbers `analyze` prints and a replay ends with.
+public struct SessionSummary: Hashable, Sendable {
+  public var activity: Activity
+  public var units: UnitSystem
+  public var isRaw: Bool
+  public var start: TrackEndpoint?
+  public var end: TrackEndpoint?
+  public var distance: Meters
+  public var elapsed: Seconds
+  public var moving: Seconds
+  public var calories: Kilocalories
+  public var elevationGain: Meters?
+  public var pointsIn: Int
+  public var fixesWithPosition: Int
+  public var pointsAccepted: Int
+  public var rejected: [RejectionReason: Int]
+  public var pauses: [PauseInterval]
+  public var splits: [Split]
+  public var cues: [Cue]
+
+  /// Moving time over distance, in seconds per kilometre.
+  public var averagePace: Double? {
+    distance.value > 1 && moving.value > 0 ? moving.value / distance.kilometres : nil
+  }
+
+  /// Distance over moving time.
+  public var averageSpeed: MetersPerSecond? {
+    moving.value > 0 ? distance / moving : nil
+  }
+
+  /// The members of `analyze --format json`, in the documented order.
+  public var jsonMembers: [JSONMember] {
+    func endpoint(_ e: TrackEndpoint?) -> JSONValue {
+      guard let e else { return .null }
+      return .object([
+        JSONMember("time", e.time.map { .string($0.iso8601) } ?? .null),
+        JSONMember("lat", .number(e.coordinate.latitude)),
+        JSONMember("lon", .number(e.coordinate.longitude)),
+      ])
+    }
+    var rejectedMembers: [JSONMember] = []
+    for reason in RejectionReason.allCases {
+      rejectedMembers.append(JSONMember(reason.rawValue, .int(rejected[reason] ?? 0)))
+    }
+    return [
+      JSONMember("activity", .string(activity.rawValue)),
+      JSONMember("filtered", .bool(!isRaw)),
+      JSONMember("start", endpoint(start)),
+      JSONMember("end", endpoint(end)),
+      JSONMember("distance_m", .rounded(distance.value, 2)),
+      JSONMember("elapsed_s", .rounded(elapsed.value, 3)),
+      JSONMember("moving_s", .rounded(moving.value, 3)),
+      JSONMember("avg_pace_s_per_km", .rounded(averagePace, 2)),
+      JSONMember("avg_speed_m_s", .rounded(averageSpeed?.value, 3)),
+      JSONMember("calories_kcal", .rounded(calories.value, 1)),
+      JSONMember("elevation_gain_m", .rounded(elevationGain?.value, 1)),
+      JSONMember("points_in", .int(pointsIn)),
+      JSONMember("fixes_with_position", .int(fixesWithPosition)),
+      JSONMember("points_accepted", .int(pointsAccepted)),
+      JSONMember("rejected", .object(rejectedMembers)),
+      JSONMember(
+        "pauses",
+        .array(
+          pauses.map {
+            .object([
+              JSONMember("start", .string($0.start.iso8601)),
+              JSONMember("end", .string($0.end.iso8601)),
+              JSONMember("duration_s", .rounded($0.duration.value, 3)),
+            ])
+          })),
+      JSONMember(
+        "splits",
+        .array(
+          splits.map {
+            .object([
+              JSONMember("index", .int($0.index)),
+              JSONMember("distance_m", .rounded($0.distance.value, 2)),
+              JSONMember("duration_s", .rounded($0.duration.value, 3)),
+              JSONMember("pace_s_per_km", .rounded($0.pace.secondsPerKilometre, 2)),
+              JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
+              JSONMember("end_time", .string($0.endTime.iso8601)),
+              JSONMember("partial", .bool($0.isPartial)),
+            ])
+          })),
+      JSONMember(
+        "cues",
+        .array(
+          cues.map {
+            .object([
+              JSONMember("time", .string($0.time.iso8601)),
+              JSONMember("trigger", .string($0.trigger.rawValue)),
+              JSONMember("text", .string($0.text)),
+            ])
+          })),
+    ]
+  }
+}

@@ -1,0 +1,51 @@
+/// Tuning of the constant-velocity Kalman filter and its smoother.
+public struct KalmanConfiguration: Sendable, Hashable, Codable {
+  /// Spectral density of the white acceleration noise, m²/s³: how freely the user may
+  /// change speed and direction. Defaults: walk 0.3, run 0.8, ride 2.0.
+  public var processNoise: Double
+  /// Per-axis standard deviation as a fraction of the reported horizontal accuracy.
+  /// Receivers report a radius of about 68 % confidence, which is 1.5 per-axis sigmas.
+  public var accuracyToSigma: Double
+  /// No fix is trusted below this per-axis sigma, however good it claims to be.
+  public var minimumSigma: Meters
+  /// Accuracy assumed for fixes that report none (most GPX files): a phone in the open.
+  public var assumedAccuracy: Meters
+  /// Squared Mahalanobis distance of the innovation beyond which a fix is an outlier and
+  /// does not move the estimate: the chi-square 99.9 % point for two degrees of freedom.
+  public var outlierThreshold: Double
+  /// After this many outliers in a row the filter restarts at the measurements: it is the
+  /// estimate that is wrong, not the fixes.
+  public var maxConsecutiveOutliers: Int
+  /// Per-axis sigma of the receiver's own (Doppler) velocity, when it reports one.
+  public var velocitySigma: MetersPerSecond
+  /// Whether to use the receiver's speed and course as a velocity measurement.
+  public var useReceiverVelocity: Bool
+  /// A gap longer than this restarts the filter instead of predicting across it.
+  public var maxPredictionGap: Seconds
+
+  public init(
+    processNoise: Double, accuracyToSigma: Double = 1 / 1.5, minimumSigma: Meters = Meters(1),
+    assumedAccuracy: Meters = Meters(6), outlierThreshold: Double = 13.8,
+    maxConsecutiveOutliers: Int = 3, velocitySigma: MetersPerSecond = MetersPerSecond(0.5),
+    useReceiverVelocity: Bool = true, maxPredictionGap: Seconds = Seconds(30)
+  ) {
+    self.processNoise = processNoise
+    self.accuracyToSigma = accuracyToSigma
+    self.minimumSigma = minimumSigma
+    self.assumedAccuracy = assumedAccuracy
+    self.outlierThreshold = outlierThreshold
+    self.maxConsecutiveOutliers = maxConsecutiveOutliers
+    self.velocitySigma = velocitySigma
+    self.useReceiverVelocity = useReceiverVelocity
+    self.maxPredictionGap = maxPredictionGap
+  }
+
+  /// The documented defaults for an activity.
+  public static func defaults(for activity: Activity) -> KalmanConfiguration {
+    switch activity {
+    case .walk: KalmanConfiguration(processNoise: 0.3)
+    case .run: KalmanConfiguration(processNoise: 0.8)
+    case .ride: KalmanConfiguration(processNoise: 2.0)
+    }
+  }
+}
