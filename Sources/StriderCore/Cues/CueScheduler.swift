@@ -1,0 +1,144 @@
+/// Decides when the session speaks, and what it says.
+///
+/// A state machine fed with metrics snapshots. **Time cues** fire when moving time crosses a
+/// multiple of `everyTime`, **distance cues** when distance crosses a multiple of
+/// `everyDistance`; at most one of each per observation, for the latest multiple crossed (a
+/// burst of old cues after a stall is noise). A cue reports the figures *at the crossing*,
+/// interpolated linearly between the previous observation and this one, so a distance cue
+/// says exactly "Distance 1.00 kilometres" with the time the kilometre took, and the same
+/// sentences come out whether fixes arrive every second or four times a second. The cue's
+/// `time` is the observation's time: when the app learns of the crossing and speaks.
+///
+/// Pause, resume, signal and finish cues come from `announce`; repeats are swallowed (a
+/// second "pause" while paused says nothing), and nothing is said after the finish.
+public struct CueScheduler: Sendable {
+  public let configuration: CueConfiguration
+  public let activity: Activity
+  public let units: UnitSystem
+
+  /// A crossing this close under a multiple counts (float rounding of summed steps).
+  static let tolerance = 1e-9
+
+  private var timeIndex = 0
+  private var distanceIndex = 0
+  private var previousMoving = 0.0
+  private var previousDistance = 0.0
+  private var isPaused = false
+  private var isSignalLost = false
+  private var isFinished = false
+
+  public init(configuration: CueConfiguration, activity: Activity, units: UnitSystem) {
+    self.configuration = configuration
+    self.activity = activity
+    self.units = units
+  }
+
+  /// The moving time between time cues, or nil when they are off.
+  public var timeStep: Seconds? {
+    guard let every = configuration.everyTime, every.value > 0, every.isFinite else { return nil }
+    return every
+  }
+
+  /// The distance between distance cues (one split length by default), or nil when off.
+  public var distanceStep: Meters? {
+    let every = configuration.everyDistance ?? units.splitLength
+    return every.value > 0 && every.isFinite ? every : nil
+  }
+
+  /// Looks at the newest figures; returns the time and distance cues now due.
+  public mutating func observe(_ snapshot: MetricsSnapshot, at time: GNSSTime) -> [Cue] {
+    guard !isFinished else { return [] }
+    let moving = snapshot.moving.value
+    let distance = snapshot.distance.value
+    defer {
+      previousMoving = max(previousMoving, moving)
+      previousDistance = max(previousDistance, distance)
+    }
+    var cues: [Cue] = []
+    if let every = timeStep?.value {
+      let index = Self.multiples(moving, every)
+      if index > timeIndex {
+        timeIndex = index
+        let target = Double(index) * every
+        let f = Self.fraction(of: target, from: previousMoving, to: moving)
+        let at = previousDistance + f * (distance - previousDistance)
+        cues.append(
+          cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time))
+      }
+    }
+    if let every = distanceStep?.value {
+      let index = Self.multiples(distance, every)
+      if index > distanceIndex {
+        distanceIndex = index
+        let target = Double(index) * every
+        let f = Self.fraction(of: target, from: previousDistance, to: distance)
+        let at = previousMoving + f * (moving - previousMoving)
+        cues.append(
+          cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time))
+      }
+    }
+    return cues
+  }
+
+  /// Says a pause, resume, signal change or the finish; nil when that is switched off, a
+  /// repeat of the current state, or after the finish. `.time` and `.distance` give the
+  /// progress sentence on demand without moving the schedule.
+  public mutating func announce(_ trigger: CueTrigger, snapshot: MetricsSnapshot, at time: GNSSTime)
+    -> Cue?
+  {
+    guard !isFinished else { return nil }
+    let text: String?
+    switch trigger {
+    case .pause:
+      guard !isPaused else { return nil }
+      isPaused = true
+      text = configuration.announcePauses ? CueText.paused : nil
+    case .resume:
+      guard isPaused else { return nil }
+      isPaused = false
+      text = configuration.announcePauses ? CueText.resumed : nil
+    case .signalLost:
+      guard !isSignalLost else { return nil }
+      isSignalLost = true
+      text = configuration.announceSignal ? CueText.signalLost : nil
+    case .signalRegained:
+      guard isSignalLost else { return nil }
+      isSignalLost = false
+      text = configuration.announceSignal ? CueText.signalRegained : nil
+    case .finish:
+      isFinished = true
+      text = CueText.finish(snapshot, activity: activity, units: units)
+    case .time, .distance:
+      return cue(trigger, distance: snapshot.distance, moving: snapshot.moving, snapshot, time)
+    }
+    return text.map { Cue(time: time, trigger: trigger, text: $0) }
+  }
+
+  private func cue(
+    _ trigger: CueTrigger, distance: Meters, moving: Seconds, _ snapshot: MetricsSnapshot,
+    _ time: GNSSTime
+  ) -> Cue {
+    var text = CueText.summary(
+      distance: distance, moving: moving, activity: activity, units: units)
+    if configuration.includeCurrentPace,
+      let current = CueText.current(snapshot, activity: activity, units: units)
+    {
+      text += " " + current
+    }
+    return Cue(time: time, trigger: trigger, text: text)
+  }
+
+  /// How many whole multiples of `step` fit in `value` (0 for nonsense input).
+  static func multiples(_ value: Double, _ step: Double) -> Int {
+    let ratio = value / step
+    guard ratio.isFinite, ratio > 0 else { return 0 }
+    return Int(min(ratio + tolerance, 1e12).rounded(.down))
+  }
+
+  /// Where `target` lies between `a` and `b`, clamped to 0...1 (1 when they coincide).
+  static func fraction(of target: Double, from a: Double, to b: Double) -> Double {
+    let span = b - a
+    guard span > 0 else { return 1 }
+    return min(1, max(0, (target - a) / span))
+  }
+}

@@ -1,0 +1,10 @@
+/// Why a cue was spoken. The raw values are the names used in every output.
+public enum CueTrigger: String, Sendable, Codable, CaseIterable {
+  case time
+  case distance
+  case pause
+  case resume
+  case signalLost = "signal_lost"
+  case signalRegained = "signal_regained"
+  case finish
+}

@@ -1,0 +1,164 @@
+/// Turns the filtered track, one sample at a time, into the session's figures.
+///
+/// What counts (so that live, replayed and batch runs agree):
+/// - **Distance and moving time** grow only on steps whose sample is moving and does not
+///   start a segment: the step's distance and its time since the previous sample. Paused
+///   samples and the step across a gap add neither.
+/// - **Elapsed** is the newest sample time minus the first, pauses and gaps included.
+/// - **Splits** close when the distance crosses a multiple of 1 km (or 1 mile); the crossing
+///   time is interpolated linearly inside the step, so a split's moving time does not depend
+///   on the sample rate.
+/// - **Calories** add `CalorieModel.rate` at the step's speed (step ÷ duration) times the
+///   step's duration, over moving steps only. Two sums are kept, level and with grade, and
+///   the snapshot shows the one the elevation decision allows. The grade of a step is the
+///   climbing `ElevationTracker` counted in it over the step's length, so the grade term
+///   adds up to the counted gain rather than to altitude noise.
+/// - **Elevation**: see `ElevationTracker`. Under `.auto` the decision is made on all
+///   altitudes seen so far; `finish()` therefore decides over the whole track, and rewrites
+///   the splits' gains to match.
+public struct MetricsAccumulator: Sendable {
+  public let configuration: MetricsConfiguration
+
+  /// A distance this close under a split boundary counts as reaching it (float rounding).
+  static let boundaryTolerance = 1e-6
+
+  private var firstTime: GNSSTime?
+  private var lastTime: GNSSTime?
+  private var distance = 0.0
+  private var moving = 0.0
+  private var levelKilocalories = 0.0
+  private var gradedKilocalories = 0.0
+  private var lastSampleMoving = false
+  private var elevation = ElevationTracker()
+  private var window: PaceWindow
+  private var splits: [Split] = []
+  private var splitGains: [Double] = []
+  private var splitDistance = 0.0
+  private var splitDuration = 0.0
+  private var splitGainStart = 0.0
+  private var isFinished = false
+
+  public init(configuration: MetricsConfiguration) {
+    self.configuration = configuration
+    window = PaceWindow(length: configuration.currentPaceWindow)
+  }
+
+  /// Whether elevation gain and grade are in use, as decided on the altitudes so far.
+  public var elevationTrusted: Bool { elevation.isTrusted(configuration.elevation) }
+
+  /// Adds the next sample; returns the splits it completed (usually none, one at a split
+  /// boundary, several only when a step is longer than a split). After `finish()` samples
+  /// are ignored.
+  public mutating func add(_ sample: MetricsSample) -> [Split] {
+    guard !isFinished else { return [] }
+    let previousTime = lastTime
+    var dt = 0.0
+    if let previous = previousTime {
+      let delta = sample.time.secondsSince1970 - previous.secondsSince1970
+      dt = delta.isFinite ? max(0, delta) : 0
+      if sample.time > previous { lastTime = sample.time }
+    } else {
+      firstTime = sample.time
+      lastTime = sample.time
+    }
+    let climb = elevation.add(
+      altitude: sample.altitude, time: sample.time, startsSegment: sample.startsSegment)
+    lastSampleMoving = sample.isMoving
+    guard let stepStart = previousTime, sample.isMoving, !sample.startsSegment else {
+      return []
+    }
+    let step = sample.step.value.isFinite ? max(0, sample.step.value) : 0
+    guard step > 0 || dt > 0 else { return [] }
+
+    if dt > 0 {
+      let speed = MetersPerSecond(step / dt)
+      let grade = step > 0 ? climb / step : 0
+      let activity = configuration.activity
+      let weight = configuration.weight
+      levelKilocalories +=
+        CalorieModel.rate(activity: activity, speed: speed, grade: 0, weight: weight) * dt
+      gradedKilocalories +=
+        CalorieModel.rate(activity: activity, speed: speed, grade: grade, weight: weight) * dt
+    }
+    distance += step
+    moving += dt
+    window.append(moving: moving, distance: distance)
+    return advanceSplits(step: step, duration: dt, from: stepStart)
+  }
+
+  private mutating func advanceSplits(step: Double, duration: Double, from start: GNSSTime)
+    -> [Split]
+  {
+    let length = configuration.units.splitLength.value
+    let trusted = elevationTrusted
+    var completed: [Split] = []
+    var remaining = step
+    var consumed = 0.0
+    while splitDistance + remaining >= length - Self.boundaryTolerance {
+      let need = min(remaining, max(0, length - splitDistance))
+      let part = remaining > 0 ? duration * need / step : 0
+      consumed += part
+      splitDuration += part
+      let gain = elevation.gain - splitGainStart
+      let split = Split(
+        index: splits.count + 1, distance: Meters(length), duration: Seconds(splitDuration),
+        pace: Pace(distance: Meters(length), duration: Seconds(splitDuration)) ?? .zero,
+        elevationGain: trusted ? Meters(gain) : nil, endTime: start + Seconds(consumed),
+        isPartial: false)
+      splits.append(split)
+      splitGains.append(gain)
+      completed.append(split)
+      remaining = max(0, remaining - need)
+      splitDistance = 0
+      splitDuration = 0
+      splitGainStart = elevation.gain
+    }
+    splitDistance += remaining
+    splitDuration += max(0, duration - consumed)
+    return completed
+  }
+
+  /// Ends the session: closes the final partial split if it has any distance, and returns
+  /// the final figures, with the `.auto` elevation decision taken over the whole track.
+  /// Calling it again returns the same snapshot.
+  public mutating func finish() -> MetricsSnapshot {
+    if !isFinished, splitDistance > Self.boundaryTolerance, let end = lastTime {
+      let gain = elevation.gain - splitGainStart
+      splits.append(
+        Split(
+          index: splits.count + 1, distance: Meters(splitDistance),
+          duration: Seconds(splitDuration),
+          pace: Pace(distance: Meters(splitDistance), duration: Seconds(splitDuration)) ?? .zero,
+          elevationGain: nil, endTime: end, isPartial: true))
+      splitGains.append(gain)
+      splitDistance = 0
+      splitDuration = 0
+    }
+    isFinished = true
+    return snapshot
+  }
+
+  /// The figures now. Cheap enough to take after every sample.
+  public var snapshot: MetricsSnapshot {
+    let trusted = elevationTrusted
+    let d = Meters(distance)
+    let m = Seconds(moving)
+    var elapsed = Seconds.zero
+    if let first = firstTime, let last = lastTime { elapsed = last - first }
+    let current = lastSampleMoving ? window.speed.map(MetersPerSecond.init) : nil
+    var shown = splits
+    for i in shown.indices { shown[i].elevationGain = trusted ? Meters(splitGains[i]) : nil }
+    return MetricsSnapshot(
+      distance: d, elapsed: elapsed, moving: m,
+      averagePace: Pace(distance: d, duration: m),
+      currentPace: current.flatMap { Pace(speed: $0) },
+      averageSpeed: moving > 0 ? d / m : nil,
+      currentSpeed: current,
+      calories: Kilocalories(trusted ? gradedKilocalories : levelKilocalories),
+      elevationGain: trusted ? Meters(elevation.gain) : nil,
+      splits: shown,
+      currentSplitDistance: Meters(splitDistance),
+      currentSplitDuration: Seconds(splitDuration),
+      lastTime: lastTime)
+  }
+}

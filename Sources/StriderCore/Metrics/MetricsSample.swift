@@ -1,0 +1,33 @@
+/// One step of the filtered track as the engine feeds it to the metrics, in time order.
+///
+/// The engine has already decided what counts: it passes `step == 0` at the first sample,
+/// across gaps and while paused, marks auto-paused samples with `isMoving == false`, and sets
+/// `startsSegment` after a gap. The accumulator therefore never measures distance itself; it
+/// trusts the step, so live, replayed and analysed sessions sum the same numbers.
+public struct MetricsSample: Sendable, Hashable, Codable {
+  /// GNSS time of the point (never the system clock).
+  public var time: GNSSTime
+  /// Where the filtered track puts the user.
+  public var coordinate: Coordinate
+  /// Altitude, if the source has one; used for elevation gain and the grade in calories.
+  public var altitude: Meters?
+  /// Distance from the previous sample; 0 at the first sample, across gaps and while paused.
+  public var step: Meters
+  /// False while auto-paused: moving time does not grow, elapsed time does.
+  public var isMoving: Bool
+  /// A gap lies before this sample: its step adds no time or distance, and nothing is
+  /// interpolated across it for pace.
+  public var startsSegment: Bool
+
+  public init(
+    time: GNSSTime, coordinate: Coordinate, altitude: Meters? = nil, step: Meters = .zero,
+    isMoving: Bool = true, startsSegment: Bool = false
+  ) {
+    self.time = time
+    self.coordinate = coordinate
+    self.altitude = altitude
+    self.step = step
+    self.isMoving = isMoving
+    self.startsSegment = startsSegment
+  }
+}

@@ -1,0 +1,69 @@
+/// How long one kilometre takes, in seconds: the figure runners and walkers think in.
+///
+/// Stored per kilometre whatever the display units, like every quantity in the engine;
+/// `duration(per:)` gives the time per mile for imperial displays. A pace is only built from
+/// a positive distance and time (or a positive speed): standing still has no pace, so the
+/// failable initialisers return nil rather than infinity.
+public struct Pace: Quantity {
+  /// Seconds per kilometre.
+  public var value: Double
+
+  /// A pace of `value` seconds per kilometre.
+  public init(_ value: Double) { self.value = value }
+
+  /// The pace of covering `distance` in `duration`; nil unless both are positive and finite.
+  public init?(distance: Meters, duration: Seconds) {
+    guard distance.value > 0, duration.value > 0, distance.isFinite, duration.isFinite else {
+      return nil
+    }
+    self.init(duration.value * 1000 / distance.value)
+  }
+
+  /// The pace of moving at `speed`; nil unless the speed is positive and finite.
+  public init?(speed: MetersPerSecond) {
+    guard speed.value > 0, speed.isFinite else { return nil }
+    self.init(1000 / speed.value)
+  }
+
+  /// The speed this pace corresponds to.
+  public var speed: MetersPerSecond { MetersPerSecond(value > 0 ? 1000 / value : 0) }
+
+  /// The time one display unit (a kilometre or a mile) takes at this pace.
+  public func duration(per units: UnitSystem) -> Seconds {
+    Seconds(value * units.splitLength.value / 1000)
+  }
+
+  /// Whole minutes and seconds per display unit, rounded to the nearest second.
+  ///
+  /// The rounding is done on the total, so 5:59.6 carries to 6:00, never "5:60".
+  public func minutesAndSeconds(per units: UnitSystem) -> (minutes: Int, seconds: Int) {
+    let total = Pace.wholeSeconds(duration(per: units).value)
+    return (total / 60, total % 60)
+  }
+
+  /// The clock form displays use: "5:33", or "1:02:05" for a pace over an hour.
+  public func clockText(per units: UnitSystem) -> String {
+    guard value.isFinite, value > 0 else { return "--:--" }
+    let total = Pace.wholeSeconds(duration(per: units).value)
+    let hours = total / 3600
+    let minutes = total / 60 % 60
+    let seconds = total % 60
+    let mmss = "\(minutes):" + (seconds < 10 ? "0" : "") + "\(seconds)"
+    if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + mmss }
+    return mmss
+  }
+
+  /// The clock text with its unit, e.g. "5:33 /km" or "8:56 /mi".
+  public func text(per units: UnitSystem) -> String {
+    clockText(per: units) + (units == .metric ? " /km" : " /mi")
+  }
+
+  public var description: String { text(per: .metric) }
+
+  /// Rounds a non-negative number of seconds to an integer without ever trapping:
+  /// non-finite or negative values give 0, absurdly large ones are capped at 100 000 hours.
+  static func wholeSeconds(_ seconds: Double) -> Int {
+    guard seconds.isFinite, seconds > 0 else { return 0 }
+    return Int(min(seconds, 360_000_000).rounded())
+  }
+}

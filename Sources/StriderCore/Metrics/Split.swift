@@ -1,0 +1,33 @@
+/// One kilometre (or mile) of the session, as the split table shows it.
+///
+/// Split boundaries fall inside GPS steps; the accumulator interpolates the crossing
+/// linearly within the step, so a split's duration does not depend on the sample rate.
+public struct Split: Sendable, Hashable, Codable {
+  /// 1-based position of the split in the session.
+  public var index: Int
+  /// One split length (1000 m or 1609.344 m); shorter only for the final partial split.
+  public var distance: Meters
+  /// Moving time spent on this split (paused time and gaps excluded).
+  public var duration: Seconds
+  /// `duration` over `distance`.
+  public var pace: Pace
+  /// Climbing within the split; nil when elevation is not trusted.
+  public var elevationGain: Meters?
+  /// When the split's distance was reached (interpolated inside the step).
+  public var endTime: GNSSTime
+  /// True only for the last, shorter split that `finish()` closes.
+  public var isPartial: Bool
+
+  public init(
+    index: Int, distance: Meters, duration: Seconds, pace: Pace, elevationGain: Meters?,
+    endTime: GNSSTime, isPartial: Bool
+  ) {
+    self.index = index
+    self.distance = distance
+    self.duration = duration
+    self.pace = pace
+    self.elevationGain = elevationGain
+    self.endTime = endTime
+    self.isPartial = isPartial
+  }
+}
