@@ -1,1 +1,23 @@
 import StriderCore
+
+/// Something that turns a recorded file into fixes, one at a time.
+///
+/// Readers stream: they hold one chunk of the file and the fix being built, never the whole
+/// file, so a 100 MB track costs a few megabytes of memory.
+public protocol FixReader {
+  /// The format this reader parses.
+  var format: FileFormat { get }
+  /// The metadata seen so far; complete once `next()` has returned nil.
+  var metadata: TrackMetadata { get }
+  /// The next fix, or nil at the end of the stream.
+  mutating func next() throws(FormatError) -> Fix?
+}
+
+extension FixReader {
+  /// Reads every remaining fix into an array (convenient for small files and tests).
+  public mutating func readAll() throws(FormatError) -> [Fix] {
+    var fixes: [Fix] = []
+    while let fix = try next() { fixes.append(fix) }
+    return fixes
+  }
+}

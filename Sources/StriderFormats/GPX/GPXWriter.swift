@@ -1,0 +1,119 @@
+import StriderCore
+
+/// Writes fixes as a GPX 1.1 track (https://www.topografix.com/GPX/1/1/).
+///
+/// One `<trk>` with the metadata's name and type; a new `<trkseg>` whenever `Fix.segment`
+/// changes. GPX 1.1 has no speed, course or accuracy in metres, so those go into the point's
+/// `<extensions>` in Strider's namespace `urn:strider:gpx:1` (`strider:speed` m/s,
+/// `strider:course` degrees, `strider:accuracy` and `strider:verticalAccuracy` metres),
+/// which `GPXReader` reads back.
+public struct GPXWriter {
+  /// Strider's extension namespace.
+  public static let namespace = "urn:strider:gpx:1"
+
+  public static func write(
+    _ fixes: [Fix], metadata: TrackMetadata, to stream: inout some TextOutputStream
+  ) {
+    let creator = escaped(metadata.creator ?? "Strider")
+    stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    stream.write(
+      "<gpx version=\"1.1\" creator=\"\(creator)\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+        + " xmlns:strider=\"\(namespace)\">\n")
+    if let name = metadata.name {
+      stream.write("  <metadata>\n    <name>\(escaped(name))</name>\n  </metadata>\n")
+    }
+    stream.write("  <trk>\n")
+    if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
+    if let type = metadata.typeText ?? metadata.declaredActivity?.rawValue {
+      stream.write("    <type>\(escaped(type))</type>\n")
+    }
+    var currentSegment: Int?
+    for fix in fixes {
+      guard let coordinate = fix.coordinate else { continue }
+      if fix.segment != currentSegment {
+        if currentSegment != nil { stream.write("    </trkseg>\n") }
+        stream.write("    <trkseg>\n")
+        currentSegment = fix.segment
+      }
+      writePoint(fix, at: coordinate, to: &stream)
+    }
+    if currentSegment != nil { stream.write("    </trkseg>\n") }
+    stream.write("  </trk>\n</gpx>\n")
+  }
+
+  private static func writePoint(
+    _ fix: Fix, at coordinate: Coordinate, to stream: inout some TextOutputStream
+  ) {
+    stream.write(
+      "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
+        + " lon=\"\(decimal(coordinate.longitude))\">\n")
+    if let altitude = fix.altitude { element("ele", decimal(altitude.value), to: &stream) }
+    if let time = fix.time { element("time", time.iso8601, to: &stream) }
+    switch fix.mode {
+    case .noFix: element("fix", "none", to: &stream)
+    case .twoD: element("fix", "2d", to: &stream)
+    case .threeD: element("fix", "3d", to: &stream)
+    case .unknown: break
+    }
+    if let satellites = fix.satellites { element("sat", String(satellites), to: &stream) }
+    if let hdop = fix.hdop { element("hdop", decimal(hdop), to: &stream) }
+    var extensions: [(String, Double)] = []
+    if let speed = fix.speed { extensions.append(("speed", speed.value)) }
+    if let course = fix.course { extensions.append(("course", course.value)) }
+    if let accuracy = fix.horizontalAccuracy { extensions.append(("accuracy", accuracy.value)) }
+    if let accuracy = fix.verticalAccuracy {
+      extensions.append(("verticalAccuracy", accuracy.value))
+    }
+    if !extensions.isEmpty {
+      stream.write("        <extensions>\n")
+      for (name, value) in extensions {
+        stream.write("          <strider:\(name)>\(decimal(value))</strider:\(name)>\n")
+      }
+      stream.write("        </extensions>\n")
+    }
+    stream.write("      </trkpt>\n")
+  }
+
+  private static func element(
+    _ name: String, _ value: String, to stream: inout some TextOutputStream
+  ) {
+    stream.write("        <\(name)>\(value)</\(name)>\n")
+  }
+
+  /// The shortest text that reads back as the same double, without an exponent (XML
+  /// Schema decimals have none).
+  static func decimal(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let text = value.description
+    if !text.contains("e") {
+      return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+    // Tiny or huge magnitudes: fixed notation with twelve decimals is ample for GPS data.
+    let negative = value < 0
+    let scaled = (abs(value) * 1e12).rounded()
+    guard scaled < 9e18 else { return negative ? "-" + String(Int64(-value)) : String(Int64(value)) }
+    let units = Int64(scaled)
+    var fraction = String(units % 1_000_000_000_000)
+    fraction = String(repeating: "0", count: 12 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let whole = String(units / 1_000_000_000_000)
+    let body = fraction.isEmpty ? whole : whole + "." + fraction
+    return negative && body != "0" ? "-" + body : body
+  }
+
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

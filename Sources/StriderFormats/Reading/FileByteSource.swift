@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file read with plain POSIX `read(2)` in fixed-size chunks (1 MiB by default).
+///
+/// A class because it owns a resource: the file descriptor is closed when the last
+/// reference goes away.
+public final class FileByteSource: ByteChunkSource {
+  /// The path as given, used in error messages.
+  public let path: String
+  private var descriptor: Int32
+  private var chunk: [UInt8]
+
+  /// Opens `path` for reading.
+  public init(path: String, chunkSize: Int = 1 << 20) throws(FormatError) {
+    self.path = path
+    chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      throw FormatError(.unreadable, file: path, message: "cannot open: \(Self.lastError())")
+    }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      descriptor = -1
+      throw FormatError(.unreadable, file: path, message: "is a directory")
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  public func nextChunk() throws(FormatError) -> ArraySlice<UInt8>? {
+    guard descriptor >= 0 else { return nil }
+    let fd = descriptor
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count > 0 { return chunk[0..<count] }
+      if count == 0 {
+        close(descriptor)
+        descriptor = -1
+        return nil
+      }
+      if errno == EINTR { continue }
+      throw FormatError(.unreadable, file: path, message: "read failed: \(Self.lastError())")
+    }
+  }
+
+  private static func lastError() -> String {
+    guard let text = strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,48 @@
+/// Why a file could not be read, and where.
+///
+/// Like swift-argument-parser's `ParserError`, it carries its input origin: the file as the
+/// user named it, a one-based line and column (columns count bytes), and a cause in words.
+/// `line` and `column` are 0 when the error has no position (an unreadable file).
+public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The kind of failure, stable for scripts and tests.
+  public enum Code: String, Sendable {
+    /// The file could not be opened or read.
+    case unreadable
+    /// The content is none of the formats Strider reads.
+    case unknownFormat
+    /// The bytes are not well-formed XML.
+    case malformedXML
+    /// The file ends in the middle of the document.
+    case truncated
+    /// Well-formed XML whose root is not `<gpx>`.
+    case notGPX
+    /// A latitude or longitude that is missing or out of range.
+    case invalidCoordinate
+    /// A time that is not RFC 3339 / ISO 8601.
+    case invalidTime
+    /// A number field that is not a number.
+    case invalidNumber
+    /// Markup refused on principle: DTD internal subsets, entity declarations, excessive
+    /// nesting (no entity is ever expanded, so billion-laughs and XXE cannot happen).
+    case forbiddenMarkup
+  }
+
+  public var code: Code
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var message: String
+
+  public init(_ code: Code, file: String, line: Int = 0, column: Int = 0, message: String) {
+    self.code = code
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `FILE:LINE:COLUMN: message`, or `FILE: message` when there is no position.
+  public var description: String {
+    line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+  }
+}
