@@ -1,3 +1,4 @@
+import Foundation
 import StriderCore
 import Testing
 
@@ -147,5 +148,32 @@ struct MetricsAccumulatorTests {
     later.step = Meters(30)
     #expect(accumulator.add(later).isEmpty)
     #expect(accumulator.finish() == first, "samples after finish() are ignored")
+  }
+}
+
+/// Configurations are stored in settings files: they round-trip, and missing keys default.
+struct MetricsConfigurationCodingTests {
+  @Test("Metrics and cue configurations round-trip through JSON")
+  func roundTrip() throws {
+    let metrics = MetricsConfiguration(
+      activity: .ride, weight: Kilograms(82), units: .imperial, elevation: .on,
+      currentPaceWindow: Seconds(20))
+    let cues = CueConfiguration(everyTime: nil, everyDistance: Meters(500))
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+    #expect(
+      try decoder.decode(MetricsConfiguration.self, from: encoder.encode(metrics)) == metrics)
+    #expect(try decoder.decode(CueConfiguration.self, from: encoder.encode(cues)) == cues)
+  }
+
+  @Test("Missing keys take their defaults")
+  func defaults() throws {
+    let decoder = JSONDecoder()
+    let metrics = try decoder.decode(
+      MetricsConfiguration.self, from: Data(#"{"activity":"walk"}"#.utf8))
+    #expect(metrics == MetricsConfiguration(activity: .walk))
+    let cues = try decoder.decode(CueConfiguration.self, from: Data("{}".utf8))
+    #expect(cues == CueConfiguration())
+    #expect(cues.everyTime == Seconds(300))
   }
 }

@@ -62,6 +62,27 @@ struct MetricsElevationTests {
     #expect(off.finish().elevationGain == nil, ".off never reports a gain")
   }
 
+  @Test("GPS altitude that also wanders slowly: auto still refuses, on counts the wander")
+  func wanderingGPSAltitude() {
+    // Real GPS altitude error is not only white jitter: it drifts by metres over minutes.
+    // Here a ±6 m triangle wave with a 5-minute period plus ±3 m jitter: each cycle rises 12 m.
+    func track() -> MetricsTrack {
+      var random = SplitMix64(seed: 11)
+      var t = MetricsTrack(altitude: 250)
+      var clock = 0.0
+      t.move(speed: 3, for: 1800, every: 1) {
+        clock += 1
+        return triangle(clock) + Double.random(in: -3...3, using: &random)
+      }
+      return t
+    }
+    var (auto, _) = track().accumulate(MetricsConfiguration(activity: .run))
+    #expect(auto.finish().elevationGain == nil)
+    var (on, _) = track().accumulate(MetricsConfiguration(activity: .run, elevation: .on))
+    let counted = on.finish().elevationGain?.value ?? 0
+    #expect(counted > 30, "six cycles of 12 m of invented climbing, less the hysteresis")
+  }
+
   @Test("Under auto the final decision covers the whole track")
   func autoDecidesOverWholeTrack() {
     var random = SplitMix64(seed: 3)
@@ -97,4 +118,10 @@ struct MetricsElevationTests {
       MetricsConfiguration(activity: .run, elevation: policy))
     #expect(accumulator.finish().elevationGain == nil)
   }
+}
+
+/// A triangle wave between −6 m and +6 m with a 300 s period.
+private func triangle(_ t: Double) -> Double {
+  let x = t.truncatingRemainder(dividingBy: 300) / 300
+  return x < 0.5 ? -6 + 24 * x : 18 - 24 * x
 }
