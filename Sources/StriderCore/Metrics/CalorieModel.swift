@@ -25,7 +25,7 @@
 public enum CalorieModel {
   /// Resting oxygen uptake, ml O₂ per kg per minute (1 MET).
   public static let restingOxygen = 3.5
-  /// Energy per litre of oxygen, kcal (ACSM's rounding of 4.8–5.0 over mixed fuels).
+  /// Energy per litre of oxygen, kcal: ACSM's round figure (4.7–5.05 by fuel mix).
   public static let kilocaloriesPerLitre = 5.0
   /// Below this speed a runner is walking and the walking equation applies.
   public static let runWalkTransition = MetersPerSecond(1.9)

@@ -8,8 +8,8 @@ import Foundation
 /// of `hysteresis` (3 m): a climb only starts counting once the profile has risen 3 m above
 /// its lowest point since the last descent, and then counts in full from that low point;
 /// a descent only ends a climb once the profile has fallen 3 m below its highest point.
-/// This is the "elevation threshold" of Garmin's and Strava's elevation gain: noise below
-/// the threshold is ignored, real climbs are counted whole. Smoothing makes the profile lag
+/// This is the usual "elevation threshold" of sports trackers: noise below the threshold is
+/// ignored, real climbs are counted whole. Smoothing makes the profile lag
 /// by about `τ·climb rate` (≈1 m at 0.1 m/s) — a climb that ends the track loses that much.
 ///
 /// **Trust** (for `ElevationPolicy.auto`). For each run of three consecutive altitudes in a

@@ -1,0 +1,36 @@
+import StriderCore
+import Testing
+
+/// `Pace` construction and display.
+struct MetricsPaceTests {
+  @Test(
+    "Clock text rounds to the second and carries 60",
+    arguments: [
+      (1000.0 / 3, UnitSystem.metric, "5:33"),
+      (359.6, .metric, "6:00"),
+      (359.4, .metric, "5:59"),
+      (1000.0 / 3, .imperial, "8:56"),
+      (3725, .metric, "1:02:05"),
+      (0, .metric, "--:--"),
+    ])
+  func clockText(secondsPerKilometre: Double, units: UnitSystem, expected: String) {
+    #expect(Pace(secondsPerKilometre).clockText(per: units) == expected)
+  }
+
+  @Test("Minutes and seconds carry a rounded 60 into the minute")
+  func minutesAndSeconds() {
+    let parts = Pace(299.7).minutesAndSeconds(per: .metric)
+    #expect(parts.minutes == 5 && parts.seconds == 0)
+  }
+
+  @Test("Standing still has no pace")
+  func noPaceWithoutMovement() {
+    #expect(Pace(speed: .zero) == nil)
+    #expect(Pace(speed: MetersPerSecond(.nan)) == nil)
+    #expect(Pace(distance: .zero, duration: Seconds(10)) == nil)
+    #expect(Pace(distance: Meters(10), duration: .zero) == nil)
+    #expect(Pace(speed: MetersPerSecond(4)) == Pace(250))
+    #expect(Pace(250).speed == MetersPerSecond(4))
+    #expect(Pace(250).text(per: .imperial) == "6:42 /mi", "402.3 s per mile")
+  }
+}
