@@ -106,7 +106,7 @@ struct AnalysisReport {
         text +=
           "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
           + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
-          + "\(Display.clock(split.duration))  \(Display.pace(split.pace.secondsPerKilometre, units))"
+          + "\(Display.clock(split.duration))  \(Display.pace(split.pace.value, units))"
       }
     }
     return text + "\n"

@@ -254,7 +254,11 @@ public struct Gate: Sendable {
   /// A new segment or a long silence: the next position must be confirmed afresh.
   private func startsNewStretch(from last: Fix, to fix: Fix) -> Bool {
     if fix.segment != last.segment { return true }
-    if let a = last.time, let b = fix.time, b - a > Gate.maxContinuousGap { return true }
+    if configuration.breaksLongGaps, let a = last.time, let b = fix.time,
+      b - a > Gate.maxContinuousGap
+    {
+      return true
+    }
     return false
   }
 

@@ -41,6 +41,9 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
   public var assumedAccuracy: Meters
   /// The checks that are switched on; the filter lab toggles them. Default: all.
   public var enabledChecks: Set<RejectionReason>
+  /// A silence of more than ten minutes inside a segment is treated like a segment break.
+  /// Off for `--no-filter`, whose raw length sums every step within a segment.
+  public var breaksLongGaps = true
 
   public init(
     maxAccuracy: Meters, networkGradeAccuracy: Meters = Meters(100),
@@ -77,6 +80,7 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
     var c = GateConfiguration(maxAccuracy: Meters(.infinity), maxSpeed: MetersPerSecond(.infinity))
     c.enabledChecks = []
     c.reorderWindow = .zero
+    c.breaksLongGaps = false
     return c
   }
 

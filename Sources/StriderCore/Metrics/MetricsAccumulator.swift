@@ -64,10 +64,13 @@ public struct MetricsAccumulator: Sendable {
     let climb = elevation.add(
       altitude: sample.altitude, time: sample.time, startsSegment: sample.startsSegment)
     lastSampleMoving = sample.isMoving
-    guard let stepStart = previousTime, sample.isMoving, !sample.startsSegment else {
+    guard let stepStart = previousTime, !sample.startsSegment else {
       return []
     }
     let step = sample.step.value.isFinite ? max(0, sample.step.value) : 0
+    // A still step (auto-paused, or a long idle step) adds whatever ground the engine says
+    // it covered (zero while paused) but no moving time, calories or pace.
+    if !sample.isMoving { dt = 0 }
     guard step > 0 || dt > 0 else { return [] }
 
     if dt > 0 {

@@ -81,8 +81,8 @@ public struct AutoPause: Sendable {
         lastInside = time
         return nil
       }
-      let movedRecently = recentDisplacement(over: configuration.resumeWindow, at: time)
-      guard movedRecently >= configuration.resumeDistance.value else { return nil }
+      let resumeSpeed = configuration.resumeDistance.value / configuration.resumeWindow.value
+      guard recentSpeed(at: time) >= resumeSpeed else { return nil }
       isPaused = false
       anchor = nil
       let departed = lastInside ?? time
@@ -121,10 +121,14 @@ public struct AutoPause: Sendable {
     return .paused(at: time, since: recent[sinceIndex].time)
   }
 
-  private func recentDisplacement(over window: Seconds, at time: GNSSTime) -> Double {
+  /// Average speed since the newest position at least `resumeWindow` old (or the oldest
+  /// kept), so that sparse sampling (one fix every 5 s) can resume as well as 1 Hz.
+  private func recentSpeed(at time: GNSSTime) -> Double {
     guard let last = recent.last else { return 0 }
     var index = recent.count - 1
-    while index > 0, time - recent[index - 1].time <= window { index -= 1 }
-    return Geodesy.distanceMeters(recent[index].coordinate, last.coordinate)
+    while index > 0, time - recent[index].time < configuration.resumeWindow { index -= 1 }
+    let dt = (time - recent[index].time).value
+    guard dt > 0 else { return 0 }
+    return Geodesy.distanceMeters(recent[index].coordinate, last.coordinate) / dt
   }
 }

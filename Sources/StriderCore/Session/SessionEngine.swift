@@ -26,6 +26,8 @@ public struct SessionEngine: Sendable {
   private var livePauses: [PauseInterval] = []
   private var pausedSince: GNSSTime?
   private var untimedDistance = 0.0
+  /// Every step passed to metrics, moving or not: the raw length for `--no-filter`.
+  private var rawDistance = 0.0
   private var firstAccepted: Fix?
   private var lastAccepted: Fix?
   private var track: [TrackEntry] = []
@@ -94,7 +96,8 @@ public struct SessionEngine: Sendable {
     let summary = SessionSummary(
       activity: configuration.activity, units: configuration.units, isRaw: configuration.isRaw,
       start: firstAccepted.flatMap(endpoint), end: lastAccepted.flatMap(endpoint),
-      distance: finalSnapshot.distance + Meters(untimedDistance), elapsed: elapsed,
+      distance: Meters((configuration.isRaw ? rawDistance : finalSnapshot.distance.value) + untimedDistance),
+      elapsed: elapsed,
       moving: finalSnapshot.moving, calories: finalSnapshot.calories,
       elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
@@ -204,7 +207,11 @@ public struct SessionEngine: Sendable {
     } else if let p = previous, !newStretch {
       untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
     }
+    rawDistance += step
     var isMoving = !autoPause.isPaused
+    if continues, let p = previous, isIdleStep(distance: step, duration: time - p.time) {
+      isMoving = false
+    }
     if wasPaused && autoPause.isPaused { step = 0 }
     if configuration.isRaw, let p = previous {
       let dt = (time - p.time).value
@@ -229,6 +236,16 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       events.append(.cue(cue))
     }
+  }
+
+  /// A step longer than the auto-pause window that covers almost no ground is a stop that
+  /// sparse sampling hid from auto-pause (a logger that records only when something
+  /// changes): it adds its ground to the distance but no moving time.
+  func isIdleStep(distance: Double, duration: Seconds) -> Bool {
+    guard configuration.autoPause.enabled, duration > configuration.autoPause.window else {
+      return false
+    }
+    return distance / duration.value < SessionConfiguration.rawStoppedSpeed
   }
 
   // MARK: Finished track
@@ -298,11 +315,15 @@ public struct SessionEngine: Sendable {
       if continues, let prev = previous, !(inPause && prevInPause) {
         step = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
       }
+      var isMoving = !(inPause && prevInPause)
       if inPause && prevInPause { step = 0 }
+      if continues, let prev = previous, isIdleStep(distance: step, duration: time - prev.time) {
+        isMoving = false
+      }
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: p.coordinate, altitude: p.entry.altitude, step: Meters(step),
-          isMoving: !(inPause && prevInPause), startsSegment: !continues))
+          isMoving: isMoving, startsSegment: !continues))
       previous = (time, p.coordinate)
     }
     return (accumulator.finish(), pauses)

@@ -89,7 +89,7 @@ public struct SessionSummary: Hashable, Sendable {
               JSONMember("index", .int($0.index)),
               JSONMember("distance_m", .rounded($0.distance.value, 2)),
               JSONMember("duration_s", .rounded($0.duration.value, 3)),
-              JSONMember("pace_s_per_km", .rounded($0.pace.secondsPerKilometre, 2)),
+              JSONMember("pace_s_per_km", .rounded($0.pace.value, 2)),
               JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
               JSONMember("end_time", .string($0.endTime.iso8601)),
               JSONMember("partial", .bool($0.isPartial)),
