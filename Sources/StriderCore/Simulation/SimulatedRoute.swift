@@ -94,8 +94,8 @@ public struct SimulatedRoute: Sendable, Hashable {
   public var coordinates: [Coordinate] { vertices.map { plane.unproject($0) } }
 
   /// The point `distance` metres along the path (clamped to its ends).
-  public func point(at distance: Double) -> PlanePoint {
-    let (i, fraction) = locate(distance)
+  public func point(at distance: Meters) -> PlanePoint {
+    let (i, fraction) = locate(distance.value)
     let a = vertices[i]
     let b = vertices[i + 1]
     return PlanePoint(
@@ -103,14 +103,19 @@ public struct SimulatedRoute: Sendable, Hashable {
   }
 
   /// The unit direction of travel `distance` metres along the path.
-  public func direction(at distance: Double) -> PlanePoint {
-    let (i, _) = locate(distance)
+  public func direction(at distance: Meters) -> PlanePoint {
+    let (i, _) = locate(distance.value)
     return SimulatedRoute.unit(vertices[i + 1] - vertices[i])
   }
 
   /// Every corner where the direction changes: distance along the path and the turn angle
-  /// in degrees (0 = straight on, 180 = turnaround).
-  public var turns: [(distance: Double, angle: Double)] {
+  /// (0° = straight on, 180° = turnaround).
+  public var turns: [(distance: Meters, angle: Degrees)] {
+    turnAngles.map { (Meters($0.distance), Degrees($0.angle)) }
+  }
+
+  /// `turns` as plain numbers (metres, degrees) for the motion integrator.
+  var turnAngles: [(distance: Double, angle: Double)] {
     var result: [(distance: Double, angle: Double)] = []
     guard vertices.count >= 3 else { return result }
     for i in 1..<(vertices.count - 1) {

@@ -43,7 +43,7 @@ struct TruthTrack: Sendable {
     canyons = TruthTrack.placeCanyons(
       route: route, model: configuration.errorModel, rng: &environmentRNG)
 
-    var limits: [Limit] = route.turns.compactMap { turn in
+    var limits: [Limit] = route.turnAngles.compactMap { turn in
       motion.turnSpeed(angle: turn.angle).map { Limit(distance: turn.distance, speed: $0.value) }
     }
     limits += stops.enumerated().map {
@@ -79,11 +79,11 @@ struct TruthTrack: Sendable {
     var finished = false
     var index = 0
     while index <= maxEpochs {
-      let point = route.point(at: distance)
+      let point = route.point(at: Meters(distance))
       epochs.append(
         Epoch(
           time: configuration.startTime + Seconds(Double(index) * interval), point: point,
-          direction: route.direction(at: distance), speed: speed, distance: distance,
+          direction: route.direction(at: Meters(distance)), speed: speed, distance: distance,
           altitude: TruthTrack.altitude(at: point)))
       if finished && finishDwell <= 0 { break }
       index += 1
@@ -148,7 +148,7 @@ struct TruthTrack: Sendable {
     let lowCount = max(0, motion.stopCount.lowerBound)
     let count = rng.integer(in: lowCount...max(lowCount, motion.stopCount.upperBound))
     let margin = min(150, length / 4)
-    let corners = route.turns.filter {
+    let corners = route.turnAngles.filter {
       (55...120).contains($0.angle) && $0.distance > margin && $0.distance < length - margin
     }.map(\.distance)
     var chosen: [Double] = []
@@ -180,7 +180,7 @@ struct TruthTrack: Sendable {
       let length = min(rng.uniform(in: model.urbanCanyonLength).value, part * 0.8)
       let partStart = usableStart + Double(k) * part
       let start = partStart + rng.uniform(in: 0...max(0, part - length))
-      let middle = route.direction(at: start + length / 2)
+      let middle = route.direction(at: Meters(start + length / 2))
       let side = rng.chance(0.5) ? 1.0 : -1.0
       let magnitude = rng.uniform(in: model.urbanCanyonBias).value
       let bias = PlanePoint(
