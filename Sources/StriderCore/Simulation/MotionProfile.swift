@@ -1,0 +1,79 @@
+/// How a simulated person moves on an activity: cruising speed and its variation, how much
+/// they slow for corners, traffic-light stops, and how hard they brake and accelerate.
+///
+/// The defaults come from ordinary recreational sessions: an easy run at 2.6–3.4 m/s
+/// (5:20–6:25 min/km), a walk at 1.2–1.6 m/s, a city ride at 5–9 m/s; two to four traffic
+/// lights of 15–60 s; and braking or accelerating at 0.5–1.5 m/s², which is what people do
+/// on foot and on a bicycle in traffic (hard braking on a bicycle reaches 3 m/s², but
+/// nobody does it at every light).
+public struct MotionProfile: Sendable, Hashable {
+  /// The band the cruising speed wanders in.
+  public var cruiseSpeed: ClosedRange<MetersPerSecond>
+  /// How quickly the cruising speed wanders (first-order Gauss–Markov time constant).
+  public var speedCorrelationTime: Seconds
+  /// The most a person keeps through a 90° corner; gentler turns allow proportionally more.
+  public var cornerSpeed: MetersPerSecond
+  /// The most a person keeps through a 180° turnaround.
+  public var turnaroundSpeed: MetersPerSecond
+  /// How many traffic-light stops one session has.
+  public var stopCount: ClosedRange<Int>
+  /// How long each stop lasts.
+  public var stopDuration: ClosedRange<Seconds>
+  /// The deceleration and acceleration band (one value is drawn per session for each).
+  public var acceleration: ClosedRange<Double>
+  /// Standing still at the finish before the recording ends, as people do.
+  public var finishDwell: Seconds
+
+  public init(
+    cruiseSpeed: ClosedRange<MetersPerSecond>,
+    speedCorrelationTime: Seconds = Seconds(90),
+    cornerSpeed: MetersPerSecond,
+    turnaroundSpeed: MetersPerSecond,
+    stopCount: ClosedRange<Int> = 2...4,
+    stopDuration: ClosedRange<Seconds> = Seconds(15)...Seconds(60),
+    acceleration: ClosedRange<Double> = 0.5...1.5,
+    finishDwell: Seconds = Seconds(5)
+  ) {
+    self.cruiseSpeed = cruiseSpeed
+    self.speedCorrelationTime = speedCorrelationTime
+    self.cornerSpeed = cornerSpeed
+    self.turnaroundSpeed = turnaroundSpeed
+    self.stopCount = stopCount
+    self.stopDuration = stopDuration
+    self.acceleration = acceleration
+    self.finishDwell = finishDwell
+  }
+
+  /// The usual profile of an activity.
+  public static func standard(for activity: Activity) -> MotionProfile {
+    switch activity {
+    case .run:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(2.6)...MetersPerSecond(3.4),
+        cornerSpeed: MetersPerSecond(2.3), turnaroundSpeed: MetersPerSecond(1.0))
+    case .walk:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(1.2)...MetersPerSecond(1.6),
+        cornerSpeed: MetersPerSecond(1.1), turnaroundSpeed: MetersPerSecond(0.6))
+    case .ride:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(5)...MetersPerSecond(9),
+        cornerSpeed: MetersPerSecond(4), turnaroundSpeed: MetersPerSecond(1.5))
+    }
+  }
+
+  /// The speed limit through a corner of `angle` degrees, or nil when it needs no slowing.
+  ///
+  /// Interpolated from no limit at 20° through `cornerSpeed` at 90° to `turnaroundSpeed`
+  /// at 180°, so a 30° bend costs a little and a U-turn a lot.
+  func turnSpeed(angle: Double) -> MetersPerSecond? {
+    let top = cruiseSpeed.upperBound.value
+    if angle <= 20 { return nil }
+    if angle <= 90 {
+      let f = (angle - 20) / 70
+      return MetersPerSecond(top + (cornerSpeed.value - top) * f)
+    }
+    let f = min(1, (angle - 90) / 90)
+    return MetersPerSecond(cornerSpeed.value + (turnaroundSpeed.value - cornerSpeed.value) * f)
+  }
+}

@@ -1,0 +1,37 @@
+/// Where the simulated person really was at one epoch: the reference tests score against.
+public struct TruthSample: Sendable, Hashable {
+  /// The epoch (the same instant as the fix of that epoch).
+  public var time: GNSSTime
+  /// The true position.
+  public var coordinate: Coordinate
+  /// The true altitude.
+  public var altitude: Meters
+  /// The true speed over ground.
+  public var speed: MetersPerSecond
+  /// The true course over ground, degrees clockwise from north.
+  public var course: Degrees
+  /// Whether the person is moving (speed above 0.05 m/s).
+  public var isMoving: Bool
+  /// How far along the route the person is.
+  public var distanceAlongRoute: Meters
+  /// Whether the position lies in an urban-canyon stretch or its fade-in or fade-out
+  /// (larger, biased errors).
+  public var inUrbanCanyon: Bool
+
+  /// The speed below which a person counts as standing still.
+  public static let movingThreshold = MetersPerSecond(0.05)
+
+  public init(
+    time: GNSSTime, coordinate: Coordinate, altitude: Meters, speed: MetersPerSecond,
+    course: Degrees, distanceAlongRoute: Meters, inUrbanCanyon: Bool
+  ) {
+    self.time = time
+    self.coordinate = coordinate
+    self.altitude = altitude
+    self.speed = speed
+    self.course = course
+    self.isMoving = speed > TruthSample.movingThreshold
+    self.distanceAlongRoute = distanceAlongRoute
+    self.inUrbanCanyon = inUrbanCanyon
+  }
+}
