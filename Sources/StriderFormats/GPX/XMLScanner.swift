@@ -90,15 +90,14 @@ struct XMLScanner {
     captureText = true
   }
 
-  func error(_ code: FormatError.Code, _ message: String, line: Int, column: Int) -> FormatError
-  {
+  func error(_ code: FormatError.Code, _ message: String, line: Int, column: Int) -> FormatError {
     FormatError(code, file: fileName, line: line, column: column, message: message)
   }
 
   /// An error at a byte of the current tag.
   func error(_ code: FormatError.Code, _ message: String, inTagAt index: Int) -> FormatError {
-    let where_ = position(inTagAt: index)
-    return error(code, message, line: where_.line, column: where_.column)
+    let place = position(inTagAt: index)
+    return error(code, message, line: place.line, column: place.column)
   }
 
   /// The line and column of a byte of the current tag, counted from the tag's `<`.
@@ -184,7 +183,8 @@ struct XMLScanner {
         try scanEndTag()
         return .endTag
       case UInt8(ascii: "?"):
-        try skipDelimited(from: pos + 2, closing: UInt8(ascii: "?"), run: 1, what: "processing instruction")
+        try skipDelimited(
+          from: pos + 2, closing: UInt8(ascii: "?"), run: 1, what: "processing instruction")
       case UInt8(ascii: "!"):
         try scanDeclaration()
       default:
@@ -305,7 +305,8 @@ struct XMLScanner {
     while true {
       if i >= buffer.count {
         guard let shift = try refill() else {
-          throw error(.truncated, "the file ends inside an entity reference", line: line, column: column)
+          throw error(
+            .truncated, "the file ends inside an entity reference", line: line, column: column)
         }
         i -= shift
         continue
@@ -432,7 +433,9 @@ struct XMLScanner {
       throw error(
         .forbiddenMarkup, "entity declarations are refused (entities are never expanded)",
         inTagAt: pos)
-    } else if head.count < 9, Array("<![CDATA[".utf8).starts(with: head) || Array("<!--".utf8).starts(with: head) {
+    } else if head.count < 9,
+      Array("<![CDATA[".utf8).starts(with: head) || Array("<!--".utf8).starts(with: head)
+    {
       throw error(.truncated, "the file ends inside markup", inTagAt: pos)
     } else {
       throw error(.malformedXML, "unknown markup after '<!'", inTagAt: pos)
