@@ -70,7 +70,7 @@ public struct GPXReader: FixReader {
           inTagAt: scanner.nameStart)
       }
       element = .gpx
-      if let creator = try scanner.attribute(Array("creator".utf8)) {
+      if let creator = try scanner.attribute("creator") {
         metadata.creator = String(decoding: creator.value, as: UTF8.self)
       }
     }
@@ -96,10 +96,10 @@ public struct GPXReader: FixReader {
     point.coordinate = Coordinate(latitude: latitude, longitude: longitude)
   }
 
-  private func coordinate(_ name: String, limit: Double, noun: String) throws(FormatError)
+  private func coordinate(_ name: StaticString, limit: Double, noun: String) throws(FormatError)
     -> Double
   {
-    guard let attribute = try scanner.attribute(Array(name.utf8)) else {
+    guard let attribute = try scanner.attribute(name) else {
       throw scanner.error(
         .invalidCoordinate, "<\(scanner.qualifiedName)> has no \(name) attribute",
         inTagAt: scanner.nameStart)

@@ -91,7 +91,9 @@ public struct GPXWriter {
     // Tiny or huge magnitudes: fixed notation with twelve decimals is ample for GPS data.
     let negative = value < 0
     let scaled = (abs(value) * 1e12).rounded()
-    guard scaled < 9e18 else { return negative ? "-" + String(Int64(-value)) : String(Int64(value)) }
+    guard scaled < 9e18 else {
+      return negative ? "-" + String(Int64(-value)) : String(Int64(value))
+    }
     let units = Int64(scaled)
     var fraction = String(units % 1_000_000_000_000)
     fraction = String(repeating: "0", count: 12 - fraction.count) + fraction

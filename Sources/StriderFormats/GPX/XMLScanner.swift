@@ -57,7 +57,10 @@ struct XMLScanner {
   private var tagLineStart = 0
   private var tagStart = 0
 
+  /// The qualified names of the open elements, end to end; only the first
+  /// `openNamesCount` bytes are live, so popping never frees or moves memory.
   private var openNames: [UInt8] = []
+  private var openNamesCount = 0
   private var openElements: [(length: Int, line: Int)] = []
   private var pendingEnd = false
   private var rootSeen = false
@@ -90,15 +93,14 @@ struct XMLScanner {
     captureText = true
   }
 
-  func error(_ code: FormatError.Code, _ message: String, line: Int, column: Int) -> FormatError
-  {
+  func error(_ code: FormatError.Code, _ message: String, line: Int, column: Int) -> FormatError {
     FormatError(code, file: fileName, line: line, column: column, message: message)
   }
 
   /// An error at a byte of the current tag.
   func error(_ code: FormatError.Code, _ message: String, inTagAt index: Int) -> FormatError {
-    let where_ = position(inTagAt: index)
-    return error(code, message, line: where_.line, column: where_.column)
+    let place = position(inTagAt: index)
+    return error(code, message, line: place.line, column: place.column)
   }
 
   /// The line and column of a byte of the current tag, counted from the tag's `<`.
@@ -117,12 +119,13 @@ struct XMLScanner {
   }
 
   /// The value of an attribute with this qualified name, references decoded.
-  func attribute(_ name: [UInt8]) throws(FormatError) -> (
+  func attribute(_ name: StaticString) throws(FormatError) -> (
     value: ArraySlice<UInt8>, index: Int
   )? {
+    let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
     for attribute in attributes
-    where attribute.nameEnd - attribute.nameStart == name.count
-      && buffer[attribute.nameStart..<attribute.nameEnd].elementsEqual(name)
+    where attribute.nameEnd - attribute.nameStart == wanted.count
+      && buffer[attribute.nameStart..<attribute.nameEnd].elementsEqual(wanted)
     {
       let raw = buffer[attribute.valueStart..<attribute.valueEnd]
       if !attribute.hasReference { return (raw, attribute.valueStart) }
@@ -160,7 +163,8 @@ struct XMLScanner {
       try scanText()
       if pos >= buffer.count {
         if let open = openElements.last {
-          let name = String(decoding: openNames.suffix(open.length), as: UTF8.self)
+          let name = String(
+            decoding: openNames[(openNamesCount - open.length)..<openNamesCount], as: UTF8.self)
           throw error(
             .truncated, "the file ends inside <\(name)> opened at line \(open.line)",
             line: line, column: base + pos - lineStart + 1)
@@ -184,7 +188,8 @@ struct XMLScanner {
         try scanEndTag()
         return .endTag
       case UInt8(ascii: "?"):
-        try skipDelimited(from: pos + 2, closing: UInt8(ascii: "?"), run: 1, what: "processing instruction")
+        try skipDelimited(
+          from: pos + 2, closing: UInt8(ascii: "?"), run: 1, what: "processing instruction")
       case UInt8(ascii: "!"):
         try scanDeclaration()
       default:
@@ -265,20 +270,32 @@ struct XMLScanner {
       let capture = captureText && !outside
       let n = buffer.count
       var i = pos
-      while i < n {
-        let b = buffer[i]
-        if b == 0x3C || b == 0x26 { break }
-        if b == 0x0A {
-          line += 1
-          lineStart = base + i + 1
-        } else if outside, b != 0x20, b != 0x09, b != 0x0D {
-          pos = i
-          let what = rootSeen ? "after the root element" : "before the root element"
-          throw error(
-            .malformedXML, "unexpected text \(what)", line: line,
-            column: base + i - lineStart + 1)
+      let offset = base
+      var currentLine = line
+      var currentLineStart = lineStart
+      var stray = false
+      buffer.withUnsafeBufferPointer { bytes in
+        while i < n {
+          let b = bytes[i]
+          if b == 0x3C || b == 0x26 { return }
+          if b == 0x0A {
+            currentLine += 1
+            currentLineStart = offset + i + 1
+          } else if outside, b != 0x20, b != 0x09, b != 0x0D {
+            stray = true
+            return
+          }
+          i += 1
         }
-        i += 1
+      }
+      line = currentLine
+      lineStart = currentLineStart
+      if stray {
+        pos = i
+        let what = rootSeen ? "after the root element" : "before the root element"
+        throw error(
+          .malformedXML, "unexpected text \(what)", line: line,
+          column: base + i - lineStart + 1)
       }
       if capture, i > pos { try appendText(buffer[pos..<i]) }
       pos = i
@@ -305,7 +322,8 @@ struct XMLScanner {
     while true {
       if i >= buffer.count {
         guard let shift = try refill() else {
-          throw error(.truncated, "the file ends inside an entity reference", line: line, column: column)
+          throw error(
+            .truncated, "the file ends inside an entity reference", line: line, column: column)
         }
         i -= shift
         continue
@@ -432,7 +450,9 @@ struct XMLScanner {
       throw error(
         .forbiddenMarkup, "entity declarations are refused (entities are never expanded)",
         inTagAt: pos)
-    } else if head.count < 9, Array("<![CDATA[".utf8).starts(with: head) || Array("<!--".utf8).starts(with: head) {
+    } else if head.count < 9,
+      Array("<![CDATA[".utf8).starts(with: head) || Array("<!--".utf8).starts(with: head)
+    {
       throw error(.truncated, "the file ends inside markup", inTagAt: pos)
     } else {
       throw error(.malformedXML, "unknown markup after '<!'", inTagAt: pos)
@@ -493,30 +513,52 @@ struct XMLScanner {
     var quote: UInt8 = 0
     while true {
       let n = buffer.count
-      while i < n {
-        let b = buffer[i]
-        if quote != 0 {
-          if b == quote {
-            quote = 0
+      let offset = base
+      var currentLine = line
+      var currentLineStart = lineStart
+      // 0: ran out of bytes, 1: found '>', 2: '<' in a value, 3: '<' inside a tag.
+      var outcome = 0
+      buffer.withUnsafeBufferPointer { bytes in
+        while i < n {
+          let b = bytes[i]
+          if quote != 0 {
+            if b == quote {
+              quote = 0
+            } else if b == 0x3C {
+              outcome = 2
+              return
+            }
+          } else if b == 0x3E {
+            outcome = 1
+            return
+          } else if quoted, b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            quote = b
           } else if b == 0x3C {
-            throw error(
-              .malformedXML, "'<' is not allowed in an attribute value", line: line,
-              column: base + i - lineStart + 1)
+            outcome = 3
+            return
           }
-        } else if b == 0x3E {
-          return i
-        } else if quoted, b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-          quote = b
-        } else if b == 0x3C {
-          throw error(
-            .malformedXML, "a tag is not closed with '>' before the next '<'", line: line,
-            column: base + i - lineStart + 1)
+          if b == 0x0A {
+            currentLine += 1
+            currentLineStart = offset + i + 1
+          }
+          i += 1
         }
-        if b == 0x0A {
-          line += 1
-          lineStart = base + i + 1
-        }
-        i += 1
+      }
+      line = currentLine
+      lineStart = currentLineStart
+      switch outcome {
+      case 1:
+        return i
+      case 2:
+        throw error(
+          .malformedXML, "'<' is not allowed in an attribute value", line: line,
+          column: base + i - lineStart + 1)
+      case 3:
+        throw error(
+          .malformedXML, "a tag is not closed with '>' before the next '<'", line: line,
+          column: base + i - lineStart + 1)
+      default:
+        break
       }
       if i - tagStart > Self.maxTokenLength {
         throw error(.malformedXML, "a tag longer than 1 MiB", inTagAt: tagStart)
@@ -602,7 +644,13 @@ struct XMLScanner {
     if selfClosing {
       pendingEnd = true
     } else {
-      openNames.append(contentsOf: buffer[nameStart..<nameEnd])
+      let length = nameEnd - nameStart
+      if openNames.count < openNamesCount + length {
+        openNames.append(
+          contentsOf: repeatElement(0, count: openNamesCount + length - openNames.count))
+      }
+      for k in 0..<length { openNames[openNamesCount + k] = buffer[nameStart + k] }
+      openNamesCount += length
       openElements.append((nameEnd - nameStart, tagLine))
     }
   }
@@ -613,26 +661,35 @@ struct XMLScanner {
     var j = tagStart + 2
     let start = j
     while j < end, Self.isNameChar(buffer[j]) { j += 1 }
-    let name = buffer[start..<j]
+    let nameLength = j - start
     while j < end, ASCIINumber.isSpace(buffer[j]) { j += 1 }
-    guard j == end, !name.isEmpty else {
+    guard j == end, nameLength > 0 else {
       throw error(.malformedXML, "malformed end tag", inTagAt: j)
     }
     guard let open = openElements.last else {
+      let name = buffer[start..<(start + nameLength)]
       throw error(
         .malformedXML,
         "</\(String(decoding: name, as: UTF8.self))> has no matching start tag",
         inTagAt: tagStart)
     }
-    let openName = openNames.suffix(open.length)
-    guard openName.elementsEqual(name) else {
+    let openStart = openNamesCount - open.length
+    var same = nameLength == open.length
+    var k = 0
+    while same, k < open.length {
+      same = openNames[openStart + k] == buffer[start + k]
+      k += 1
+    }
+    guard same else {
+      let openName = openNames[openStart..<openNamesCount]
+      let name = buffer[start..<(start + nameLength)]
       throw error(
         .malformedXML,
         "</\(String(decoding: name, as: UTF8.self))> does not match "
           + "<\(String(decoding: openName, as: UTF8.self))> opened at line \(open.line)",
         inTagAt: tagStart)
     }
-    openNames.removeLast(open.length)
+    openNamesCount = openStart
     openElements.removeLast()
   }
 }

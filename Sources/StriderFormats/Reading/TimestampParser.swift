@@ -32,7 +32,8 @@ enum TimestampParser {
     guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2),
       expect(UInt8(ascii: "-")), let day = number(2)
     else { return nil }
-    guard i < end, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == 0x20
+    guard i < end,
+      bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == 0x20
     else { return nil }
     i += 1
     guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else {
