@@ -1,7 +1,95 @@
 import ArgumentParser
+import Foundation
 import StriderCore
+import StriderFormats
 
-/// Placeholder replaced when the simulator lands.
+extension SimulatedFault.Kind: ExpressibleByArgument {}
+
+/// `strider simulate`: writes a simulated session, with the truth beside it, for demos,
+/// tests and benchmarks. No hardware and no files needed.
 struct Simulate: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Write a simulated session as GPX.")
+  static let configuration = CommandConfiguration(
+    abstract: "Write a simulated session (noisy fixes with optional faults) as GPX.",
+    discussion: """
+      The simulator follows a built-in route with stops, adds a realistic receiver error
+      (correlated drift, urban canyons) and injects the faults asked for. The fixes go to
+      the output in the order a receiver would deliver them; --truth also writes the path
+      really travelled, and the summary line on stderr gives the true distance and moving
+      time to score `strider analyze` against.
+      """
+  )
+
+  @Option(help: "run, walk or ride.")
+  var activity: Activity = .run
+
+  @Option(help: "Seed of every random choice: the same seed gives the same file.")
+  var seed: UInt64 = 1
+
+  @Option(
+    help: ArgumentHelp(
+      "Faults to inject: all, none, or a comma-separated list of \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))."
+    ))
+  var faults: String = "all"
+
+  @Option(help: "Session length in metres (default: the activity's usual route).")
+  var length: Double?
+
+  @Option(name: .shortAndLong, help: "Where to write the GPX (default: standard output).")
+  var output: String?
+
+  @Option(help: "Also write the true path as GPX here.")
+  var truth: String?
+
+  mutating func run() throws {
+    let faultConfiguration: FaultConfiguration
+    switch faults {
+    case "all": faultConfiguration = .all
+    case "none": faultConfiguration = .none
+    default:
+      var kinds: [SimulatedFault.Kind] = []
+      for name in faults.split(separator: ",") {
+        guard let kind = SimulatedFault.Kind(rawValue: String(name)) else {
+          throw ValidationError("unknown fault '\(name)'; known: \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        kinds.append(kind)
+      }
+      faultConfiguration = .only(kinds)
+    }
+    if let length, !(length.isFinite && length >= 100 && length <= 2_000_000) {
+      throw ValidationError("--length must be between 100 and 2000000 metres")
+    }
+    let session = Simulator.run(
+      SimulationConfiguration(
+        activity: activity, seed: seed, faults: faultConfiguration,
+        routeLength: length.map { Meters($0) }))
+    let metadata = TrackMetadata(
+      name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
+      declaredActivity: activity, creator: "strider simulate")
+    try write(session.fixes, metadata: metadata, to: output)
+    if let truth {
+      let truthFixes = session.truth.map {
+        Fix(
+          time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
+          mode: .threeD)
+      }
+      try write(truthFixes, metadata: metadata, to: truth)
+    }
+    printError(
+      String(
+        format: "truth: distance_m %.2f moving_s %.1f elapsed_s %.1f fixes %d faults %d",
+        session.truthDistance.value, session.truthMovingTime.value, session.truthElapsed.value,
+        session.fixes.count, session.injected.count))
+  }
+
+  private func write(_ fixes: [Fix], metadata: TrackMetadata, to path: String?) throws {
+    var text = ""
+    GPXWriter.write(fixes, metadata: metadata, to: &text)
+    if let path {
+      guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw ValidationError("cannot write \(path)")
+      }
+    } else {
+      FileHandle.standardOutput.write(Data(text.utf8))
+    }
+  }
 }

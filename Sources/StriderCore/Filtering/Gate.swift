@@ -271,11 +271,11 @@ public struct Gate: Sendable {
     for start in headBuffer.indices {
       var candidate = [start]
       for j in (start + 1)..<headBuffer.count
-      where isPlausible(from: headBuffer[candidate[candidate.count - 1]], to: headBuffer[j]) {
+      where isLinkedAtHead(headBuffer[candidate[candidate.count - 1]], headBuffer[j]) {
         candidate.append(j)
-        if candidate.count >= needed { break }
+        if candidate.count >= needed && spansHeadConfirmation(candidate) { break }
       }
-      if candidate.count >= needed {
+      if candidate.count >= needed && spansHeadConfirmation(candidate) {
         chain = candidate
         break
       }
@@ -311,6 +311,27 @@ public struct Gate: Sendable {
       }
     }
     for fix in tail { judgeInOrder(fix, into: &out) }
+  }
+
+  /// Two fixes belong to the same first stretch when the step is plausible and no long
+  /// silence lies between them: a cached fix hours old is "reachable" at walking pace from
+  /// anywhere, so speed alone cannot tell it from the start of the session.
+  private func isLinkedAtHead(_ a: Fix, _ b: Fix) -> Bool {
+    if let t0 = a.time, let t1 = b.time, abs((t1 - t0).value) > configuration.staleAge.value {
+      return false
+    }
+    return isPlausible(from: a, to: b)
+  }
+
+  /// The first position must be held for a few seconds of fix time, so that a short burst
+  /// of cached fixes (receivers repeat the last known position once or twice) cannot anchor
+  /// the session.
+  private func spansHeadConfirmation(_ chain: [Int]) -> Bool {
+    guard configuration.isOn(.implausibleSpeed) || configuration.isOn(.stale),
+      let first = chain.first, let last = chain.last, let t0 = headBuffer[first].time,
+      let t1 = headBuffer[last].time
+    else { return true }
+    return t1 - t0 >= configuration.headConfirmationSpan
   }
 
   /// Whether `fix` can be reached from `from` at the activity's top speed, allowing both

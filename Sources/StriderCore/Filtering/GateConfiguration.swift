@@ -35,6 +35,9 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
   /// How many mutually consistent fixes confirm a position: at the head of the stream, and
   /// after a run of `implausible_speed` rejections (the user really is elsewhere). Default 3.
   public var confirmationCount: Int
+  /// The first position is trusted once consistent fixes cover this much fix time.
+  /// Default 3 s: long enough that a burst of cached fixes cannot anchor the session.
+  public var headConfirmationSpan = Seconds(3)
   /// When a missing accuracy is invalid.
   public var accuracyRequirement: AccuracyRequirement
   /// Accuracy assumed for fixes that report none, for the plausibility margin. Default 10 m.

@@ -47,9 +47,11 @@ public struct KalmanFilter: Sendable {
   }
 
   /// Feeds one accepted, timed fix and returns the new estimate.
-  public mutating func update(with fix: Fix) -> KalmanEstimate? {
+  /// `minimumSigma` raises the fix's noise when something else knows it to be worse than
+  /// reported (the finished-track smoother's local scatter estimate).
+  public mutating func update(with fix: Fix, minimumSigma: Double = 0) -> KalmanEstimate? {
     guard let coordinate = fix.coordinate, let time = fix.time else { return nil }
-    let sigma = measurementSigma(fix)
+    let sigma = max(measurementSigma(fix), minimumSigma)
     let r = sigma * sigma
     guard let last = lastTime, var frame = plane,
       (time - last).value <= configuration.maxPredictionGap.value
