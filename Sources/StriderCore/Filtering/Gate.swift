@@ -228,6 +228,24 @@ public struct Gate: Sendable {
       anchored = false
     }
     guard anchored else {
+      if let last = headBuffer.last, startsNewStretch(from: last, to: fix) {
+        if leadsOn(from: last, to: fix) {
+          // A short stretch near what follows (a logger's brief track) keeps its best chain.
+          resolveHead(force: true, into: &out)
+          if anchored {
+            judgeInOrder(fix, into: &out)
+            return
+          }
+        } else {
+          // Fixes that never confirmed and lead nowhere near the session: a cached position.
+          for pending in headBuffer {
+            let old = fix.time.map { t in pending.time.map { t - $0 > configuration.staleAge } ?? false }
+            out.append(
+              reject(pending, old == true && configuration.isOn(.stale) ? .stale : .implausibleSpeed))
+          }
+          headBuffer.removeAll()
+        }
+      }
       headBuffer.append(fix)
       resolveHead(force: false, into: &out)
       return
@@ -285,27 +303,36 @@ public struct Gate: Sendable {
     guard let members = chain, let first = members.first else { return }
     let buffer = headBuffer
     headBuffer.removeAll()
-    let anchorTime = buffer[first].time
+    // Walk back from the chain: earlier fixes that join on (a sparse logger's first points)
+    // belong to the track; the rest are stale (old and unreachable) or implausible.
+    enum HeadVerdict { case joins, rejected(RejectionReason) }
+    var verdictBefore: [Int: HeadVerdict] = [:]
+    var joinedTo = buffer[first]
+    for i in stride(from: first - 1, through: 0, by: -1) {
+      let fix = buffer[i]
+      if canJoin(fix, before: joinedTo) {
+        verdictBefore[i] = .joins
+        joinedTo = fix
+        continue
+      }
+      let old = buffer[first].time.map { a in fix.time.map { a - $0 > configuration.staleAge } ?? false }
+      if old == true {
+        verdictBefore[i] = configuration.isOn(.stale) ? .rejected(.stale) : .joins
+      } else {
+        verdictBefore[i] = .rejected(.implausibleSpeed)
+      }
+    }
     let memberSet = Set(members)
     let tail = members.last.map { buffer[($0 + 1)...] } ?? []
     anchored = true
     var breaks = true
     for (i, fix) in buffer.enumerated() where i <= (members.last ?? 0) {
-      if memberSet.contains(i) {
+      let before = i < first ? verdictBefore[i] : nil
+      if memberSet.contains(i) || { if case .joins = before { true } else { false } }() {
         accept(fix, breaksTrack: breaks, into: &out)
         breaks = false
-        continue
-      }
-      let isStale =
-        i < first && anchorTime.map { a in fix.time.map { a - $0 > configuration.staleAge } ?? false }
-        ?? false
-      if isStale {
-        if configuration.isOn(.stale) {
-          out.append(reject(fix, .stale))
-        } else {
-          accept(fix, breaksTrack: breaks, into: &out)
-          breaks = false
-        }
+      } else if case .rejected(let reason) = before {
+        out.append(reject(fix, reason))
       } else {
         out.append(reject(fix, .implausibleSpeed))
       }
@@ -317,10 +344,32 @@ public struct Gate: Sendable {
   /// silence lies between them: a cached fix hours old is "reachable" at walking pace from
   /// anywhere, so speed alone cannot tell it from the start of the session.
   private func isLinkedAtHead(_ a: Fix, _ b: Fix) -> Bool {
+    if a.segment != b.segment { return false }
     if let t0 = a.time, let t1 = b.time, abs((t1 - t0).value) > configuration.staleAge.value {
       return false
     }
     return isPlausible(from: a, to: b)
+  }
+
+  /// Whether an unconfirmed stretch could lead to the next one: its end is within reach of
+  /// the next fix at the activity's top speed over at most the longest continuous gap.
+  private func leadsOn(from last: Fix, to next: Fix) -> Bool {
+    guard let a = last.coordinate, let b = next.coordinate else { return false }
+    var seconds = Gate.maxContinuousGap.value
+    if let t0 = last.time, let t1 = next.time { seconds = min(seconds, abs((t1 - t0).value)) }
+    let assumed = configuration.assumedAccuracy.value
+    let margin = 1.5 * ((usableAccuracy(last) ?? assumed) + (usableAccuracy(next) ?? assumed)) + 5
+    return Geodesy.distanceMeters(a, b) - margin <= configuration.maxSpeed.value * seconds
+  }
+
+  /// Whether a fix just before the confirmed first position belongs to the same stretch:
+  /// same segment, not a long silence apart, and reachable at a plausible speed.
+  private func canJoin(_ fix: Fix, before next: Fix) -> Bool {
+    guard fix.segment == next.segment else { return false }
+    if let t0 = fix.time, let t1 = next.time, (t1 - t0).value > Gate.maxContinuousGap.value {
+      return false
+    }
+    return isPlausible(from: fix, to: next)
   }
 
   /// The first position must be held for a few seconds of fix time, so that a short burst

@@ -249,74 +249,76 @@ public struct SessionEngine: Sendable {
 
   // MARK: Finished track
 
-  /// Smooths the finished track a second time with each fix's noise estimated from the data.
+  /// Smooths the finished track with each fix's noise estimated from the data.
   ///
   /// Reported accuracy only loosely follows the real error, and many files report none; a
   /// street canyon then looks as trustworthy as open sky and its scatter becomes distance.
-  /// The residuals of the first pass (fix minus smoothed position), averaged over the fix's
-  /// neighbours, measure the local scatter; the second pass uses the larger of that and the
-  /// reported accuracy (an adaptive measurement noise in the spirit of Mehra, "On the
-  /// identification of variances and adaptive Kalman filtering", IEEE TAC 15(2), 1970).
+  /// The scatter is measured where motion cannot hide it: each fix's deviation from the
+  /// straight line between its two neighbours (in time), whose median over the nearby fixes
+  /// ignores the few a bend or a switchback moves. The smoother then uses the larger of that
+  /// estimate, scaled up for the slow wander it cannot see, and the reported accuracy (an
+  /// adaptive measurement noise in the spirit of Mehra, "On the identification of variances
+  /// and adaptive Kalman filtering", IEEE TAC 15(2), 1970).
   private func resmoothedWithLocalNoise() -> [SmoothedState] {
     guard let smootherConfiguration = configuration.smoother else { return [] }
-    var filtered: [(fix: Fix, newStretch: Bool)] = []
-    for entry in track where entry.smoothed { filtered.append((entry.fix, entry.newStretch)) }
-    // The reference: a much stiffer smoother, which does not follow slow wander.
-    var referenceConfiguration = smootherConfiguration
-    referenceConfiguration.processNoise *= SessionEngine.referenceStiffness
-    referenceConfiguration.outlierThreshold = .infinity
-    var reference = KalmanFilter(configuration: referenceConfiguration, keepsHistory: true)
-    for item in filtered {
-      if item.newStretch { reference.reset() }
-      _ = reference.update(with: item.fix)
+    var items: [(fix: Fix, newStretch: Bool)] = []
+    for entry in track where entry.smoothed { items.append((entry.fix, entry.newStretch)) }
+    let n = items.count
+    guard n > 0 else { return [] }
+    // Squared deviation from the neighbours' interpolation, in m², or nil at stretch ends.
+    var deviation = [Double?](repeating: nil, count: n)
+    for k in 1..<max(1, n - 1) where !items[k].newStretch && !items[k + 1].newStretch {
+      guard let a = items[k - 1].fix.coordinate, let b = items[k].fix.coordinate,
+        let c = items[k + 1].fix.coordinate, let ta = items[k - 1].fix.time,
+        let tb = items[k].fix.time, let tc = items[k + 1].fix.time
+      else { continue }
+      // Far-apart neighbours measure the path's curvature, not the receiver's scatter.
+      let span = (tc - ta).value
+      guard span > 0, span <= SessionEngine.maxScatterSpan else { continue }
+      let plane = LocalTangentPlane(origin: b)
+      let pa = plane.project(a)
+      let pc = plane.project(c)
+      let w = (tb - ta).value / span
+      let east = pa.east + (pc.east - pa.east) * w
+      let north = pa.north + (pc.north - pa.north) * w
+      deviation[k] = east * east + north * north
     }
-    let firstPass = RauchTungStriebel.smooth(reference.history)
-    guard filtered.count == firstPass.count, !filtered.isEmpty else { return firstPass }
-    var residuals = [Double](repeating: 0, count: filtered.count)
-    for i in filtered.indices {
-      if let c = filtered[i].fix.coordinate {
-        let d = Geodesy.distanceMeters(c, firstPass[i].coordinate)
-        residuals[i] = d * d
-      }
-    }
-    // Mean squared residual over a window of neighbours within the same stretch.
-    let half = SessionEngine.noiseWindow
+    var minimumSigmas = [Double](repeating: 0, count: n)
     var stretchStart = 0
-    var sigmas = [Double](repeating: 0, count: filtered.count)
-    var prefix = [Double](repeating: 0, count: filtered.count + 1)
-    for i in filtered.indices { prefix[i + 1] = prefix[i] + residuals[i] }
-    var stretchOf = [Int](repeating: 0, count: filtered.count)
-    for i in filtered.indices {
-      if filtered[i].newStretch { stretchStart = i }
-      stretchOf[i] = stretchStart
-    }
-    var stretchEnd = filtered.count
-    for i in filtered.indices.reversed() {
-      let lo = max(stretchOf[i], i - half)
-      let hi = min(stretchEnd, i + half + 1)
-      let meanSquare = (prefix[hi] - prefix[lo]) / Double(max(1, hi - lo))
-      // Per axis, and inflated because the first pass partly follows the scatter.
-      sigmas[i] = (meanSquare / 2 * SessionEngine.residualInflation).squareRoot()
-      if filtered[i].newStretch { stretchEnd = i }
+    var window: [Double] = []
+    for k in 0..<n {
+      if items[k].newStretch { stretchStart = k }
+      window.removeAll(keepingCapacity: true)
+      var j = max(stretchStart, k - SessionEngine.noiseWindow)
+      while j < n, j <= k + SessionEngine.noiseWindow {
+        if j > k && items[j].newStretch { break }
+        if let d = deviation[j] { window.append(d) }
+        j += 1
+      }
+      guard window.count >= 5 else { continue }
+      window.sort()
+      // For white noise of σ per axis the squared deviation is exponential with mean 3σ²,
+      // so its median is 3σ²·ln 2.
+      let variance = window[window.count / 2] / (3 * 0.693_147)
+      minimumSigmas[k] = variance.squareRoot() * SessionEngine.scatterToNoise
     }
     var second = KalmanFilter(configuration: smootherConfiguration, keepsHistory: true)
-    for (i, item) in filtered.enumerated() {
+    for (k, item) in items.enumerated() {
       if item.newStretch { second.reset() }
-      _ = second.update(with: item.fix, minimumSigma: sigmas[i])
+      _ = second.update(with: item.fix, minimumSigma: minimumSigmas[k])
     }
-    let result = RauchTungStriebel.smooth(second.history)
-    return result.count == firstPass.count ? result : firstPass
+    return RauchTungStriebel.smooth(second.history)
   }
 
-  /// Process noise of the reference pass, relative to the activity's.
-  static let referenceStiffness = 0.05
+  /// The longest time between a fix's two neighbours for measuring scatter (a 5 s logger).
+  static let maxScatterSpan = 10.0
   /// Neighbours on each side used to estimate a fix's scatter.
   static let noiseWindow = 10
-  /// How much larger the real scatter is than the residuals against the stiff reference:
-  /// wander slower than the window hides in the residuals. Chosen on the simulator (1.5 to
-  /// 10 tried): 4 halves the excess distance of a walk through street canyons without
-  /// accuracy data and leaves open-sky tracks within 0.2 %.
-  static let residualInflation = 4.0
+  /// How much larger the noise the smoother should assume is than the second-by-second
+  /// scatter: GNSS error also wanders slowly, which the scatter does not show. Chosen on the
+  /// simulator (2 to 6 tried); open-sky tracks barely change, street canyons get the heavy
+  /// smoothing their scatter calls for.
+  static let scatterToNoise = 4.0
 
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = 0.4

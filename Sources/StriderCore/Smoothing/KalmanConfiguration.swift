@@ -3,6 +3,11 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
   /// Spectral density of the white acceleration noise, m²/s³: how freely the user may
   /// change speed and direction. Defaults: walk 0.15, run 0.5, ride 1.5 (tuned on the simulator; errors change little between half and double these).
   public var processNoise: Double
+  /// The activity's typical speed. Turning at speed v on a street of radius r takes an
+  /// acceleration of v²/r, so above this speed the process noise grows with (v/typical)²
+  /// (at most 16 times): a file labelled "run" that moves at bike speed still turns.
+  /// Defaults: walk 1.5, run 3.5, ride 7 m/s.
+  public var typicalSpeed: MetersPerSecond
   /// Per-axis standard deviation as a fraction of the reported horizontal accuracy.
   /// Receivers report a radius of about 68 % confidence, which is 1.5 per-axis sigmas.
   public var accuracyToSigma: Double
@@ -24,12 +29,14 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
   public var maxPredictionGap: Seconds
 
   public init(
-    processNoise: Double, accuracyToSigma: Double = 1 / 1.5, minimumSigma: Meters = Meters(1),
+    processNoise: Double, typicalSpeed: MetersPerSecond = MetersPerSecond(3.5),
+    accuracyToSigma: Double = 1 / 1.5, minimumSigma: Meters = Meters(1),
     assumedAccuracy: Meters = Meters(6), outlierThreshold: Double = 13.8,
     maxConsecutiveOutliers: Int = 3, velocitySigma: MetersPerSecond = MetersPerSecond(0.5),
     useReceiverVelocity: Bool = true, maxPredictionGap: Seconds = Seconds(30)
   ) {
     self.processNoise = processNoise
+    self.typicalSpeed = typicalSpeed
     self.accuracyToSigma = accuracyToSigma
     self.minimumSigma = minimumSigma
     self.assumedAccuracy = assumedAccuracy
@@ -43,9 +50,9 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
   /// The documented defaults for an activity.
   public static func defaults(for activity: Activity) -> KalmanConfiguration {
     switch activity {
-    case .walk: KalmanConfiguration(processNoise: 0.15)
-    case .run: KalmanConfiguration(processNoise: 0.5)
-    case .ride: KalmanConfiguration(processNoise: 1.5)
+    case .walk: KalmanConfiguration(processNoise: 0.15, typicalSpeed: MetersPerSecond(1.5))
+    case .run: KalmanConfiguration(processNoise: 0.5, typicalSpeed: MetersPerSecond(3.5))
+    case .ride: KalmanConfiguration(processNoise: 1.5, typicalSpeed: MetersPerSecond(7))
     }
   }
 }

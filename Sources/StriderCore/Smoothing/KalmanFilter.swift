@@ -71,7 +71,10 @@ public struct KalmanFilter: Sendable {
       z = frame.project(coordinate)
       if keepsHistory { history.append(.frameChange(newFrame)) }
     }
-    let q = configuration.processNoise
+    let speedSquared = east.v * east.v + north.v * north.v
+    let typical = configuration.typicalSpeed.value
+    let q =
+      configuration.processNoise * min(16, max(1, speedSquared / max(0.1, typical * typical)))
     let predictedCov = cov.predicted(dt: dt, q: q)
     let predictedEast = east.predicted(dt: dt)
     let predictedNorth = north.predicted(dt: dt)

@@ -1,0 +1,158 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// `strider analyze` driven as a user would: the real binary, its stdout, stderr and status.
+@Suite struct AnalyzeCommandTests {
+  static let requiredKeys = [
+    "file", "format", "activity", "start", "end", "distance_m", "elapsed_s", "moving_s",
+    "avg_pace_s_per_km", "calories_kcal", "elevation_gain_m", "points_in",
+    "fixes_with_position", "points_accepted", "rejected", "pauses", "splits", "cues",
+  ]
+
+  func json(_ line: Substring) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    return try #require(object as? [String: Any], "analyze printed something that is not an object")
+  }
+
+  /// Simulates a run with every fault, then checks analyze against the simulator's truth.
+  @Test(arguments: ["run", "walk", "ride"])
+  func analyzeOfASimulatedSessionIsCloseToTheTruth(activity: String) throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("\(activity).gpx").path
+    let sim = try StriderBinary.run([
+      "simulate", "--activity", activity, "--seed", "42", "--faults", "all", "-o", gpx,
+    ])
+    #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
+    let truthLine = try #require(sim.stderr.split(separator: "\n").first { $0.hasPrefix("truth:") })
+    let fields = truthLine.split(separator: " ")
+    let truthDistance = try #require(Double(fields[2]))
+    let truthMoving = try #require(Double(fields[4]))
+
+    let result = try StriderBinary.run(["analyze", "--format", "json", gpx])
+    #expect(result.status == 0, "analyze failed: \(result.stderr)")
+    #expect(!result.crashed)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 1, "one JSON object per file, one per line")
+    let report = try json(try #require(lines.first))
+    for key in Self.requiredKeys { #expect(report[key] != nil, "missing key \(key)") }
+    #expect(report["activity"] as? String == activity, "the activity the GPX declares is used")
+    #expect(report["format"] as? String == "gpx")
+    let distance = try #require(report["distance_m"] as? Double)
+    let moving = try #require(report["moving_s"] as? Double)
+    #expect(abs(distance - truthDistance) / truthDistance < 0.03, "distance \(distance) vs truth \(truthDistance)")
+    #expect(abs(moving - truthMoving) / truthMoving < 0.05, "moving \(moving) vs truth \(truthMoving)")
+    let rejected = try #require(report["rejected"] as? [String: Int])
+    for reason in [
+      "no_fix", "invalid_accuracy", "low_accuracy", "non_gnss", "stale", "out_of_order",
+      "duplicate", "implausible_speed",
+    ] {
+      #expect(rejected[reason] != nil, "rejected lists \(reason) even at zero")
+    }
+    #expect(rejected.values.reduce(0, +) > 0, "the injected faults were caught")
+    let pointsIn = try #require(report["points_in"] as? Int)
+    let accepted = try #require(report["points_accepted"] as? Int)
+    #expect(accepted + rejected.values.reduce(0, +) == pointsIn, "every fix has one verdict")
+    let start = try #require(report["start"] as? [String: Any])
+    #expect(start["time"] is String && start["lat"] is Double && start["lon"] is Double)
+    let cues = try #require(report["cues"] as? [[String: Any]])
+    #expect(cues.contains { ($0["text"] as? String)?.hasPrefix("Distance 1.00 ") == true })
+  }
+
+  @Test func tableOutputIsReadable() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("walk.gpx").path
+    _ = try StriderBinary.run(["simulate", "--activity", "walk", "--seed", "3", "-o", gpx])
+    let result = try StriderBinary.run(["analyze", gpx, "--units", "imperial", "--weight", "82"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("distance"))
+    #expect(result.stdout.contains(" mi"))
+    #expect(result.stdout.contains("/mi"))
+  }
+
+  @Test func noFilterGivesTheRawLength() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("s.gpx")
+    try """
+    <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+    <trk><trkseg>
+    <trkpt lat="0" lon="0"><time>2024-01-01T00:00:00Z</time></trkpt>
+    <trkpt lat="0" lon="0.001"><time>2024-01-01T00:00:30Z</time></trkpt>
+    </trkseg><trkseg>
+    <trkpt lat="1" lon="1"><time>2024-01-01T01:00:00Z</time></trkpt>
+    <trkpt lat="1" lon="1.001"><time>2024-01-01T01:00:30Z</time></trkpt>
+    </trkseg></trk></gpx>
+    """.write(to: gpx, atomically: true, encoding: .utf8)
+    let result = try StriderBinary.run(["analyze", "--no-filter", "--format", "json", gpx.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try json(try #require(result.stdout.split(separator: "\n").first))
+    let distance = try #require(report["distance_m"] as? Double)
+    // 0.001° of longitude on the equator (111.32 m) plus the same at 1° N (111.30 m); the
+    // segment break between them adds nothing.
+    #expect(abs(distance - (111.319 + 111.302)) < 0.05, "raw length \(distance)")
+  }
+
+  static let malformed: [(name: String, content: String, line: Int)] = [
+    (
+      "truncated.gpx",
+      "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n<time>2024-01-01T",
+      5
+    ),
+    ("garbage.gpx", "\u{01}\u{02}garbage \u{7F} bytes\n\u{00}\u{00}", 1),
+    (
+      "lat200.gpx",
+      "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"/>\n<trkpt lat=\"200\" lon=\"2\"/>\n</trkseg></trk></gpx>\n",
+      4
+    ),
+    (
+      "badtime.gpx",
+      "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n<time>yesterday at noon</time></trkpt>\n</trkseg></trk></gpx>\n",
+      4
+    ),
+  ]
+
+  @Test(arguments: malformed)
+  func malformedInputIsAOneLineErrorWithFileAndLine(name: String, content: String, line: Int) throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let file = dir.appendingPathComponent(name)
+    try Data(content.utf8).write(to: file)
+    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(!result.crashed, "no input may crash the program")
+    #expect(result.status != 0)
+    #expect(result.stdout.isEmpty)
+    let errorLines = result.stderr.split(separator: "\n")
+    #expect(errorLines.count == 1, "one line: \(result.stderr)")
+    let message = String(errorLines.first ?? "")
+    #expect(message.contains("\(file.path):\(line):"), "names the file and line: \(message)")
+  }
+
+  @Test func oneBadFileDoesNotStopTheOthers() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let good = dir.appendingPathComponent("good.gpx").path
+    _ = try StriderBinary.run(["simulate", "--activity", "run", "--seed", "5", "--faults", "none", "-o", good])
+    let bad = dir.appendingPathComponent("bad.gpx")
+    try Data("<gpx><trk><trkseg><trkpt lat=\"x\"".utf8).write(to: bad)
+    let result = try StriderBinary.run(["analyze", "--format", "json", bad.path, good])
+    #expect(result.status == 1)
+    #expect(result.stdout.split(separator: "\n").count == 1, "the good file is still reported")
+    #expect(result.stderr.contains("bad.gpx"))
+  }
+
+  @Test func missingAndUnknownFilesAreClearErrors() throws {
+    let missing = try StriderBinary.run(["analyze", "/nonexistent/track.gpx"])
+    #expect(missing.status != 0 && !missing.crashed)
+    #expect(missing.stderr.contains("/nonexistent/track.gpx"))
+    let dir = try StriderBinary.temporaryDirectory()
+    let text = dir.appendingPathComponent("notes.txt")
+    try Data("just some notes\n".utf8).write(to: text)
+    let unknown = try StriderBinary.run(["analyze", text.path])
+    #expect(unknown.status != 0)
+    #expect(unknown.stderr.contains("gpx"), "lists the supported formats: \(unknown.stderr)")
+  }
+
+  @Test func badOptionsAreUsageErrors() throws {
+    let result = try StriderBinary.run(["analyze", "--weight", "-3", "x.gpx"])
+    #expect(result.status == 64, "EX_USAGE for a user mistake")
+    #expect(result.stderr.contains("--weight"))
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs the built `strider` executable the way a user or a script would.
+public enum StriderBinary {
+  /// What a run printed and how it ended.
+  public struct Result: Sendable {
+    public var status: Int32
+    /// True when the process ended by a signal (a crash), not by exiting.
+    public var crashed: Bool
+    public var stdout: String
+    public var stderr: String
+  }
+
+  /// The executable beside the test bundle (`swift build` and `swift test` put both in
+  /// the same products folder).
+  public static var url: URL {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = runner.deletingLastPathComponent()
+    // On Linux the runner is `.build/debug/StriderPackageTests.xctest`; elsewhere it may
+    // sit inside a bundle, so walk up until a `strider` appears.
+    for _ in 0..<4 {
+      let candidate = dir.appendingPathComponent("strider")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return SharedData.packageRoot.appendingPathComponent(".build/debug/strider")
+  }
+
+  /// Runs `strider` with arguments and waits for it.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    if stdin != nil { process.standardInput = Pipe() }
+    try process.run()
+    if let stdin, let pipe = process.standardInput as? Pipe {
+      pipe.fileHandleForWriting.write(stdin)
+      try pipe.fileHandleForWriting.close()
+    }
+    // Read both pipes to the end before waiting, so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      crashed: process.terminationReason == .uncaughtSignal,
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh temporary folder for one test.
+  public static func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+}
