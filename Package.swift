@@ -26,9 +26,11 @@ let package = Package(
       ]
     ),
     // Shared test helpers (data location, golden text, binary runner).
-    .target(name: "StriderTestSupport", dependencies: ["StriderCore"], path: "Tests/StriderTestSupport"),
+    .target(
+      name: "StriderTestSupport", dependencies: ["StriderCore"], path: "Tests/StriderTestSupport"),
     .testTarget(name: "StriderCoreTests", dependencies: ["StriderCore", "StriderTestSupport"]),
-    .testTarget(name: "StriderFormatsTests", dependencies: ["StriderFormats", "StriderTestSupport"]),
+    .testTarget(
+      name: "StriderFormatsTests", dependencies: ["StriderFormats", "StriderTestSupport"]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]

@@ -33,7 +33,7 @@ struct Analyze: ParsableCommand {
       do {
         let report = try analyze(path)
         print(format == .json ? report.json.serialized : report.table)
-      } catch let error as FormatError {
+      } catch {
         failures += 1
         printError("strider: error: \(error.description)")
       }
@@ -94,7 +94,11 @@ struct AnalysisReport {
       ))
     let rejected = s.rejected.filter { $0.value > 0 }.sorted { $0.key < $1.key }
     rows.append(
-      ("rejected", rejected.isEmpty ? "none" : rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")))
+      (
+        "rejected",
+        rejected.isEmpty
+          ? "none" : rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+      ))
     let paused = s.pauses.reduce(Seconds.zero) { $0 + $1.duration }
     rows.append(("pauses", "\(s.pauses.count) (\(Display.clock(paused)) standing)"))
     var text = rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }

@@ -21,7 +21,8 @@ struct SessionOptions: ParsableArguments {
 
   func validate() throws {
     guard weight.isFinite, weight >= 20, weight <= 400 else {
-      throw ValidationError("--weight must be a weight in kilograms between 20 and 400, not \(weight).")
+      throw ValidationError(
+        "--weight must be a weight in kilograms between 20 and 400, not \(weight).")
     }
   }
 }

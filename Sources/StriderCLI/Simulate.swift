@@ -49,7 +49,9 @@ struct Simulate: ParsableCommand {
       var kinds: [SimulatedFault.Kind] = []
       for name in faults.split(separator: ",") {
         guard let kind = SimulatedFault.Kind(rawValue: String(name)) else {
-          throw ValidationError("unknown fault '\(name)'; known: \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+          throw ValidationError(
+            "unknown fault '\(name)'; known: \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
         }
         kinds.append(kind)
       }

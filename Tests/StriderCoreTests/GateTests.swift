@@ -16,7 +16,9 @@ func straightRun(
   }
 }
 
-func judge(_ fixes: [Fix], _ configuration: GateConfiguration = .defaults(for: .run)) -> [GateDecision] {
+func judge(_ fixes: [Fix], _ configuration: GateConfiguration = .defaults(for: .run))
+  -> [GateDecision]
+{
   var gate = Gate(configuration: configuration)
   var out: [GateDecision] = []
   for f in fixes { out += gate.ingest(f) }
@@ -33,7 +35,8 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
     let decisions = judge(fixes)
     #expect(decisions.count == 60)
     #expect(decisions.allSatisfy { $0.verdict == .accepted })
-    #expect(decisions.map(\.fix.origin.index) == Array(0..<60), "accepted fixes come out in time order")
+    #expect(
+      decisions.map(\.fix.origin.index) == Array(0..<60), "accepted fixes come out in time order")
   }
 
   @Test func cachedFixFarAwayAtTheHeadIsStale() {
@@ -160,8 +163,11 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
       return f
     }
     let decisions = judge(first + later)
-    #expect(decisions.filter { $0.verdict == .accepted }.count == 60, "nothing lost after a real move")
-    #expect(decisions.first { $0.fix.origin.index == 30 }?.breaksTrack == true, "no line is drawn across the move")
+    #expect(
+      decisions.filter { $0.verdict == .accepted }.count == 60, "nothing lost after a real move")
+    #expect(
+      decisions.first { $0.fix.origin.index == 30 }?.breaksTrack == true,
+      "no line is drawn across the move")
   }
 
   @Test func aClockThatJumpsForAMomentIsRejected() {

@@ -13,8 +13,10 @@ import Testing
 
   @Test func knownLongGeodesicMatchesVincentyReference() throws {
     // Flinders Peak to Buninyong, Vincenty's own worked example: 54 972.271 m.
-    let a = Coordinate(latitude: -(37 + 57 / 60.0 + 3.72030 / 3600), longitude: 144 + 25 / 60.0 + 29.52440 / 3600)
-    let b = Coordinate(latitude: -(37 + 39 / 60.0 + 10.15610 / 3600), longitude: 143 + 55 / 60.0 + 35.38390 / 3600)
+    let a = Coordinate(
+      latitude: -(37 + 57 / 60.0 + 3.72030 / 3600), longitude: 144 + 25 / 60.0 + 29.52440 / 3600)
+    let b = Coordinate(
+      latitude: -(37 + 39 / 60.0 + 10.15610 / 3600), longitude: 143 + 55 / 60.0 + 35.38390 / 3600)
     let d = try #require(Geodesy.vincentyDistance(a, b))
     #expect(abs(d - 54_972.271) < 0.001, "Vincenty gave \(d)")
     #expect(abs(Geodesy.distanceMeters(a, b) - 54_972.271) < 0.001)
@@ -67,7 +69,9 @@ import Testing
       let c = plane.unproject(PlanePoint(east: east, north: north))
       #expect(c.isValid)
       let back = plane.project(c)
-      #expect(abs(back.east - east) < 0.001 && abs(back.north - north) < 0.001, "\(origin) \(east),\(north) → \(back)")
+      #expect(
+        abs(back.east - east) < 0.001 && abs(back.north - north) < 0.001,
+        "\(origin) \(east),\(north) → \(back)")
       let d = Geodesy.distanceMeters(origin, c)
       let planar = (east * east + north * north).squareRoot()
       #expect(abs(d - planar) <= 1e-5 * planar + 0.01, "distance \(d) vs plane \(planar)")

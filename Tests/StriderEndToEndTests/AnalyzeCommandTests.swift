@@ -40,8 +40,11 @@ import Testing
     #expect(report["format"] as? String == "gpx")
     let distance = try #require(report["distance_m"] as? Double)
     let moving = try #require(report["moving_s"] as? Double)
-    #expect(abs(distance - truthDistance) / truthDistance < 0.03, "distance \(distance) vs truth \(truthDistance)")
-    #expect(abs(moving - truthMoving) / truthMoving < 0.05, "moving \(moving) vs truth \(truthMoving)")
+    #expect(
+      abs(distance - truthDistance) / truthDistance < 0.03,
+      "distance \(distance) vs truth \(truthDistance)")
+    #expect(
+      abs(moving - truthMoving) / truthMoving < 0.05, "moving \(moving) vs truth \(truthMoving)")
     let rejected = try #require(report["rejected"] as? [String: Int])
     for reason in [
       "no_fix", "invalid_accuracy", "low_accuracy", "non_gnss", "stale", "out_of_order",
@@ -112,7 +115,8 @@ import Testing
   ]
 
   @Test(arguments: malformed)
-  func malformedInputIsAOneLineErrorWithFileAndLine(name: String, content: String, line: Int) throws {
+  func malformedInputIsAOneLineErrorWithFileAndLine(name: String, content: String, line: Int) throws
+  {
     let dir = try StriderBinary.temporaryDirectory()
     let file = dir.appendingPathComponent(name)
     try Data(content.utf8).write(to: file)
@@ -129,7 +133,9 @@ import Testing
   @Test func oneBadFileDoesNotStopTheOthers() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let good = dir.appendingPathComponent("good.gpx").path
-    _ = try StriderBinary.run(["simulate", "--activity", "run", "--seed", "5", "--faults", "none", "-o", good])
+    _ = try StriderBinary.run([
+      "simulate", "--activity", "run", "--seed", "5", "--faults", "none", "-o", good,
+    ])
     let bad = dir.appendingPathComponent("bad.gpx")
     try Data("<gpx><trk><trkseg><trkpt lat=\"x\"".utf8).write(to: bad)
     let result = try StriderBinary.run(["analyze", "--format", "json", bad.path, good])

@@ -15,7 +15,8 @@ import Testing
     let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
     var out: [String: Reference] = [:]
     for (name, value) in root ?? [:] {
-      guard let entry = value as? [String: Any], let geodesic = entry["geodesic_length_2d_m"] as? Double,
+      guard let entry = value as? [String: Any],
+        let geodesic = entry["geodesic_length_2d_m"] as? Double,
         let length = entry["length_2d_m"] as? Double
       else { continue }
       out[name] = Reference(
@@ -34,7 +35,9 @@ import Testing
   /// `--no-filter` is the raw geodesic length within segments: within 0.05 % of the exact
   /// WGS84 geodesic sum (geographiclib) for every file.
   @Test func noFilterLengthMatchesTheExactGeodesic() throws {
-    guard let refs = try Self.references() else { return SharedData.skipNote("no-filter conformance") }
+    guard let refs = try Self.references() else {
+      return SharedData.skipNote("no-filter conformance")
+    }
     let files = SharedData.files(in: "gpx", withExtension: "gpx")
     #expect(files.count >= 15)
     for file in files {
@@ -62,7 +65,9 @@ import Testing
   ]
 
   @Test func filteredFiguresBesideGpxpy() throws {
-    guard let refs = try Self.references() else { return SharedData.skipNote("filtered conformance") }
+    guard let refs = try Self.references() else {
+      return SharedData.skipNote("filtered conformance")
+    }
     print("file               activity  strider m   gpxpy m   diff   moving s  gpxpy moving s")
     for file in SharedData.files(in: "gpx", withExtension: "gpx") {
       let name = file.lastPathComponent
@@ -79,7 +84,8 @@ import Testing
       if let why = Self.explained[name] {
         print("  \(name): \(why)")
       } else {
-        #expect(abs(diff) <= 0.025, "\(name): \(distance) m against gpxpy's \(reference.gpxpyLength) m")
+        #expect(
+          abs(diff) <= 0.025, "\(name): \(distance) m against gpxpy's \(reference.gpxpyLength) m")
       }
       #expect(distance > 0 || name == "gb-skyreal.gpx")
     }

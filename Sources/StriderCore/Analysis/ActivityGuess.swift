@@ -13,7 +13,9 @@ public enum ActivityGuess {
     var speeds: [Double] = []
     var anchor: Fix?
     for fix in fixes {
-      guard fix.mode != .noFix, let c = fix.coordinate, c.isValid, let t = fix.time else { continue }
+      guard fix.mode != .noFix, let c = fix.coordinate, c.isValid, let t = fix.time else {
+        continue
+      }
       guard let a = anchor, let ac = a.coordinate, let at = a.time, a.segment == fix.segment,
         t > at
       else {

@@ -239,9 +239,12 @@ public struct Gate: Sendable {
         } else {
           // Fixes that never confirmed and lead nowhere near the session: a cached position.
           for pending in headBuffer {
-            let old = fix.time.map { t in pending.time.map { t - $0 > configuration.staleAge } ?? false }
+            let old = fix.time.map { t in
+              pending.time.map { t - $0 > configuration.staleAge } ?? false
+            }
             out.append(
-              reject(pending, old == true && configuration.isOn(.stale) ? .stale : .implausibleSpeed))
+              reject(
+                pending, old == true && configuration.isOn(.stale) ? .stale : .implausibleSpeed))
           }
           headBuffer.removeAll()
         }
@@ -315,7 +318,9 @@ public struct Gate: Sendable {
         joinedTo = fix
         continue
       }
-      let old = buffer[first].time.map { a in fix.time.map { a - $0 > configuration.staleAge } ?? false }
+      let old = buffer[first].time.map { a in
+        fix.time.map { a - $0 > configuration.staleAge } ?? false
+      }
       if old == true {
         verdictBefore[i] = configuration.isOn(.stale) ? .rejected(.stale) : .joins
       } else {
@@ -399,7 +404,8 @@ public struct Gate: Sendable {
 
   private mutating func accept(_ fix: Fix, breaksTrack: Bool, into out: inout [GateDecision]) {
     lastAccepted = fix
-    out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .accepted), breaksTrack: breaksTrack))
+    out.append(
+      GateDecision(judged: JudgedFix(fix: fix, verdict: .accepted), breaksTrack: breaksTrack))
   }
 
   private func reject(_ fix: Fix, _ reason: RejectionReason) -> GateDecision {

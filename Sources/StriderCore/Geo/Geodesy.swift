@@ -93,12 +93,14 @@ public enum Geodesy {
     let phi2 = radians(b.latitude)
     let dPhi = phi2 - phi1
     let dLambda = radians(wrappedLongitudeDelta(b.longitude - a.longitude))
-    let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    let h =
+      sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
     return 2 * WGS84.meanRadius * asin(min(1, h.squareRoot()))
   }
 
   /// The length of a polyline: the sum of its steps.
-  public static func length<S: Sequence>(of coordinates: S) -> Meters where S.Element == Coordinate {
+  public static func length<S: Sequence>(of coordinates: S) -> Meters
+  where S.Element == Coordinate {
     var total = 0.0
     var previous: Coordinate?
     for c in coordinates {

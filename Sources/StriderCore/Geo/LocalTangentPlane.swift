@@ -115,7 +115,8 @@ extension LocalTangentPlane {
     let y = v.east * ex.1 + v.north * nx.1
     let z = v.east * ex.2 + v.north * nx.2
     let east = -other.sinLon * x + other.cosLon * y
-    let north = -other.sinLat * other.cosLon * x - other.sinLat * other.sinLon * y + other.cosLat * z
+    let north =
+      -other.sinLat * other.cosLon * x - other.sinLat * other.sinLon * y + other.cosLat * z
     return PlanePoint(east: east, north: north)
   }
 }

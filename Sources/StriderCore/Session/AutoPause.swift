@@ -112,7 +112,9 @@ public struct AutoPause: Sendable {
     let count = Double(recent.count - startIndex)
     let centre = Coordinate(latitude: sumLat / count, longitude: origin.longitude + sumLon / count)
     var sinceIndex = startIndex
-    while sinceIndex > 0, Geodesy.distanceMeters(centre, recent[sinceIndex - 1].coordinate) <= radius {
+    while sinceIndex > 0,
+      Geodesy.distanceMeters(centre, recent[sinceIndex - 1].coordinate) <= radius
+    {
       sinceIndex -= 1
     }
     isPaused = true

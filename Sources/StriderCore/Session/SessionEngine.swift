@@ -45,9 +45,7 @@ public struct SessionEngine: Sendable {
   public init(configuration: SessionConfiguration) {
     self.configuration = configuration
     gate = Gate(configuration: configuration.gate)
-    filter = configuration.smoother.map {
-      KalmanFilter(configuration: $0, keepsHistory: configuration.smoothFinishedTrack)
-    }
+    filter = configuration.smoother.map { KalmanFilter(configuration: $0) }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)
     cueScheduler = CueScheduler(
@@ -80,7 +78,7 @@ public struct SessionEngine: Sendable {
     let liveSnapshot = metrics.finish()
     let finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
-    if configuration.smoothFinishedTrack, let filter, !configuration.isRaw {
+    if configuration.smoothFinishedTrack, filter != nil, !configuration.isRaw {
       (finalSnapshot, pauses) = finishedTrackFigures(resmoothedWithLocalNoise())
     } else {
       finalSnapshot = liveSnapshot
@@ -97,7 +95,8 @@ public struct SessionEngine: Sendable {
     let summary = SessionSummary(
       activity: configuration.activity, units: configuration.units, isRaw: configuration.isRaw,
       start: firstAccepted.flatMap(endpoint), end: lastAccepted.flatMap(endpoint),
-      distance: Meters((configuration.isRaw ? rawDistance : finalSnapshot.distance.value) + untimedDistance),
+      distance: Meters(
+        (configuration.isRaw ? rawDistance : finalSnapshot.distance.value) + untimedDistance),
       elapsed: elapsed,
       moving: finalSnapshot.moving, calories: finalSnapshot.calories,
       elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
