@@ -29,9 +29,16 @@ public struct KalmanFilter: Sendable {
   private var cov = Covariance()
   private var lastTime: GNSSTime?
   private var consecutiveOutliers = 0
+  private var updatesSinceRestart = 0
   /// What the smoother needs, one entry per fix since the last restart.
   public private(set) var history: [KalmanHistoryEntry] = []
   private let keepsHistory: Bool
+
+  /// The speed an unknown velocity may have, m/s: the prior after a restart.
+  static let unknownSpeed = 30.0
+  /// Updates after a restart during which no fix is gated as an outlier, while the
+  /// velocity is still being learnt.
+  static let settlingUpdates = 3
 
   /// Frames are moved when the user is this far from the origin.
   static let reanchorDistance = 20_000.0
@@ -83,7 +90,10 @@ public struct KalmanFilter: Sendable {
     let yn = z.north - predictedNorth.p
     let mahalanobis = (ye * ye + yn * yn) / s
     var outlier = false
-    if mahalanobis > configuration.outlierThreshold {
+    updatesSinceRestart += 1
+    if mahalanobis > configuration.outlierThreshold,
+      updatesSinceRestart > KalmanFilter.settlingUpdates
+    {
       consecutiveOutliers += 1
       if consecutiveOutliers >= configuration.maxConsecutiveOutliers {
         return restart(at: fix, coordinate: coordinate, time: time, r: r)
@@ -124,7 +134,9 @@ public struct KalmanFilter: Sendable {
     let frame = LocalTangentPlane(origin: coordinate)
     plane = frame
     var v = PlanePoint(east: 0, north: 0)
-    var velocityVariance = 4.0
+    // Unknown velocity: anything up to a fast ride or a car, so the first steps are not
+    // taken for outliers.
+    var velocityVariance = KalmanFilter.unknownSpeed * KalmanFilter.unknownSpeed
     if configuration.useReceiverVelocity, let rv = receiverVelocity(fix) {
       v = rv
       velocityVariance = configuration.velocitySigma.value * configuration.velocitySigma.value
@@ -134,6 +146,7 @@ public struct KalmanFilter: Sendable {
     cov = Covariance(a: r, b: 0, c: velocityVariance)
     lastTime = time
     consecutiveOutliers = 0
+    updatesSinceRestart = 0
     if keepsHistory {
       history.append(.frameChange(frame))
       history.append(

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import StriderCore
+
+@Suite struct AutoPauseTests {
+  /// Runs 60 s at 3 m/s, stands 40 s at a traffic light, runs 60 s more. The GPS error is
+  /// a Gauss–Markov drift of `jitter` metres with a 60 s correlation time (it keeps
+  /// wandering while the runner stands) plus 0.5 m of white noise.
+  static func trafficLight(jitter: Double = 3, seed: UInt64 = 3) -> [Fix] {
+    var rng = SeededRandom(seed: seed)
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 52.52, longitude: 13.40))
+    var fixes: [Fix] = []
+    var east = 0.0
+    var driftE = 0.0
+    var driftN = 0.0
+    for i in 0..<160 {
+      let moving = i < 60 || i >= 100
+      if moving && i > 0 { east += 3 }
+      let phi = 0.983
+      let step = jitter * (1 - phi * phi).squareRoot()
+      driftE = phi * driftE + step * rng.gaussian()
+      driftN = phi * driftN + step * rng.gaussian()
+      let p = PlanePoint(
+        east: east + driftE + 0.5 * rng.gaussian(), north: driftN + 0.5 * rng.gaussian())
+      fixes.append(
+        Fix(
+          time: GNSSTime(secondsSince1970: 1_710_000_000 + Double(i)),
+          coordinate: plane.unproject(p), horizontalAccuracy: Meters(5), mode: .threeD,
+          origin: FixOrigin(index: i)))
+    }
+    return fixes
+  }
+
+  @Test func standingAtATrafficLightPausesAndAddsNoDistance() throws {
+    let fixes = Self.trafficLight()
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var events: [SessionEvent] = []
+    for f in fixes { events += engine.ingest(f) }
+    let (tail, summary) = engine.finish()
+    events += tail
+    let pauses = events.filter { if case .paused = $0 { true } else { false } }
+    let resumes = events.filter { if case .resumed = $0 { true } else { false } }
+    #expect(pauses.count == 1 && resumes.count == 1, "one stop, one restart")
+    #expect(
+      abs(summary.distance.value - 357) < 12, "distance \(summary.distance.value) m of 357 m run")
+    #expect(abs(summary.moving.value - 120) < 6, "moving \(summary.moving.value) s of 120 s")
+    #expect(summary.elapsed.value == 159)
+    let stop = try #require(summary.pauses.first)
+    // This stop begins and ends instantly; the smoothed speed takes a few seconds to settle.
+    #expect(abs(stop.duration.value - 40) <= 8, "the stop lasted \(stop.duration.value) s")
+    #expect(
+      summary.cues.contains { $0.trigger == .pause }
+        && summary.cues.contains { $0.trigger == .resume })
+  }
+
+  @Test func switchedOffItNeverPauses() {
+    var configuration = SessionConfiguration(activity: .run)
+    configuration.autoPause.enabled = false
+    var engine = SessionEngine(configuration: configuration)
+    var events: [SessionEvent] = []
+    for f in Self.trafficLight() { events += engine.ingest(f) }
+    let summary = engine.finish().summary
+    #expect(!events.contains { if case .paused = $0 { true } else { false } })
+    #expect(summary.pauses.isEmpty)
+    #expect(summary.moving.value > 150)
+  }
+
+  @Test func aSlowWalkIsNotAStop() {
+    var auto = AutoPause(configuration: .defaults(for: .walk))
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 0, longitude: 0))
+    for i in 0..<120 {
+      let t = auto.observe(
+        time: GNSSTime(secondsSince1970: Double(i)),
+        coordinate: plane.unproject(PlanePoint(east: 1.0 * Double(i), north: 0)))
+      #expect(t == nil, "a 1 m/s walk paused at \(i) s")
+    }
+  }
+}
