@@ -7,11 +7,10 @@ import StriderFormats
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Summarise GPS files: distance, times, pace, calories, splits, rejected fixes.",
-    discussion: """
-      Each file goes through the same engine as a live session: the gate, the smoother,
-      auto-pause, metrics and cues. --no-filter gives the raw geodesic length instead.
-      JSON output is one object per file, one per line.
-      """
+    discussion:
+      "Each file goes through the same engine as a live session: the gate, the smoother, "
+      + "auto-pause, metrics and cues. --no-filter gives the raw geodesic length instead. "
+      + "JSON output is one object per file, one per line."
   )
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
@@ -32,6 +31,10 @@ struct Analyze: ParsableCommand {
     for path in files {
       do {
         let report = try analyze(path)
+        if report.summary.pointsIn == 0 {
+          printError(
+            "strider: warning: \(path): no track points (waypoints and routes are not tracks)")
+        }
         print(format == .json ? report.json.serialized : report.table)
       } catch {
         failures += 1
@@ -47,12 +50,7 @@ struct Analyze: ParsableCommand {
     while let fix = try reader.next() { fixes.append(fix) }
     let activity =
       session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
-    let weight = Kilograms(session.weight)
-    let configuration: SessionConfiguration =
-      noFilter
-      ? .raw(activity: activity, weight: weight, units: session.units, elevation: session.elevation)
-      : SessionConfiguration(
-        activity: activity, weight: weight, units: session.units, elevation: session.elevation)
+    let configuration = session.configuration(activity: activity, raw: noFilter)
     let summary = Analysis.summarize(fixes, configuration: configuration)
     return AnalysisReport(file: path, format: reader.format, summary: summary)
   }

@@ -19,6 +19,21 @@ struct SessionOptions: ParsableArguments {
   @Option(help: "Elevation gain: auto (only smooth, barometric-looking elevation), on, off.")
   var elevation: ElevationPolicy = .auto
 
+  @Flag(help: "Never pause automatically: standing still counts as moving time.")
+  var noAutoPause = false
+
+  /// The engine configuration these options ask for.
+  func configuration(activity: Activity, raw: Bool) -> SessionConfiguration {
+    let weight = Kilograms(weight)
+    if raw {
+      return .raw(activity: activity, weight: weight, units: units, elevation: elevation)
+    }
+    var configuration = SessionConfiguration(
+      activity: activity, weight: weight, units: units, elevation: elevation)
+    configuration.autoPause.enabled = !noAutoPause
+    return configuration
+  }
+
   func validate() throws {
     guard weight.isFinite, weight >= 20, weight <= 400 else {
       throw ValidationError(

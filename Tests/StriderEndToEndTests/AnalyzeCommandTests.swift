@@ -156,6 +156,29 @@ import Testing
     #expect(unknown.stderr.contains("gpx"), "lists the supported formats: \(unknown.stderr)")
   }
 
+  @Test func autoPauseCanBeSwitchedOffAndEmptyFilesWarn() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("run.gpx").path
+    _ = try StriderBinary.run([
+      "simulate", "--activity", "run", "--seed", "8", "--faults", "none", "-o", gpx,
+    ])
+    let paused = try StriderBinary.run(["analyze", "--format", "json", gpx])
+    let unpaused = try StriderBinary.run(["analyze", "--format", "json", "--no-auto-pause", gpx])
+    let a = try json(try #require(paused.stdout.split(separator: "\n").first))
+    let b = try json(try #require(unpaused.stdout.split(separator: "\n").first))
+    #expect((a["pauses"] as? [Any])?.isEmpty == false, "the simulated run has stops")
+    #expect((b["pauses"] as? [Any])?.isEmpty == true)
+    #expect((b["moving_s"] as? Double ?? 0) > (a["moving_s"] as? Double ?? 0))
+
+    let empty = dir.appendingPathComponent("waypoints.gpx")
+    try Data(
+      "<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>x</name></wpt></gpx>".utf8
+    ).write(to: empty)
+    let result = try StriderBinary.run(["analyze", empty.path])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("no track points"))
+  }
+
   @Test func badOptionsAreUsageErrors() throws {
     let result = try StriderBinary.run(["analyze", "--weight", "-3", "x.gpx"])
     #expect(result.status == 64, "EX_USAGE for a user mistake")
