@@ -7,6 +7,8 @@ let package = Package(
     .executable(name: "strider", targets: ["StriderCLI"]),
     .library(name: "StriderCore", targets: ["StriderCore"]),
     .library(name: "StriderFormats", targets: ["StriderFormats"]),
+    .library(name: "StriderSources", targets: ["StriderSources"]),
+    .library(name: "StriderRender", targets: ["StriderRender"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -15,13 +17,21 @@ let package = Package(
     // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues,
     // simulator. No files, sockets, terminal or clock.
     .target(name: "StriderCore"),
-    // Edges that turn bytes into fixes: GPX today, more formats later.
-    .target(name: "StriderFormats", dependencies: ["StriderCore"]),
+    // zlib from the system (zlib1g-dev), for reading .gz files.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    // Edges that turn bytes into fixes: GPX, TCX, NMEA 0183, gpsd JSON.
+    .target(name: "StriderFormats", dependencies: ["StriderCore", "CZlib"]),
+    // Live and replayed sources (gpsd, files at any speed, the simulator) and the session
+    // runner that feeds them through the engine.
+    .target(name: "StriderSources", dependencies: ["StriderCore", "StriderFormats"]),
+    // Drawing into an in-memory grid of cells: dashboard, route map, cue log, filter lab.
+    // No terminal I/O: every panel is testable as text.
+    .target(name: "StriderRender", dependencies: ["StriderCore"]),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
-        "StriderCore", "StriderFormats",
+        "StriderCore", "StriderFormats", "StriderSources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -32,8 +42,12 @@ let package = Package(
     .testTarget(
       name: "StriderFormatsTests", dependencies: ["StriderFormats", "StriderTestSupport"]),
     .testTarget(
+      name: "StriderSourcesTests",
+      dependencies: ["StriderSources", "StriderFormats", "StriderTestSupport"]),
+    .testTarget(
+      name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"]),
+    .testTarget(
       name: "StriderEndToEndTests",
-      dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]
-    ),
+      dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]),
   ]
 )

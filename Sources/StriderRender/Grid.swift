@@ -1,0 +1,1 @@
+// The renderer arrives with issue 4.

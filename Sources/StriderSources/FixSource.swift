@@ -1,0 +1,1 @@
+// The live and replayed sources arrive with issue 3.
