@@ -25,6 +25,13 @@ public struct Fix: Hashable, Sendable {
   public var satellites: Int?
   /// Horizontal dilution of precision, if reported.
   public var hdop: Double?
+  /// Heart rate from a chest strap or watch, when the source carries it (TCX, GPX extensions).
+  public var heartRate: BeatsPerMinute?
+  /// Cadence, when the source carries it.
+  public var cadence: RevolutionsPerMinute?
+  /// The distance the recording device itself had counted at this point (TCX), for
+  /// comparison; Strider never uses it for its own figures.
+  public var deviceDistance: Meters?
   /// Index of the track segment in its source; a change of segment is a gap, never a line.
   public var segment: Int
   /// Where in the source this fix was read, for error messages and exports.
@@ -42,6 +49,9 @@ public struct Fix: Hashable, Sendable {
     provider: PositionProvider = .gnss,
     satellites: Int? = nil,
     hdop: Double? = nil,
+    heartRate: BeatsPerMinute? = nil,
+    cadence: RevolutionsPerMinute? = nil,
+    deviceDistance: Meters? = nil,
     segment: Int = 0,
     origin: FixOrigin = FixOrigin()
   ) {
@@ -56,6 +66,9 @@ public struct Fix: Hashable, Sendable {
     self.provider = provider
     self.satellites = satellites
     self.hdop = hdop
+    self.heartRate = heartRate
+    self.cadence = cadence
+    self.deviceDistance = deviceDistance
     self.segment = segment
     self.origin = origin
   }

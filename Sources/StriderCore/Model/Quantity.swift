@@ -90,3 +90,17 @@ extension MetersPerSecond {
     Meters(lhs.value * rhs.value)
   }
 }
+
+/// A heart rate in beats per minute.
+public struct BeatsPerMinute: Quantity {
+  public var value: Double
+  public init(_ value: Double) { self.value = value }
+  public var description: String { "\(value) bpm" }
+}
+
+/// A cadence in revolutions (or strides) per minute, as devices report it.
+public struct RevolutionsPerMinute: Quantity {
+  public var value: Double
+  public init(_ value: Double) { self.value = value }
+  public var description: String { "\(value) rpm" }
+}
