@@ -1,1 +1,43 @@
-// The live and replayed sources arrive with issue 3.
+import StriderCore
+
+/// Something that happened at a source: a fix, or a change in the source's own state.
+public enum SourceEvent: Sendable, Equatable {
+  case fix(Fix)
+  case status(SourceStatus)
+  /// The source went back in time (a replay seeking backwards): the session starts over
+  /// and the fixes up to the new position follow at once.
+  case restart
+}
+
+/// The state of a source, as the dashboard shows it.
+public enum SourceStatus: Sendable, Equatable {
+  /// Trying to reach gpsd (or opening a file).
+  case connecting(String)
+  /// Connected, no position yet.
+  case connectedNoFix(String)
+  case fix2D
+  case fix3D
+  /// The connection is gone; reconnecting after `retryIn` seconds.
+  case disconnected(reason: String, retryIn: Double)
+  /// A replay or simulation reached its end.
+  case finished
+}
+
+/// What one poll of a source gave.
+public enum SourcePoll: Sendable, Equatable {
+  case event(SourceEvent)
+  /// Nothing yet; poll again.
+  case idle
+  /// The source has nothing more, ever.
+  case ended
+}
+
+/// A source of fixes that the session loop polls: live gpsd, a replayed file, the simulator.
+///
+/// Polling (rather than callbacks or async sequences) lets one loop serve a source, the
+/// keyboard and the screen without threads: each call waits at most `timeout` seconds.
+public protocol FixSource {
+  /// A short name for the dashboard: a device, a file name, "simulator".
+  var name: String { get }
+  mutating func poll(timeout: Double) -> SourcePoll
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import StriderCore
+import StriderSources
+
+/// `strider demo`: a simulated run, nothing to set up.
+struct Demo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Watch a simulated run with GPS faults: no receiver and no files needed.")
+
+  @Option(help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max.")
+  var speed: ReplaySpeed = .times(10)
+
+  @Option(help: "Seed of the simulation: the same seed gives the same run.")
+  var seed: UInt64 = 1
+
+  @Option(help: "Faults to inject: all or none.")
+  var faults: String = "all"
+
+  @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
+  var headless = false
+
+  @OptionGroup var session: SessionOptions
+
+  func validate() throws {
+    guard faults == "all" || faults == "none" else {
+      throw ValidationError("--faults must be all or none")
+    }
+  }
+
+  mutating func run() throws {
+    guard headless else { throw TerminalUI.notYetAvailable(command: "demo") }
+    let stop = StopSignal()
+    let activity = session.activity ?? .run
+    var source = SimulatorSource(
+      configuration: SimulationConfiguration(
+        activity: activity, seed: seed, faults: faults == "all" ? .all : .none),
+      speed: speed, clock: SystemClock())
+    _ = HeadlessSession.run(
+      source: &source, configuration: session.configuration(activity: activity, raw: false),
+      file: nil, format: "simulator", stop: stop)
+  }
+}

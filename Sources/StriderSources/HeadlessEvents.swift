@@ -1,0 +1,112 @@
+import StriderCore
+
+/// The JSON lines `--headless` prints: one object per event, each with an `event` key.
+///
+/// Events: `start`, `status`, `cue`, `pause`, `resume`, `split`, `signal_lost`,
+/// `signal_regained`, `verdicts` (accepted and rejected counts every minute of fix time),
+/// `restart`, and last `summary` with the keys of `analyze --format json`.
+public enum HeadlessEvents {
+  public static func json(_ event: RunnerEvent, source: String) -> JSONValue? {
+    switch event {
+    case .status(let status):
+      return object("status", [JSONMember("status", .string(status.word))] + status.details)
+    case .restarted:
+      return object("restart", [])
+    case .verdicts(let time, let accepted, let rejected):
+      var reasons: [JSONMember] = []
+      for reason in RejectionReason.allCases where rejected[reason, default: 0] > 0 {
+        reasons.append(JSONMember(reason.rawValue, .int(rejected[reason, default: 0])))
+      }
+      return object(
+        "verdicts",
+        [
+          JSONMember("time", time.map { .string($0.iso8601) } ?? .null),
+          JSONMember("accepted", .int(accepted)), JSONMember("rejected", .object(reasons)),
+        ])
+    case .session(let e):
+      return sessionEvent(e, source: source)
+    }
+  }
+
+  /// The closing line: the summary with the keys of `analyze`.
+  public static func summary(
+    _ summary: SessionSummary, file: String?, format: String?
+  ) -> JSONValue {
+    var members: [JSONMember] = [JSONMember("event", .string("summary"))]
+    members.append(JSONMember("file", file.map { .string($0) } ?? .null))
+    members.append(JSONMember("format", format.map { .string($0) } ?? .null))
+    return .object(members + summary.jsonMembers)
+  }
+
+  private static func sessionEvent(_ event: SessionEvent, source: String) -> JSONValue? {
+    switch event {
+    case .started(let point):
+      return object(
+        "start",
+        [
+          JSONMember("time", .string(point.time.iso8601)),
+          JSONMember("lat", .number(point.coordinate.latitude)),
+          JSONMember("lon", .number(point.coordinate.longitude)),
+          JSONMember("source", .string(source)),
+        ])
+    case .cue(let cue):
+      return object(
+        "cue",
+        [
+          JSONMember("time", .string(cue.time.iso8601)),
+          JSONMember("trigger", .string(cue.trigger.rawValue)),
+          JSONMember("text", .string(cue.text)),
+        ])
+    case .paused(let at, let since):
+      return object(
+        "pause",
+        [JSONMember("time", .string(at.iso8601)), JSONMember("since", .string(since.iso8601))])
+    case .resumed(let at):
+      return object("resume", [JSONMember("time", .string(at.iso8601))])
+    case .split(let split):
+      return object(
+        "split",
+        [
+          JSONMember("time", .string(split.endTime.iso8601)),
+          JSONMember("index", .int(split.index)),
+          JSONMember("distance_m", .rounded(split.distance.value, 2)),
+          JSONMember("duration_s", .rounded(split.duration.value, 3)),
+          JSONMember("pace_s_per_km", .rounded(split.pace.value, 2)),
+        ])
+    case .signalLost(let at):
+      return object("signal_lost", [JSONMember("time", .string(at.iso8601))])
+    case .signalRegained(let at):
+      return object("signal_regained", [JSONMember("time", .string(at.iso8601))])
+    case .judged, .point:
+      return nil
+    }
+  }
+
+  private static func object(_ name: String, _ members: [JSONMember]) -> JSONValue {
+    .object([JSONMember("event", .string(name))] + members)
+  }
+}
+
+extension SourceStatus {
+  /// One word for the status: `connecting`, `no_fix`, `2d`, `3d`, `disconnected`, `finished`.
+  public var word: String {
+    switch self {
+    case .connecting: "connecting"
+    case .connectedNoFix: "no_fix"
+    case .fix2D: "2d"
+    case .fix3D: "3d"
+    case .disconnected: "disconnected"
+    case .finished: "finished"
+    }
+  }
+
+  var details: [JSONMember] {
+    switch self {
+    case .connecting(let target): [JSONMember("target", .string(target))]
+    case .connectedNoFix(let device): [JSONMember("device", .string(device))]
+    case .disconnected(let reason, let retry):
+      [JSONMember("reason", .string(reason)), JSONMember("retry_in_s", .rounded(retry, 2))]
+    default: []
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import StriderCore
+
+/// What a running session reports, for the headless printer and the dashboard.
+public enum RunnerEvent: Sendable, Equatable {
+  case session(SessionEvent)
+  case status(SourceStatus)
+  /// The session started over (a replay sought backwards).
+  case restarted
+  /// Verdicts since the last tally: how many fixes were accepted and rejected by reason.
+  case verdicts(time: GNSSTime?, accepted: Int, rejected: [RejectionReason: Int])
+}
+
+/// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
+/// `demo`, headless or on screen, so they all give the numbers `analyze` gives.
+public struct SessionRunner: Sendable {
+  public let configuration: SessionConfiguration
+  public private(set) var engine: SessionEngine
+  public private(set) var status: SourceStatus?
+  /// The last fix that came in, accepted or not (for the GPS status line).
+  public private(set) var lastFix: Fix?
+  /// Fix time covered by one verdict tally.
+  public static let tallyInterval = Seconds(60)
+
+  private var tallyAccepted = 0
+  private var tallyRejected: [RejectionReason: Int] = [:]
+  private var tallyStart: GNSSTime?
+  private var newestTime: GNSSTime?
+
+  public init(configuration: SessionConfiguration) {
+    self.configuration = configuration
+    engine = SessionEngine(configuration: configuration)
+  }
+
+  public mutating func handle(_ event: SourceEvent) -> [RunnerEvent] {
+    switch event {
+    case .status(let s):
+      guard s != status else { return [] }
+      status = s
+      return [.status(s)]
+    case .restart:
+      engine = SessionEngine(configuration: configuration)
+      tallyAccepted = 0
+      tallyRejected = [:]
+      tallyStart = nil
+      newestTime = nil
+      return [.restarted]
+    case .fix(let fix):
+      lastFix = fix
+      var out: [RunnerEvent] = []
+      for e in engine.ingest(fix) {
+        if case .judged(let judged) = e {
+          count(judged)
+        } else {
+          out.append(.session(e))
+        }
+      }
+      if let t = fix.time, newestTime.map({ t > $0 }) ?? true {
+        newestTime = t
+        if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
+        if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
+          let tally = takeTally()
+        {
+          out.append(tally)
+          tallyStart = t
+        }
+      }
+      return out
+    }
+  }
+
+  /// Ends the session: the last events and the summary of the finished track.
+  public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
+    let (tail, summary) = engine.finish()
+    var out: [RunnerEvent] = []
+    for e in tail {
+      if case .judged(let judged) = e { count(judged) } else { out.append(.session(e)) }
+    }
+    if let tally = takeTally() { out.append(tally) }
+    return (out, summary)
+  }
+
+  private mutating func count(_ judged: JudgedFix) {
+    if let reason = judged.verdict.reason {
+      tallyRejected[reason, default: 0] += 1
+    } else {
+      tallyAccepted += 1
+    }
+  }
+
+  private mutating func takeTally() -> RunnerEvent? {
+    guard tallyAccepted > 0 || !tallyRejected.isEmpty else { return nil }
+    let event = RunnerEvent.verdicts(
+      time: newestTime, accepted: tallyAccepted, rejected: tallyRejected)
+    tallyAccepted = 0
+    tallyRejected = [:]
+    return event
+  }
+}

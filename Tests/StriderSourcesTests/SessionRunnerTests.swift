@@ -1,0 +1,85 @@
+import Foundation
+import StriderCore
+import Testing
+
+@testable import StriderSources
+
+@Suite struct SessionRunnerTests {
+  /// Runs a source to its end through a runner, as the headless loop does.
+  static func runToEnd(_ source: inout some FixSource, _ configuration: SessionConfiguration)
+    -> (events: [RunnerEvent], summary: SessionSummary)
+  {
+    var runner = SessionRunner(configuration: configuration)
+    var events: [RunnerEvent] = []
+    while true {
+      switch source.poll(timeout: 1) {
+      case .event(let e): events += runner.handle(e)
+      case .idle: continue
+      case .ended:
+        let (tail, summary) = runner.finish()
+        return (events + tail, summary)
+      }
+    }
+  }
+
+  @Test(arguments: [ReplaySpeed.times(1), .times(100), .asFastAsPossible])
+  func aReplayGivesTheSummaryAndCuesOfAnalyze(speed: ReplaySpeed) {
+    let session = Simulator.run(SimulationConfiguration(activity: .run, seed: 12, faults: .all))
+    let configuration = SessionConfiguration(activity: .run)
+    let analyzed = Analysis.summarize(session.fixes, configuration: configuration)
+    var source = ReplaySource(
+      fixes: session.fixes, name: "sim", speed: speed, clock: ManualClock())
+    let (events, summary) = Self.runToEnd(&source, configuration)
+    #expect(summary == analyzed, "replay at \(speed) must equal analyze")
+    let cues = events.compactMap { if case .session(.cue(let c)) = $0 { c } else { nil } }
+    #expect(cues == analyzed.cues)
+    #expect(events.contains(.status(.finished)))
+  }
+
+  @Test func theDemoSourceRunsTheSimulatorThroughTheSamePath() {
+    let configuration = SimulationConfiguration(activity: .walk, seed: 3, faults: .all)
+    var source = SimulatorSource(
+      configuration: configuration, speed: .asFastAsPossible, clock: ManualClock())
+    let (events, summary) = Self.runToEnd(&source, SessionConfiguration(activity: .walk))
+    let batch = Simulator.run(configuration)
+    #expect(
+      summary
+        == Analysis.summarize(batch.fixes, configuration: SessionConfiguration(activity: .walk)))
+    #expect(events.contains { if case .verdicts = $0 { true } else { false } })
+  }
+
+  @Test func injectingAFaultIsCaughtByTheGate() {
+    var source = SimulatorSource(
+      configuration: SimulationConfiguration(activity: .run, seed: 5, faults: .none),
+      speed: .asFastAsPossible, clock: ManualClock())
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
+    for _ in 0..<120 { if case .event(let e) = source.poll(timeout: 1) { _ = runner.handle(e) } }
+    source.inject(.jump)
+    source.inject(.network)
+    while true {
+      guard case .event(let e) = source.poll(timeout: 1) else { break }
+      _ = runner.handle(e)
+    }
+    let summary = runner.finish().summary
+    #expect(summary.rejected[.implausibleSpeed, default: 0] >= 1)
+    #expect(summary.rejected[.nonGNSS, default: 0] >= 1)
+  }
+
+  @Test func headlessLinesCarryAnEventKey() throws {
+    let session = Simulator.run(SimulationConfiguration(activity: .run, seed: 2, faults: .all))
+    var source = ReplaySource(
+      fixes: session.fixes, name: "sim.gpx", speed: .asFastAsPossible, clock: ManualClock())
+    let (events, summary) = Self.runToEnd(&source, SessionConfiguration(activity: .run))
+    var names: Set<String> = []
+    for e in events {
+      guard let json = HeadlessEvents.json(e, source: "sim.gpx") else { continue }
+      let object =
+        try JSONSerialization.jsonObject(with: Data(json.serialized.utf8)) as? [String: Any]
+      names.insert(try #require(object?["event"] as? String))
+    }
+    #expect(
+      names.isSuperset(of: ["start", "cue", "pause", "resume", "split", "verdicts", "status"]))
+    let last = HeadlessEvents.summary(summary, file: "sim.gpx", format: "gpx").serialized
+    #expect(last.hasPrefix(#"{"event":"summary","file":"sim.gpx","format":"gpx","activity":"run""#))
+  }
+}
