@@ -156,7 +156,8 @@ final class GPSDSocket {
     var info: UnsafeMutablePointer<addrinfo>? = first
     while let ai = info {
       info = ai.pointee.ai_next
-      let fd = socket(ai.pointee.ai_family, ai.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
+      let fd = socket(
+        ai.pointee.ai_family, ai.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
       if fd < 0 { continue }
       let flags = fcntl(fd, F_GETFL, 0)
       _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
@@ -185,7 +186,9 @@ final class GPSDSocket {
   func write(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let n = bytes[offset...].withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       if n < 0 {
         if errno == EAGAIN || errno == EINTR {
           var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)

@@ -1,4 +1,4 @@
-/// The file formats Strider knows by name; only `gpx` has a reader so far.
+/// The file formats Strider knows by name.
 public enum FileFormat: String, Sendable, CaseIterable {
   /// GPS Exchange Format 1.0 and 1.1 (https://www.topografix.com/GPX/1/1/).
   case gpx
@@ -10,5 +10,5 @@ public enum FileFormat: String, Sendable, CaseIterable {
   case gpsdJSON = "gpsd_json"
 
   /// The formats that can be read today.
-  public static let readable: [FileFormat] = [.gpx]
+  public static let readable: [FileFormat] = [.gpx, .tcx]
 }

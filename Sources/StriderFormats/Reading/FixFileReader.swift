@@ -9,17 +9,32 @@ public enum FixFileReader {
   /// lists the supported formats; so is a known format that has no reader yet.
   public static func open(path: String) throws(FormatError) -> any FixReader {
     let file = try FileByteSource(path: path)
-    let first = try file.nextChunk() ?? []
+    var first = try file.nextChunk() ?? []
+    var source = AnyByteChunkSource(file)
+    var nameForExtension = path
+    if GzipByteSource.isGzip(prefix: Array(first.prefix(2))) {
+      let inflated = GzipByteSource(
+        source: PrefixedChunkSource(first: first, rest: source), fileName: path)
+      first = try inflated.nextChunk() ?? []
+      source = AnyByteChunkSource(inflated)
+      if nameForExtension.lowercased().hasSuffix(".gz") {
+        nameForExtension = String(nameForExtension.dropLast(3))
+      }
+    }
     let supported = FileFormat.readable.map(\.rawValue).joined(separator: ", ")
-    guard let format = sniff(prefix: Array(first.prefix(sniffLength)), fileName: path) else {
+    let prefix = Array(first.prefix(sniffLength))
+    guard let format = sniff(prefix: prefix, fileName: nameForExtension) else {
       let what = first.isEmpty ? "the file is empty" : "not a recognised GPS track format"
       throw FormatError(
         .unknownFormat, file: path, message: "\(what); supported formats: \(supported)")
     }
+    let stream = PrefixedChunkSource(first: first, rest: source)
     switch format {
     case .gpx:
-      return GPXReader(source: PrefixedChunkSource(first: first, rest: file), fileName: path)
-    case .tcx, .nmea, .gpsdJSON:
+      return GPXReader(source: stream, fileName: path)
+    case .tcx:
+      return TCXReader(source: stream, fileName: path)
+    case .nmea, .gpsdJSON:
       throw FormatError(
         .unknownFormat, file: path,
         message: "\(format.rawValue) files cannot be read yet; supported formats: \(supported)")
@@ -133,5 +148,17 @@ struct PrefixedChunkSource<Rest: ByteChunkSource>: ByteChunkSource {
       return chunk
     }
     return try rest.nextChunk()
+  }
+}
+
+/// Any byte source behind one concrete type, so a file and an inflating wrapper can be
+/// chosen at run time and still feed the generic readers.
+struct AnyByteChunkSource: ByteChunkSource {
+  private var base: any ByteChunkSource
+
+  init(_ base: any ByteChunkSource) { self.base = base }
+
+  mutating func nextChunk() throws(FormatError) -> ArraySlice<UInt8>? {
+    try base.nextChunk()
   }
 }
