@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "StriderFormats", targets: ["StriderFormats"]),
     .library(name: "StriderSources", targets: ["StriderSources"]),
     .library(name: "StriderRender", targets: ["StriderRender"]),
+    .library(name: "StriderTerminal", targets: ["StriderTerminal"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -27,11 +28,16 @@ let package = Package(
     // Drawing into an in-memory grid of cells: dashboard, route map, cue log, filter lab.
     // No terminal I/O: every panel is testable as text.
     .target(name: "StriderRender", dependencies: ["StriderCore"]),
+    // ncursesw from the system (libncurses-dev): wide characters through a shim header.
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    // The ncurses driver: copies the changed cells of a rendered grid to the terminal,
+    // reads keys, follows resizes, and always restores the terminal.
+    .target(name: "StriderTerminal", dependencies: ["StriderRender", "CNcursesw"]),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
-        "StriderCore", "StriderFormats", "StriderSources",
+        "StriderCore", "StriderFormats", "StriderSources", "StriderRender", "StriderTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
