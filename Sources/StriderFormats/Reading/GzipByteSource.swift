@@ -95,8 +95,10 @@ public final class GzipByteSource: ByteChunkSource {
   }
 
   private func start() throws(FormatError) {
+    // inflateInit2 is a C macro; this is its expansion, with the header's version so zlib
+    // can refuse a library that does not match the struct layout compiled against.
     let status = inflateInit2_(
-      stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+      stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else {
       throw error(.unreadable, "zlib could not start inflating (status \(status))")
     }
