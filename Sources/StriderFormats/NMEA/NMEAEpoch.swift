@@ -24,8 +24,12 @@ struct NMEAEpoch {
   var kinds: Kinds = []
   var coordinate: Coordinate?
   var coordinatePriority = 0
-  /// Some sentence said the receiver has no fix (GGA quality 0, RMC/GLL status V, GNS N).
+  /// Some sentence said the receiver has no fix (GGA quality 0, RMC/GLL status V, GNS N,
+  /// GSA mode 1).
   var saysNoFix = false
+  /// Some sentence said the receiver has a fix (GGA quality > 0 from some satellites, RMC
+  /// or GLL status A, a GNS mode other than N, GSA mode 2 or 3).
+  var saysFix = false
   var provider = PositionProvider.gnss
   var altitude: Double?
   /// The highest GSA fix mode of the epoch (one GSA per constellation is common).
@@ -46,12 +50,15 @@ struct NMEAEpoch {
   }
 
   /// Takes a position from a sentence of the given kind; `priority` ranks the sources.
-  mutating func position(_ coordinate: Coordinate?, valid: Bool, kind: Kinds, priority: Int) {
+  /// `valid` is the sentence's own verdict, nil when it gives none (a GGA from zero
+  /// satellites: a held position that another sentence of the epoch must vouch for).
+  mutating func position(_ coordinate: Coordinate?, valid: Bool?, kind: Kinds, priority: Int) {
     kinds.insert(kind)
-    guard valid else {
+    if valid == false {
       saysNoFix = true
       return
     }
+    if valid == true { saysFix = true }
     if let coordinate, priority > coordinatePriority {
       self.coordinate = coordinate
       coordinatePriority = priority
@@ -70,7 +77,7 @@ struct NMEAEpoch {
       horizontal = hdop * ure
     }
     let vertical = sigmaAltitude ?? vdop.map { $0 * ure }
-    let hasFix = !saysNoFix && coordinate != nil && gsaMode != 1
+    let hasFix = (saysFix || (gsaMode ?? 0) >= 2) && !saysNoFix && coordinate != nil && gsaMode != 1
     let mode: FixMode
     if !hasFix {
       mode = .noFix

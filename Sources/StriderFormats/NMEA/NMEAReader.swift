@@ -26,7 +26,8 @@ import StriderCore
 /// - Position from GGA, GNS, RMC or GLL (in that order of preference); altitude (mean sea
 ///   level) from GGA or GNS; speed and course from RMC or VTG (knots → m/s).
 /// - Mode: GGA quality 0, RMC or GLL status `V`, a mode indicator `N`, or GSA mode 1 make a
-///   `.noFix` fix without a position (it is kept: that is how "no fix" reaches the gate).
+///   `.noFix` fix without a position (it is kept: that is how "no fix" reaches the gate);
+///   so does a GGA from zero satellites that no other sentence of the epoch confirms.
 ///   Otherwise GSA mode 2 or 3; else a GGA or GNS with altitude is 3D and without is 2D;
 ///   RMC or GLL alone do not say (`.unknown`).
 /// - Accuracy: from GST (√(σlat² + σlon²) metres; σalt vertically) when present, else
@@ -265,8 +266,9 @@ public struct NMEAReader: FixReader {
   private mutating func gga(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
     guard let time = time(s, 1) else { return false }
     let quality = s.integer(6) ?? 0
-    // A "fix" from zero satellites is a held position, not a measurement (gpsd agrees).
-    let valid = quality > 0 && s.integer(7) != 0
+    // A "fix" from zero satellites is a held position: valid only if another sentence of
+    // the epoch (GSA, RMC) says so, as gpsd decides too.
+    let valid: Bool? = quality == 0 ? false : s.integer(7) == 0 ? nil : true
     let e = epoch(time: time, kind: .gga, line: lineNumber)
     epochs[e].position(s.coordinate(at: 2), valid: valid, kind: .gga, priority: 4)
     if quality == 6 { epochs[e].provider = .estimated }

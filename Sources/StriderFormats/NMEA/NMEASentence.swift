@@ -26,11 +26,13 @@ struct NMEASentence {
     index < fields.count ? body[fields[index]] : body[body.endIndex..<body.endIndex]
   }
 
-  /// The sentence type without its talker (`GGA` of `GNGGA`); nil for proprietary
-  /// (`$P...`) and malformed addresses.
+  /// The sentence type without its talker (`GGA` of `GNGGA`); nil for addresses that are
+  /// not five characters (most proprietary sentences: `$PMTK001`, `$PUBX`). A five-letter
+  /// proprietary address (`$PGRME`) gives a type no reader handles; `PQ` is a real talker
+  /// (Quectel's BeiDou).
   var type: ArraySlice<UInt8>? {
     let address = self[0]
-    guard address.count == 5, address.first != UInt8(ascii: "P"),
+    guard address.count == 5,
       address.allSatisfy({ NMEASentence.isUpperAlphanumeric($0) })
     else { return nil }
     return address.suffix(3)
