@@ -74,7 +74,9 @@ struct NMEAConformanceTests {
 
   static var logs: [String] {
     SharedData.files(in: "nmea", withExtension: "log").map(\.lastPathComponent)
-      .filter { FileManager.default.fileExists(atPath: SharedData.file("nmea/\($0).chk")?.path ?? "") }
+      .filter {
+        FileManager.default.fileExists(atPath: SharedData.file("nmea/\($0).chk")?.path ?? "")
+      }
   }
 
   static func read(_ log: String) throws -> (fixes: [Fix], stats: NMEAStatistics)? {
@@ -189,7 +191,9 @@ struct NMEAConformanceTests {
   }
 
   @Test(arguments: damaged)
-  func damagedLogsAreReadAndCounted(log: String, badChecksum: Int, missingChecksum: Int, garbage: Int)
+  func damagedLogsAreReadAndCounted(
+    log: String, badChecksum: Int, missingChecksum: Int, garbage: Int
+  )
     throws
   {
     guard let (fixes, stats) = try Self.read(log) else { return SharedData.skipNote(log) }

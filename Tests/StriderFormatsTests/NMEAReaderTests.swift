@@ -224,7 +224,9 @@ struct NMEAReaderTests {
   @Test func lineEndingsAndLineNumbers() throws {
     let bodies = [Self.rmc, "GPRMC,123520.00,A,4807.038,N,01131.000,E,0,0,230394,,"]
     for ending in ["\r\n", "\n", "\r"] {
-      let text = "# head" + ending + bodies.map { "$\($0)*" + checksumText($0) }
+      let text =
+        "# head" + ending
+        + bodies.map { "$\($0)*" + checksumText($0) }
         .joined(separator: ending)
       let (fixes, stats) = try readNMEA(text)
       #expect(fixes.map(\.origin.line) == [2, 3], "ending \(Array(ending.utf8))")

@@ -301,7 +301,8 @@ public struct NMEAReader: FixReader {
     let date = s[9]
     if !date.isEmpty {
       guard date.count == 6, let digits = ASCIINumber.integer(date),
-        let value = Self.day(year: Self.year(twoDigits: digits % 100), month: digits / 100 % 100,
+        let value = Self.day(
+          year: Self.year(twoDigits: digits % 100), month: digits / 100 % 100,
           day: digits / 10_000)
       else { return false }
       day = value
