@@ -1,0 +1,124 @@
+import StriderCore
+
+/// Reads a file of gpsd JSON reports (`gpspipe -w`, gpsd_json(5)) as fixes, streaming.
+///
+/// Every TPV report becomes a fix, no-fix ones included (the gate rejects them with a
+/// reason); gpsd may send several TPVs for one epoch as sentences arrive, and all are kept.
+/// VERSION, DEVICES, DEVICE, WATCH, SKY, PPS, TOFF, ATT and unknown classes are skipped and
+/// counted; lines that are not JSON (gpsd's `.chk` files interleave the raw NMEA) or are
+/// malformed are skipped and counted, never an error. `Fix.origin.line` is the report's line.
+public struct GPSDJSONReader: FixReader {
+  /// Longest line kept (a SKY report with 60 satellites is about 6 KB).
+  static let maximumLineLength = 1 << 16
+
+  public var format: FileFormat { .gpsdJSON }
+  public var metadata: TrackMetadata { TrackMetadata() }
+  /// What was read and skipped so far; complete once `next()` has returned nil.
+  public private(set) var statistics = GPSDStatistics()
+
+  private var source: any ByteChunkSource
+  private let fileName: String
+  private var chunk: ArraySlice<UInt8> = []
+  private var line: [UInt8] = []
+  private var lineTooLong = false
+  private var lineNumber = 0
+  private var inputEnded = false
+  private var count = 0
+
+  /// Reads from any chunk source; `fileName` is used in error messages.
+  public init(source: some ByteChunkSource, fileName: String) {
+    self.source = source
+    self.fileName = fileName
+    line.reserveCapacity(512)
+  }
+
+  /// Reads gpsd JSON text already in memory.
+  public init(bytes: [UInt8], fileName: String) {
+    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
+  }
+
+  /// Whether a file starts (after white space) with a line `{"class":`, white space allowed
+  /// inside.
+  public static func looksLike(prefix: [UInt8]) -> Bool {
+    var i = prefix.startIndex
+    func skipSpace() { while i < prefix.endIndex, ASCIINumber.isSpace(prefix[i]) { i += 1 } }
+    func expect(_ text: String) -> Bool {
+      for byte in text.utf8 {
+        guard i < prefix.endIndex, prefix[i] == byte else { return false }
+        i += 1
+      }
+      return true
+    }
+    skipSpace()
+    guard expect("{") else { return false }
+    skipSpace()
+    guard expect("\"class\"") else { return false }
+    skipSpace()
+    return expect(":")
+  }
+
+  public mutating func next() throws(FormatError) -> Fix? {
+    while !inputEnded {
+      if chunk.isEmpty {
+        guard let next = try source.nextChunk() else {
+          inputEnded = true
+          if !line.isEmpty || lineTooLong { return endLine() }
+          return nil
+        }
+        chunk = next
+      }
+      while let byte = chunk.first {
+        chunk = chunk.dropFirst()
+        if byte == 0x0A {
+          if let fix = endLine() { return fix }
+        } else if line.count < Self.maximumLineLength {
+          line.append(byte)
+        } else {
+          lineTooLong = true
+        }
+      }
+    }
+    return nil
+  }
+
+  private mutating func endLine() -> Fix? {
+    lineNumber += 1
+    statistics.lines += 1
+    defer {
+      line.removeAll(keepingCapacity: true)
+      lineTooLong = false
+    }
+    if lineTooLong {
+      statistics.malformed += 1
+      return nil
+    }
+    guard let first = line.firstIndex(where: { !ASCIINumber.isSpace($0) }) else { return nil }
+    guard line[first] == UInt8(ascii: "{") else {
+      statistics.nonJSONLines += 1
+      return nil
+    }
+    guard let (message, device) = GPSDMessage.parse(bytes: line[...]) else {
+      statistics.malformed += 1
+      return nil
+    }
+    if let device, !statistics.devices.contains(device) { statistics.devices.append(device) }
+    switch message {
+    case .tpv(var fix):
+      fix.origin = FixOrigin(index: count, line: lineNumber)
+      count += 1
+      statistics.tpv += 1
+      return fix
+    case .devices(let paths):
+      for path in paths where !statistics.devices.contains(path) {
+        statistics.devices.append(path)
+      }
+      statistics.skipped["DEVICES", default: 0] += 1
+    case .version: statistics.skipped["VERSION", default: 0] += 1
+    case .watch: statistics.skipped["WATCH", default: 0] += 1
+    case .sky: statistics.skipped["SKY", default: 0] += 1
+    case .error: statistics.skipped["ERROR", default: 0] += 1
+    case .other(let name): statistics.skipped[name, default: 0] += 1
+    }
+    return nil
+  }
+}

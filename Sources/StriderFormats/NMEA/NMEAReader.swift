@@ -1,0 +1,439 @@
+import StriderCore
+
+/// Reads an NMEA 0183 log (what a receiver sends on its serial port) as fixes, streaming.
+///
+/// Follows NMEA 0183 (v2.3–4.11 as receivers send it): the sentences GGA, RMC, GSA, GST,
+/// VTG, GLL, GNS and ZDA are read from every talker (`GP`, `GN`, `GL`, `GA`, `BD`, `GB`,
+/// `QZ`, `IN`, `PQ`, ...); every other type (GSV, TXT, proprietary `$P...`, DPT, HDT, ...)
+/// is skipped and counted in `statistics`.
+///
+/// Robustness, in the spirit of gpsd's packet lexer: a sentence is the bytes from `$` to a
+/// `*hh` checksum; a wrong checksum, a missing checksum (gpsd refuses those too), a sentence
+/// cut off by the next `$`, stray bytes before a `$`, NULs, binary noise and debug text are
+/// skipped and counted, never an error. Only an unreadable file is one.
+///
+/// Epochs: the sentences a receiver sends for one instant share a UTC time of day, and are
+/// merged into one fix. An epoch ends when two newer times have been seen (receivers such
+/// as the Septentrio PolarRx2 interleave the GGA of the next second before the GST and GNS
+/// of this one) and at the end of the input. Sentences without a time (GSA, VTG) belong to
+/// the epoch of the sentence before them.
+///
+/// - Date: from RMC (`ddmmyy`) or ZDA (four-digit year). Two-digit years pivot at 80:
+///   80–99 are 1980–1999, 00–79 are 2000–2079. (gpsd resolves them against its build date
+///   instead, so the same log can get another century from gpsd.) Until a date is known a
+///   fix has no time, as gpsd reports positions before it knows the date; afterwards the
+///   date carries forward and rolls over when the time of day wraps past midnight.
+/// - Position from GGA, GNS, RMC or GLL (in that order of preference); altitude (mean sea
+///   level) from GGA or GNS; speed and course from RMC or VTG (knots → m/s).
+/// - Mode: GGA quality 0, RMC or GLL status `V`, a mode indicator `N`, or GSA mode 1 make a
+///   `.noFix` fix without a position (it is kept: that is how "no fix" reaches the gate);
+///   so does a GGA from zero satellites that no other sentence of the epoch confirms.
+///   Otherwise GSA mode 2 or 3; else a GGA or GNS with altitude is 3D and without is 2D;
+///   RMC or GLL alone do not say (`.unknown`).
+/// - Accuracy: from GST (√(σlat² + σlon²) metres; σalt vertically) when present, else
+///   HDOP × 5 m and VDOP × 5 m, 5 m being the user-equivalent range error also used for GPX
+///   (`GPXReader.userEquivalentRangeError`).
+/// - `Fix.origin.line` is the line of the epoch's first sentence.
+public struct NMEAReader: FixReader {
+  /// Knots (nautical miles per hour) to metres per second.
+  public static let metersPerSecondPerKnot = 1852.0 / 3600.0
+  /// Longest line kept; longer lines are garbage (NMEA allows 82 bytes).
+  static let maximumLineLength = 4096
+  /// How many epochs may be open at once (see the type's discussion).
+  static let openEpochLimit = 2
+
+  public var format: FileFormat { .nmea }
+  public var metadata: TrackMetadata { TrackMetadata() }
+  /// What was read and skipped so far; complete once `next()` has returned nil.
+  public private(set) var statistics = NMEAStatistics()
+
+  private var source: any ByteChunkSource
+  private let fileName: String
+  private var chunk: ArraySlice<UInt8> = []
+  private var line: [UInt8] = []
+  private var lineTooLong = false
+  private var lineNumber = 1
+  private var afterCarriageReturn = false
+  private var inputEnded = false
+  private var epochs: [NMEAEpoch] = []
+  private var currentEpoch: Int?
+  private var ready: [Fix] = []
+  private var readyIndex = 0
+  private var emitted = 0
+  private var lastDay: Int?
+  private var lastTimeOfDay: Int?
+
+  /// Reads from any chunk source; `fileName` is used in error messages.
+  public init(source: some ByteChunkSource, fileName: String) {
+    self.source = source
+    self.fileName = fileName
+    line.reserveCapacity(128)
+  }
+
+  /// Reads NMEA text already in memory.
+  public init(bytes: [UInt8], fileName: String) {
+    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
+  }
+
+  /// Whether the first bytes of a file look like an NMEA log: some line among the first 200
+  /// holds `$`, a five-character address of capitals or digits, and a comma.
+  public static func looksLike(prefix: [UInt8]) -> Bool {
+    let start = prefix.firstIndex { !ASCIINumber.isSpace($0) } ?? prefix.endIndex
+    guard start < prefix.endIndex, prefix[start] != UInt8(ascii: "{") else { return false }
+    for text in prefix[start...].split(separator: 0x0A, maxSplits: 200).prefix(200) {
+      var rest = text[...]
+      while let dollar = rest.firstIndex(of: UInt8(ascii: "$")) {
+        let address = rest[(dollar + 1)...].prefix(6)
+        if address.count == 6, address.last == UInt8(ascii: ","),
+          address.prefix(5).allSatisfy(NMEASentence.isUpperAlphanumeric)
+        {
+          return true
+        }
+        rest = rest[(dollar + 1)...]
+      }
+    }
+    return false
+  }
+
+  public mutating func next() throws(FormatError) -> Fix? {
+    while true {
+      if readyIndex < ready.count {
+        defer { readyIndex += 1 }
+        return ready[readyIndex]
+      }
+      ready.removeAll(keepingCapacity: true)
+      readyIndex = 0
+      if inputEnded { return nil }
+      try readLines()
+    }
+  }
+
+  // MARK: - Lines
+
+  /// Feeds bytes until some fix is ready or the input ends.
+  private mutating func readLines() throws(FormatError) {
+    while ready.isEmpty {
+      if chunk.isEmpty {
+        guard let next = try source.nextChunk() else {
+          if !line.isEmpty || lineTooLong { endLine() }
+          while !epochs.isEmpty { finish(epochs.removeFirst()) }
+          inputEnded = true
+          return
+        }
+        chunk = next
+      }
+      var index = chunk.startIndex
+      let end = chunk.endIndex
+      while index < end, ready.isEmpty {
+        let byte = chunk[index]
+        index += 1
+        switch byte {
+        case 0x0D:
+          if !afterCarriageReturn { endLine() }
+          afterCarriageReturn = true
+        case 0x0A:
+          if !afterCarriageReturn { endLine() }
+          afterCarriageReturn = false
+        default:
+          afterCarriageReturn = false
+          if line.count < Self.maximumLineLength {
+            line.append(byte)
+          } else {
+            lineTooLong = true
+          }
+        }
+      }
+      chunk = chunk[index...]
+    }
+  }
+
+  private mutating func endLine() {
+    statistics.lines += 1
+    defer {
+      line.removeAll(keepingCapacity: true)
+      lineTooLong = false
+      lineNumber += 1
+    }
+    if lineTooLong {
+      statistics.garbageLines += 1
+      return
+    }
+    guard let first = line.firstIndex(where: { !ASCIINumber.isSpace($0) }) else { return }
+    if line[first] == UInt8(ascii: "#") {
+      statistics.commentLines += 1
+      return
+    }
+    scanSentences(line[...], lineNumber: lineNumber)
+  }
+
+  /// Takes every complete `$...*hh` out of one line and counts what is left.
+  private mutating func scanSentences(_ text: ArraySlice<UInt8>, lineNumber: Int) {
+    var garbage = false
+    var index = text.startIndex
+    let end = text.endIndex
+    while index < end {
+      guard let dollar = text[index...].firstIndex(of: UInt8(ascii: "$")) else {
+        if text[index...].contains(where: { !ASCIINumber.isSpace($0) }) { garbage = true }
+        break
+      }
+      if text[index..<dollar].contains(where: { !ASCIINumber.isSpace($0) }) { garbage = true }
+      var stop = dollar + 1
+      while stop < end, text[stop] != UInt8(ascii: "*"), text[stop] != UInt8(ascii: "$") {
+        stop += 1
+      }
+      let body = text[(dollar + 1)..<stop]
+      if stop == end {
+        // No checksum before the line ended: a sentence without one, or one cut short.
+        if Self.hasAddress(body) { statistics.missingChecksum += 1 } else { garbage = true }
+        break
+      }
+      if text[stop] == UInt8(ascii: "$") {
+        garbage = true  // cut off by the next sentence
+        index = stop
+        continue
+      }
+      guard stop + 2 < end,
+        let high = NMEASentence.hexValue(text[stop + 1]),
+        let low = NMEASentence.hexValue(text[stop + 2])
+      else {
+        garbage = true
+        index = stop + 1
+        continue
+      }
+      index = stop + 3
+      if NMEASentence.checksum(body) == high << 4 | low {
+        handle(NMEASentence(body: body), lineNumber: lineNumber)
+      } else {
+        statistics.badChecksum += 1
+      }
+    }
+    if garbage { statistics.garbageLines += 1 }
+  }
+
+  private static func hasAddress(_ body: ArraySlice<UInt8>) -> Bool {
+    let address = body.prefix(6)
+    return address.count == 6 && address.last == UInt8(ascii: ",")
+      && address.prefix(5).allSatisfy(NMEASentence.isUpperAlphanumeric)
+  }
+
+  // MARK: - Sentences
+
+  private static func code(_ text: StaticString) -> UInt32 {
+    text.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+  }
+
+  private static let gga = code("GGA")
+  private static let rmc = code("RMC")
+  private static let gsa = code("GSA")
+  private static let gst = code("GST")
+  private static let vtg = code("VTG")
+  private static let gll = code("GLL")
+  private static let gns = code("GNS")
+  private static let zda = code("ZDA")
+
+  private mutating func handle(_ sentence: NMEASentence, lineNumber: Int) {
+    statistics.sentences += 1
+    guard let type = sentence.type else {
+      statistics.ignoredTypes += 1
+      return
+    }
+    let code = type.reduce(0) { $0 << 8 | UInt32($1) }
+    let used: Bool
+    switch code {
+    case Self.gga: used = gga(sentence, lineNumber)
+    case Self.rmc: used = rmc(sentence, lineNumber)
+    case Self.gsa: used = gsa(sentence, lineNumber)
+    case Self.gst: used = gst(sentence, lineNumber)
+    case Self.vtg: used = vtg(sentence, lineNumber)
+    case Self.gll: used = gll(sentence, lineNumber)
+    case Self.gns: used = gns(sentence, lineNumber)
+    case Self.zda: used = zda(sentence, lineNumber)
+    default:
+      statistics.ignoredTypes += 1
+      return
+    }
+    if used { statistics.used += 1 } else { statistics.malformed += 1 }
+  }
+
+  /// The time field at `index`: `.some(nil)` when empty, nil when present but invalid.
+  private func time(_ sentence: NMEASentence, _ index: Int) -> Int?? {
+    if sentence[index].isEmpty { return .some(nil) }
+    guard let value = sentence.timeOfDay(index) else { return nil }
+    return .some(value)
+  }
+
+  /// GGA: time, position, quality, satellites, HDOP, altitude (MSL).
+  private mutating func gga(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 1) else { return false }
+    let quality = s.integer(6) ?? 0
+    // A "fix" from zero satellites is a held position: valid only if another sentence of
+    // the epoch (GSA, RMC) says so, as gpsd decides too.
+    let valid: Bool? = quality == 0 ? false : s.integer(7) == 0 ? nil : true
+    let e = epoch(time: time, kind: .gga, line: lineNumber)
+    epochs[e].position(s.coordinate(at: 2), valid: valid, kind: .gga, priority: 4)
+    if quality == 6 { epochs[e].provider = .estimated }
+    if epochs[e].satellites == nil { epochs[e].satellites = s.integer(7) }
+    if epochs[e].hdop == nil { epochs[e].hdop = s.double(8) }
+    if epochs[e].altitude == nil { epochs[e].altitude = s.double(9) }
+    return true
+  }
+
+  /// GNS: like GGA, with one mode letter per constellation (`N` = no fix).
+  private mutating func gns(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 1) else { return false }
+    let modes = s[6]
+    let valid = modes.contains { $0 != UInt8(ascii: "N") }
+    let e = epoch(time: time, kind: .gns, line: lineNumber)
+    epochs[e].position(s.coordinate(at: 2), valid: valid, kind: .gns, priority: 3)
+    if valid, modes.allSatisfy({ $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "N") }) {
+      epochs[e].provider = .estimated
+    }
+    if epochs[e].satellites == nil { epochs[e].satellites = s.integer(7) }
+    if epochs[e].hdop == nil { epochs[e].hdop = s.double(8) }
+    if epochs[e].altitude == nil { epochs[e].altitude = s.double(9) }
+    return true
+  }
+
+  /// RMC: time, status, position, speed (knots), course, date, mode indicator (2.3+).
+  private mutating func rmc(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 1) else { return false }
+    var day: Int?
+    let date = s[9]
+    if !date.isEmpty {
+      guard date.count == 6, let digits = ASCIINumber.integer(date),
+        let value = Self.day(
+          year: Self.year(twoDigits: digits % 100), month: digits / 100 % 100,
+          day: digits / 10_000)
+      else { return false }
+      day = value
+    }
+    let mode = s.letter(12)
+    let valid = s.letter(2) == UInt8(ascii: "A") && mode != UInt8(ascii: "N")
+    let e = epoch(time: time, kind: .rmc, line: lineNumber)
+    epochs[e].position(s.coordinate(at: 3), valid: valid, kind: .rmc, priority: 2)
+    if mode == UInt8(ascii: "E") { epochs[e].provider = .estimated }
+    if time != nil, epochs[e].day == nil { epochs[e].day = day }
+    if epochs[e].speed == nil {
+      epochs[e].speed = s.double(7).map { $0 * Self.metersPerSecondPerKnot }
+    }
+    if epochs[e].course == nil { epochs[e].course = s.double(8) }
+    return true
+  }
+
+  /// GLL: position, time, status (2.0+), mode indicator (2.3+).
+  private mutating func gll(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 5) else { return false }
+    let status = s.letter(6)
+    let valid = (status == nil || status == UInt8(ascii: "A")) && s.letter(7) != UInt8(ascii: "N")
+    let e = epoch(time: time, kind: .gll, line: lineNumber)
+    epochs[e].position(s.coordinate(at: 1), valid: valid, kind: .gll, priority: 1)
+    return true
+  }
+
+  /// GSA: fix mode (1 none, 2 2D, 3 3D), satellites used, PDOP/HDOP/VDOP.
+  private mutating func gsa(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    let e = epoch(time: nil, kind: nil, line: lineNumber)
+    if let mode = s.integer(2), (1...3).contains(mode) {
+      epochs[e].gsaMode = max(epochs[e].gsaMode ?? 0, mode)
+    }
+    epochs[e].gsaSatellites += (3...14).count { !s[$0].isEmpty }
+    if epochs[e].hdop == nil { epochs[e].hdop = s.double(16) }
+    if epochs[e].vdop == nil { epochs[e].vdop = s.double(17) }
+    return true
+  }
+
+  /// GST: standard deviations of latitude, longitude and altitude errors, in metres.
+  private mutating func gst(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 1) else { return false }
+    let e = epoch(time: time, kind: nil, line: lineNumber)
+    if let latitude = s.double(6), let longitude = s.double(7) {
+      epochs[e].sigmaLatitude = latitude
+      epochs[e].sigmaLongitude = longitude
+    }
+    if let altitude = s.double(8) { epochs[e].sigmaAltitude = altitude }
+    return true
+  }
+
+  /// VTG: course and speed; NMEA 2.x (`c,T,c,M,s,N,s,K[,m]`) and the older `c,c,s,s`.
+  private mutating func vtg(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    let e = epoch(time: nil, kind: nil, line: lineNumber)
+    guard s.letter(9) != UInt8(ascii: "N") else { return true }
+    var speed: Double?
+    if s.letter(2) == UInt8(ascii: "T") {
+      speed =
+        s.double(5).map { $0 * Self.metersPerSecondPerKnot } ?? s.double(7).map { $0 / 3.6 }
+    } else {
+      speed = s.double(3).map { $0 * Self.metersPerSecondPerKnot }
+    }
+    if epochs[e].speed == nil { epochs[e].speed = speed }
+    if epochs[e].course == nil { epochs[e].course = s.double(1) }
+    return true
+  }
+
+  /// ZDA: time and date with a four-digit year (the local zone fields are not needed).
+  private mutating func zda(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
+    guard let time = time(s, 1) else { return false }
+    guard let time else { return true }  // no time yet: nothing to date
+    guard let dayOfMonth = s.integer(2), let month = s.integer(3), let year = s.integer(4),
+      let day = Self.day(year: year, month: month, day: dayOfMonth)
+    else { return s[2].isEmpty && s[3].isEmpty && s[4].isEmpty }
+    let e = epoch(time: time, kind: nil, line: lineNumber)
+    if epochs[e].day == nil { epochs[e].day = day }
+    return true
+  }
+
+  /// A two-digit year: 80–99 → 1980–1999, 00–79 → 2000–2079.
+  static func year(twoDigits: Int) -> Int {
+    twoDigits >= 80 ? 1900 + twoDigits : 2000 + twoDigits
+  }
+
+  private static func day(year: Int, month: Int, day: Int) -> Int? {
+    guard let midnight = GNSSTime(year: year, month: month, day: day) else { return nil }
+    return Int((midnight.secondsSince1970 / 86_400).rounded())
+  }
+
+  // MARK: - Epochs
+
+  /// The index of the open epoch a sentence belongs to, opening one when needed.
+  private mutating func epoch(time: Int?, kind: NMEAEpoch.Kinds?, line: Int) -> Int {
+    if let time {
+      if let index = epochs.firstIndex(where: { $0.timeOfDay == time }) {
+        currentEpoch = index
+        return index
+      }
+      if let index = currentEpoch, epochs[index].timeOfDay == nil, epochs[index].kinds.isEmpty {
+        epochs[index].timeOfDay = time
+        return index
+      }
+    } else if let index = currentEpoch {
+      // A second position sentence of the same kind without a time starts a new epoch.
+      let repeated = kind.map { epochs[index].kinds.contains($0) } ?? false
+      if !repeated { return index }
+    }
+    if epochs.count >= Self.openEpochLimit { finish(epochs.removeFirst()) }
+    epochs.append(NMEAEpoch(timeOfDay: time, line: line))
+    currentEpoch = epochs.count - 1
+    return epochs.count - 1
+  }
+
+  /// Dates a closed epoch and queues its fix.
+  private mutating func finish(_ epoch: NMEAEpoch) {
+    var day = epoch.day
+    if day == nil, let lastDay, let lastTimeOfDay, let timeOfDay = epoch.timeOfDay {
+      // Half a day backwards is a wrap past midnight, not a receiver stepping back.
+      day = timeOfDay + 43_200_000 < lastTimeOfDay ? lastDay + 1 : lastDay
+    }
+    var time: GNSSTime?
+    if let timeOfDay = epoch.timeOfDay {
+      lastTimeOfDay = timeOfDay
+      if let day {
+        lastDay = day
+        time = GNSSTime(secondsSince1970: Double(day) * 86_400 + Double(timeOfDay) / 1000)
+      }
+    }
+    if let fix = epoch.fix(time: time, index: emitted) {
+      ready.append(fix)
+      emitted += 1
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// What an NMEA 0183 log held besides the fixes, so `analyze` can say what it skipped.
+///
+/// Every byte of the input is accounted for in one of these counts; none of them is an error
+/// (an NMEA log with nothing usable gives no fixes, not a failure).
+public struct NMEAStatistics: Sendable, Equatable {
+  /// Physical lines read (LF, CR LF or a lone CR ends one).
+  public var lines = 0
+  /// Lines starting with `#` (the comments gpsd's test logs carry).
+  public var commentLines = 0
+  /// Sentences with a valid checksum, of any type.
+  public var sentences = 0
+  /// Sentences that contributed to a fix: GGA, RMC, GSA, GST, VTG, GLL, GNS, ZDA.
+  public var used = 0
+  /// Sentences whose checksum did not match their bytes (skipped).
+  public var badChecksum = 0
+  /// Sentences without a `*hh` checksum (skipped, as gpsd does), including sentences cut off
+  /// at the end of a line.
+  public var missingChecksum = 0
+  /// Valid sentences of types Strider does not read (GSV, TXT, proprietary `$P...`, ...).
+  public var ignoredTypes = 0
+  /// Valid sentences of a known type whose fields made no sense (bad time, date, number).
+  public var malformed = 0
+  /// Lines with bytes outside any complete sentence: binary noise, NULs, debug text, a
+  /// sentence cut off by the next `$`, stray bytes before a `$`.
+  public var garbageLines = 0
+
+  public init() {}
+}
