@@ -9,7 +9,7 @@ extension SimulatedFault.Kind: ExpressibleByArgument {}
 /// tests and benchmarks. No hardware and no files needed.
 struct Simulate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a simulated session (noisy fixes with optional faults) as GPX.",
+    abstract: "Write a simulated session (noisy fixes with optional faults) as GPX or NMEA.",
     discussion: """
       The simulator follows a built-in route with stops, adds a realistic receiver error
       (correlated drift, urban canyons) and injects the faults asked for. The fixes go to
@@ -34,8 +34,18 @@ struct Simulate: ParsableCommand {
   @Option(help: "Session length in metres (default: the activity's usual route).")
   var length: Double?
 
-  @Option(name: .shortAndLong, help: "Where to write the GPX (default: standard output).")
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case gpx, nmea }
+
+  @Option(help: "gpx, or nmea (GGA, RMC, GSA and GST sentences, as a receiver sends them).")
+  var format: OutputFormat = .gpx
+
+  @Option(name: .shortAndLong, help: "Where to write the session (default: standard output).")
   var output: String?
+
+  @Option(
+    help:
+      "Seconds of standing still at the start before the session begins (a receiver left on while the runner gets ready; gpsd and gpsfake drop the first seconds of a log).")
+  var leadIn: Int = 0
 
   @Option(help: "Also write the true path as GPX here.")
   var truth: String?
@@ -57,6 +67,9 @@ struct Simulate: ParsableCommand {
       }
       faultConfiguration = .only(kinds)
     }
+    guard (0...3600).contains(leadIn) else {
+      throw ValidationError("--lead-in must be between 0 and 3600 seconds")
+    }
     if let length, !(length.isFinite && length >= 100 && length <= 2_000_000) {
       throw ValidationError("--length must be between 100 and 2000000 metres")
     }
@@ -67,14 +80,14 @@ struct Simulate: ParsableCommand {
     let metadata = TrackMetadata(
       name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
       declaredActivity: activity, creator: "strider simulate")
-    try write(session.fixes, metadata: metadata, to: output)
+    try write(withLeadIn(session), metadata: metadata, format: format, to: output)
     if let truth {
       let truthFixes = session.truth.map {
         Fix(
           time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
           mode: .threeD)
       }
-      try write(truthFixes, metadata: metadata, to: truth)
+      try write(truthFixes, metadata: metadata, format: .gpx, to: truth)
     }
     printError(
       String(
@@ -83,9 +96,35 @@ struct Simulate: ParsableCommand {
         session.fixes.count, session.injected.count))
   }
 
-  private func write(_ fixes: [Fix], metadata: TrackMetadata, to path: String?) throws {
+  /// The session's fixes after `leadIn` seconds of standing at the start, one a second.
+  private func withLeadIn(_ session: SimulatedSession) -> [Fix] {
+    guard leadIn > 0,
+      let first = session.fixes.first(where: {
+        $0.coordinate != nil && ($0.time.map { $0 >= session.startTime } ?? false)
+      })
+    else { return session.fixes }
+    let standing = (0..<leadIn).map { i -> Fix in
+      var fix = first
+      fix.time = session.startTime - Seconds(Double(leadIn - i))
+      fix.speed = MetersPerSecond(0)
+      fix.course = nil
+      return fix
+    }
+    // Faults placed at the head (cached fixes) stay before the lead-in.
+    let head = session.fixes.prefix { ($0.time.map { $0 < session.startTime } ?? false) }
+    return Array(head) + standing + session.fixes.dropFirst(head.count)
+  }
+
+  private func write(
+    _ fixes: [Fix], metadata: TrackMetadata, format: OutputFormat, to path: String?
+  ) throws {
     var text = ""
-    GPXWriter.write(fixes, metadata: metadata, to: &text)
+    switch format {
+    case .gpx:
+      GPXWriter.write(fixes, metadata: metadata, to: &text)
+    case .nmea:
+      for fix in fixes { text += NMEAWriter.sentences(for: fix).joined() }
+    }
     if let path {
       guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
         throw ValidationError("cannot write \(path)")

@@ -25,8 +25,15 @@ public enum GPSDMessage: Sendable, Equatable {
   /// `lon`, `altMSL` else `alt` else `altHAE`, `eph` else √(epx² + epy²) as the horizontal
   /// accuracy, `epv` as the vertical one, `speed`, `track` as the course, `mode` (0 and 1 →
   /// `.noFix` without a position, 2 → `.twoD`, 3 → `.threeD`) and `status` (5, dead
-  /// reckoning → `.estimated`). gpsd's error estimates are at about 95 % confidence, so they
-  /// overstate a one-sigma accuracy: a cautious reading.
+  /// reckoning → `.estimated`). gpsd's error estimates are rescaled to Strider's accuracy
+  /// scale (`errorToAccuracy`).
+  /// gpsd's `eph`/`epv` are 95 % confidence figures, which gpsd 3.22 computes from the DOP
+  /// as HDOP × 19 m (its user-equivalent range error at 95 %); Strider's accuracy is on the
+  /// scale every reader uses, DOP × 5 m (`GPXReader.userEquivalentRangeError`). Rescaling
+  /// by 5/19 gives a live fix the accuracy the same NMEA sentences give when read from a
+  /// file, so `run` and `analyze` judge the same epochs alike.
+  public static let errorToAccuracy = 5.0 / 19.0
+
   public static func parse(line: some Collection<UInt8>) -> GPSDMessage? {
     let bytes: ArraySlice<UInt8> =
       line.withContiguousStorageIfAvailable { Array($0)[...] } ?? Array(line)[...]
@@ -123,13 +130,14 @@ public enum GPSDMessage: Sendable, Equatable {
     }
     var horizontal = eph
     if horizontal == nil, let epx, let epy { horizontal = (epx * epx + epy * epy).squareRoot() }
+    horizontal = horizontal.map { $0 * GPSDMessage.errorToAccuracy }
     let hasPosition = coordinate != nil
     let fix = Fix(
       time: time,
       coordinate: coordinate,
       altitude: hasPosition ? (altMSL ?? alt ?? altHAE).map(Meters.init) : nil,
       horizontalAccuracy: horizontal.map(Meters.init),
-      verticalAccuracy: epv.map(Meters.init),
+      verticalAccuracy: epv.map { Meters($0 * GPSDMessage.errorToAccuracy) },
       speed: hasPosition ? speed.map(MetersPerSecond.init) : nil,
       course: hasPosition ? track.map(Degrees.init) : nil,
       mode: fixMode,

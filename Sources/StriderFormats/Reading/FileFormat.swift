@@ -10,5 +10,5 @@ public enum FileFormat: String, Sendable, CaseIterable {
   case gpsdJSON = "gpsd_json"
 
   /// The formats that can be read today.
-  public static let readable: [FileFormat] = [.gpx, .tcx]
+  public static let readable: [FileFormat] = [.gpx, .tcx, .nmea, .gpsdJSON]
 }

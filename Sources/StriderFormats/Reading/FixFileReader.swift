@@ -34,10 +34,10 @@ public enum FixFileReader {
       return GPXReader(source: stream, fileName: path)
     case .tcx:
       return TCXReader(source: stream, fileName: path)
-    case .nmea, .gpsdJSON:
-      throw FormatError(
-        .unknownFormat, file: path,
-        message: "\(format.rawValue) files cannot be read yet; supported formats: \(supported)")
+    case .nmea:
+      return NMEAReader(source: stream, fileName: path)
+    case .gpsdJSON:
+      return EpochMergingGPSDReader(GPSDJSONReader(source: stream, fileName: path))
     }
   }
 

@@ -7,8 +7,8 @@ import StriderFormats
 
 /// The live source: a gpsd daemon, watched over its JSON protocol (gpsd_json(5)).
 ///
-/// Connects, sends `?WATCH={"enable":true,"json":true}`, and turns each TPV report into a
-/// fix. When gpsd goes away it reconnects with a growing delay (0.5 s doubling to 8 s) and
+/// Connects, sends `?WATCH={"enable":true,"json":true}`, and turns the TPV reports of each
+/// receiver epoch into one fix (`TPVEpochMerger`). When gpsd goes away it reconnects with a growing delay (0.5 s doubling to 8 s) and
 /// the fixes after the reconnect start a new segment, so the outage stays a gap and no
 /// distance is drawn across it. Strider connects only where it is told; it listens on no
 /// port.
@@ -25,6 +25,11 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
   private var device = ""
   private var lastStatus: SourceStatus?
   private var connectedOnce = false
+  private var merger = TPVEpochMerger()
+  private var heldSince = 0.0
+
+  /// A held report goes out after this long without another (the end of a burst).
+  static var epochFlushDelay: Double { 1.2 }
 
   static var firstBackoff: Double { 0.5 }
   static var maxBackoff: Double { 8 }
@@ -47,12 +52,17 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
       connect(timeout: min(2, max(0.1, timeout)))
       return pending.isEmpty ? .idle : .event(pending.removeFirst())
     }
-    switch connection.read(timeout: timeout) {
+    let wait = merger.isHolding ? min(timeout, Self.epochFlushDelay / 2) : timeout
+    switch connection.read(timeout: wait) {
     case .data(let bytes):
       buffer += bytes
       splitLines()
     case .timeout:
-      break
+      if merger.isHolding, clock.now() - heldSince >= Self.epochFlushDelay,
+        let fix = merger.flush()
+      {
+        pending.append(.fix(fix))
+      }
     case .closed(let reason):
       lost(reason)
     }
@@ -80,6 +90,7 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
   }
 
   private mutating func lost(_ reason: String) {
+    if let fix = merger.flush() { pending.append(.fix(fix)) }
     socket = nil
     buffer.removeAll()
     nextAttempt = clock.now() + backoff
@@ -108,7 +119,8 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
       case .noFix, .unknown:
         setStatus(.connectedNoFix(device.isEmpty ? endpoint.description : device))
       }
-      pending.append(.fix(fix))
+      if let complete = merger.add(fix) { pending.append(.fix(complete)) }
+      heldSince = clock.now()
     case .devices(let paths):
       if let first = paths.first { device = first }
     default:

@@ -1,0 +1,35 @@
+import ArgumentParser
+import StriderCore
+import StriderSources
+
+extension GPSDEndpoint: ExpressibleByArgument {}
+
+/// `strider run`: a live session from gpsd.
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Record a live session from gpsd.",
+    discussion:
+      "Connects to gpsd (default 127.0.0.1:2947), reconnects with backoff when it goes away "
+      + "(the outage stays a gap: no distance is invented across it), and ends cleanly with "
+      + "the summary on SIGINT, SIGTERM or SIGHUP."
+  )
+
+  @Option(help: "Where gpsd listens: HOST:PORT, HOST, or [IPv6]:PORT.")
+  var gpsd: GPSDEndpoint = .local
+
+  @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
+  var headless = false
+
+  @OptionGroup var session: SessionOptions
+
+  mutating func run() throws {
+    guard headless else { throw TerminalUI.notYetAvailable(command: "run") }
+    let stop = StopSignal()
+    var source = GPSDSource(endpoint: gpsd, clock: SystemClock())
+    var configuration = session.configuration(activity: session.activity ?? .run, raw: false)
+    // A live receiver always reports an accuracy; a fix without one is not trustworthy.
+    configuration.gate.accuracyRequirement = .whenReported
+    _ = HeadlessSession.run(
+      source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
+  }
+}
