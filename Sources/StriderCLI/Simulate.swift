@@ -44,7 +44,8 @@ struct Simulate: ParsableCommand {
 
   @Option(
     help:
-      "Seconds of standing still at the start before the session begins (a receiver left on while the runner gets ready; gpsd and gpsfake drop the first seconds of a log).")
+      "Seconds of standing still at the start before the session begins (a receiver left on while the runner gets ready; gpsd and gpsfake drop the first seconds of a log)."
+  )
   var leadIn: Int = 0
 
   @Option(help: "Also write the true path as GPX here.")

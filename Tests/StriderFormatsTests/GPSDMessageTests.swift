@@ -19,7 +19,9 @@ struct GPSDMessageTests {
     #expect(fix.time == GNSSTime(year: 2009, month: 12, day: 9, hour: 15, minute: 25, second: 5.5))
     #expect(fix.coordinate == Coordinate(latitude: 55.797019833, longitude: 23.569020667))
     #expect(fix.altitude == Meters(36.7))  // altMSL wins over altHAE
-    #expect(fix.horizontalAccuracy == Meters(5 * GPSDMessage.errorToAccuracy), "eph rescaled from gpsd's 95 % figure")  // √(3² + 4²) without eph
+    #expect(
+      fix.horizontalAccuracy == Meters(5 * GPSDMessage.errorToAccuracy),
+      "eph rescaled from gpsd's 95 % figure")  // √(3² + 4²) without eph
     #expect(fix.verticalAccuracy == Meters(12.5 * GPSDMessage.errorToAccuracy))
     #expect(fix.speed == MetersPerSecond(16.462))
     #expect(fix.course == Degrees(221.54))

@@ -1,0 +1,197 @@
+import Foundation
+import StriderCore
+import StriderFormats
+import StriderTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `strider run` against a real gpsd: gpsfake serving NMEA logs on a loopback port.
+///
+/// gpsd drops the first second or so of a log while it opens the device, so each log starts
+/// with the runner standing still (a lead-in); what gpsd drops then adds neither distance
+/// nor moving time. `strider run` is started before gpsfake and finds it by reconnecting.
+@Suite(.serialized) struct LiveGPSDEndToEndTests {
+  static let gpsfake = "/usr/bin/gpsfake"
+
+  static var available: Bool { FileManager.default.isExecutableFile(atPath: gpsfake) }
+
+  /// A free TCP port on loopback, found by binding port 0.
+  static func freePort() -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  /// Writes fixes as an NMEA log after `leadIn` seconds of standing at the first position.
+  static func writeLog(_ fixes: [Fix], leadIn: Int, to url: URL) throws {
+    guard let first = fixes.first, let t0 = first.time else { return }
+    var standing: [Fix] = []
+    for i in 0..<leadIn {
+      var f = first
+      f.time = t0 - Seconds(Double(leadIn - i))
+      f.speed = MetersPerSecond(0)
+      standing.append(f)
+    }
+    let text = (standing + fixes).map { NMEAWriter.sentences(for: $0).joined() }.joined()
+    try Data(text.utf8).write(to: url)
+  }
+
+  /// A process started with an empty signal mask.
+  ///
+  /// Foundation's `Process` hands the spawning thread's signal mask to the child, and the
+  /// test runner's threads block nearly every signal: gpsd would then never see gpsfake's
+  /// SIGTERM, nor `strider run` the test's. A one-line python3 shim clears the mask and
+  /// execs (python3 is there wherever gpsfake is: gpsfake is a Python program).
+  static func unblockedProcess(_ executable: String, _ arguments: [String]) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", "-c",
+        "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+          + "os.execv(sys.argv[1], sys.argv[1:])",
+        executable,
+      ] + arguments
+    return process
+  }
+
+  /// Starts gpsfake serving a log once, fast; it exits two seconds after the log ends.
+  static func startGPSFake(_ log: URL, port: UInt16) throws -> Process {
+    let process = unblockedProcess(
+      gpsfake, ["-q", "-1", "-c", "0.004", "-W", "2", "-P", String(port), log.path])
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Starts `strider run --headless` against a port; its stdout goes to a file.
+  static func startStrider(port: UInt16, output: URL) throws -> Process {
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    let process = unblockedProcess(
+      StriderBinary.url.path, ["run", "--gpsd", "127.0.0.1:\(port)", "--headless"])
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  static func lines(_ url: URL) throws -> [[String: Any]] {
+    try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  static func analyze(_ url: URL) throws -> [String: Any] {
+    let result = try StriderBinary.run(["analyze", "--format", "json", url.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    return
+      (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+  }
+
+  static func stop(_ process: Process) {
+    process.terminate()  // SIGTERM: strider ends cleanly with its summary
+    process.waitUntilExit()
+  }
+
+  @Test func aLiveRunMatchesAnalyzeOfTheSameLog() throws {
+    guard Self.available else {
+      print("SKIP live gpsd test: gpsfake is not installed (apt-get install gpsd-clients)")
+      return
+    }
+    let dir = try StriderBinary.temporaryDirectory()
+    let log = dir.appendingPathComponent("run.nmea")
+    let session = Simulator.run(
+      SimulationConfiguration(activity: .run, seed: 31, faults: .none, routeLength: Meters(1500)))
+    try Self.writeLog(session.fixes, leadIn: 120, to: log)
+    let port = Self.freePort()
+    let output = dir.appendingPathComponent("run.jsonl")
+    let strider = try Self.startStrider(port: port, output: output)
+    let fake = try Self.startGPSFake(log, port: port)
+    fake.waitUntilExit()
+    Thread.sleep(forTimeInterval: 1.5)
+    Self.stop(strider)
+    #expect(strider.terminationStatus == 0 && strider.terminationReason == .exit)
+    let events = try Self.lines(output)
+    let summary = try #require(events.last, "strider printed nothing")
+    #expect(summary["event"] as? String == "summary")
+    #expect(
+      events.contains { $0["event"] as? String == "status" && $0["status"] as? String == "3d" })
+    let analyzed = try Self.analyze(log)
+    let live = try #require(summary["distance_m"] as? Double)
+    let file = try #require(analyzed["distance_m"] as? Double)
+    #expect(abs(live - file) / file <= 0.005, "live \(live) m against analyze \(file) m")
+    let liveMoving = try #require(summary["moving_s"] as? Double)
+    let fileMoving = try #require(analyzed["moving_s"] as? Double)
+    #expect(
+      abs(liveMoving - fileMoving) / fileMoving <= 0.005,
+      "moving \(liveMoving) against \(fileMoving)")
+  }
+
+  @Test func gpsdGoingAwayIsAGapNotAStraightLine() throws {
+    guard Self.available else {
+      print("SKIP live gpsd outage test: gpsfake is not installed (apt-get install gpsd-clients)")
+      return
+    }
+    let dir = try StriderBinary.temporaryDirectory()
+    let session = Simulator.run(
+      SimulationConfiguration(activity: .run, seed: 32, faults: .none, routeLength: Meters(3000)))
+    // The receiver is gone for 150 s in the middle of the run: the runner keeps going. (The
+    // second log's lead-in of standing still fills the last 120 s of the outage, so that
+    // what gpsd drops while it starts again is standing time.)
+    let fixes = session.fixes
+    let cut = fixes.count / 2
+    let before = Array(fixes[..<cut])
+    let after = Array(fixes[(cut + 150)...])
+    let logA = dir.appendingPathComponent("a.nmea")
+    let logB = dir.appendingPathComponent("b.nmea")
+    try Self.writeLog(before, leadIn: 120, to: logA)
+    try Self.writeLog(after, leadIn: 120, to: logB)
+    let joined = dir.appendingPathComponent("joined.nmea")
+    try Self.writeLog(before + after, leadIn: 0, to: joined)
+
+    let port = Self.freePort()
+    let output = dir.appendingPathComponent("run.jsonl")
+    let strider = try Self.startStrider(port: port, output: output)
+    let first = try Self.startGPSFake(logA, port: port)
+    first.waitUntilExit()  // gpsd goes away with it
+    Thread.sleep(forTimeInterval: 1.0)
+    let second = try Self.startGPSFake(logB, port: port)
+    second.waitUntilExit()
+    Thread.sleep(forTimeInterval: 1.5)
+    Self.stop(strider)
+    #expect(strider.terminationReason == .exit, "no crash when gpsd went away")
+    let events = try Self.lines(output)
+    let summary = try #require(events.last)
+    #expect(summary["event"] as? String == "summary")
+    let statuses = events.filter { $0["event"] as? String == "status" }.compactMap {
+      $0["status"] as? String
+    }
+    #expect(statuses.contains("disconnected"), "the outage was seen: \(statuses)")
+    #expect(statuses.lastIndex(of: "3d") ?? 0 > statuses.firstIndex(of: "disconnected") ?? .max)
+    #expect(events.contains { $0["event"] as? String == "signal_lost" })
+    #expect(events.contains { $0["event"] as? String == "signal_regained" })
+
+    let live = try #require(summary["distance_m"] as? Double)
+    let parts =
+      try #require(Self.analyze(logA)["distance_m"] as? Double)
+      + (try #require(Self.analyze(logB)["distance_m"] as? Double))
+    let bridged = try #require(Self.analyze(joined)["distance_m"] as? Double)
+    #expect(abs(live - parts) / parts <= 0.01, "live \(live) m against the parts' \(parts) m")
+    #expect(bridged - live > 100, "a straight line across the outage would add distance")
+  }
+}
