@@ -1,1 +1,0 @@
-// The renderer arrives with issue 4.

@@ -1,0 +1,28 @@
+import StriderCore
+
+/// What a key press asks for; the event loop carries it out.
+public enum KeyAction: Sendable, Hashable {
+  case quit
+  case toggleHelp
+  /// Pause or resume the session (or the replay).
+  case togglePause
+  case faster
+  case slower
+  case seekBackward
+  case seekForward
+  /// Switch the map between ASCII lines and braille.
+  case toggleMapDrawing
+  case toggleThickLine
+  case toggleFollow
+  case zoomIn
+  case zoomOut
+  case pan(MapViewport.PanDirection)
+  /// Back to the whole route fitted to the panel.
+  case resetView
+  /// Filter lab: turn one gate check on or off.
+  case toggleCheck(RejectionReason)
+  case toggleSmoother
+  case toggleAutoPause
+  /// Filter lab: inject a fault into the simulated stream now.
+  case inject(SimulatedFault.Kind)
+}

@@ -1,0 +1,50 @@
+import StriderCore
+
+/// The cues spoken so far, newest first, each with the time of the fix that triggered it.
+///
+/// Times are of the fix clock (GNSS time, shifted by the user's UTC offset), never the
+/// system's, so a replay shows the times of the run. Sentences wrap to the panel under a
+/// hanging indent; what does not fit at the bottom is left out.
+public struct CueLog: Sendable {
+  /// Cues in the order they were spoken (oldest first, as the engine lists them).
+  public var cues: [Cue]
+  public var glyphs: Glyphs
+  /// Added to GNSS (UTC) times before showing them.
+  public var utcOffset: Seconds
+
+  public init(cues: [Cue], glyphs: Glyphs, utcOffset: Seconds = .zero) {
+    self.cues = cues
+    self.glyphs = glyphs
+    self.utcOffset = utcOffset
+  }
+
+  /// Draws the log in a box titled "Cues" over the whole grid.
+  public func draw(into grid: inout Grid) {
+    grid.fill(grid.bounds)
+    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Cues")
+    let inner = grid.bounds.inset(by: 1)
+    guard inner.width > 2, inner.height > 0 else { return }
+    if cues.isEmpty {
+      grid.write("No cues yet", column: inner.x + 1, row: inner.y, style: .dim)
+      return
+    }
+    let timeWidth = 8
+    let textColumn = inner.x + 1 + timeWidth + 1
+    let textWidth = inner.maxX - textColumn - 1
+    var row = inner.y
+    for (position, cue) in cues.reversed().enumerated() {
+      guard row < inner.maxY else { break }
+      let style: CellStyle = position == 0 ? .bold : .plain
+      grid.write(
+        DisplayFormat.timeOfDay(cue.time, utcOffset: utcOffset), column: inner.x + 1, row: row,
+        style: .dim)
+      let lines = textWidth >= 8 ? TextLayout.wrap(cue.text, width: textWidth) : []
+      for line in lines {
+        guard row < inner.maxY else { break }
+        grid.write(line, column: textColumn, row: row, style: style, maxWidth: textWidth)
+        row += 1
+      }
+      if lines.isEmpty { row += 1 }
+    }
+  }
+}

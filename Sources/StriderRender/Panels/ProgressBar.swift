@@ -1,0 +1,50 @@
+/// One row showing a replay's position: "12:34 ██████▌░░░░ 30:00  42% 30×".
+///
+/// With Unicode the bar's edge moves in eighths of a cell, so a slow replay visibly
+/// advances; the ASCII form is `[####....]`.
+public struct ProgressBar: Sendable {
+  public var progress: ReplayProgress
+  public var glyphs: Glyphs
+
+  public init(progress: ReplayProgress, glyphs: Glyphs) {
+    self.progress = progress
+    self.glyphs = glyphs
+  }
+
+  /// Draws the bar across the first row of the grid.
+  public func draw(into grid: inout Grid) {
+    grid.fill(GridRect(x: 0, y: 0, width: grid.width, height: 1))
+    let left = DisplayFormat.clock(progress.position) + " "
+    let percent = "\(Int((progress.fraction * 100).rounded(.down)))%"
+    let right =
+      " " + DisplayFormat.clock(progress.total) + "  " + TextLayout.padLeft(percent, to: 4) + " "
+      + DisplayFormat.replaySpeed(progress.speed, glyphs: glyphs)
+    let ascii = glyphs.barEighths.isEmpty
+    let barWidth = grid.width - TextWidth.of(left) - TextWidth.of(right) - (ascii ? 2 : 0)
+    guard barWidth >= 4 else {
+      grid.write(left + percent, column: 0, row: 0, style: .bold)
+      return
+    }
+    var column = grid.write(left, column: 0, row: 0, style: .bold)
+    if ascii { column += grid.write("[", column: column, row: 0) }
+    let filled = progress.fraction * Double(barWidth)
+    let whole = Int(filled.rounded(.down))
+    let eighths = ascii ? 0 : Int(((filled - Double(whole)) * 8).rounded(.down))
+    let barStyle = CellStyle(foreground: .cyan)
+    for index in 0..<barWidth {
+      let character: Character
+      if index < whole {
+        character = glyphs.barFull
+      } else if index == whole, eighths > 0 {
+        character = glyphs.barEighths[eighths - 1]
+      } else {
+        character = glyphs.barEmpty
+      }
+      let lit = index < whole || (index == whole && eighths > 0)
+      grid.put(character, column: column + index, row: 0, style: lit ? barStyle : .dim)
+    }
+    column += barWidth
+    if ascii { column += grid.write("]", column: column, row: 0) }
+    grid.write(right, column: column, row: 0)
+  }
+}

@@ -1,0 +1,62 @@
+import StriderCore
+
+/// Everything one frame of the terminal UI shows, as plain values.
+///
+/// The event loop keeps one of these, updates it from engine events, key presses and its
+/// clock, and hands it to `Screen.render`; the frame is a pure function of it. The route is
+/// a `ProjectedRoute` kept across frames so a long route is projected once.
+public struct ScreenState: Sendable {
+  public var activity: Activity
+  public var units: UnitSystem
+  /// The live figures; its `splits` fill the splits table.
+  public var snapshot: MetricsSnapshot
+  public var sessionState: SessionState
+  /// The newest heart rate, when the source carries one.
+  public var heartRate: BeatsPerMinute?
+  public var gps: GPSStatus
+  /// Cues in the order spoken.
+  public var cues: [Cue]
+  public var route: ProjectedRoute
+  public var viewport: MapViewport
+  public var mapOptions: MapOptions
+  /// The filter lab's state; non-nil in `strider demo`, which shows the lab panel.
+  public var lab: FilterLabState?
+  public var helpVisible: Bool
+  /// The replay's position; non-nil when replaying (shows the progress bar and replay keys).
+  public var replay: ReplayProgress?
+  public var glyphs: Glyphs
+  /// False on monochrome terminals (or `NO_COLOR`): cells keep their attributes only.
+  public var colour: Bool
+  /// Added to GNSS (UTC) times in the cue log.
+  public var utcOffset: Seconds
+  /// A short note for the status line ("Injected: jump", "Recording to ..."), if any.
+  public var message: String?
+
+  public init(
+    activity: Activity = .run, units: UnitSystem = .metric,
+    snapshot: MetricsSnapshot = MetricsSnapshot(), sessionState: SessionState = .waiting,
+    heartRate: BeatsPerMinute? = nil, gps: GPSStatus = GPSStatus(link: .simulator),
+    cues: [Cue] = [], route: ProjectedRoute = ProjectedRoute(), viewport: MapViewport = .fit,
+    mapOptions: MapOptions = MapOptions(), lab: FilterLabState? = nil, helpVisible: Bool = false,
+    replay: ReplayProgress? = nil, glyphs: Glyphs = .unicode, colour: Bool = true,
+    utcOffset: Seconds = .zero, message: String? = nil
+  ) {
+    self.activity = activity
+    self.units = units
+    self.snapshot = snapshot
+    self.sessionState = sessionState
+    self.heartRate = heartRate
+    self.gps = gps
+    self.cues = cues
+    self.route = route
+    self.viewport = viewport
+    self.mapOptions = mapOptions
+    self.lab = lab
+    self.helpVisible = helpVisible
+    self.replay = replay
+    self.glyphs = glyphs
+    self.colour = colour
+    self.utcOffset = utcOffset
+    self.message = message
+  }
+}
