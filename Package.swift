@@ -51,7 +51,8 @@ let package = Package(
       name: "StriderSourcesTests",
       dependencies: ["StriderSources", "StriderFormats", "StriderTestSupport"]),
     .testTarget(
-      name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"]),
+      name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]),
