@@ -52,7 +52,8 @@ struct Analyze: ParsableCommand {
       session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
     let configuration = session.configuration(activity: activity, raw: noFilter)
     let summary = Analysis.summarize(fixes, configuration: configuration)
-    return AnalysisReport(file: path, format: reader.format, summary: summary)
+    return AnalysisReport(
+      file: path, format: reader.format, summary: summary, readerNotes: ReaderNotes(reader))
   }
 }
 
@@ -61,11 +62,14 @@ struct AnalysisReport {
   var file: String
   var format: FileFormat
   var summary: SessionSummary
+  var readerNotes: ReaderNotes?
 
   var json: JSONValue {
-    .object(
+    var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
-        + summary.jsonMembers)
+      + summary.jsonMembers
+    if let notes = readerNotes { members.append(JSONMember("reader", .object(notes.members))) }
+    return .object(members)
   }
 
   var table: String {
@@ -97,6 +101,13 @@ struct AnalysisReport {
         rejected.isEmpty
           ? "none" : rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
       ))
+    if let notes = readerNotes {
+      rows.append(
+        (
+          "skipped",
+          notes.members.map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
+        ))
+    }
     let paused = s.pauses.reduce(Seconds.zero) { $0 + $1.duration }
     rows.append(("pauses", "\(s.pauses.count) (\(Display.clock(paused)) standing)"))
     var text = rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
@@ -112,6 +123,37 @@ struct AnalysisReport {
       }
     }
     return text + "\n"
+  }
+}
+
+/// What a line-based reader skipped on its way: NMEA sentences with bad or missing
+/// checksums, garbage lines, gpsd reports of other classes. Skipping is never fatal, but a
+/// user should see how much was skipped.
+struct ReaderNotes {
+  var members: [JSONMember]
+
+  init?(_ reader: any FixReader) {
+    if let nmea = reader as? NMEAReader {
+      let s = nmea.statistics
+      members = [
+        JSONMember("lines", .int(s.lines)), JSONMember("sentences_used", .int(s.used)),
+        JSONMember("bad_checksum", .int(s.badChecksum)),
+        JSONMember("missing_checksum", .int(s.missingChecksum)),
+        JSONMember("malformed", .int(s.malformed)),
+        JSONMember("ignored_types", .int(s.ignoredTypes)),
+        JSONMember("garbage_lines", .int(s.garbageLines)),
+      ]
+    } else if let gpsd = reader as? EpochMergingGPSDReader {
+      let s = gpsd.statistics
+      members = [
+        JSONMember("lines", .int(s.lines)), JSONMember("tpv_reports", .int(s.tpv)),
+        JSONMember("other_reports", .int(s.skippedReports)),
+        JSONMember("non_json_lines", .int(s.nonJSONLines)),
+        JSONMember("malformed", .int(s.malformed)),
+      ]
+    } else {
+      return nil
+    }
   }
 }
 

@@ -1,0 +1,72 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// `strider replay --headless` and `strider demo --headless`, run as a user would.
+@Suite struct ReplayCommandTests {
+  static func jsonLines(_ text: String) -> [[String: Any]] {
+    text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  /// A two-hour ride replayed at 1000× takes its 7.2 s of fix time / 1000 and no more than
+  /// a little overhead, and ends with the summary and cues `analyze` gives.
+  @Test func aTwoHourReplayAt1000xMatchesAnalyze() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("ride.gpx").path
+    let sim = try StriderBinary.run([
+      "simulate", "--activity", "ride", "--seed", "4", "--length", "52000", "-o", gpx,
+    ])
+    #expect(sim.status == 0)
+    let analyzed = try StriderBinary.run(["analyze", "--format", "json", gpx])
+    let reference = try #require(Self.jsonLines(analyzed.stdout).first)
+    let elapsed = try #require(reference["elapsed_s"] as? Double)
+    #expect(elapsed > 6800, "the simulated ride lasts about two hours: \(elapsed) s")
+
+    let start = Date()
+    let replay = try StriderBinary.run(["replay", gpx, "--headless", "--speed", "1000"])
+    let wall = Date().timeIntervalSince(start)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(wall < elapsed / 1000 + 3, "took \(wall) s")
+    let events = Self.jsonLines(replay.stdout)
+    var summary = try #require(events.last)
+    #expect(summary.removeValue(forKey: "event") as? String == "summary")
+    for key in ["distance_m", "moving_s", "elapsed_s", "points_accepted", "calories_kcal"] {
+      #expect(
+        (summary[key] as? Double) == (reference[key] as? Double)
+          || (summary[key] as? Int) == (reference[key] as? Int), "\(key) differs")
+    }
+    let cueTexts = events.filter { $0["event"] as? String == "cue" }.compactMap {
+      $0["text"] as? String
+    }
+    let referenceCues = (reference["cues"] as? [[String: Any]] ?? []).compactMap {
+      $0["text"] as? String
+    }
+    #expect(cueTexts == referenceCues, "the same cues as analyze, on the fix clock")
+    #expect(events.first?["event"] as? String != "summary")
+
+    let fastStart = Date()
+    let fast = try StriderBinary.run(["replay", gpx, "--headless", "--speed", "max"])
+    #expect(fast.status == 0)
+    #expect(Date().timeIntervalSince(fastStart) < 5, "as fast as possible does not wait")
+  }
+
+  @Test func demoHeadlessEndsCleanlyOnSIGTERM() throws {
+    let process = Process()
+    process.executableURL = StriderBinary.url
+    process.arguments = ["demo", "--headless", "--speed", "30", "--seed", "3"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 3)
+    process.terminate()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let events = Self.jsonLines(String(decoding: data, as: UTF8.self))
+    #expect(process.terminationReason == .exit)
+    #expect(events.first { $0["event"] as? String == "start" } != nil)
+    #expect(events.last?["event"] as? String == "summary", "the last line is the summary")
+  }
+}
