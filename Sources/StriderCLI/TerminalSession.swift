@@ -399,8 +399,8 @@ struct TerminalSession<Source: DashboardSource> {
     let after = currentFigures.distance
     let units = state.units
     show(
-      "\(name) \(on ? "on" : "off"): filtered \(DisplayFormat.distance(after, units: units))"
-        + " (was \(DisplayFormat.distance(before, units: units)))")
+      "\(name) \(on ? "on" : "off"): \(DisplayFormat.distance(after, units: units))"
+        + " (was \(DisplayFormat.distanceNumber(before, units: units)))")
   }
 
   /// Shows a note in the status line for a while; returns false (the session goes on).
@@ -420,10 +420,12 @@ struct TerminalSession<Source: DashboardSource> {
   /// The figures shown: live, or the finished track's once the session has ended.
   private var currentFigures: MetricsSnapshot {
     guard let summary else { return engine.snapshot }
+    let last = summary.splits.last.flatMap { $0.isPartial ? $0 : nil }
     return MetricsSnapshot(
       distance: summary.distance, elapsed: summary.elapsed, moving: summary.moving,
       averagePace: summary.averagePace.map { Pace($0) }, averageSpeed: summary.averageSpeed,
       calories: summary.calories, elevationGain: summary.elevationGain, splits: summary.splits,
+      currentSplitDistance: last?.distance ?? .zero, currentSplitDuration: last?.duration ?? .zero,
       lastTime: summary.end?.time)
   }
 
