@@ -25,7 +25,7 @@ final class CueSpeaker {
   }
 
   /// The one-line note shown when speech was asked for but cannot be given.
-  static let unavailableMessage = "espeak-ng is not installed: cues are shown, not spoken"
+  static let unavailableMessage = "No espeak-ng: cues are not spoken"
 
   func say(_ text: String) {
     queue.append(text)
