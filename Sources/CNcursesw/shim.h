@@ -5,7 +5,9 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
+#include <langinfo.h>
 #include <locale.h>
+#include <stdio.h>
 #include <ncursesw/curses.h>
 
 /* Macros and globals Swift cannot see (or rejects as shared mutable state). */
@@ -32,4 +34,12 @@ static inline int strider_put_cell(WINDOW *win, int y, int x, const wchar_t *tex
   if (setcchar(&c, text, attrs, pair, NULL) == ERR) return ERR;
   return mvwadd_wch(win, y, x, &c);
 }
+/* A screen on the process's own stdout and stdin (Swift 6 rejects the stdio globals). */
+static inline SCREEN *strider_newterm(const char *term) { return newterm(term, stdout, stdin); }
+/* The current screen's standard window (a global macro Swift cannot read safely). */
+static inline WINDOW *strider_stdscr(void) { return stdscr; }
+static inline int strider_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int strider_ok(void) { return OK; }
+/* The locale's character set after setlocale: "UTF-8", "ANSI_X3.4-1968", ... */
+static inline const char *strider_codeset(void) { return nl_langinfo(CODESET); }
 #endif

@@ -21,6 +21,8 @@ struct Demo: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @OptionGroup var display: DisplayOptions
+
   func validate() throws {
     guard faults == "all" || faults == "none" else {
       throw ValidationError("--faults must be all or none")
@@ -28,13 +30,20 @@ struct Demo: ParsableCommand {
   }
 
   mutating func run() throws {
-    guard headless else { throw TerminalUI.notYetAvailable(command: "demo") }
     let stop = StopSignal()
     let activity = session.activity ?? .run
     var source = SimulatorSource(
       configuration: SimulationConfiguration(
         activity: activity, seed: seed, faults: faults == "all" ? .all : .none),
       speed: speed, clock: SystemClock())
+    guard headless else {
+      try TerminalSession.run(
+        kind: .demo, source: source,
+        configuration: session.configuration(activity: activity, raw: false),
+        sourceLabel: "simulator (\(activity.rawValue), seed \(seed))", file: nil,
+        format: "simulator", display: display, stop: stop)
+      return
+    }
     _ = HeadlessSession.run(
       source: &source, configuration: session.configuration(activity: activity, raw: false),
       file: nil, format: "simulator", stop: stop)

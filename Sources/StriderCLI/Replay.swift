@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StriderCore
 import StriderFormats
 import StriderSources
@@ -26,8 +27,9 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @OptionGroup var display: DisplayOptions
+
   mutating func run() throws {
-    guard headless else { throw TerminalUI.notYetAvailable(command: "replay") }
     let stop = StopSignal()
     var reader: any FixReader
     var fixes: [Fix] = []
@@ -42,17 +44,16 @@ struct Replay: ParsableCommand {
       session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
     var source = ReplaySource(
       fixes: fixes, name: file, speed: speed, clock: SystemClock())
+    let configuration = session.configuration(activity: activity, raw: false)
+    guard headless else {
+      try TerminalSession.run(
+        kind: .replay, source: source, configuration: configuration,
+        sourceLabel: (file as NSString).lastPathComponent, file: file,
+        format: reader.format.rawValue, display: display, stop: stop)
+      return
+    }
     _ = HeadlessSession.run(
-      source: &source, configuration: session.configuration(activity: activity, raw: false),
-      file: file, format: reader.format.rawValue, stop: stop)
-  }
-}
-
-/// Until the dashboard lands, the commands that would open it say so plainly.
-enum TerminalUI {
-  static func notYetAvailable(command: String) -> ValidationError {
-    ValidationError(
-      "the terminal dashboard is not built yet; run `strider \(command) --headless` for JSON events"
-    )
+      source: &source, configuration: configuration, file: file, format: reader.format.rawValue,
+      stop: stop)
   }
 }

@@ -22,13 +22,20 @@ struct Run: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @OptionGroup var display: DisplayOptions
+
   mutating func run() throws {
-    guard headless else { throw TerminalUI.notYetAvailable(command: "run") }
     let stop = StopSignal()
     var source = GPSDSource(endpoint: gpsd, clock: SystemClock())
     var configuration = session.configuration(activity: session.activity ?? .run, raw: false)
     // A live receiver always reports an accuracy; a fix without one is not trustworthy.
     configuration.gate.accuracyRequirement = .whenReported
+    guard headless else {
+      try TerminalSession.run(
+        kind: .live, source: source, configuration: configuration,
+        sourceLabel: "gpsd \(gpsd)", file: nil, format: "gpsd", display: display, stop: stop)
+      return
+    }
     _ = HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
   }

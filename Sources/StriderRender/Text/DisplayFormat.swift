@@ -87,6 +87,7 @@ public enum DisplayFormat {
 
   /// "30×", "0.5×", "1×": a replay speed with the glyph set's multiplication sign.
   public static func replaySpeed(_ factor: Double, glyphs: Glyphs) -> String {
+    if factor == .infinity { return "max" }  // `--speed max`: as fast as possible
     guard factor.isFinite, factor > 0 else { return "0" + glyphs.times }
     let whole = factor.rounded()
     let text = abs(factor - whole) < 0.001 ? "\(Int(whole))" : CueText.fixed(factor, decimals: 1)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Speaks cues through espeak-ng in a child process, one at a time, never blocking the UI.
+///
+/// `say` queues a sentence and returns at once; `tick` (called by the event loop) starts the
+/// next one when the previous child has ended. The child's input and output go to
+/// /dev/null so it can never draw on the dashboard. When espeak-ng is not on `PATH` the
+/// speaker is nil and the session says so once in its status line.
+final class CueSpeaker {
+  private let executable: URL
+  private var current: Process?
+  private var queue: [String] = []
+  /// Sentences still waiting beyond this are dropped: stale news is not worth hearing.
+  private static let maximumQueue = 3
+
+  /// The speaker, or nil when espeak-ng is not installed.
+  init?(path: String?) {
+    let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+    guard
+      let found = directories.lazy.map({ URL(fileURLWithPath: String($0)) })
+        .map({ $0.appendingPathComponent("espeak-ng") })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else { return nil }
+    executable = found
+  }
+
+  /// The one-line note shown when speech was asked for but cannot be given.
+  static let unavailableMessage = "No espeak-ng: cues are not spoken"
+
+  func say(_ text: String) {
+    queue.append(text)
+    if queue.count > Self.maximumQueue { queue.removeFirst(queue.count - Self.maximumQueue) }
+    tick()
+  }
+
+  /// Starts the next sentence when nothing is being spoken.
+  func tick() {
+    if let current, current.isRunning { return }
+    current = nil
+    guard !queue.isEmpty else { return }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = [queue.removeFirst()]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      current = process
+    } catch {
+      queue.removeAll()
+    }
+  }
+}

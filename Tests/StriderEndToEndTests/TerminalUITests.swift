@@ -1,0 +1,172 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// The terminal dashboard driven as a user would, in tmux: what it shows, the filter lab's
+/// keys, a replay to its finish, resizing, quitting, and refusing a terminal it cannot use.
+///
+/// Each test polls the pane for what it expects (with a deadline) and kills its tmux session
+/// when it ends. Without tmux the tests say so and pass.
+@Suite(.serialized) struct TerminalUITests {
+  /// The dashboard in a UTF-8 locale, with tmux's own TERM so line drawing captures as
+  /// `┌──┐`; the exit status is printed and the pane kept for a while after.
+  static func command(_ arguments: String, term: String = "tmux-256color") -> String {
+    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) '\(StriderBinary.url.path)' \(arguments)"
+      + "; echo EXIT=$?; sleep 30"
+  }
+
+  static var hasTmux: Bool {
+    if TmuxSession.executable != nil { return true }
+    print("SKIP terminal UI tests: tmux is not installed (apt-get install tmux)")
+    return false
+  }
+
+  /// Whether the pane shows a state word, as the wide banner spells it ("R U N N I N G")
+  /// or the compact one ("RUNNING").
+  static func showsState(_ pane: String, _ words: [String]) -> Bool {
+    words.contains { word in
+      pane.contains(word) || pane.contains(word.map(String.init).joined(separator: " "))
+    }
+  }
+
+  static let liveStates = ["RUNNING", "AUTO-PAUSED", "WAITING FOR GPS", "PAUSED"]
+
+  /// A filter-lab row: its on/off state and rejection count, e.g. "8 × implausible_speed
+  /// on      2".
+  static func labRow(_ reason: String, in pane: String) -> (on: Bool, count: Int)? {
+    for line in pane.split(separator: "\n") where line.contains(" \(reason) ") {
+      let words = line.split(separator: " ")
+      guard let index = words.firstIndex(where: { $0 == reason }), index + 2 < words.count,
+        let count = Int(words[index + 2])
+      else { continue }
+      return (words[index + 1] == "on", count)
+    }
+    return nil
+  }
+
+  @Test func demoShowsTheDashboardAndTheMap() throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo --speed 50"))
+    defer { tmux.kill() }
+    let pane = tmux.waitFor("the dashboard with a map") { pane in
+      pane.contains("Distance") && pane.contains("─ Map ·") && pane.contains("Filter lab")
+        && Self.showsState(pane, Self.liveStates) && pane.contains("○")
+    }
+    if let pane {
+      #expect(pane.contains("Raw") && pane.contains("Filtered") && pane.contains("Truth"))
+      #expect(pane.contains("q quit"), "the status line shows the keys")
+    }
+  }
+
+  @Test func aLabToggleChangesTheRejectionCounts() throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo --speed 50"))
+    defer { tmux.kill() }
+    // Running (past the simulator's lead-in), with the check on.
+    let lab = tmux.waitFor("the filter lab while running") { pane in
+      Self.labRow("implausible_speed", in: pane)?.on == true
+        && Self.showsState(pane, ["RUNNING"])
+    }
+    guard let lab, let initial = Self.labRow("implausible_speed", in: lab)?.count else { return }
+    tmux.send("J")  // a jump of 2.5 km: rejected as implausible_speed
+    let rejected = tmux.waitFor("the injected jump rejected") {
+      (Self.labRow("implausible_speed", in: $0)?.count ?? 0) > initial
+    }
+    guard let rejected, let before = Self.labRow("implausible_speed", in: rejected)?.count else {
+      return
+    }
+    tmux.send("8")
+    // The whole session is judged again without the check: the jump is no longer rejected.
+    tmux.waitFor("implausible_speed off, fewer rejected for it") { pane in
+      guard let row = Self.labRow("implausible_speed", in: pane) else { return false }
+      return !row.on && row.count < before && pane.contains("implausible_speed off")
+    }
+    tmux.send("8")
+    tmux.waitFor("implausible_speed on again, the jump rejected again") { pane in
+      guard let row = Self.labRow("implausible_speed", in: pane) else { return false }
+      return row.on && row.count >= 1
+    }
+  }
+
+  @Test func aReplayAtFullSpeedFinishesWithTheDistanceOfAnalyze() throws {
+    guard Self.hasTmux else { return }
+    let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let analyze = try StriderBinary.run(["analyze", file])
+    #expect(analyze.status == 0, "\(analyze.stderr)")
+    let distanceLine = try #require(
+      analyze.stdout.split(separator: "\n").first { $0.hasPrefix("distance") })
+    let distance = distanceLine.dropFirst("distance".count).trimmingCharacters(in: .whitespaces)
+    #expect(distance.hasSuffix(" km"))
+
+    let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))
+    defer { tmux.kill() }
+    guard let pane = tmux.waitFor("FINISHED", { Self.showsState($0, ["FINISHED"]) }) else {
+      return
+    }
+    #expect(
+      pane.contains("Distance \(distance)"),
+      "the dashboard shows analyze's \(distance):\n\(pane)")
+    #expect(pane.contains("100%"), "the progress bar is full")
+    #expect(pane.contains("park-run.gpx"))
+    tmux.send("q")
+    guard tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) != nil else { return }
+    let output = tmux.capture(history: true)
+    let summary = output.split(separator: "\n").first { $0.hasPrefix("{\"event\":\"summary\"") }
+    #expect(
+      summary?.contains("\"distance_m\"") == true, "the summary line follows:\n\(output)")
+  }
+
+  @Test func resizingDownToTooSmallAndBackRedraws() throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo --speed 50"))
+    defer { tmux.kill() }
+    guard tmux.waitFor("the wide layout", { $0.contains("Filter lab") }) != nil else { return }
+    tmux.resize(columns: 40, rows: 12)
+    tmux.waitFor("the compact layout at 40×12") { pane in
+      pane.contains("Map") && !pane.contains("Filter lab")
+        && Self.showsState(pane, Self.liveStates)
+    }
+    tmux.resize(columns: 39, rows: 11)
+    tmux.waitFor("the too-small message") { $0.contains("Terminal too small") }
+    tmux.resize(columns: 120, rows: 40)
+    tmux.waitFor("the wide layout again") { pane in
+      pane.contains("Filter lab") && pane.contains("Distance") && !pane.contains("too small")
+    }
+  }
+
+  @Test func quitRestoresTheTerminalAndExitsZero() throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo --speed 50"))
+    defer { tmux.kill() }
+    guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
+    tmux.send("q")
+    guard let pane = tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) else { return }
+    #expect(!pane.contains("Filter lab"), "the dashboard is gone: the screen is restored")
+    #expect(pane.contains("\"event\":\"summary\""), "the summary line follows the dashboard")
+  }
+
+  @Test(arguments: [["demo"], ["replay", "Demo/park-run.gpx"]])
+  func notATerminalSuggestsHeadless(arguments: [String]) throws {
+    var arguments = arguments
+    if arguments.count > 1 {
+      arguments[1] = SharedData.packageRoot.appendingPathComponent(arguments[1]).path
+    }
+    let result = try StriderBinary.run(arguments, environment: ["TERM": "xterm-256color"])
+    #expect(result.status != 0)
+    #expect(!result.crashed)
+    #expect(result.stderr.contains("not a terminal") && result.stderr.contains("--headless"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test(arguments: ["dumb", "strider-no-such-term"])
+  func aTerminalWithoutCursorControlSuggestsHeadless(term: String) throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo", term: term))
+    defer { tmux.kill() }
+    // The message may wrap: read the pane as one line.
+    let pane = tmux.waitFor("the error and the exit status") { $0.contains("EXIT=") }
+    let text = pane?.replacingOccurrences(of: "\n", with: "") ?? ""
+    #expect(text.contains("TERM") && text.contains("--headless"), "\(text)")
+    #expect(text.contains("EXIT=1"))
+  }
+}
