@@ -16,8 +16,10 @@ public struct Pacer: Sendable {
 
   public init(speed: ReplaySpeed) { self.speed = speed }
 
-  /// The schedule step from one fix to the next: fix time elapsed, capped; zero for
-  /// untimed fixes and for time running backwards (those go out at once).
+  /// The schedule step from one fix to the next in delivery order: fix time elapsed,
+  /// capped; zero for untimed fixes and for time running backwards (those go out at once).
+  /// Measuring from the previous fix rather than the newest time seen means a single fix
+  /// stamped an hour ahead costs at most one capped step, not the rest of the replay.
   public static func step(from previous: GNSSTime?, to next: GNSSTime?) -> Double {
     guard let a = previous, let b = next else { return 0 }
     let dt = (b - a).value

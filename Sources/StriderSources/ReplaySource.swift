@@ -24,7 +24,7 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
     var previousTime: GNSSTime?
     for fix in fixes {
       position += Pacer.step(from: previousTime, to: fix.time)
-      if let t = fix.time, previousTime.map({ t > $0 }) ?? true { previousTime = t }
+      if let t = fix.time { previousTime = t }
       positions.append(position)
     }
     schedule = positions

@@ -64,7 +64,7 @@ public struct SimulatorSource<Clock: PacingClock>: FixSource {
     }
     pending.removeFirst()
     position = next
-    if let t = fix.time, lastTime.map({ t > $0 }) ?? true { lastTime = t }
+    if let t = fix.time { lastTime = t }
     return .event(.fix(fix))
   }
 }

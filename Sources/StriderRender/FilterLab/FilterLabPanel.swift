@@ -139,10 +139,18 @@ public struct FilterLabPanel: Sendable {
     let truth = state.truthDistance
     func error(_ distance: Meters) -> String {
       guard let truth, truth.value > 0 else { return "" }
-      return DisplayFormat.signedPercent((distance.value - truth.value) / truth.value)
+      let ratio = distance.value / truth.value
+      // A raw track with a fix from another city is hundreds of times too long: say so
+      // as a multiple, which fits the column.
+      if ratio >= 10 { return "×" + String(Int(ratio.rounded())) }
+      return DisplayFormat.signedPercent(ratio - 1)
     }
     func entry(_ label: String, _ distance: Meters?, _ errorText: String) -> String {
-      let value = distance.map { DisplayFormat.distance($0, units: units) } ?? "unknown"
+      var value = distance.map { DisplayFormat.distance($0, units: units) } ?? "unknown"
+      if let d = distance, value.count > 8 {
+        let perUnit = units == .metric ? d.value / 1000 : d.value / 1609.344
+        value = String(Int(perUnit.rounded())) + (units == .metric ? " km" : " mi")
+      }
       return TextLayout.padRight(label, to: 9) + TextLayout.padLeft(value, to: 8)
         + TextLayout.padLeft(errorText, to: 8)
     }
