@@ -81,7 +81,7 @@ import Testing
 
   /// Starts `strider run --headless` against a port; its stdout goes to a file.
   static func startStrider(port: UInt16, output: URL) throws -> Process {
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let process = unblockedProcess(
       StriderBinary.url.path, ["run", "--gpsd", "127.0.0.1:\(port)", "--headless"])
     process.standardOutput = try FileHandle(forWritingTo: output)

@@ -106,13 +106,13 @@ public struct GPXReader: FixReader {
     }
     guard let value = ASCIINumber.double(attribute.value) else {
       throw scanner.error(
-        .invalidNumber, "\(name) \(Self.quoted(attribute.value)) is not a number",
+        .invalidNumber, "\(name) \(XMLScanner.quoted(attribute.value)) is not a number",
         inTagAt: attribute.index)
     }
     guard abs(value) <= limit else {
       throw scanner.error(
         .invalidCoordinate,
-        "\(noun) \(Self.plain(attribute.value)) is outside \(-Int(limit))...\(Int(limit))",
+        "\(noun) \(XMLScanner.snippet(attribute.value)) is outside \(-Int(limit))...\(Int(limit))",
         inTagAt: attribute.index)
     }
     return value
@@ -155,7 +155,7 @@ public struct GPXReader: FixReader {
       }
       guard let time = TimestampParser.parse(text) else {
         throw textError(
-          .invalidTime, "time \(Self.quoted(text)) is not an RFC 3339 date-time")
+          .invalidTime, "time \(XMLScanner.quoted(text)) is not an RFC 3339 date-time")
       }
       point.time = time
     case .fix:
@@ -168,14 +168,14 @@ public struct GPXReader: FixReader {
     case .satellites:
       guard !text.isEmpty else { return }
       guard let value = ASCIINumber.integer(text) else {
-        throw textError(.invalidNumber, "sat \(Self.quoted(text)) is not a whole number")
+        throw textError(.invalidNumber, "sat \(XMLScanner.quoted(text)) is not a whole number")
       }
       point.satellites = value
     default:
       guard !text.isEmpty else { return }
       guard let value = ASCIINumber.double(text) else {
         throw textError(
-          .invalidNumber, "\(Self.name(of: element)) \(Self.quoted(text)) is not a number")
+          .invalidNumber, "\(Self.name(of: element)) \(XMLScanner.quoted(text)) is not a number")
       }
       switch element {
       case .elevation: point.elevation = value
@@ -192,18 +192,7 @@ public struct GPXReader: FixReader {
 
   /// An error at the first non-blank byte of the current element's text.
   private func textError(_ code: FormatError.Code, _ message: String) -> FormatError {
-    var line = textLine
-    var column = textColumn
-    for byte in scanner.text {
-      guard ASCIINumber.isSpace(byte) else { break }
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    }
-    return scanner.error(code, message, line: line, column: column)
+    scanner.errorInText(code, message, textLine: textLine, textColumn: textColumn)
   }
 
   private static func name(of element: GPXElement) -> String {
@@ -219,12 +208,6 @@ public struct GPXReader: FixReader {
     }
   }
 
-  private static func plain(_ bytes: ArraySlice<UInt8>) -> String {
-    let text = String(decoding: ASCIINumber.trimmed(bytes), as: UTF8.self)
-    return text.count > 40 ? String(text.prefix(40)) + "…" : text
-  }
-
-  private static func quoted(_ bytes: ArraySlice<UInt8>) -> String { "\"\(plain(bytes))\"" }
 }
 
 /// The fields of the `<trkpt>` being read.

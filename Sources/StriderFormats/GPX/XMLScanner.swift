@@ -693,3 +693,33 @@ struct XMLScanner {
     openElements.removeLast()
   }
 }
+
+extension XMLScanner {
+  /// An error at the first non-blank byte of the current element's text, which began at
+  /// `textLine`:`textColumn`: where a person looking at the file sees the bad value.
+  func errorInText(
+    _ code: FormatError.Code, _ message: String, textLine: Int, textColumn: Int
+  ) -> FormatError {
+    var line = textLine
+    var column = textColumn
+    for byte in text {
+      guard ASCIINumber.isSpace(byte) else { break }
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    return error(code, message, line: line, column: column)
+  }
+
+  /// The snippet in quotes.
+  static func quoted(_ bytes: ArraySlice<UInt8>) -> String { "\"\(snippet(bytes))\"" }
+
+  /// A short, trimmed piece of element text for an error message.
+  static func snippet(_ bytes: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: ASCIINumber.trimmed(bytes), as: UTF8.self)
+    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  }
+}

@@ -163,7 +163,7 @@ public struct TCXReader: FixReader {
       guard let time = TimestampParser.parse(start.value) else {
         throw scanner.error(
           .invalidTime,
-          "lap StartTime \(Self.quoted(start.value)) is not an RFC 3339 date-time",
+          "lap StartTime \(XMLScanner.quoted(start.value)) is not an RFC 3339 date-time",
           inTagAt: start.index)
       }
       lap.startTime = time
@@ -212,14 +212,15 @@ public struct TCXReader: FixReader {
     case .time:
       guard !text.isEmpty else { return }
       guard let time = TimestampParser.parse(text) else {
-        throw textError(.invalidTime, "Time \(Self.quoted(text)) is not an RFC 3339 date-time")
+        throw textError(
+          .invalidTime, "Time \(XMLScanner.quoted(text)) is not an RFC 3339 date-time")
       }
       point.time = time
     default:
       guard !text.isEmpty else { return }
       guard let value = ASCIINumber.double(text) else {
         throw textError(
-          .invalidNumber, "\(Self.name(of: element)) \(Self.quoted(text)) is not a number")
+          .invalidNumber, "\(Self.name(of: element)) \(XMLScanner.quoted(text)) is not a number")
       }
       try store(value, text: text, in: element)
     }
@@ -232,13 +233,13 @@ public struct TCXReader: FixReader {
     case .latitude:
       guard abs(value) <= 90 else {
         throw textError(
-          .invalidCoordinate, "latitude \(Self.plain(text)) is outside -90...90")
+          .invalidCoordinate, "latitude \(XMLScanner.snippet(text)) is outside -90...90")
       }
       point.latitude = value
     case .longitude:
       guard abs(value) <= 180 else {
         throw textError(
-          .invalidCoordinate, "longitude \(Self.plain(text)) is outside -180...180")
+          .invalidCoordinate, "longitude \(XMLScanner.snippet(text)) is outside -180...180")
       }
       point.longitude = value
     case .altitude: point.altitude = value
@@ -261,18 +262,7 @@ public struct TCXReader: FixReader {
 
   /// An error at the first non-blank byte of the current element's text.
   private func textError(_ code: FormatError.Code, _ message: String) -> FormatError {
-    var line = textLine
-    var column = textColumn
-    for byte in scanner.text {
-      guard ASCIINumber.isSpace(byte) else { break }
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    }
-    return scanner.error(code, message, line: line, column: column)
+    scanner.errorInText(code, message, textLine: textLine, textColumn: textColumn)
   }
 
   private static func name(of element: TCXElement) -> String {
@@ -291,12 +281,6 @@ public struct TCXReader: FixReader {
     }
   }
 
-  private static func plain(_ bytes: ArraySlice<UInt8>) -> String {
-    let text = String(decoding: ASCIINumber.trimmed(bytes), as: UTF8.self)
-    return text.count > 40 ? String(text.prefix(40)) + "…" : text
-  }
-
-  private static func quoted(_ bytes: ArraySlice<UInt8>) -> String { "\"\(plain(bytes))\"" }
 }
 
 /// The fields of the `<Trackpoint>` being read.
