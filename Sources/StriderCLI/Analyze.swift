@@ -30,11 +30,13 @@ struct Analyze: ParsableCommand {
     var failures = 0
     for path in files {
       do {
-        let report = try analyze(path)
-        if report.summary.pointsIn == 0 {
-          printError(
-            "strider: warning: \(path): no track points (waypoints and routes are not tracks)")
-        }
+        let track = try RecordedTrack.load(path, activity: session.activity)
+        if let warning = track.emptyWarning { printError(warning) }
+        let configuration = session.configuration(activity: track.activity, raw: noFilter)
+        let report = AnalysisReport(
+          file: path, format: track.format,
+          summary: Analysis.summarize(track.fixes, configuration: configuration),
+          readerNotes: ReaderNotes(track.reader))
         print(format == .json ? report.json.serialized : report.table)
       } catch {
         failures += 1
@@ -42,18 +44,6 @@ struct Analyze: ParsableCommand {
       }
     }
     if failures > 0 { throw ExitCode(1) }
-  }
-
-  private func analyze(_ path: String) throws(FormatError) -> AnalysisReport {
-    var reader = try FixFileReader.open(path: path)
-    var fixes: [Fix] = []
-    while let fix = try reader.next() { fixes.append(fix) }
-    let activity =
-      session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
-    let configuration = session.configuration(activity: activity, raw: noFilter)
-    let summary = Analysis.summarize(fixes, configuration: configuration)
-    return AnalysisReport(
-      file: path, format: reader.format, summary: summary, readerNotes: ReaderNotes(reader))
   }
 }
 

@@ -31,17 +31,16 @@ struct Replay: ParsableCommand {
 
   mutating func run() throws {
     let stop = StopSignal()
-    var reader: any FixReader
-    var fixes: [Fix] = []
+    let track: RecordedTrack
     do {
-      reader = try FixFileReader.open(path: file)
-      while let fix = try reader.next() { fixes.append(fix) }
+      track = try RecordedTrack.load(file, activity: session.activity)
     } catch {
       printError("strider: error: \(error.description)")
       throw ExitCode(1)
     }
-    let activity =
-      session.activity ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
+    if let warning = track.emptyWarning { printError(warning) }
+    let activity = track.activity
+    let fixes = track.fixes
     var source = ReplaySource(
       fixes: fixes, name: file, speed: speed, clock: SystemClock())
     let configuration = session.configuration(activity: activity, raw: false)
@@ -49,11 +48,11 @@ struct Replay: ParsableCommand {
       try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration,
         sourceLabel: (file as NSString).lastPathComponent, file: file,
-        format: reader.format.rawValue, display: display, stop: stop)
+        format: track.format.rawValue, display: display, stop: stop)
       return
     }
     _ = HeadlessSession.run(
-      source: &source, configuration: configuration, file: file, format: reader.format.rawValue,
+      source: &source, configuration: configuration, file: file, format: track.format.rawValue,
       stop: stop)
   }
 }

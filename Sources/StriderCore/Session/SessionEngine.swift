@@ -362,55 +362,71 @@ public struct SessionEngine: Sendable {
     if let since = openSince, let end = points.last?.entry.time {
       pauses.append(PauseInterval(start: since, end: end))
     }
-    pauses = pauses.compactMap { trim($0, points: points) }
+    pauses = trimmed(pauses, points: points)
 
+    // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
+    // sweep: closed at both ends for this point, half-open for the one before.
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
-    var pauseIndex = 0
-    var previous: (time: GNSSTime, coordinate: Coordinate)?
+    var closedIndex = 0
+    var halfOpenIndex = 0
+    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
     for p in points {
       guard let time = p.entry.time else {
         previous = nil
         continue
       }
-      while pauseIndex < pauses.count, pauses[pauseIndex].end < time { pauseIndex += 1 }
-      let inPause =
-        pauseIndex < pauses.count && pauses[pauseIndex].start <= time
-        && time <= pauses[pauseIndex].end
-      let prevInPause =
-        previous.map { prev in pauses.contains { $0.start <= prev.time && prev.time < $0.end } }
-        ?? false
+      while closedIndex < pauses.count, pauses[closedIndex].end < time { closedIndex += 1 }
+      while halfOpenIndex < pauses.count, pauses[halfOpenIndex].end <= time { halfOpenIndex += 1 }
+      let inPause = closedIndex < pauses.count && pauses[closedIndex].start <= time
+      let inStop = halfOpenIndex < pauses.count && pauses[halfOpenIndex].start <= time
+      let standing = inPause && (previous?.inStop ?? false)
       let continues = !p.entry.newStretch && previous != nil && (previous?.time ?? time) <= time
       var step = 0.0
-      if continues, let prev = previous, !(inPause && prevInPause) {
+      var isMoving = !standing
+      if continues, let prev = previous, !standing {
         step = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
-      }
-      var isMoving = !(inPause && prevInPause)
-      if inPause && prevInPause { step = 0 }
-      if continues, let prev = previous, isIdleStep(distance: step, duration: time - prev.time) {
-        isMoving = false
+        if isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: p.coordinate, altitude: p.entry.altitude, step: Meters(step),
           isMoving: isMoving, startsSegment: !continues))
-      previous = (time, p.coordinate)
+      previous = (time, p.coordinate, inStop)
     }
     return (accumulator.finish(), pauses)
   }
 
-  /// Shrinks a detected stop to the part where the smoothed speed says the user stood.
-  private func trim(
-    _ pause: PauseInterval,
+  /// Shrinks each detected stop to the part where the smoothed speed says the user stood,
+  /// in one sweep over the time-ordered points; stops with no still part are dropped.
+  private func trimmed(
+    _ pauses: [PauseInterval],
     points: [(entry: TrackEntry, coordinate: Coordinate, speed: Double)]
-  ) -> PauseInterval? {
-    let inside = points.filter { p in
-      guard let t = p.entry.time else { return false }
-      return pause.start <= t && t <= pause.end
+  ) -> [PauseInterval] {
+    var result: [PauseInterval] = []
+    var index = 0
+    for pause in pauses {
+      while index < points.count, (points[index].entry.time.map { $0 < pause.start } ?? true) {
+        index += 1
+      }
+      var firstStill: GNSSTime?
+      var lastStill: GNSSTime?
+      var k = index
+      while k < points.count {
+        guard let t = points[k].entry.time else {
+          k += 1
+          continue
+        }
+        if t > pause.end { break }
+        if points[k].speed <= SessionEngine.stoppedSpeed {
+          if firstStill == nil { firstStill = t }
+          lastStill = t
+        }
+        k += 1
+      }
+      if let start = firstStill, let end = lastStill, end > start {
+        result.append(PauseInterval(start: start, end: end))
+      }
     }
-    guard let firstStill = inside.first(where: { $0.speed <= SessionEngine.stoppedSpeed }),
-      let lastStill = inside.last(where: { $0.speed <= SessionEngine.stoppedSpeed }),
-      let start = firstStill.entry.time, let end = lastStill.entry.time, end > start
-    else { return nil }
-    return PauseInterval(start: start, end: end)
+    return result
   }
 }

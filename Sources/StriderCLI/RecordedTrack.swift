@@ -1,0 +1,31 @@
+import StriderCore
+import StriderFormats
+
+/// A recorded file read whole, with the activity its session uses: what `analyze` and
+/// `replay` both start from.
+struct RecordedTrack {
+  var path: String
+  var reader: any FixReader
+  var fixes: [Fix]
+  /// The activity asked for, else the one the file declares, else a guess from its speed.
+  var activity: Activity
+
+  var format: FileFormat { reader.format }
+
+  static func load(_ path: String, activity asked: Activity?) throws(FormatError) -> RecordedTrack {
+    var reader = try FixFileReader.open(path: path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    let activity = asked ?? reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
+    return RecordedTrack(path: path, reader: reader, fixes: fixes, activity: activity)
+  }
+
+  /// The warning for a file that holds nothing to analyse, or nil.
+  var emptyWarning: String? {
+    guard fixes.isEmpty else { return nil }
+    let why =
+      format == .gpx
+      ? "no track points (waypoints and routes are not tracks)" : "no fixes in the file"
+    return "strider: warning: \(path): \(why)"
+  }
+}
