@@ -75,4 +75,33 @@ import Testing
       #expect(t == nil, "a 1 m/s walk paused at \(i) s")
     }
   }
+
+  /// Ten fixes a second for minutes: the history is dropped in bulk and the state machine
+  /// still sees the stop, the restart and the second stop.
+  @Test func tenHertzPositionsPauseAndResumeAsOneHertzDo() {
+    var auto = AutoPause(configuration: .defaults(for: .run))
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 60, longitude: 25))
+    var transitions: [AutoPauseTransition] = []
+    var east = 0.0
+    for i in 0..<(10 * 600) {
+      let second = Double(i) / 10
+      let moving = second >= 200 && second < 400
+      if moving { east += 0.3 }  // 3 m/s
+      let t = auto.observe(
+        time: GNSSTime(secondsSince1970: 1_700_000_000 + second),
+        coordinate: plane.unproject(PlanePoint(east: east, north: 0)))
+      if let t { transitions.append(t) }
+    }
+    guard transitions.count == 3, case .paused = transitions[0],
+      case .resumed(let at, _) = transitions[1],
+      case .paused(_, let since) = transitions[2]
+    else {
+      Issue.record("expected pause, resume, pause; got \(transitions)")
+      return
+    }
+    #expect(abs(at.secondsSince1970 - 1_700_000_200) < 3, "resumed within seconds of starting")
+    // The stop region is entered one radius (6 m, 2 s at 3 m/s) before standing still.
+    let entered = since.secondsSince1970 - 1_700_000_400
+    #expect(entered >= -2.5 && entered <= 0, "the second stop's region was entered at \(entered) s")
+  }
 }

@@ -53,6 +53,9 @@ public struct AutoPause: Sendable {
   public let configuration: AutoPauseConfiguration
   public private(set) var isPaused = false
   private var recent: [(time: GNSSTime, coordinate: Coordinate)] = []
+  /// Index of the oldest position still remembered; older ones are dropped in bulk, so a
+  /// 10 Hz receiver does not pay for shifting two minutes of history at every fix.
+  private var head = 0
   private var anchor: Coordinate?
   private var lastInside: GNSSTime?
 
@@ -66,13 +69,18 @@ public struct AutoPause: Sendable {
   /// Forgets the recent positions (after a gap); a pause in force stays in force.
   public mutating func reset() {
     recent.removeAll()
+    head = 0
   }
 
   /// Feeds one position; returns a transition when the state changes.
   public mutating func observe(time: GNSSTime, coordinate: Coordinate) -> AutoPauseTransition? {
     guard configuration.enabled else { return nil }
     recent.append((time, coordinate))
-    while let first = recent.first, time - first.time > AutoPause.memory { recent.removeFirst() }
+    while head < recent.count, time - recent[head].time > AutoPause.memory { head += 1 }
+    if head > 256, head * 2 > recent.count {
+      recent.removeFirst(head)
+      head = 0
+    }
     let radius = configuration.radius.value
     if isPaused {
       guard let a = anchor else { return nil }
@@ -87,13 +95,16 @@ public struct AutoPause: Sendable {
       anchor = nil
       let departed = lastInside ?? time
       recent.removeAll()
+      head = 0
       recent.append((time, coordinate))
       return .resumed(at: time, departed: departed)
     }
     // Find the window start: the oldest position no older than `window`.
-    guard let first = recent.first, time - first.time >= configuration.window else { return nil }
+    guard head < recent.count, time - recent[head].time >= configuration.window else {
+      return nil
+    }
     var startIndex = recent.count - 1
-    while startIndex > 0, time - recent[startIndex].time < configuration.window {
+    while startIndex > head, time - recent[startIndex].time < configuration.window {
       startIndex -= 1
     }
     let origin = recent[startIndex].coordinate
@@ -112,7 +123,7 @@ public struct AutoPause: Sendable {
     let count = Double(recent.count - startIndex)
     let centre = Coordinate(latitude: sumLat / count, longitude: origin.longitude + sumLon / count)
     var sinceIndex = startIndex
-    while sinceIndex > 0,
+    while sinceIndex > head,
       Geodesy.distanceMeters(centre, recent[sinceIndex - 1].coordinate) <= radius
     {
       sinceIndex -= 1
@@ -128,7 +139,7 @@ public struct AutoPause: Sendable {
   private func recentSpeed(at time: GNSSTime) -> Double {
     guard let last = recent.last else { return 0 }
     var index = recent.count - 1
-    while index > 0, time - recent[index].time < configuration.resumeWindow { index -= 1 }
+    while index > head, time - recent[index].time < configuration.resumeWindow { index -= 1 }
     let dt = (time - recent[index].time).value
     guard dt > 0 else { return 0 }
     return Geodesy.distanceMeters(recent[index].coordinate, last.coordinate) / dt
