@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderRender
 
 /// `strider analyze FILE...`: the numbers of recorded tracks.
 struct Analyze: ParsableCommand {
@@ -68,14 +69,16 @@ struct AnalysisReport {
     var rows: [(String, String)] = [
       ("file", "\(file) (\(format.rawValue))"),
       ("activity", s.activity.rawValue + (s.isRaw ? " (unfiltered)" : "")),
-      ("distance", Display.distance(s.distance, units)),
-      ("elapsed", Display.clock(s.elapsed)),
-      ("moving", Display.clock(s.moving)),
+      ("distance", DisplayFormat.distance(s.distance, units: units)),
+      ("elapsed", DisplayFormat.clock(s.elapsed)),
+      ("moving", DisplayFormat.clock(s.moving)),
     ]
     if s.activity.prefersSpeed {
-      rows.append(("avg speed", s.averageSpeed.map { Display.speed($0, units) } ?? "-"))
+      rows.append(
+        ("avg speed", s.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"))
     } else {
-      rows.append(("avg pace", s.averagePace.map { Display.pace($0, units) } ?? "-"))
+      rows.append(
+        ("avg pace", s.averagePace.map { DisplayFormat.pace(Pace($0), units: units) } ?? "-"))
     }
     rows.append(("calories", "\(Int(s.calories.value.rounded())) kcal"))
     rows.append(("elevation gain", s.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-"))
@@ -99,17 +102,17 @@ struct AnalysisReport {
         ))
     }
     let paused = s.pauses.reduce(Seconds.zero) { $0 + $1.duration }
-    rows.append(("pauses", "\(s.pauses.count) (\(Display.clock(paused)) standing)"))
+    rows.append(("pauses", "\(s.pauses.count) (\(DisplayFormat.clock(paused)) standing)"))
     var text = rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
       .joined(separator: "\n")
     if !s.splits.isEmpty {
       text += "\nsplits"
       for split in s.splits {
-        let length = Display.distance(split.distance, units)
+        let length = DisplayFormat.distance(split.distance, units: units)
         text +=
           "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
           + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
-          + "\(Display.clock(split.duration))  \(Display.pace(split.pace.value, units))"
+          + "\(DisplayFormat.clock(split.duration))  \(DisplayFormat.pace(split.pace, units: units))"
       }
     }
     return text + "\n"
@@ -144,30 +147,6 @@ struct ReaderNotes {
     } else {
       return nil
     }
-  }
-}
-
-/// Plain-text formatting for tables.
-enum Display {
-  static func distance(_ d: Meters, _ units: UnitSystem) -> String {
-    units == .metric
-      ? String(format: "%.2f km", d.value / 1000) : String(format: "%.2f mi", d.value / 1609.344)
-  }
-
-  static func clock(_ s: Seconds) -> String {
-    let total = Int(s.value.rounded())
-    return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-  }
-
-  static func pace(_ secondsPerKm: Double, _ units: UnitSystem) -> String {
-    let perUnit = units == .metric ? secondsPerKm : secondsPerKm * 1.609344
-    let total = Int(perUnit.rounded())
-    return String(format: "%d:%02d /%@", total / 60, total % 60, units == .metric ? "km" : "mi")
-  }
-
-  static func speed(_ v: MetersPerSecond, _ units: UnitSystem) -> String {
-    units == .metric
-      ? String(format: "%.1f km/h", v.value * 3.6) : String(format: "%.1f mph", v.value * 2.236936)
   }
 }
 
