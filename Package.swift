@@ -10,9 +10,12 @@ let package = Package(
     .library(name: "StriderSources", targets: ["StriderSources"]),
     .library(name: "StriderRender", targets: ["StriderRender"]),
     .library(name: "StriderTerminal", targets: ["StriderTerminal"]),
+    .library(name: "StriderStore", targets: ["StriderStore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues,
@@ -33,12 +36,20 @@ let package = Package(
     // The ncurses driver: copies the changed cells of a rendered grid to the terminal,
     // reads keys, follows resizes, and always restores the terminal.
     .target(name: "StriderTerminal", dependencies: ["StriderRender", "CNcursesw"]),
+    // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
+    // import; and the user's settings file (TOML).
+    .target(
+      name: "StriderStore",
+      dependencies: [
+        "StriderCore", "StriderFormats", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
         "StriderCore", "StriderFormats", "StriderSources", "StriderRender", "StriderTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StriderStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Shared test helpers (data location, golden text, binary runner).
@@ -53,6 +64,8 @@ let package = Package(
     .testTarget(
       name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]),

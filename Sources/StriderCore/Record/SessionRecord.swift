@@ -1,0 +1,58 @@
+/// Where a recorded session came from; demos are kept apart so they never pollute the
+/// history unless the user asked for them.
+public enum SessionOrigin: String, Hashable, Sendable, Codable, CaseIterable {
+  /// Recorded live from a receiver (gpsd).
+  case live
+  /// Read from a file (GPX, TCX, NMEA, gpsd JSON).
+  case imported
+  /// Produced by the simulator (`demo --record`).
+  case simulated
+}
+
+/// Where a recorded session stands; an interrupted one was cut off (power loss, `kill -9`)
+/// and can still be finished from what was written.
+public enum SessionState: String, Hashable, Sendable, Codable, CaseIterable {
+  case recording
+  case interrupted
+  case finished
+}
+
+/// Everything kept of one session: the raw fixes with the gate's verdicts, the smoothed
+/// track, the events and the summary. It is what the store saves and what exports read, so
+/// both speak one shape.
+public struct SessionRecord: Hashable, Sendable {
+  /// The store's identifier, once saved.
+  public var id: Int64?
+  /// A name for people (the file name of an import, for instance).
+  public var name: String?
+  public var activity: Activity
+  public var origin: SessionOrigin
+  public var state: SessionState
+  /// Every fix as it arrived, with the gate's verdict; rejected fixes are kept too.
+  public var fixes: [JudgedFix]
+  /// The smoothed track the engine drew.
+  public var track: [TrackPoint]
+  /// Pauses, resumes, splits, cues and signal changes, in order (no per-fix events).
+  public var events: [SessionEvent]
+  /// The summary, once the session is finished.
+  public var summary: SessionSummary?
+
+  public init(
+    id: Int64? = nil, name: String? = nil, activity: Activity, origin: SessionOrigin,
+    state: SessionState = .finished, fixes: [JudgedFix] = [], track: [TrackPoint] = [],
+    events: [SessionEvent] = [], summary: SessionSummary? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.activity = activity
+    self.origin = origin
+    self.state = state
+    self.fixes = fixes
+    self.track = track
+    self.events = events
+    self.summary = summary
+  }
+
+  /// The first time stamp of the session, from its fixes.
+  public var startTime: GNSSTime? { fixes.lazy.compactMap(\.fix.time).first }
+}

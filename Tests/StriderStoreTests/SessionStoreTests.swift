@@ -1,0 +1,7 @@
+import Testing
+
+@testable import StriderStore
+
+@Suite struct SessionStoreTests {
+  @Test func schemaVersionStartsAtZero() { #expect(SessionStoreVersion.schema == 0) }
+}
