@@ -1,18 +1,18 @@
 /// The first or last fix a summary used.
-public struct TrackEndpoint: Hashable, Sendable {
+public struct TrackEndpoint: Hashable, Sendable, Codable {
   public var time: GNSSTime?
   public var coordinate: Coordinate
 }
 
 /// A stretch of the session spent standing still.
-public struct PauseInterval: Hashable, Sendable {
+public struct PauseInterval: Hashable, Sendable, Codable {
   public var start: GNSSTime
   public var end: GNSSTime
   public var duration: Seconds { end - start }
 }
 
 /// What a finished session amounts to: the numbers `analyze` prints and a replay ends with.
-public struct SessionSummary: Hashable, Sendable {
+public struct SessionSummary: Hashable, Sendable, Codable {
   public var activity: Activity
   public var units: UnitSystem
   public var isRaw: Bool

@@ -1,0 +1,40 @@
+/// Why the session database could not be used; each case names the file, so the user knows
+/// which database to look at.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+  /// The directory or file could not be created or opened.
+  case cannotOpen(path: String, reason: String)
+  /// Another process holds the database locked for longer than we wait.
+  case locked(path: String)
+  /// The file is not a Strider database, or is damaged; it is left untouched.
+  case corrupt(path: String, reason: String)
+  /// The database was written by a newer Strider (it has migrations we do not know).
+  case tooNew(path: String, unknownMigrations: [String])
+  /// The disk is full: what was committed before is intact.
+  case diskFull(path: String)
+  /// No session with this identifier.
+  case noSuchSession(Int64)
+  /// The session is still being recorded by a live process.
+  case stillRecording(id: Int64, pid: Int32)
+  /// Any other SQLite failure, with its message.
+  case database(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotOpen(let path, let reason): "cannot open the session database \(path): \(reason)"
+    case .locked(let path):
+      "the session database \(path) is locked by another process; try again when it is done"
+    case .corrupt(let path, let reason):
+      "the session database \(path) is damaged or not a Strider database (\(reason)); "
+        + "it was left untouched: move it aside to start a new one"
+    case .tooNew(let path, let unknown):
+      "the session database \(path) was written by a newer Strider "
+        + "(unknown migrations: \(unknown.joined(separator: ", ")))"
+    case .diskFull(let path):
+      "the disk holding \(path) is full; recording stopped, everything written before is kept"
+    case .noSuchSession(let id): "no session \(id)"
+    case .stillRecording(let id, let pid):
+      "session \(id) is still being recorded by process \(pid)"
+    case .database(let path, let reason): "session database \(path): \(reason)"
+    }
+  }
+}
