@@ -1,5 +1,5 @@
 /// A point of the filtered track: where the engine believes the user was.
-public struct TrackPoint: Hashable, Sendable {
+public struct TrackPoint: Hashable, Sendable, Codable {
   public var time: GNSSTime
   public var coordinate: Coordinate
   /// Altitude carried over from the fix, if any.
