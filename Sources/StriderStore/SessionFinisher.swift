@@ -1,0 +1,40 @@
+import StriderCore
+
+/// Runs the engine over stored fixes with the stored settings: the same numbers the live
+/// session showed, or, for an interrupted one, the numbers of what was recorded.
+enum SessionFinisher {
+  static func record(fixes: [Fix], configuration: SessionConfiguration) -> SessionRecord {
+    var engine = SessionEngine(configuration: configuration)
+    // The gate releases verdicts in time order, not arrival order: each fix goes in
+    // stamped with its place so its verdict finds its way back (the engine ignores origins).
+    var verdicts = [Verdict](repeating: .accepted, count: fixes.count)
+    var track: [TrackPoint] = []
+    var events: [SessionEvent] = []
+    func take(_ event: SessionEvent) {
+      switch event {
+      case .judged(let j):
+        if verdicts.indices.contains(j.fix.origin.index) {
+          verdicts[j.fix.origin.index] = j.verdict
+        }
+      case .point(let p, _): track.append(p)
+      default: events.append(event)
+      }
+    }
+    for (seq, fix) in fixes.enumerated() {
+      var stamped = fix
+      stamped.origin = FixOrigin(index: seq)
+      engine.ingest(stamped).forEach(take)
+    }
+    let (tail, summary) = engine.finish()
+    tail.forEach(take)
+    let judged = zip(fixes, verdicts).map { JudgedFix(fix: $0, verdict: $1) }
+    return SessionRecord(
+      activity: configuration.activity, origin: .imported, fixes: judged, track: track,
+      events: events, summary: summary)
+  }
+}
+
+/// The reduced track for drawing and export (placeholder: the whole track).
+enum DisplayReduction {
+  static func reduce(_ track: [TrackPoint]) -> [TrackPoint] { track }
+}

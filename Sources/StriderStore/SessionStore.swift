@@ -1,0 +1,412 @@
+import Foundation
+import GRDB
+import StriderCore
+
+/// The local database of sessions: every live, simulated and imported session, with its
+/// raw fixes and verdicts, its track, its events, its summary and the settings in force.
+///
+/// SQLite in WAL mode with synchronous writes: a reader never blocks the recorder, two
+/// processes may share the file, and a commit survives a power cut. The store refuses a
+/// file it did not make or cannot read rather than repair or overwrite it.
+public final class SessionStore: Sendable {
+  public let location: StoreLocation
+  let pool: DatabasePool
+
+  /// Opens the database, creating it (owner-only) and its folder if needed.
+  ///
+  /// - Parameter busyTimeout: how long a write waits for another process's transaction.
+  public init(location: StoreLocation, busyTimeout: Double = 5) throws(StoreError) {
+    self.location = location
+    let path = location.path
+    try Self.prepareFile(location)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+    try migrate()
+  }
+
+  /// Creates the folder (0700) and an empty database file (0600) before SQLite sees them,
+  /// so location history is never readable by others, even for an instant.
+  private static func prepareFile(_ location: StoreLocation) throws(StoreError) {
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    if !manager.fileExists(atPath: location.directory, isDirectory: &isDirectory) {
+      do {
+        try manager.createDirectory(
+          atPath: location.directory, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .cannotOpen(path: location.path, reason: "cannot create \(location.directory)")
+      }
+    } else if !isDirectory.boolValue {
+      throw .cannotOpen(path: location.path, reason: "\(location.directory) is not a folder")
+    }
+    let fd = open(location.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      close(fd)
+    } else if errno != EEXIST {
+      throw .cannotOpen(path: location.path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  private func migrate() throws(StoreError) {
+    let path = location.path
+    let migrator = Schema.migrator
+    try guarded {
+      try pool.read { db in
+        let hasTables =
+          try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+          ?? 0
+        if hasTables > 0, try !db.tableExists("grdb_migrations") {
+          throw StoreError.corrupt(path: path, reason: "it holds tables Strider did not make")
+        }
+        if try migrator.hasBeenSuperseded(db) {
+          let known = Set(migrator.migrations)
+          let unknown = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+          throw StoreError.tooNew(path: path, unknownMigrations: unknown)
+        }
+      }
+      try migrator.migrate(pool)
+    }
+  }
+
+  /// Runs `body`, turning any failure into a `StoreError` that names the file.
+  func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw StoreError.from(error, path: location.path)
+    }
+  }
+
+  // MARK: History
+
+  /// Marks as interrupted every session whose recording process has died; returns them.
+  /// Any command that opens the store calls this, so a `kill -9` is found on the next start.
+  public func markAbandonedSessions() throws(StoreError) -> [Int64] {
+    try guarded {
+      try pool.write { db in
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT id, ownerPid, ownerStart FROM session WHERE state = 'recording'")
+        var abandoned: [Int64] = []
+        for row in rows {
+          let owner = ProcessIdentity(
+            pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
+            startTicks: row["ownerStart"])
+          if owner.isAlive { continue }
+          let id: Int64 = row["id"]
+          try db.execute(
+            sql: "UPDATE session SET state = 'interrupted', wasInterrupted = 1 WHERE id = ?",
+            arguments: [id])
+          abandoned.append(id)
+        }
+        return abandoned
+      }
+    }
+  }
+
+  /// Every session, oldest first; demos only when asked for.
+  public func sessions(includingSimulated: Bool = true) throws(StoreError) -> [SessionListing] {
+    try guarded {
+      try pool.read { db in
+        let filter = includingSimulated ? "" : "WHERE origin != 'simulated'"
+        return try Row.fetchAll(
+          db,
+          sql: "SELECT * FROM session \(filter) ORDER BY coalesce(startTime, createdAt), id"
+        ).map(Self.listing)
+      }
+    }
+  }
+
+  public func listing(_ id: Int64) throws(StoreError) -> SessionListing {
+    try guarded {
+      try pool.read { db in
+        guard
+          let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+        else { throw StoreError.noSuchSession(id) }
+        return Self.listing(row)
+      }
+    }
+  }
+
+  static func listing(_ row: Row) -> SessionListing {
+    SessionListing(
+      id: row["id"], name: row["name"],
+      activity: Activity(rawValue: row["activity"]) ?? .run,
+      origin: SessionOrigin(rawValue: row["origin"]) ?? .imported,
+      state: SessionState(rawValue: row["state"]) ?? .interrupted,
+      wasInterrupted: row["wasInterrupted"], source: row["source"],
+      startTime: (row["startTime"] as Double?).map(GNSSTime.init(secondsSince1970:)),
+      endTime: (row["endTime"] as Double?).map(GNSSTime.init(secondsSince1970:)),
+      fixCount: row["fixCount"],
+      distance: (row["distance"] as Double?).map(Meters.init),
+      elapsed: (row["elapsed"] as Double?).map(Seconds.init),
+      moving: (row["moving"] as Double?).map(Seconds.init),
+      calories: (row["calories"] as Double?).map(Kilocalories.init))
+  }
+
+  /// The settings the session was recorded with, so a replay reproduces its numbers.
+  public func configuration(of id: Int64) throws(StoreError) -> SessionConfiguration {
+    try guarded { try pool.read { db in try Self.configuration(of: id, db) } }
+  }
+
+  static func configuration(of id: Int64, _ db: Database) throws -> SessionConfiguration {
+    guard
+      let text = try String.fetchOne(
+        db, sql: "SELECT configuration FROM session WHERE id = ?", arguments: [id])
+    else { throw StoreError.noSuchSession(id) }
+    return try Rows.decode(SessionConfiguration.self, from: text)
+  }
+
+  /// Every fix as it arrived, with the gate's verdict (nil while the session is unfinished).
+  public func fixes(of id: Int64) throws(StoreError) -> [(fix: Fix, verdict: Verdict?)] {
+    try guarded { try pool.read { db in try Self.fixes(of: id, db) } }
+  }
+
+  static func fixes(of id: Int64, _ db: Database) throws -> [(fix: Fix, verdict: Verdict?)] {
+    var out: [(fix: Fix, verdict: Verdict?)] = []
+    let cursor = try Row.fetchCursor(
+      db, sql: "SELECT * FROM fix WHERE sessionId = ? ORDER BY seq", arguments: [id])
+    while let row = try cursor.next() { out.append(Rows.fix(row)) }
+    return out
+  }
+
+  /// The reduced track kept for drawing and export.
+  public func displayTrack(of id: Int64) throws(StoreError) -> [TrackPoint] {
+    try guarded { try pool.read { db in try Self.points(table: "displayPoint", id, db) } }
+  }
+
+  static func points(table: String, _ id: Int64, _ db: Database) throws -> [TrackPoint] {
+    try Row.fetchAll(
+      db, sql: "SELECT * FROM \(table) WHERE sessionId = ? ORDER BY seq", arguments: [id]
+    ).map(Rows.point)
+  }
+
+  /// The whole session: fixes with verdicts, track, events and summary.
+  public func record(_ id: Int64) throws(StoreError) -> SessionRecord {
+    try guarded {
+      try pool.read { db in
+        guard
+          let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+        else { throw StoreError.noSuchSession(id) }
+        let listing = Self.listing(row)
+        let fixes = try Self.fixes(of: id, db).map {
+          JudgedFix(fix: $0.fix, verdict: $0.verdict ?? .accepted)
+        }
+        var events: [SessionEvent] = []
+        for event in try Row.fetchAll(
+          db, sql: "SELECT kind, time, detail FROM event WHERE sessionId = ? ORDER BY seq",
+          arguments: [id])
+        {
+          if let e = try StoredEvent.event(
+            kind: event["kind"], time: GNSSTime(secondsSince1970: event["time"]),
+            detail: event["detail"])
+          {
+            events.append(e)
+          }
+        }
+        let summary = try (row["summary"] as String?).map {
+          try Rows.decode(SessionSummary.self, from: $0)
+        }
+        return SessionRecord(
+          id: id, name: listing.name, activity: listing.activity, origin: listing.origin,
+          state: listing.state, fixes: fixes,
+          track: try Self.points(table: "trackPoint", id, db), events: events, summary: summary)
+      }
+    }
+  }
+
+  // MARK: Writing
+
+  /// Keeps a session computed elsewhere (an import): everything in one transaction.
+  @discardableResult
+  public func save(
+    _ record: SessionRecord, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> Int64 {
+    try guarded {
+      try pool.write { db in
+        let id = try Self.insertSession(
+          db, name: record.name, activity: record.activity, origin: record.origin,
+          state: .recording, configuration: configuration, source: source, owner: nil)
+        let insert = try db.cachedStatement(sql: Rows.insertFix)
+        for (seq, judged) in record.fixes.enumerated() {
+          try insert.execute(
+            arguments: Rows.fixArguments(
+              sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict))
+        }
+        try Self.writeFinished(db, id: id, record: record, judged: false)
+        return id
+      }
+    }
+  }
+
+  static func insertSession(
+    _ db: Database, name: String?, activity: Activity, origin: SessionOrigin,
+    state: SessionState, configuration: SessionConfiguration, source: String?,
+    owner: ProcessIdentity?
+  ) throws -> Int64 {
+    let now = Date().timeIntervalSince1970
+    try db.execute(
+      sql: """
+        INSERT INTO session (name, activity, origin, state, source, createdAt, updatedAt,
+          configuration, ownerPid, ownerStart)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        name, activity.rawValue, origin.rawValue, state.rawValue, source, now, now,
+        try Rows.json(configuration), owner.map { Int64($0.pid) }, owner?.startTicks,
+      ])
+    return db.lastInsertedRowID
+  }
+
+  /// Writes what finishing computed: verdicts (unless the fixes were inserted with them),
+  /// the track, the display track, the events and the summary; the state becomes finished.
+  static func writeFinished(_ db: Database, id: Int64, record: SessionRecord, judged: Bool)
+    throws
+  {
+    if judged {
+      let update = try db.cachedStatement(
+        sql: "UPDATE fix SET verdict = ? WHERE sessionId = ? AND seq = ?")
+      for (seq, fix) in record.fixes.enumerated() {
+        try update.execute(arguments: [Rows.verdictText(fix.verdict), id, seq])
+      }
+    }
+    for table in ["trackPoint", "displayPoint", "event"] {
+      try db.execute(sql: "DELETE FROM \(table) WHERE sessionId = ?", arguments: [id])
+    }
+    try insertPoints(db, table: "trackPoint", id: id, points: record.track)
+    try insertPoints(
+      db, table: "displayPoint", id: id, points: DisplayReduction.reduce(record.track))
+    let insertEvent = try db.cachedStatement(
+      sql: "INSERT INTO event (sessionId, seq, kind, time, detail) VALUES (?, ?, ?, ?, ?)")
+    var seq = 0
+    for event in record.events {
+      guard let row = try StoredEvent.row(event) else { continue }
+      try insertEvent.execute(arguments: [id, seq, row.kind, row.time.secondsSince1970, row.detail])
+      seq += 1
+    }
+    let summary = record.summary
+    let times = record.fixes.compactMap(\.fix.time)
+    try db.execute(
+      sql: """
+        UPDATE session SET state = 'finished', updatedAt = ?, startTime = ?, endTime = ?,
+          fixCount = ?, distance = ?, elapsed = ?, moving = ?, calories = ?, summary = ?,
+          ownerPid = NULL, ownerStart = NULL
+        WHERE id = ?
+        """,
+      arguments: [
+        Date().timeIntervalSince1970,
+        (summary?.start?.time ?? times.min())?.secondsSince1970,
+        (summary?.end?.time ?? times.max())?.secondsSince1970, record.fixes.count,
+        summary?.distance.value, summary?.elapsed.value, summary?.moving.value,
+        summary?.calories.value, try summary.map(Rows.json), id,
+      ])
+  }
+
+  static func insertPoints(_ db: Database, table: String, id: Int64, points: [TrackPoint])
+    throws
+  {
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO \(table) (\(Rows.pointColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    for (seq, point) in points.enumerated() {
+      try insert.execute(arguments: Rows.pointArguments(sessionId: id, seq: seq, point: point))
+    }
+  }
+
+  /// Computes the summary of an interrupted (or any) session from its stored fixes with the
+  /// stored settings, and keeps it. A session still being recorded by a live process is
+  /// refused.
+  @discardableResult
+  public func finish(_ id: Int64) throws(StoreError) -> SessionRecord {
+    try finish(id, recorder: nil)
+  }
+
+  func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> SessionRecord {
+    try guarded {
+      try pool.write { db in
+        guard
+          let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+        else { throw StoreError.noSuchSession(id) }
+        let listing = Self.listing(row)
+        if listing.state == .recording {
+          let owner = ProcessIdentity(
+            pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
+            startTicks: row["ownerStart"])
+          if owner != recorder, owner.isAlive {
+            throw StoreError.stillRecording(id: id, pid: owner.pid)
+          }
+        }
+        let configuration = try Self.configuration(of: id, db)
+        let fixes = try Self.fixes(of: id, db).map(\.fix)
+        var record = SessionFinisher.record(fixes: fixes, configuration: configuration)
+        record.id = id
+        record.name = listing.name
+        record.origin = listing.origin
+        try Self.writeFinished(db, id: id, record: record, judged: true)
+        return record
+      }
+    }
+  }
+
+  /// Deletes a session and everything kept of it.
+  public func delete(_ id: Int64) throws(StoreError) {
+    try guarded {
+      try pool.write { db in
+        try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id])
+        if db.changesCount == 0 { throw StoreError.noSuchSession(id) }
+      }
+    }
+  }
+
+  /// Starts recording a session: the fixes are kept as they arrive.
+  public func startRecording(
+    name: String?, origin: SessionOrigin, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> SessionRecording {
+    let id = try guarded {
+      try pool.write { db in
+        try Self.insertSession(
+          db, name: name, activity: configuration.activity, origin: origin, state: .recording,
+          configuration: configuration, source: source, owner: .current)
+      }
+    }
+    return SessionRecording(store: self, id: id)
+  }
+
+  /// Checks the whole file, as `PRAGMA integrity_check` does; nil when it is sound.
+  public func integrityProblems() throws(StoreError) -> String? {
+    try guarded {
+      try pool.read { db in
+        let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        return result == ["ok"] ? nil : result.joined(separator: "; ")
+      }
+    }
+  }
+}
+
+extension StoreError {
+  /// The store's reading of an SQLite failure.
+  static func from(_ error: any Error, path: String) -> StoreError {
+    if let error = error as? StoreError { return error }
+    guard let error = error as? DatabaseError else {
+      return .database(path: path, reason: "\(error)")
+    }
+    let reason = error.message ?? "\(error.resultCode)"
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupt(path: path, reason: reason)
+    case .SQLITE_FULL: return .diskFull(path: path)
+    case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+      return .cannotOpen(path: path, reason: reason)
+    case .SQLITE_IOERR where errno == ENOSPC: return .diskFull(path: path)
+    default: return .database(path: path, reason: reason)
+    }
+  }
+}
