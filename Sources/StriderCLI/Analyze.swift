@@ -64,10 +64,24 @@ struct AnalysisReport {
   }
 
   var table: String {
-    let s = summary
+    var rows = [("file", "\(file) (\(format.rawValue))")]
+    rows += SummaryTable.rows(summary)
+    if let notes = readerNotes {
+      rows.append(
+        (
+          "skipped",
+          notes.members.map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
+        ))
+    }
+    return SummaryTable.text(rows) + SummaryTable.splits(summary)
+  }
+}
+
+/// The summary as `analyze` and `sessions show` print it for people.
+enum SummaryTable {
+  static func rows(_ s: SessionSummary) -> [(String, String)] {
     let units = s.units
     var rows: [(String, String)] = [
-      ("file", "\(file) (\(format.rawValue))"),
       ("activity", s.activity.rawValue + (s.isRaw ? " (unfiltered)" : "")),
       ("distance", DisplayFormat.distance(s.distance, units: units)),
       ("elapsed", DisplayFormat.clock(s.elapsed)),
@@ -94,25 +108,28 @@ struct AnalysisReport {
         rejected.isEmpty
           ? "none" : rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
       ))
-    if let notes = readerNotes {
-      rows.append(
-        (
-          "skipped",
-          notes.members.map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
-        ))
-    }
     let paused = s.pauses.reduce(Seconds.zero) { $0 + $1.duration }
     rows.append(("pauses", "\(s.pauses.count) (\(DisplayFormat.clock(paused)) standing)"))
-    var text = rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
+    return rows
+  }
+
+  /// Label and value lines, the values aligned in one column.
+  static func text(_ rows: [(String, String)]) -> String {
+    rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
       .joined(separator: "\n")
+  }
+
+  /// The splits as lines after the table, ending with a newline.
+  static func splits(_ s: SessionSummary) -> String {
+    var text = ""
     if !s.splits.isEmpty {
       text += "\nsplits"
       for split in s.splits {
-        let length = DisplayFormat.distance(split.distance, units: units)
+        let length = DisplayFormat.distance(split.distance, units: s.units)
         text +=
           "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
           + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
-          + "\(DisplayFormat.clock(split.duration))  \(DisplayFormat.pace(split.pace, units: units))"
+          + "\(DisplayFormat.clock(split.duration))  \(DisplayFormat.pace(split.pace, units: s.units))"
       }
     }
     return text + "\n"

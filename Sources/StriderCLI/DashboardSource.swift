@@ -81,3 +81,15 @@ extension ReplaySpeed {
     }
   }
 }
+
+extension RecordingSource: DashboardSource where Base: DashboardSource {
+  var link: GPSStatus.Link { base.link }
+  var replaySpeed: ReplaySpeed? { base.replaySpeed }
+  var isPaused: Bool { base.isPaused }
+  mutating func setPaused(_ paused: Bool) { base.setPaused(paused) }
+  mutating func setSpeed(_ speed: ReplaySpeed) { base.setSpeed(speed) }
+  var position: (position: Double, total: Double)? { base.position }
+  mutating func seek(by seconds: Double) { base.seek(by: seconds) }
+  mutating func injectFault(_ kind: SimulatedFault.Kind) -> Bool { base.injectFault(kind) }
+  func truthDistance(at time: GNSSTime) -> Meters? { base.truthDistance(at: time) }
+}

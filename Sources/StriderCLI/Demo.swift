@@ -19,6 +19,9 @@ struct Demo: ParsableCommand {
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
   var headless = false
 
+  @Flag(help: "Keep the simulated session in the session database, marked as simulated.")
+  var record = false
+
   @OptionGroup var session: SessionOptions
 
   @OptionGroup var display: DisplayOptions
@@ -32,20 +35,37 @@ struct Demo: ParsableCommand {
   mutating func run() throws {
     let stop = StopSignal()
     let activity = session.activity ?? .run
-    var source = SimulatorSource(
+    let source = SimulatorSource(
       configuration: SimulationConfiguration(
         activity: activity, seed: seed, faults: faults == "all" ? .all : .none),
       speed: speed, clock: SystemClock())
-    guard headless else {
-      try TerminalSession.run(
-        kind: .demo, source: source,
-        configuration: session.configuration(activity: activity, raw: false),
-        sourceLabel: "simulator (\(activity.rawValue), seed \(seed))", file: nil,
-        format: "simulator", display: display, stop: stop)
+    let configuration = session.configuration(activity: activity, raw: false)
+    let label = "simulator (\(activity.rawValue), seed \(seed))"
+    guard record else {
+      try show(source, configuration: configuration, label: label, stop: stop)
       return
     }
+    try StoreAccess.record(
+      source, origin: .simulated, name: "demo \(activity.rawValue), seed \(seed)",
+      label: label, configuration: configuration
+    ) { recorded in
+      try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+  }
+
+  private func show(
+    _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
+    stop: StopSignal
+  ) throws {
+    guard headless else {
+      try TerminalSession.run(
+        kind: .demo, source: source, configuration: configuration, sourceLabel: label,
+        file: nil, format: "simulator", display: display, stop: stop)
+      return
+    }
+    var source = source
     _ = HeadlessSession.run(
-      source: &source, configuration: session.configuration(activity: activity, raw: false),
-      file: nil, format: "simulator", stop: stop)
+      source: &source, configuration: configuration, file: nil, format: "simulator",
+      stop: stop)
   }
 }

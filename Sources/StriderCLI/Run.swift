@@ -20,22 +20,42 @@ struct Run: ParsableCommand {
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
   var headless = false
 
+  @Flag(help: "Do not keep the session in the session database.")
+  var noRecord = false
+
   @OptionGroup var session: SessionOptions
 
   @OptionGroup var display: DisplayOptions
 
   mutating func run() throws {
     let stop = StopSignal()
-    var source = GPSDSource(endpoint: gpsd, clock: SystemClock())
+    let source = GPSDSource(endpoint: gpsd, clock: SystemClock())
     var configuration = session.configuration(activity: session.activity ?? .run, raw: false)
     // A live receiver always reports an accuracy; a fix without one is not trustworthy.
     configuration.gate.accuracyRequirement = .whenReported
-    guard headless else {
-      try TerminalSession.run(
-        kind: .live, source: source, configuration: configuration,
-        sourceLabel: "gpsd \(gpsd)", file: nil, format: "gpsd", display: display, stop: stop)
+    let label = "gpsd \(gpsd)"
+    guard !noRecord else {
+      try show(source, configuration: configuration, label: label, stop: stop)
       return
     }
+    try StoreAccess.record(
+      source, origin: .live, name: nil, label: label, configuration: configuration
+    ) { recorded in
+      try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+  }
+
+  private func show(
+    _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
+    stop: StopSignal
+  ) throws {
+    guard headless else {
+      try TerminalSession.run(
+        kind: .live, source: source, configuration: configuration, sourceLabel: label,
+        file: nil, format: "gpsd", display: display, stop: stop)
+      return
+    }
+    var source = source
     _ = HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
   }

@@ -6,6 +6,8 @@ struct Strider: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strider",
     abstract: "A terminal GPS activity tracker: analyze, replay and record runs, walks and rides.",
-    subcommands: [Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self]
+    subcommands: [
+      Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self, Sessions.self,
+    ]
   )
 }

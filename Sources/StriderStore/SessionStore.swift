@@ -293,7 +293,6 @@ public final class SessionStore: Sendable {
       seq += 1
     }
     let summary = record.summary
-    let times = record.fixes.compactMap(\.fix.time)
     try db.execute(
       sql: """
         UPDATE session SET state = 'finished', updatedAt = ?, startTime = ?, endTime = ?,
@@ -303,8 +302,8 @@ public final class SessionStore: Sendable {
         """,
       arguments: [
         Date().timeIntervalSince1970,
-        (summary?.start?.time ?? times.min())?.secondsSince1970,
-        (summary?.end?.time ?? times.max())?.secondsSince1970, record.fixes.count,
+        startTime(of: record)?.secondsSince1970, endTime(of: record)?.secondsSince1970,
+        record.fixes.count,
         summary?.distance.value, summary?.elapsed.value, summary?.moving.value,
         summary?.calories.value, try summary.map(Rows.json), id,
       ])
@@ -364,6 +363,46 @@ public final class SessionStore: Sendable {
         if db.changesCount == 0 { throw StoreError.noSuchSession(id) }
       }
     }
+  }
+
+  /// What an import did.
+  public enum ImportOutcome: Sendable {
+    case imported(SessionRecord)
+    /// The same file (name, start and number of fixes) was imported before as this session.
+    case alreadyImported(Int64)
+  }
+
+  /// Keeps fixes read from a file as a finished session, computed with `configuration`;
+  /// a file imported before is not kept twice.
+  public func importSession(
+    fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> ImportOutcome {
+    var record = SessionFinisher.record(fixes: fixes, configuration: configuration)
+    record.name = name
+    record.origin = .imported
+    let start = Self.startTime(of: record)?.secondsSince1970
+    let existing = try guarded {
+      try pool.read { db in
+        try Int64.fetchOne(
+          db,
+          sql: """
+            SELECT id FROM session WHERE origin = 'imported' AND name IS ? AND fixCount = ?
+              AND startTime IS ?
+            """,
+          arguments: [name, fixes.count, start])
+      }
+    }
+    if let existing { return .alreadyImported(existing) }
+    record.id = try save(record, configuration: configuration, source: source)
+    return .imported(record)
+  }
+
+  static func startTime(of record: SessionRecord) -> GNSSTime? {
+    record.summary?.start?.time ?? record.fixes.lazy.compactMap(\.fix.time).min()
+  }
+
+  static func endTime(of record: SessionRecord) -> GNSSTime? {
+    record.summary?.end?.time ?? record.fixes.lazy.compactMap(\.fix.time).max()
   }
 
   /// Starts recording a session: the fixes are kept as they arrive.

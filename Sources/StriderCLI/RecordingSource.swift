@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderSources
+import StriderStore
+
+/// A source whose fixes are also kept in the session database as they pass, so a session
+/// shown on screen or printed headless is recorded by the same loop without knowing it.
+///
+/// When the database refuses a write (a full disk, say) the source ends: the session stops
+/// with what was written intact, and `failure` says why.
+struct RecordingSource<Base: FixSource>: FixSource {
+  var base: Base
+  let recording: SessionRecording
+  private let failureBox: FailureBox
+
+  /// Shared with the caller, since the loop that polls may hold a copy of this source.
+  final class FailureBox: @unchecked Sendable {
+    var error: StoreError?
+  }
+
+  init(base: Base, recording: SessionRecording) {
+    self.base = base
+    self.recording = recording
+    failureBox = FailureBox()
+  }
+
+  var name: String { base.name }
+
+  /// The error that stopped the recording, if one did (seen through any copy).
+  var recordingFailure: StoreError? { failureBox.error }
+
+  mutating func poll(timeout: Double) -> SourcePoll {
+    if failureBox.error != nil { return .ended }
+    let result = base.poll(timeout: timeout)
+    do {
+      switch result {
+      case .event(.fix(let fix)): try recording.append(fix)
+      case .idle: try recording.flushIfDue()
+      case .ended: try recording.flush()
+      case .event: break
+      }
+    } catch {
+      failureBox.error = error
+      printError("strider: error: \(error.description)")
+      return .ended
+    }
+    return result
+  }
+}
+
+/// Opening the session database for a command: the location from the environment, a note
+/// for every session found cut off since the last start.
+enum StoreAccess {
+  static func open() throws -> SessionStore {
+    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment)
+    else {
+      printError("strider: error: set HOME, XDG_DATA_HOME or STRIDER_HOME to keep sessions")
+      throw ExitCode(1)
+    }
+    do {
+      let store = try SessionStore(location: location)
+      for id in try store.markAbandonedSessions() {
+        printError(
+          "strider: session \(id) was interrupted (its recording process ended without "
+            + "finishing); `strider sessions finish \(id)` computes its summary")
+      }
+      return store
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
+  }
+
+  /// Records a session from `source` through `body`, then finishes it in the store.
+  static func record<S: FixSource>(
+    _ source: S, origin: SessionOrigin, name: String?, label: String,
+    configuration: SessionConfiguration, body: (inout RecordingSource<S>) throws -> Void
+  ) throws {
+    let store = try open()
+    let recording: SessionRecording
+    do {
+      recording = try store.startRecording(
+        name: name, origin: origin, configuration: configuration, source: label)
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
+    var recorded = RecordingSource(base: source, recording: recording)
+    try body(&recorded)
+    if let failure = recorded.recordingFailure {
+      printError(
+        "strider: recording of session \(recording.id) stopped: \(failure.description); "
+          + "\(recording.fixCount) fixes were received")
+      throw ExitCode(1)
+    }
+    do {
+      let record = try recording.finish()
+      printError(
+        "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
+          + "`strider sessions show \(recording.id)`")
+    } catch {
+      printError(
+        "strider: error: \(error.description); the fixes are kept: "
+          + "`strider sessions finish \(recording.id)` can finish it later")
+      throw ExitCode(1)
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderRender
+import StriderStore
+
+/// `strider sessions`: the history kept in the session database.
+struct Sessions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List, show, export, import, finish and delete recorded sessions.",
+    discussion:
+      "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "
+      + "~/.local/share/strider/ (owner-only).",
+    subcommands: [
+      ListSessions.self, ShowSession.self, ImportSessions.self,
+      FinishSession.self, DeleteSession.self,
+    ],
+    defaultSubcommand: ListSessions.self
+  )
+}
+
+/// Runs a store call, printing a store error the way every command prints errors.
+func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
+  do {
+    return try body()
+  } catch {
+    printError("strider: error: \(error.description)")
+    throw ExitCode(1)
+  }
+}
+
+/// Dates in the user's time zone, as people read them.
+enum LocalDate {
+  static func text(_ time: GNSSTime?) -> String {
+    guard let time else { return "-" }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
+  }
+}
+
+struct ListSessions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "A table of the sessions: date, activity, distance, time, pace.")
+
+  @Flag(help: "Leave out simulated sessions (demo --record).")
+  var noDemos = false
+
+  @Option(help: "metric or imperial (default: each session's own units).")
+  var units: UnitSystem?
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let sessions = try storeCall { () throws(StoreError) in
+      try store.sessions(includingSimulated: !noDemos)
+    }
+    print(SessionTable.text(sessions, units: units ?? .metric), terminator: "")
+  }
+}
+
+/// The history as a table for people.
+enum SessionTable {
+  static func text(_ sessions: [SessionListing], units: UnitSystem) -> String {
+    guard !sessions.isEmpty else {
+      return "no sessions yet: `strider run`, or `strider sessions import FILE`\n"
+    }
+    let header = ["ID", "DATE", "ACTIVITY", "DISTANCE", "TIME", "PACE", "KIND", "NAME"]
+    var rows = [header]
+    for s in sessions {
+      let pace: String
+      if s.activity.prefersSpeed, let d = s.distance, let m = s.moving, m.value > 0 {
+        pace = DisplayFormat.speed(d / m, units: units)
+      } else {
+        pace = s.averagePace.map { DisplayFormat.pace(Pace($0), units: units) } ?? "-"
+      }
+      var kind = s.origin.rawValue
+      if s.state != .finished { kind += ", \(s.state.rawValue)" }
+      rows.append([
+        "\(s.id)", LocalDate.text(s.startTime), s.activity.rawValue,
+        s.distance.map { DisplayFormat.distance($0, units: units) } ?? "-",
+        s.elapsed.map(DisplayFormat.clock) ?? "-", pace, kind, s.name ?? "",
+      ])
+    }
+    var widths = [Int](repeating: 0, count: header.count)
+    for row in rows {
+      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+    }
+    return rows.map { row in
+      row.enumerated().map { i, cell in
+        i == row.count - 1
+          ? cell : cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
+      }.joined().trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n") + "\n"
+  }
+}
+
+struct ShowSession: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "A session's summary, splits, pauses, stops and moves.")
+
+  @Argument(help: "The session's ID (see `strider sessions list`).")
+  var id: Int64
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    var rows: [(String, String)] = [
+      ("session", "\(listing.id)" + (listing.name.map { " (\($0))" } ?? "")),
+      ("kind", listing.origin.rawValue + (listing.wasInterrupted ? ", was interrupted" : "")),
+      ("state", listing.state.rawValue),
+      ("source", listing.source ?? "-"),
+      ("start", LocalDate.text(listing.startTime)),
+      ("fixes", "\(listing.fixCount)"),
+    ]
+    guard listing.state == .finished else {
+      print(SummaryTable.text(rows))
+      print("not finished: `strider sessions finish \(id)` computes its summary")
+      return
+    }
+    let record = try storeCall { () throws(StoreError) in try store.record(id) }
+    guard let summary = record.summary else { return }
+    rows += SummaryTable.rows(summary)
+    var text = SummaryTable.text(rows) + SummaryTable.splits(summary)
+    if !summary.pauses.isEmpty {
+      text += "pauses\n"
+      for pause in summary.pauses {
+        text +=
+          "  \(LocalDate.text(pause.start).suffix(5))  \(DisplayFormat.clock(pause.duration))\n"
+      }
+    }
+    print(text, terminator: "")
+  }
+}
+
+struct FinishSession: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "finish",
+    abstract: "Compute the summary of an interrupted session from what was recorded.")
+
+  @Argument(help: "The session's ID.")
+  var id: Int64
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let record = try storeCall { () throws(StoreError) in try store.finish(id) }
+    print("session \(id) finished from \(record.fixes.count) recorded fixes")
+    if let summary = record.summary { print(SummaryTable.text(SummaryTable.rows(summary))) }
+  }
+}
+
+struct DeleteSession: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete", abstract: "Delete a session and everything kept of it.")
+
+  @Argument(help: "The session's ID.")
+  var id: Int64
+
+  @Flag(help: "Do not ask.")
+  var yes = false
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    if !yes {
+      let what =
+        "\(listing.activity.rawValue), \(LocalDate.text(listing.startTime)), "
+        + "\(listing.fixCount) fixes"
+      FileHandle.standardError.write(Data("delete session \(id) (\(what))? [y/N] ".utf8))
+      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+      guard answer == "y" || answer == "yes" else {
+        printError("strider: session \(id) kept")
+        throw ExitCode(1)
+      }
+    }
+    try storeCall { () throws(StoreError) in try store.delete(id) }
+    print("session \(id) deleted")
+  }
+}
+
+struct ImportSessions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Keep GPS files (GPX, TCX, NMEA, gpsd JSON) as sessions.")
+
+  @Argument(help: "GPS files.")
+  var files: [String]
+
+  @OptionGroup var session: SessionOptions
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    var failures = 0
+    for path in files {
+      do {
+        let track = try RecordedTrack.load(path, activity: session.activity)
+        if let warning = track.emptyWarning { printError(warning) }
+        let configuration = session.configuration(activity: track.activity, raw: false)
+        let name = (path as NSString).lastPathComponent
+        let outcome = try store.importSession(
+          fixes: track.fixes, name: name, configuration: configuration, source: path)
+        switch outcome {
+        case .imported(let record):
+          let distance = record.summary.map {
+            DisplayFormat.distance($0.distance, units: $0.units)
+          }
+          print(
+            "\(path): session \(record.id ?? 0), \(record.activity.rawValue), "
+              + "\(record.fixes.count) fixes, \(distance ?? "-")")
+        case .alreadyImported(let id):
+          print("\(path): already imported as session \(id)")
+        }
+      } catch let error as StoreError {
+        printError("strider: error: \(error.description)")
+        throw ExitCode(1)
+      } catch {
+        failures += 1
+        printError("strider: error: \(error)")
+      }
+    }
+    if failures > 0 { throw ExitCode(1) }
+  }
+}
