@@ -29,11 +29,13 @@ struct Analyze: ParsableCommand {
 
   mutating func run() throws {
     var failures = 0
+    let settings = try session.settings()
     for path in files {
       do {
         let track = try RecordedTrack.load(path, activity: session.activity)
         if let warning = track.emptyWarning { printError(warning) }
-        let configuration = session.configuration(activity: track.activity, raw: noFilter)
+        let configuration = session.configuration(
+          activity: track.activity, raw: noFilter, settings: settings)
         let report = AnalysisReport(
           file: path, format: track.format,
           summary: Analysis.summarize(track.fixes, configuration: configuration),

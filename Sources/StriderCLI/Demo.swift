@@ -34,12 +34,12 @@ struct Demo: ParsableCommand {
 
   mutating func run() throws {
     let stop = StopSignal()
-    let activity = session.activity ?? .run
+    let activity = try session.liveActivity()
     let source = SimulatorSource(
       configuration: SimulationConfiguration(
         activity: activity, seed: seed, faults: faults == "all" ? .all : .none),
       speed: speed, clock: SystemClock())
-    let configuration = session.configuration(activity: activity, raw: false)
+    let configuration = try session.configuration(activity: activity, raw: false)
     let label = "simulator (\(activity.rawValue), seed \(seed))"
     guard record else {
       try show(source, configuration: configuration, label: label, stop: stop)

@@ -3,6 +3,7 @@ import Foundation
 import StriderCore
 import StriderFormats
 import StriderSources
+import StriderStore
 
 extension ReplaySpeed: ExpressibleByArgument {}
 
@@ -16,7 +17,7 @@ struct Replay: ParsableCommand {
       + "printed as a JSON line and the last line is the summary, with the keys of analyze."
   )
 
-  @Argument(help: "A GPS file (GPX).")
+  @Argument(help: "A GPS file (GPX, TCX, NMEA, gpsd JSON), or a recorded session's ID.")
   var file: String
 
   @Option(help: "Replay speed: 1 (real time), 30, 1000, ..., or max.")
@@ -31,6 +32,10 @@ struct Replay: ParsableCommand {
 
   mutating func run() throws {
     let stop = StopSignal()
+    if let id = Int64(file), !FileManager.default.fileExists(atPath: file) {
+      try replaySession(id, stop: stop)
+      return
+    }
     let track: RecordedTrack
     do {
       track = try RecordedTrack.load(file, activity: session.activity)
@@ -39,20 +44,41 @@ struct Replay: ParsableCommand {
       throw ExitCode(1)
     }
     if let warning = track.emptyWarning { printError(warning) }
-    let activity = track.activity
-    let fixes = track.fixes
-    var source = ReplaySource(
-      fixes: fixes, name: file, speed: speed, clock: SystemClock())
-    let configuration = session.configuration(activity: activity, raw: false)
+    let source = ReplaySource(fixes: track.fixes, name: file, speed: speed, clock: SystemClock())
+    try show(
+      source, configuration: try session.configuration(activity: track.activity, raw: false),
+      label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
+      stop: stop)
+  }
+
+  /// A session from the database, with the settings it was recorded with, so the replay
+  /// ends with the numbers the session had.
+  private func replaySession(_ id: Int64, stop: StopSignal) throws {
+    let store = try StoreAccess.open()
+    let (listing, configuration, fixes) = try storeCall {
+      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
+      (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
+    }
+    if fixes.isEmpty { printError("strider: warning: session \(id) has no fixes") }
+    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
+    let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
+    try show(
+      source, configuration: configuration, label: name, file: nil, format: "session",
+      stop: stop)
+  }
+
+  private func show(
+    _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
+    file: String?, format: String, stop: StopSignal
+  ) throws {
     guard headless else {
       try TerminalSession.run(
-        kind: .replay, source: source, configuration: configuration,
-        sourceLabel: (file as NSString).lastPathComponent, file: file,
-        format: track.format.rawValue, display: display, stop: stop)
+        kind: .replay, source: source, configuration: configuration, sourceLabel: label,
+        file: file, format: format, display: display, stop: stop)
       return
     }
+    var source = source
     _ = HeadlessSession.run(
-      source: &source, configuration: configuration, file: file, format: track.format.rawValue,
-      stop: stop)
+      source: &source, configuration: configuration, file: file, format: format, stop: stop)
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StriderCore
 import StriderSources
+import StriderStore
 
 extension GPSDEndpoint: ExpressibleByArgument {}
 
@@ -14,8 +15,8 @@ struct Run: ParsableCommand {
       + "the summary on SIGINT, SIGTERM or SIGHUP."
   )
 
-  @Option(help: "Where gpsd listens: HOST:PORT, HOST, or [IPv6]:PORT.")
-  var gpsd: GPSDEndpoint = .local
+  @Option(help: "Where gpsd listens: HOST:PORT, HOST, or [IPv6]:PORT (default 127.0.0.1:2947).")
+  var gpsd: GPSDEndpoint?
 
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
   var headless = false
@@ -29,11 +30,14 @@ struct Run: ParsableCommand {
 
   mutating func run() throws {
     let stop = StopSignal()
-    let source = GPSDSource(endpoint: gpsd, clock: SystemClock())
-    var configuration = session.configuration(activity: session.activity ?? .run, raw: false)
+    let settings = try session.settings()
+    let endpoint = try gpsd ?? Self.endpoint(settings)
+    let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
+    var configuration = session.configuration(
+      activity: settings.activity ?? .run, raw: false, settings: settings)
     // A live receiver always reports an accuracy; a fix without one is not trustworthy.
     configuration.gate.accuracyRequirement = .whenReported
-    let label = "gpsd \(gpsd)"
+    let label = "gpsd \(endpoint)"
     guard !noRecord else {
       try show(source, configuration: configuration, label: label, stop: stop)
       return
@@ -43,6 +47,15 @@ struct Run: ParsableCommand {
     ) { recorded in
       try show(recorded, configuration: configuration, label: label, stop: stop)
     }
+  }
+
+  /// The config file's gpsd address, checked as the flag would be.
+  private static func endpoint(_ settings: UserSettings) throws -> GPSDEndpoint {
+    if let endpoint = GPSDEndpoint(argument: settings.gpsdAddress) { return endpoint }
+    printError(
+      "strider: error: \(settings.source(of: "gpsd.address")): gpsd.address: "
+        + "\"\(settings.gpsdAddress)\" is not HOST:PORT, HOST or [IPv6]:PORT")
+    throw ExitCode(1)
   }
 
   private func show(

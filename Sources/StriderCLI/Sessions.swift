@@ -191,11 +191,13 @@ struct ImportSessions: ParsableCommand {
   func run() throws {
     let store = try StoreAccess.open()
     var failures = 0
+    let settings = try session.settings()
     for path in files {
       do {
         let track = try RecordedTrack.load(path, activity: session.activity)
         if let warning = track.emptyWarning { printError(warning) }
-        let configuration = session.configuration(activity: track.activity, raw: false)
+        let configuration = session.configuration(
+          activity: track.activity, raw: false, settings: settings)
         let name = (path as NSString).lastPathComponent
         let outcome = try store.importSession(
           fixes: track.fixes, name: name, configuration: configuration, source: path)

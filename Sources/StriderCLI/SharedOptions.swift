@@ -1,43 +1,102 @@
 import ArgumentParser
+import Foundation
 import StriderCore
+import StriderStore
 
 extension Activity: ExpressibleByArgument {}
 extension UnitSystem: ExpressibleByArgument {}
 extension ElevationPolicy: ExpressibleByArgument {}
 
-/// Options every command that computes a session shares.
+/// Options every command that computes a session shares. Each one left out takes the
+/// config file's value, else the built-in default.
 struct SessionOptions: ParsableArguments {
   @Option(help: "run, walk or ride (default: what the file says, else guessed from its speed).")
   var activity: Activity?
 
-  @Option(help: "The user's weight in kilograms, for calories.")
-  var weight: Double = 70
+  @Option(help: "The user's weight in kilograms, for calories (default 70).")
+  var weight: Double?
 
-  @Option(help: "metric or imperial.")
-  var units: UnitSystem = .metric
+  @Option(help: "metric or imperial (default metric).")
+  var units: UnitSystem?
 
   @Option(help: "Elevation gain: auto (only smooth, barometric-looking elevation), on, off.")
-  var elevation: ElevationPolicy = .auto
+  var elevation: ElevationPolicy?
 
   @Flag(help: "Never pause automatically: standing still counts as moving time.")
   var noAutoPause = false
 
-  /// The engine configuration these options ask for.
-  func configuration(activity: Activity, raw: Bool) -> SessionConfiguration {
-    let weight = Kilograms(weight)
+  /// The settings in force: the config file under these flags.
+  func settings() throws -> UserSettings {
+    var settings = try ConfigFile.settings()
+    if let weight {
+      settings.weight = weight
+      settings.sources["profile.weight"] = .flag("--weight")
+    }
+    if let units {
+      settings.units = units
+      settings.sources["profile.units"] = .flag("--units")
+    }
+    if let elevation {
+      settings.elevation = elevation
+      settings.sources["profile.elevation"] = .flag("--elevation")
+    }
+    if let activity {
+      settings.activity = activity
+      settings.sources["profile.activity"] = .flag("--activity")
+    }
+    if noAutoPause {
+      settings.autoPause = false
+      settings.sources["auto_pause.enabled"] = .flag("--no-auto-pause")
+    }
+    return settings
+  }
+
+  /// The activity of a session with no file to say: the flag, else the config file, else run.
+  func liveActivity() throws -> Activity { try settings().activity ?? .run }
+
+  /// The engine configuration these options and the config file ask for.
+  func configuration(activity: Activity, raw: Bool) throws -> SessionConfiguration {
+    configuration(activity: activity, raw: raw, settings: try settings())
+  }
+
+  /// The engine configuration for `settings` (from `settings()`), for a loop over files.
+  func configuration(activity: Activity, raw: Bool, settings: UserSettings)
+    -> SessionConfiguration
+  {
+    let weight = Kilograms(settings.weight)
     if raw {
-      return .raw(activity: activity, weight: weight, units: units, elevation: elevation)
+      return .raw(
+        activity: activity, weight: weight, units: settings.units,
+        elevation: settings.elevation)
     }
     var configuration = SessionConfiguration(
-      activity: activity, weight: weight, units: units, elevation: elevation)
-    configuration.autoPause.enabled = !noAutoPause
+      activity: activity, weight: weight, units: settings.units,
+      elevation: settings.elevation)
+    settings.apply(to: &configuration)
     return configuration
   }
 
   func validate() throws {
-    guard weight.isFinite, weight >= 20, weight <= 400 else {
+    if let weight, !(weight.isFinite && weight >= 20 && weight <= 400) {
       throw ValidationError(
         "--weight must be a weight in kilograms between 20 and 400, not \(weight).")
+    }
+  }
+}
+
+/// The config file, read once per run; a bad file stops the command with the error.
+enum ConfigFile {
+  private static let loaded: Result<UserSettings, SettingsError> = Result {
+    () throws(SettingsError) in
+    try SettingsFile.load(environment: ProcessInfo.processInfo.environment)
+  }
+
+  static func settings() throws -> UserSettings {
+    switch loaded {
+    case .success(let settings): return settings
+    case .failure(let error):
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
     }
   }
 }

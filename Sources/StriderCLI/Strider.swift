@@ -8,6 +8,7 @@ struct Strider: ParsableCommand {
     abstract: "A terminal GPS activity tracker: analyze, replay and record runs, walks and rides.",
     subcommands: [
       Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self, Sessions.self,
+      ConfigCommand.self,
     ]
   )
 }

@@ -104,7 +104,8 @@ struct TerminalSession<Source: DashboardSource> {
     file: String?, format: String?, display: DisplayOptions, stop: StopSignal
   ) throws {
     let environment = ProcessInfo.processInfo.environment
-    let speaker = display.speak ? CueSpeaker(path: environment["PATH"]) : nil
+    let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
+    let speaker = speak ? CueSpeaker(path: environment["PATH"]) : nil
     let screen: TerminalScreen
     do {
       screen = try TerminalScreen(
@@ -118,7 +119,7 @@ struct TerminalSession<Source: DashboardSource> {
     var session = TerminalSession(
       kind: kind, source: source, configuration: configuration, sourceLabel: sourceLabel,
       glyphs: screen.glyphs, colour: screen.hasColour, speaker: speaker)
-    if display.speak, speaker == nil { session.show(CueSpeaker.unavailableMessage, for: 10) }
+    if speak, speaker == nil { session.show(CueSpeaker.unavailableMessage, for: 10) }
     let summary: SessionSummary
     do {
       defer { screen.close() }

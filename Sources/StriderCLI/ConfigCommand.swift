@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import StriderStore
+
+/// `strider config`: the settings in force and where each came from.
+struct ConfigCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "config",
+    abstract: "Print the settings in force and where each value comes from.",
+    discussion:
+      "Settings are read from $XDG_CONFIG_HOME/strider/config.toml, else "
+      + "~/.config/strider/config.toml; command-line flags override them. Every key is "
+      + "optional. Keys:\n"
+      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n"))
+
+  @OptionGroup var session: SessionOptions
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let path = SettingsFile.path(environment: environment)
+    let exists = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
+    print("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
+    let settings = try session.settings()
+    var section = ""
+    for key in SettingKey.all {
+      if key.section != section {
+        section = key.section
+        print("\n[\(section)]")
+      }
+      let name = key.name.dropFirst(section.count + 1)
+      guard let value = key.value(settings) else {
+        print("# \(name) is not set: the activity's own")
+        continue
+      }
+      let line = "\(name) = \(value)"
+      print(
+        line.padding(toLength: 39, withPad: " ", startingAt: 0)
+          + " # \(settings.source(of: key.name))")
+    }
+    if let location = StoreLocation.resolve(environment: environment) {
+      print("\n# sessions are kept in \(location.path)")
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import StriderCore
+import TOMLKit
+
+/// One key of the config file: its name, what it means, how a value is checked and kept.
+public struct SettingKey: Sendable {
+  public var name: String
+  public var help: String
+  /// Keeps the value; returns what is wrong with it instead when it is not acceptable.
+  let apply: @Sendable (any TOMLValueConvertible, inout UserSettings) -> String?
+  /// The value in force, as TOML would write it; nil when unset and decided elsewhere.
+  public let value: @Sendable (UserSettings) -> String?
+
+  public var section: String { String(name.split(separator: ".").first ?? "") }
+
+  /// Every key, in the order `strider config` prints them.
+  public static let all: [SettingKey] = [
+    number(
+      "profile.weight", "body weight in kilograms, for calories", range: 20...400,
+      \.weight),
+    choice("profile.units", "metric or imperial", \.units),
+    SettingKey(
+      name: "profile.activity", help: "default activity of run and demo: run, walk or ride",
+      apply: { value, settings in
+        guard let text = value.string, let activity = Activity(rawValue: text) else {
+          return "expected one of \"run\", \"walk\", \"ride\""
+        }
+        settings.activity = activity
+        return nil
+      }, value: { "\"\(($0.activity ?? .run).rawValue)\"" }),
+    choice("profile.elevation", "elevation gain: auto, on or off", \.elevation),
+    flag("auto_pause.enabled", "pause automatically when standing still", \.autoPause),
+    optionalNumber(
+      "auto_pause.radius_m", "standing still: every position within this many metres",
+      range: 1...100, \.autoPauseRadius),
+    optionalNumber(
+      "auto_pause.window_s", "... for this many seconds", range: 1...120, \.autoPauseWindow),
+    optionalNumber(
+      "auto_pause.resume_distance_m", "metres of movement that resume a paused session",
+      range: 0.5...100, \.autoPauseResumeDistance),
+    number(
+      "cues.every_time_s", "speak every this many seconds of moving time (0: never)",
+      range: 0...86_400, \.cueEveryTime),
+    optionalNumber(
+      "cues.every_distance_m", "speak every this many metres (0: never; default one split)",
+      range: 0...1_000_000, \.cueEveryDistance),
+    flag("cues.announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.cueAnnouncePauses),
+    flag(
+      "cues.announce_signal", "say when the GPS signal is lost and regained", \.cueAnnounceSignal),
+    flag(
+      "cues.include_current_pace", "add the current pace (or speed) to cues",
+      \.cueIncludeCurrentPace),
+    flag("cues.speak", "speak cues through espeak-ng on the dashboard", \.speak),
+    SettingKey(
+      name: "gpsd.address", help: "where gpsd listens: HOST:PORT, HOST or [IPv6]:PORT",
+      apply: { value, settings in
+        guard let text = value.string, !text.isEmpty else { return "expected \"HOST:PORT\"" }
+        settings.gpsdAddress = text
+        return nil
+      }, value: { "\"\($0.gpsdAddress)\"" }),
+  ]
+
+  private static func number(
+    _ name: String, _ help: String, range: ClosedRange<Double>,
+    _ path: WritableKeyPath<UserSettings, Double> & Sendable
+  ) -> SettingKey {
+    SettingKey(
+      name: name, help: help,
+      apply: { value, settings in
+        guard let number = numberValue(value), range.contains(number) else {
+          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
+        }
+        settings[keyPath: path] = number
+        return nil
+      }, value: { format($0[keyPath: path]) })
+  }
+
+  private static func optionalNumber(
+    _ name: String, _ help: String, range: ClosedRange<Double>,
+    _ path: WritableKeyPath<UserSettings, Double?> & Sendable
+  ) -> SettingKey {
+    SettingKey(
+      name: name, help: help,
+      apply: { value, settings in
+        guard let number = numberValue(value), range.contains(number) else {
+          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
+        }
+        settings[keyPath: path] = number
+        return nil
+      }, value: { $0[keyPath: path].map(format) })
+  }
+
+  private static func flag(
+    _ name: String, _ help: String, _ path: WritableKeyPath<UserSettings, Bool> & Sendable
+  ) -> SettingKey {
+    SettingKey(
+      name: name, help: help,
+      apply: { value, settings in
+        guard value.type == .bool, let flag = value.bool else { return "expected true or false" }
+        settings[keyPath: path] = flag
+        return nil
+      }, value: { $0[keyPath: path] ? "true" : "false" })
+  }
+
+  private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+    _ name: String, _ help: String, _ path: WritableKeyPath<UserSettings, T> & Sendable
+  ) -> SettingKey where T.RawValue == String {
+    SettingKey(
+      name: name, help: help,
+      apply: { value, settings in
+        guard let text = value.string, let choice = T(rawValue: text) else {
+          return "expected one of "
+            + T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        }
+        settings[keyPath: path] = choice
+        return nil
+      }, value: { "\"\($0[keyPath: path].rawValue)\"" })
+  }
+
+  /// An integer or a float; TOML keeps them apart, people do not.
+  private static func numberValue(_ value: any TOMLValueConvertible) -> Double? {
+    switch value.type {
+    case .int: value.int.map(Double.init)
+    case .double: value.double.flatMap { $0.isFinite ? $0 : nil }
+    default: nil
+    }
+  }
+
+  private static func format(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+  }
+}

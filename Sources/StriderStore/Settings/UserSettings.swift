@@ -1,0 +1,63 @@
+import StriderCore
+
+/// Where a value in force came from, for `strider config`.
+public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
+  case builtIn
+  case file(path: String, line: Int)
+  case flag(String)
+
+  public var description: String {
+    switch self {
+    case .builtIn: "default"
+    case .file(let path, let line): "\(path):\(line)"
+    case .flag(let flag): "command line (\(flag))"
+    }
+  }
+}
+
+/// The user's profile and preferences: what the config file says over the built-in
+/// defaults. Command-line flags override these in turn.
+public struct UserSettings: Hashable, Sendable {
+  /// Kilograms, for calories.
+  public var weight = 70.0
+  public var units = UnitSystem.metric
+  /// The activity of live sessions and demos when no flag names one; nil: run.
+  public var activity: Activity?
+  public var elevation = ElevationPolicy.auto
+  public var autoPause = true
+  /// Auto-pause thresholds; nil keeps the activity's own.
+  public var autoPauseRadius: Double?
+  public var autoPauseWindow: Double?
+  public var autoPauseResumeDistance: Double?
+  /// Cue every this many seconds of moving time; 0 turns time cues off.
+  public var cueEveryTime = 300.0
+  /// Cue every this many metres; nil: one split (1 km or 1 mile); 0 turns them off.
+  public var cueEveryDistance: Double?
+  public var cueAnnouncePauses = true
+  public var cueAnnounceSignal = true
+  public var cueIncludeCurrentPace = false
+  /// Speak the cues through espeak-ng on the dashboard.
+  public var speak = false
+  /// Where gpsd listens: HOST:PORT, HOST or [IPv6]:PORT.
+  public var gpsdAddress = "127.0.0.1:2947"
+
+  /// For each key that the file set, where; keys absent here are built-in defaults.
+  public var sources: [String: SettingSource] = [:]
+
+  public init() {}
+
+  public func source(of key: String) -> SettingSource { sources[key] ?? .builtIn }
+
+  /// The engine settings these preferences give for a session of `activity`.
+  public func apply(to configuration: inout SessionConfiguration) {
+    configuration.autoPause.enabled = configuration.autoPause.enabled && autoPause
+    if let r = autoPauseRadius { configuration.autoPause.radius = Meters(r) }
+    if let w = autoPauseWindow { configuration.autoPause.window = Seconds(w) }
+    if let d = autoPauseResumeDistance { configuration.autoPause.resumeDistance = Meters(d) }
+    configuration.cues.everyTime = Seconds(cueEveryTime)
+    configuration.cues.everyDistance = cueEveryDistance.map(Meters.init)
+    configuration.cues.announcePauses = cueAnnouncePauses
+    configuration.cues.announceSignal = cueAnnounceSignal
+    configuration.cues.includeCurrentPace = cueIncludeCurrentPace
+  }
+}

@@ -1,0 +1,88 @@
+import StriderCore
+import Testing
+
+@testable import StriderStore
+
+@Suite struct SettingsFileTests {
+  @Test func valuesOverDefaultsWithTheirLines() throws {
+    let text = """
+      # my profile
+      [profile]
+      weight = 82.5
+      units = "imperial"
+      activity = "walk"
+
+      [auto_pause]
+      enabled = false
+      radius_m = 9
+
+      [cues]
+      every_time_s = 0
+      every_distance_m = 500
+      include_current_pace = true
+
+      [gpsd]
+      address = "192.168.1.5:2947"
+      """
+    let settings = try SettingsFile.parse(text, path: "c.toml")
+    #expect(settings.weight == 82.5)
+    #expect(settings.units == .imperial)
+    #expect(settings.activity == .walk)
+    #expect(settings.autoPause == false)
+    #expect(settings.autoPauseRadius == 9)
+    #expect(settings.cueEveryTime == 0)
+    #expect(settings.cueEveryDistance == 500)
+    #expect(settings.gpsdAddress == "192.168.1.5:2947")
+    #expect(settings.source(of: "profile.weight") == .file(path: "c.toml", line: 3))
+    #expect(settings.source(of: "gpsd.address") == .file(path: "c.toml", line: 17))
+    #expect(settings.source(of: "profile.elevation") == .builtIn)
+
+    var configuration = SessionConfiguration(activity: .walk)
+    settings.apply(to: &configuration)
+    #expect(!configuration.autoPause.enabled)
+    #expect(configuration.autoPause.radius == Meters(9))
+    #expect(configuration.cues.everyTime == Seconds(0))
+    #expect(configuration.cues.everyDistance == Meters(500))
+    #expect(configuration.cues.includeCurrentPace)
+  }
+
+  @Test func anEmptyFileIsTheDefaults() throws {
+    #expect(try SettingsFile.parse("", path: "c.toml") == UserSettings())
+  }
+
+  @Test(arguments: [
+    ("[profile]\nweight = \"heavy\"\n", 2, "profile.weight"),
+    ("[profile]\n\nweight = 1000\n", 3, "profile.weight"),
+    ("[profile]\nwieght = 70\n", 2, "profile.wieght"),
+    ("[profile]\nunits = \"furlongs\"\n", 2, "profile.units"),
+    ("[cues]\nannounce_pauses = \"yes\"\n", 2, "cues.announce_pauses"),
+    ("profile = 3\n", 1, "profile"),
+    ("[profile]\nactivity = \"swim\"\n", 2, "profile.activity"),
+  ])
+  func aBadValueNamesTheKeyAndTheLine(text: String, line: Int, key: String) {
+    #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "c.toml") }
+    do {
+      _ = try SettingsFile.parse(text, path: "c.toml")
+    } catch {
+      #expect(error.line == line)
+      #expect(error.key == key)
+      #expect(error.description.hasPrefix("c.toml:\(line): \(key): "))
+    }
+  }
+
+  @Test func aSyntaxErrorNamesTheLine() {
+    do {
+      _ = try SettingsFile.parse("[profile]\nweight = = 3\n", path: "c.toml")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.line == 2)
+    }
+  }
+
+  @Test func theFileLivesUnderXDGConfigHomeElseHome() {
+    #expect(
+      SettingsFile.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+        == "/x/strider/config.toml")
+    #expect(SettingsFile.path(environment: ["HOME": "/h"]) == "/h/.config/strider/config.toml")
+  }
+}
