@@ -68,6 +68,6 @@ let package = Package(
       name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
     .testTarget(
       name: "StriderEndToEndTests",
-      dependencies: ["StriderCore", "StriderFormats", "StriderTestSupport"]),
+      dependencies: ["StriderCore", "StriderFormats", "StriderStore", "StriderTestSupport"]),
   ]
 )

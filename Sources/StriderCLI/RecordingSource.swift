@@ -42,7 +42,6 @@ struct RecordingSource<Base: FixSource>: FixSource {
       }
     } catch {
       failureBox.error = error
-      printError("strider: error: \(error.description)")
       return .ended
     }
     return result
@@ -90,8 +89,8 @@ enum StoreAccess {
     try body(&recorded)
     if let failure = recorded.recordingFailure {
       printError(
-        "strider: recording of session \(recording.id) stopped: \(failure.description); "
-          + "\(recording.fixCount) fixes were received")
+        "strider: error: \(failure.description) (session \(recording.id), "
+          + "\(recording.fixCount) fixes received)")
       throw ExitCode(1)
     }
     do {

@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderStore
 import StriderTestSupport
 import Testing
 
@@ -56,8 +57,11 @@ import Testing
   /// test runner's threads block nearly every signal: gpsd would then never see gpsfake's
   /// SIGTERM, nor `strider run` the test's. A one-line python3 shim clears the mask and
   /// execs (python3 is there wherever gpsfake is: gpsfake is a Python program).
-  static func unblockedProcess(_ executable: String, _ arguments: [String]) -> Process {
+  static func unblockedProcess(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+  ) -> Process {
     let process = Process()
+    process.environment = StriderBinary.isolatedEnvironment(environment)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
       [
@@ -80,10 +84,11 @@ import Testing
   }
 
   /// Starts `strider run --headless` against a port; its stdout goes to a file.
-  static func startStrider(port: UInt16, output: URL) throws -> Process {
+  static func startStrider(port: UInt16, output: URL, home: URL? = nil) throws -> Process {
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let process = unblockedProcess(
-      StriderBinary.url.path, ["run", "--gpsd", "127.0.0.1:\(port)", "--headless"])
+      StriderBinary.url.path, ["run", "--gpsd", "127.0.0.1:\(port)", "--headless"],
+      environment: home.map { ["STRIDER_HOME": $0.path] } ?? [:])
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -120,7 +125,8 @@ import Testing
     try Self.writeLog(session.fixes, leadIn: 120, to: log)
     let port = Self.freePort()
     let output = dir.appendingPathComponent("run.jsonl")
-    let strider = try Self.startStrider(port: port, output: output)
+    let home = dir.appendingPathComponent("data")
+    let strider = try Self.startStrider(port: port, output: output, home: home)
     let fake = try Self.startGPSFake(log, port: port)
     fake.waitUntilExit()
     Thread.sleep(forTimeInterval: 1.5)
@@ -140,6 +146,15 @@ import Testing
     #expect(
       abs(liveMoving - fileMoving) / fileMoving <= 0.005,
       "moving \(liveMoving) against \(fileMoving)")
+
+    // The run was recorded, with the numbers it showed.
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    let sessions = try store.sessions()
+    #expect(sessions.count == 1)
+    let recorded = try #require(sessions.first)
+    #expect(recorded.origin == .live && recorded.state == .finished)
+    #expect(recorded.source == "gpsd 127.0.0.1:\(port)")
+    #expect(abs((recorded.distance?.value ?? 0) - live) < 0.01)
   }
 
   @Test func gpsdGoingAwayIsAGapNotAStraightLine() throws {

@@ -33,9 +33,7 @@ public enum StriderBinary {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
+    process.environment = isolatedEnvironment(environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -62,6 +60,19 @@ public enum StriderBinary {
       crashed: process.terminationReason == .uncaughtSignal,
       stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// The test process's environment with `extra` over it, and, unless `extra` names them,
+  /// a session database and a config folder of their own in a fresh temporary folder: a
+  /// test never reads the user's settings nor records into their history.
+  public static func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-env-\(UUID().uuidString)").path
+    env["STRIDER_HOME"] = scratch + "/data"
+    env["XDG_CONFIG_HOME"] = scratch + "/config"
+    for (k, v) in extra { env[k] = v }
+    return env
   }
 
   /// A fresh temporary folder for one test.

@@ -11,6 +11,8 @@ import StriderCore
 public final class SessionStore: Sendable {
   public let location: StoreLocation
   let pool: DatabasePool
+  /// Opened while another process held the write lock: reads work, writes say "locked".
+  let isReadOnly: Bool
 
   /// Opens the database, creating it (owner-only) and its folder if needed.
   ///
@@ -21,15 +23,34 @@ public final class SessionStore: Sendable {
     try Self.prepareFile(location)
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = FULL")
-    }
+    (pool, isReadOnly) = try Self.openPool(path: path, configuration: configuration)
+    try migrate()
+  }
+
+  /// A pool that writes, or, while another process holds the write lock, one that reads.
+  private static func openPool(path: String, configuration: Configuration) throws(StoreError)
+    -> (DatabasePool, isReadOnly: Bool)
+  {
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      // GRDB chooses NORMAL for WAL; FULL makes each commit survive a power cut too.
+      try pool.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
+      return (pool, false)
+    } catch let error as DatabaseError
+      where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
+    {
+      var readOnly = configuration
+      readOnly.readonly = true
+      do {
+        return (try DatabasePool(path: path, configuration: readOnly), true)
+      } catch {
+        throw StoreError.from(error, path: path)
+      }
     } catch {
       throw StoreError.from(error, path: path)
     }
-    try migrate()
   }
 
   /// Creates the folder (0700) and an empty database file (0600) before SQLite sees them,
@@ -73,7 +94,12 @@ public final class SessionStore: Sendable {
           throw StoreError.tooNew(path: path, unknownMigrations: unknown)
         }
       }
-      try migrator.migrate(pool)
+      // Migrate only when needed: a database another process holds locked can still be
+      // read.
+      if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
+        if isReadOnly { throw StoreError.locked(path: path) }
+        try migrator.migrate(pool)
+      }
     }
   }
 
@@ -81,6 +107,8 @@ public final class SessionStore: Sendable {
   func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do {
       return try body()
+    } catch let error as DatabaseError where isReadOnly && error.resultCode == .SQLITE_READONLY {
+      throw StoreError.locked(path: location.path)
     } catch {
       throw StoreError.from(error, path: location.path)
     }
@@ -91,7 +119,14 @@ public final class SessionStore: Sendable {
   /// Marks as interrupted every session whose recording process has died; returns them.
   /// Any command that opens the store calls this, so a `kill -9` is found on the next start.
   public func markAbandonedSessions() throws(StoreError) -> [Int64] {
-    try guarded {
+    let recording = try guarded {
+      try pool.read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE state = 'recording'")
+      }
+    }
+    // Write only when there is something to mark: reading the history needs no write lock.
+    guard (recording ?? 0) > 0 else { return [] }
+    return try guarded {
       try pool.write { db in
         let rows = try Row.fetchAll(
           db, sql: "SELECT id, ownerPid, ownerStart FROM session WHERE state = 'recording'")

@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+import StriderCore
+import StriderStore
+import StriderTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Fault drills on the session database, driving the real binary: `kill -9` mid-recording,
+/// two recorders on one file, a database locked by another process, a damaged file and a
+/// full disk. Each must end in a clear message with what was committed intact.
+@Suite(.serialized) struct SessionDatabaseDrillTests {
+  /// The demo's fixes, as `strider demo` (seed 1, run, all faults) produces them.
+  static let demoFixes = Simulator.run(
+    SimulationConfiguration(activity: .run, seed: 1, faults: .all)
+  ).fixes
+
+  static func start(_ arguments: [String], home: URL, output: URL, errors: URL) throws
+    -> Process
+  {
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    let process = LiveGPSDEndToEndTests.unblockedProcess(
+      StriderBinary.url.path, arguments, environment: ["STRIDER_HOME": home.path])
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    return process
+  }
+
+  static func events(_ url: URL) -> [[String: Any]] {
+    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  static func seconds(_ iso: String) -> Double? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: iso) { return date.timeIntervalSince1970 }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: iso)?.timeIntervalSince1970
+  }
+
+  @Test func killNineWhileRecordingKeepsEveryFixUpToTheLastSecond() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let output = dir.appendingPathComponent("out.jsonl")
+    let recorder = try Self.start(
+      ["demo", "--headless", "--speed", "20", "--record"], home: home, output: output,
+      errors: dir.appendingPathComponent("err.txt"))
+    // Wait for the second verdict tally (two minutes of fix time, six seconds at 20×).
+    let deadline = Date().addingTimeInterval(90)
+    var reported: Double?
+    while Date() < deadline {
+      let tallies = Self.events(output).filter { $0["event"] as? String == "verdicts" }
+      if tallies.count >= 2, let time = tallies.last?["time"] as? String {
+        reported = Self.seconds(time)
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    kill(recorder.processIdentifier, SIGKILL)
+    recorder.waitUntilExit()
+    let lastReported = try #require(reported, "the demo printed no verdict tallies")
+    #expect(recorder.terminationReason == .uncaughtSignal)
+
+    // The next start finds the session cut off and says so.
+    let next = try StriderBinary.run(
+      ["sessions", "list"], environment: ["STRIDER_HOME": home.path])
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stderr.contains("session 1 was interrupted"), "\(next.stderr)")
+    #expect(next.stdout.contains("simulated, interrupted"), "\(next.stdout)")
+
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    #expect(try store.integrityProblems() == nil)
+    #expect(try store.listing(1).state == .interrupted)
+    let fixes = try store.fixes(of: 1).map(\.fix)
+    #expect(fixes == Array(Self.demoFixes.prefix(fixes.count)), "kept as they arrived")
+    let lastKept = try #require(fixes.compactMap(\.time).max()).secondsSince1970
+    // One second of wall time is 20 s of fix time at 20×.
+    #expect(
+      lastKept >= lastReported - 20,
+      "kept up to \(lastKept), the demo had reported \(lastReported)")
+
+    // `sessions finish` computes the summary from what was kept.
+    let finish = try StriderBinary.run(
+      ["sessions", "finish", "1"], environment: ["STRIDER_HOME": home.path])
+    #expect(finish.status == 0, "\(finish.stderr)")
+    let finished = try store.listing(1)
+    #expect(finished.state == .finished && finished.wasInterrupted)
+    #expect((finished.distance?.value ?? 0) > 100)
+    #expect(try store.integrityProblems() == nil)
+  }
+
+  @Test func twoRecordersOnOneDatabase() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let recorders = try (1...2).map { n in
+      try Self.start(
+        ["demo", "--headless", "--speed", "300", "--record", "--seed", "\(n)"], home: home,
+        output: dir.appendingPathComponent("out\(n).jsonl"),
+        errors: dir.appendingPathComponent("err\(n).txt"))
+    }
+    for recorder in recorders { recorder.waitUntilExit() }
+    for (n, recorder) in recorders.enumerated() {
+      let errors = try String(
+        contentsOf: dir.appendingPathComponent("err\(n + 1).txt"), encoding: .utf8)
+      #expect(recorder.terminationStatus == 0, "\(errors)")
+    }
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    let sessions = try store.sessions()
+    #expect(sessions.count == 2)
+    #expect(sessions.allSatisfy { $0.state == .finished && $0.fixCount > 1000 })
+    #expect(Set(sessions.compactMap(\.name)) == ["demo run, seed 1", "demo run, seed 2"])
+    #expect(try store.integrityProblems() == nil)
+  }
+
+  @Test func aLockedDatabaseIsAClearErrorAndNothingIsLost() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let environment = ["STRIDER_HOME": home.path]
+    let first = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    var holding = Configuration()
+    holding.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: home.path + "/strider.sqlite", configuration: holding)
+    try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+    let blocked = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(blocked.status == 1 && !blocked.crashed)
+    #expect(blocked.stderr.contains("is locked by another process"), "\(blocked.stderr)")
+    // Reading the history needs no write lock (WAL).
+    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(list.status == 0 && list.stdout.contains("demo run, seed 1"), "\(list.stderr)")
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    try other.close()
+    let again = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    #expect(try store.sessions().filter { $0.state == .finished }.count >= 2)
+    #expect(try store.integrityProblems() == nil)
+  }
+
+  @Test func aDamagedDatabaseIsRefusedAndNeverOverwritten() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let file = home.appendingPathComponent("strider.sqlite")
+    var bytes = Data("SQLite format 3\u{0}".utf8)
+    bytes.append(Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }))
+    try bytes.write(to: file)
+    for arguments in [["sessions", "list"], ["demo", "--headless", "--speed", "max", "--record"]] {
+      let result = try StriderBinary.run(arguments, environment: ["STRIDER_HOME": home.path])
+      #expect(result.status == 1 && !result.crashed, "\(arguments)")
+      #expect(result.stderr.contains("damaged or not a Strider database"), "\(result.stderr)")
+      #expect(result.stderr.contains(file.path))
+    }
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
+  @Test func aFullDiskStopsTheRecordingWithWhatWasWrittenIntact() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let mountPoint = dir.appendingPathComponent("small")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", mountPoint.path]
+    mount.standardError = FileHandle.nullDevice
+    guard (try? mount.run()) != nil,
+      {
+        mount.waitUntilExit(); return mount.terminationStatus == 0
+      }()
+    else {
+      print("SKIP full-disk drill: cannot mount a small tmpfs here (needs root)")
+      return
+    }
+    defer {
+      let umount = Process()
+      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+      umount.arguments = [mountPoint.path]
+      try? umount.run()
+      umount.waitUntilExit()
+    }
+    // At 500× the recorder commits a few hundred fixes at a time, so some fit.
+    let result = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "500", "--record"],
+      environment: ["STRIDER_HOME": mountPoint.path])
+    #expect(result.status == 1 && !result.crashed, "\(result.stderr)")
+    #expect(result.stderr.contains("is full"), "\(result.stderr)")
+    // What was committed reads back whole (checked on a copy: the full disk has no room
+    // for the reader's own files).
+    let copy = dir.appendingPathComponent("copy")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    for name in ["strider.sqlite", "strider.sqlite-wal"]
+    where FileManager.default.fileExists(atPath: mountPoint.path + "/" + name) {
+      try FileManager.default.copyItem(
+        atPath: mountPoint.path + "/" + name, toPath: copy.path + "/" + name)
+    }
+    let store = try SessionStore(location: StoreLocation(directory: copy.path))
+    #expect(try store.integrityProblems() == nil)
+    let fixes = try store.fixes(of: 1).map(\.fix)
+    #expect(fixes.count > 0 && fixes.count < Self.demoFixes.count, "\(fixes.count) kept")
+    #expect(fixes == Array(Self.demoFixes.prefix(fixes.count)))
+  }
+}
