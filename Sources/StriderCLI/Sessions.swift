@@ -12,7 +12,7 @@ struct Sessions: ParsableCommand {
       "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
-      ListSessions.self, ShowSession.self, ImportSessions.self,
+      ListSessions.self, ShowSession.self, ExportSession.self, ImportSessions.self,
       FinishSession.self, DeleteSession.self,
     ],
     defaultSubcommand: ListSessions.self
@@ -129,6 +129,8 @@ struct ShowSession: ParsableCommand {
           "  \(LocalDate.text(pause.start).suffix(5))  \(DisplayFormat.clock(pause.duration))\n"
       }
     }
+    let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
+    text += SessionTimelineText.text(record, display: display, units: summary.units)
     print(text, terminator: "")
   }
 }

@@ -53,6 +53,9 @@ public struct SessionRecord: Hashable, Sendable {
     self.summary = summary
   }
 
-  /// The first time stamp of the session, from its fixes.
-  public var startTime: GNSSTime? { fixes.lazy.compactMap(\.fix.time).first }
+  /// When the session began: the summary's first accepted fix, else the first time stamp
+  /// (a stale cached fix that the gate refused does not count once there is a summary).
+  public var startTime: GNSSTime? {
+    summary?.start?.time ?? fixes.lazy.compactMap(\.fix.time).first
+  }
 }

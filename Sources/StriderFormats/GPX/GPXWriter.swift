@@ -10,17 +10,30 @@ import StriderCore
 public struct GPXWriter {
   /// Strider's extension namespace.
   public static let namespace = "urn:strider:gpx:1"
+  /// Garmin's track point extension, which most tools read heart rate and cadence from.
+  public static let trackPointExtension =
+    "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"
 
+  /// Writes the fixes; with `verdicts` (one per fix) each point also carries the gate's
+  /// verdict as `strider:verdict` (`accepted` or the rejection reason).
   public static func write(
-    _ fixes: [Fix], metadata: TrackMetadata, to stream: inout some TextOutputStream
+    _ fixes: [Fix], verdicts: [Verdict]? = nil, metadata: TrackMetadata,
+    time: GNSSTime? = nil, to stream: inout some TextOutputStream
   ) {
     let creator = escaped(metadata.creator ?? "Strider")
     stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     stream.write(
       "<gpx version=\"1.1\" creator=\"\(creator)\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+        + " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1"
+        + " http://www.topografix.com/GPX/1/1/gpx.xsd\""
+        + " xmlns:gpxtpx=\"\(trackPointExtension)\""
         + " xmlns:strider=\"\(namespace)\">\n")
-    if let name = metadata.name {
-      stream.write("  <metadata>\n    <name>\(escaped(name))</name>\n  </metadata>\n")
+    if metadata.name != nil || time != nil {
+      stream.write("  <metadata>\n")
+      if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
+      if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
+      stream.write("  </metadata>\n")
     }
     stream.write("  <trk>\n")
     if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
@@ -28,21 +41,22 @@ public struct GPXWriter {
       stream.write("    <type>\(escaped(type))</type>\n")
     }
     var currentSegment: Int?
-    for fix in fixes {
-      guard let coordinate = fix.coordinate else { continue }
+    for (index, fix) in fixes.enumerated() {
+      guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("    </trkseg>\n") }
         stream.write("    <trkseg>\n")
         currentSegment = fix.segment
       }
-      writePoint(fix, at: coordinate, to: &stream)
+      writePoint(fix, at: coordinate, verdict: verdicts?[index], to: &stream)
     }
     if currentSegment != nil { stream.write("    </trkseg>\n") }
     stream.write("  </trk>\n</gpx>\n")
   }
 
   private static func writePoint(
-    _ fix: Fix, at coordinate: Coordinate, to stream: inout some TextOutputStream
+    _ fix: Fix, at coordinate: Coordinate, verdict: Verdict?,
+    to stream: inout some TextOutputStream
   ) {
     stream.write(
       "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
@@ -64,10 +78,26 @@ public struct GPXWriter {
     if let accuracy = fix.verticalAccuracy {
       extensions.append(("verticalAccuracy", accuracy.value))
     }
-    if !extensions.isEmpty {
+    let heartRate = fix.heartRate.map { Int($0.value.rounded()) }.flatMap {
+      (1...255).contains($0) ? $0 : nil
+    }
+    let cadence = fix.cadence.map { Int($0.value.rounded()) }.flatMap {
+      (0...254).contains($0) ? $0 : nil
+    }
+    if !extensions.isEmpty || verdict != nil || heartRate != nil || cadence != nil {
       stream.write("        <extensions>\n")
+      if heartRate != nil || cadence != nil {
+        stream.write("          <gpxtpx:TrackPointExtension>\n")
+        if let heartRate { stream.write("            <gpxtpx:hr>\(heartRate)</gpxtpx:hr>\n") }
+        if let cadence { stream.write("            <gpxtpx:cad>\(cadence)</gpxtpx:cad>\n") }
+        stream.write("          </gpxtpx:TrackPointExtension>\n")
+      }
       for (name, value) in extensions {
         stream.write("          <strider:\(name)>\(decimal(value))</strider:\(name)>\n")
+      }
+      if let verdict {
+        let text = verdict.reason?.rawValue ?? "accepted"
+        stream.write("          <strider:verdict>\(text)</strider:verdict>\n")
       }
       stream.write("        </extensions>\n")
     }

@@ -318,7 +318,7 @@ public final class SessionStore: Sendable {
     }
     try insertPoints(db, table: "trackPoint", id: id, points: record.track)
     try insertPoints(
-      db, table: "displayPoint", id: id, points: DisplayReduction.reduce(record.track))
+      db, table: "displayPoint", id: id, points: DisplayTrack.reduce(record.track))
     let insertEvent = try db.cachedStatement(
       sql: "INSERT INTO event (sessionId, seq, kind, time, detail) VALUES (?, ?, ?, ?, ?)")
     var seq = 0
@@ -380,7 +380,7 @@ public final class SessionStore: Sendable {
         }
         let configuration = try Self.configuration(of: id, db)
         let fixes = try Self.fixes(of: id, db).map(\.fix)
-        var record = SessionFinisher.record(fixes: fixes, configuration: configuration)
+        var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
         record.id = id
         record.name = listing.name
         record.origin = listing.origin
@@ -412,7 +412,7 @@ public final class SessionStore: Sendable {
   public func importSession(
     fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> ImportOutcome {
-    var record = SessionFinisher.record(fixes: fixes, configuration: configuration)
+    var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
     record.name = name
     record.origin = .imported
     let start = Self.startTime(of: record)?.secondsSince1970

@@ -1,9 +1,8 @@
-import StriderCore
-
-/// Runs the engine over stored fixes with the stored settings: the same numbers the live
-/// session showed, or, for an interrupted one, the numbers of what was recorded.
-enum SessionFinisher {
-  static func record(fixes: [Fix], configuration: SessionConfiguration) -> SessionRecord {
+/// Runs the engine over recorded fixes with the settings they were recorded with: the same
+/// numbers the live session showed, or, for an interrupted one, the numbers of what was
+/// recorded; and the same record for a file imported.
+public enum SessionRecorder {
+  public static func record(fixes: [Fix], configuration: SessionConfiguration) -> SessionRecord {
     var engine = SessionEngine(configuration: configuration)
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
@@ -32,9 +31,4 @@ enum SessionFinisher {
       activity: configuration.activity, origin: .imported, fixes: judged, track: track,
       events: events, summary: summary)
   }
-}
-
-/// The reduced track for drawing and export (placeholder: the whole track).
-enum DisplayReduction {
-  static func reduce(_ track: [TrackPoint]) -> [TrackPoint] { track }
 }

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderFormats
+import StriderRender
+import StriderStore
+
+extension ExportFormat: ExpressibleByArgument {}
+extension ExportPoints: ExpressibleByArgument {}
+
+struct ExportSession: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write a session as GPX, TCX, JSON or CSV for other tools.",
+    discussion:
+      "GPX and TCX hold every recorded fix by default (GPX with each fix's accuracy and the "
+      + "gate's verdict in Strider's extensions); --points accepted, track or display choose "
+      + "the accepted fixes, the smoothed track or the reduced display track. JSON is the "
+      + "whole session (docs/json-export.md); CSV is one row per fix. Files are written "
+      + "owner-only.")
+
+  @Argument(help: "The session's ID.")
+  var id: Int64
+
+  @Option(help: "gpx, tcx, json or csv.")
+  var format: ExportFormat = .gpx
+
+  @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
+  var output: String?
+
+  @Option(help: "For GPX and TCX: raw, accepted, track or display.")
+  var points: ExportPoints = .raw
+
+  @Option(help: "Leave out every position within this many metres of the start and the end.")
+  var privacyRadius: Double = 0
+
+  func validate() throws {
+    guard privacyRadius.isFinite, privacyRadius >= 0, privacyRadius <= 100_000 else {
+      throw ValidationError("--privacy-radius must be metres from 0 to 100000")
+    }
+  }
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let (record, configuration, listing, display) = try storeCall {
+      () throws(StoreError) in
+      (
+        try store.record(id), try store.configuration(of: id), try store.listing(id),
+        try store.displayTrack(of: id)
+      )
+    }
+    if record.state != .finished {
+      printError(
+        "strider: warning: session \(id) is \(record.state.rawValue): the export holds its "
+          + "fixes but no summary; `strider sessions finish \(id)` computes it")
+    }
+    let export = SessionExport(
+      record: record, configuration: configuration, source: listing.source,
+      displayTrack: display
+    ).hidingEnds(within: Meters(privacyRadius))
+    guard let output else {
+      var stream = FileOutput(handle: .standardOutput)
+      export.write(format, points: points, to: &stream)
+      stream.flush()
+      return
+    }
+    // Owner-only from the first byte: location history is private.
+    let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      printError("strider: error: cannot write \(output): \(String(cString: strerror(errno)))")
+      throw ExitCode(1)
+    }
+    fchmod(fd, 0o600)
+    var stream = FileOutput(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+    export.write(format, points: points, to: &stream)
+    stream.flush()
+    if let failure = stream.failure {
+      printError("strider: error: cannot write \(output): \(failure)")
+      throw ExitCode(1)
+    }
+    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
+  }
+}
+
+/// A text stream into a file, written in large chunks.
+struct FileOutput: TextOutputStream {
+  let handle: FileHandle
+  private var buffer: [UInt8] = []
+  private(set) var failure: String?
+
+  init(handle: FileHandle) {
+    self.handle = handle
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  mutating func write(_ string: String) {
+    buffer.append(contentsOf: string.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !buffer.isEmpty, failure == nil else { return }
+    do {
+      try handle.write(contentsOf: buffer)
+    } catch {
+      failure = "\(error)"
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The storyline of `sessions show`: the stops and the moves between them.
+enum SessionTimelineText {
+  static func text(_ record: SessionRecord, display: [TrackPoint], units: UnitSystem) -> String {
+    let segments = Timeline.segments(track: display, pauses: record.summary?.pauses ?? [])
+    guard !segments.isEmpty else { return "" }
+    var text = "stops and moves\n"
+    for segment in segments {
+      switch segment {
+      case .stop(let stop):
+        text +=
+          "  \(LocalDate.text(stop.arrival).suffix(5))  stop  "
+          + "\(DisplayFormat.clock(stop.duration)) at "
+          + "\(String(format: "%.5f, %.5f", stop.coordinate.latitude, stop.coordinate.longitude))\n"
+      case .move(let move):
+        text +=
+          "  \(LocalDate.text(move.start).suffix(5))  \(move.kind.rawValue)  "
+          + "\(DisplayFormat.clock(move.end - move.start)), "
+          + "\(DisplayFormat.distance(move.distance, units: units))\n"
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import StriderCore
+
+/// The file formats a session exports to.
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+  case gpx, tcx, json, csv
+}
+
+/// Which points a GPX or TCX export holds.
+public enum ExportPoints: String, Hashable, Sendable, CaseIterable {
+  /// Every fix with a position, as it arrived, with the gate's verdict (GPX): what was
+  /// recorded, read back to the same numbers.
+  case raw
+  /// Only the fixes the gate accepted: what other tools should draw and sum.
+  case accepted
+  /// The smoothed track the engine drew.
+  case track
+  /// The reduced display track: the shape within 2 m in a fraction of the points.
+  case display
+}
+
+/// A recorded session written for other tools: GPX 1.1, TCX, CSV of fixes, or the whole
+/// session as JSON (documented in docs/json-export.md).
+public struct SessionExport: Sendable {
+  public var record: SessionRecord
+  public var configuration: SessionConfiguration?
+  /// Where the fixes came from (a file, gpsd, the simulator).
+  public var source: String?
+  /// The reduced track; computed from the record's track when not given.
+  public var displayTrack: [TrackPoint]
+
+  public init(
+    record: SessionRecord, configuration: SessionConfiguration? = nil, source: String? = nil,
+    displayTrack: [TrackPoint]? = nil
+  ) {
+    self.record = record
+    self.configuration = configuration
+    self.source = source
+    self.displayTrack = displayTrack ?? DisplayTrack.reduce(record.track)
+  }
+
+  /// The export with every position within `radius` of the start and the end left out.
+  public func hidingEnds(within radius: Meters) -> SessionExport {
+    guard radius.value > 0 else { return self }
+    let zone = PrivacyZone(radius: radius, around: record)
+    var out = self
+    out.record = zone.apply(to: record)
+    out.displayTrack = displayTrack.filter { !zone.hides($0.coordinate) }
+    return out
+  }
+
+  public func write(
+    _ format: ExportFormat, points: ExportPoints = .raw, to stream: inout some TextOutputStream
+  ) {
+    switch format {
+    case .gpx: writeGPX(points: points, to: &stream)
+    case .tcx: writeTCX(points: points, to: &stream)
+    case .csv: writeCSV(to: &stream)
+    case .json: writeJSON(to: &stream)
+    }
+  }
+
+  /// The fixes a GPX or TCX export holds, with verdicts where they are the raw fixes.
+  func selectedFixes(_ points: ExportPoints) -> (fixes: [Fix], verdicts: [Verdict]?) {
+    switch points {
+    case .raw: return (record.fixes.map(\.fix), record.fixes.map(\.verdict))
+    case .accepted: return (record.fixes.filter(\.verdict.isAccepted).map(\.fix), nil)
+    case .track: return (record.track.map(Self.fix), nil)
+    case .display: return (displayTrack.map(Self.fix), nil)
+    }
+  }
+
+  static func fix(_ point: TrackPoint) -> Fix {
+    Fix(
+      time: point.time, coordinate: point.coordinate, altitude: point.altitude,
+      horizontalAccuracy: point.accuracy, speed: point.speed, segment: point.segment)
+  }
+
+  var title: String {
+    record.name ?? "\(record.activity.rawValue) \(record.startTime?.iso8601 ?? "")"
+  }
+
+  // MARK: GPX
+
+  func writeGPX(points: ExportPoints, to stream: inout some TextOutputStream) {
+    let (fixes, verdicts) = selectedFixes(points)
+    var metadata = TrackMetadata(name: title)
+    metadata.declaredActivity = record.activity
+    metadata.creator = "Strider"
+    GPXWriter.write(
+      fixes, verdicts: verdicts, metadata: metadata, time: record.startTime, to: &stream)
+  }
+
+  // MARK: TCX
+
+  /// Garmin Training Center Database v2: one activity, one lap holding the whole track, in
+  /// the schema's element order.
+  func writeTCX(points: ExportPoints, to stream: inout some TextOutputStream) {
+    let fixes = selectedFixes(points).fixes.filter { $0.time != nil }
+    let sport =
+      switch record.activity {
+      case .run: "Running"
+      case .ride: "Biking"
+      case .walk: "Other"
+      }
+    let start = record.startTime ?? fixes.first?.time ?? GNSSTime(secondsSince1970: 0)
+    let summary = record.summary
+    stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    stream.write(
+      "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
+        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+        + " xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+        + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n")
+    stream.write("  <Activities>\n    <Activity Sport=\"\(sport)\">\n")
+    stream.write("      <Id>\(start.iso8601)</Id>\n")
+    stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
+    let elapsed = summary?.elapsed.value ?? 0
+    stream.write("        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed))</TotalTimeSeconds>\n")
+    let distance = summary?.distance.value ?? 0
+    stream.write("        <DistanceMeters>\(GPXWriter.decimal(distance))</DistanceMeters>\n")
+    let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
+    stream.write("        <Calories>\(calories)</Calories>\n")
+    stream.write("        <Intensity>Active</Intensity>\n")
+    stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
+    stream.write("        <Track>\n")
+    var cumulative = 0.0
+    var previous: Fix?
+    for fix in fixes {
+      guard let time = fix.time else { continue }
+      stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
+      if let c = fix.coordinate, c.isValid {
+        if let p = previous?.coordinate, previous?.segment == fix.segment {
+          cumulative += Geodesy.distanceMeters(p, c)
+        }
+        previous = fix
+        stream.write(
+          "            <Position>\n"
+            + "              <LatitudeDegrees>\(GPXWriter.decimal(c.latitude))</LatitudeDegrees>\n"
+            + "              <LongitudeDegrees>\(GPXWriter.decimal(c.longitude))</LongitudeDegrees>\n"
+            + "            </Position>\n")
+      }
+      if let altitude = fix.altitude, altitude.value.isFinite {
+        stream.write(
+          "            <AltitudeMeters>\(GPXWriter.decimal(altitude.value))</AltitudeMeters>\n")
+      }
+      if fix.coordinate != nil {
+        stream.write(
+          "            <DistanceMeters>\(GPXWriter.decimal(cumulative))</DistanceMeters>\n")
+      }
+      if let hr = fix.heartRate.map({ Int($0.value.rounded()) }), (1...255).contains(hr) {
+        stream.write("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
+      }
+      if let cadence = fix.cadence.map({ Int($0.value.rounded()) }), (0...254).contains(cadence) {
+        stream.write("            <Cadence>\(cadence)</Cadence>\n")
+      }
+      stream.write("          </Trackpoint>\n")
+    }
+    stream.write("        </Track>\n      </Lap>\n")
+    stream.write(
+      "      <Creator xsi:type=\"Device_t\">\n        <Name>Strider</Name>\n"
+        + "        <UnitId>0</UnitId>\n        <ProductID>0</ProductID>\n"
+        + "        <Version>\n          <VersionMajor>0</VersionMajor>\n"
+        + "          <VersionMinor>1</VersionMinor>\n        </Version>\n      </Creator>\n")
+    stream.write("    </Activity>\n  </Activities>\n</TrainingCenterDatabase>\n")
+  }
+
+  // MARK: CSV
+
+  static let csvHeader = [
+    "session", "seq", "time", "latitude", "longitude", "altitude_m", "horizontal_accuracy_m",
+    "vertical_accuracy_m", "speed_m_s", "course_deg", "mode", "provider", "satellites", "hdop",
+    "heart_rate_bpm", "cadence_rpm", "segment", "verdict",
+  ]
+
+  /// One row per fix as it arrived (RFC 4180: CRLF line ends, fields quoted when needed).
+  func writeCSV(to stream: inout some TextOutputStream) {
+    stream.write(Self.csvHeader.joined(separator: ",") + "\r\n")
+    let name = Self.csvField(record.name ?? "")
+    func number(_ value: Double?) -> String {
+      guard let value, value.isFinite else { return "" }
+      return GPXWriter.decimal(value)
+    }
+    for (seq, judged) in record.fixes.enumerated() {
+      let f = judged.fix
+      let fields = [
+        name, String(seq), f.time?.iso8601 ?? "", number(f.coordinate?.latitude),
+        number(f.coordinate?.longitude), number(f.altitude?.value),
+        number(f.horizontalAccuracy?.value), number(f.verticalAccuracy?.value),
+        number(f.speed?.value), number(f.course?.value), f.mode.rawValue, f.provider.rawValue,
+        f.satellites.map(String.init) ?? "", number(f.hdop), number(f.heartRate?.value),
+        number(f.cadence?.value), String(f.segment),
+        judged.verdict.reason?.rawValue ?? "accepted",
+      ]
+      stream.write(fields.joined(separator: ",") + "\r\n")
+    }
+  }
+
+  /// A CSV field, quoted (with quotes doubled) when it holds a comma, a quote, a line end
+  /// or any other control character; a leading `=`, `+`, `-` or `@` is prefixed with `'` so
+  /// a spreadsheet never runs it as a formula.
+  public static func csvField(_ text: String) -> String {
+    var text = text
+    if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
+      text = "'" + text
+    }
+    let needsQuotes = text.unicodeScalars.contains {
+      $0 == "," || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F
+    }
+    guard needsQuotes else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
