@@ -146,7 +146,8 @@ extension SessionExport {
   private static func convert(_ object: Any) -> JSONValue {
     switch object {
     case let dictionary as [String: Any]:
-      return .object(dictionary.keys.sorted().map { JSONMember($0, convert(dictionary[$0]!)) })
+      return .object(
+        dictionary.sorted { $0.key < $1.key }.map { JSONMember($0.key, convert($0.value)) })
     case let array as [Any]: return .array(array.map(convert))
     case let string as String: return .string(string)
     case let number as NSNumber:
