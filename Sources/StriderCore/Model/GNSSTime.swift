@@ -27,11 +27,22 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   public var description: String { iso8601 }
 
+  /// Whether this is a finite instant within about three million years of 1970, where its
+  /// civil fields are exact and differences of two such times are finite.
+  public var isRepresentable: Bool { abs(secondsSince1970) <= CivilTime.limitSeconds }
+
   /// The civil date and time of this instant (proleptic Gregorian, UTC).
   public var civil: CivilTime { CivilTime(self) }
 
   /// RFC 3339 text in UTC: whole seconds when the instant has none, else milliseconds.
+  ///
+  /// Total, because summaries print whatever time a fix carried: a time that is not a
+  /// finite number prints as `nan`, `inf` or `-inf`, and years beyond ±9999 print with
+  /// more digits (see `CivilTime` for where the fields saturate).
   public var iso8601: String {
+    guard secondsSince1970.isFinite else {
+      return secondsSince1970.isNaN ? "nan" : secondsSince1970 > 0 ? "inf" : "-inf"
+    }
     let c = civil
     var text =
       "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T"
@@ -64,8 +75,15 @@ public struct CivilTime: Hashable, Sendable {
   public var second: Int
   public var millisecond: Int
 
+  /// The largest instant, in seconds either side of 1970, whose fields are computed
+  /// (about three million years); beyond it, and for NaN (read as 0), the fields saturate
+  /// instead of overflowing.
+  static let limitSeconds = 1e14
+
   init(_ time: GNSSTime) {
-    var totalMillis = Int64((time.secondsSince1970 * 1000).rounded())
+    let seconds = time.secondsSince1970
+    let clamped = seconds.isNaN ? 0 : min(max(seconds, -Self.limitSeconds), Self.limitSeconds)
+    var totalMillis = Int64((clamped * 1000).rounded())
     var days = totalMillis / 86_400_000
     totalMillis -= days * 86_400_000
     if totalMillis < 0 {

@@ -65,6 +65,17 @@ public enum GPSDMessage: Sendable, Equatable {
     }
   }
 
+  /// A numeric `time` (gpsd before 3.10: seconds since 1970) as an instant, or nil when it
+  /// is not one an RFC 3339 date can name (not finite, before 1970 or after 9999; JSON
+  /// allows `1e4000`, which reads as infinity).
+  static func time(secondsSince1970 number: Double) -> GNSSTime? {
+    guard number.isFinite, number >= 0, number < latestTime else { return nil }
+    return GNSSTime(secondsSince1970: number)
+  }
+
+  /// 10000-01-01T00:00:00Z, the first instant a four-digit year cannot write.
+  static let latestTime = 253_402_300_800.0
+
   private static func string(_ value: FlatJSONObject.Value?) -> String? {
     guard case .string(let bytes, let escaped)? = value else { return nil }
     return FlatJSONObject.text(bytes, escaped: escaped)
@@ -104,7 +115,7 @@ public enum GPSDMessage: Sendable, Equatable {
         case Key.track: track = number
         case Key.mode: mode = Int(exactly: number)
         case Key.status: status = Int(exactly: number)
-        case Key.time: time = GNSSTime(secondsSince1970: number)  // gpsd before 3.10
+        case Key.time: time = GPSDMessage.time(secondsSince1970: number)  // gpsd before 3.10
         default: break
         }
       } else if case .string(let text, let escaped) = value {
