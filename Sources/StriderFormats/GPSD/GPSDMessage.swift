@@ -21,7 +21,8 @@ public enum GPSDMessage: Sendable, Equatable {
   /// The report a line holds; nil when the line is not a JSON object or has no string
   /// `class` member.
   ///
-  /// TPV members become fix fields: `time` (ISO 8601 with fractional seconds), `lat`,
+  /// TPV members become fix fields (a number too large for a double, such as `1e400`, is
+  /// as good as absent): `time` (ISO 8601 with fractional seconds), `lat`,
   /// `lon`, `altMSL` else `alt` else `altHAE`, `eph` else √(epx² + epy²) as the horizontal
   /// accuracy, `epv` as the vertical one, `speed`, `track` as the course, `mode` (0 and 1 →
   /// `.noFix` without a position, 2 → `.twoD`, 3 → `.threeD`) and `status` (5, dead
@@ -100,7 +101,7 @@ public enum GPSDMessage: Sendable, Equatable {
     for (key, value) in object.members {
       guard key.count <= 8 else { continue }
       let packed = key.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      if case .number(let number) = value {
+      if case .number(let number) = value, number.isFinite {
         switch packed {
         case Key.lat: latitude = number
         case Key.lon: longitude = number
