@@ -52,6 +52,11 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
   }
 
   /// Builds an instant from civil UTC fields, or nil when a field is out of range.
+  ///
+  /// A leap second (`23:59:60.x`, which POSIX time cannot name) is folded into the last
+  /// millisecond of the minute before it, at `59.999 + x / 1000`: it stays after `59.x` and
+  /// before the next minute's `00`, so a receiver's fixes through a leap second keep their
+  /// order and none collides with the fix one second later (as mapping it to `00` would).
   public init?(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0
   ) {
@@ -61,7 +66,13 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
     guard day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
     let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
     secondsSince1970 =
-      Double(days) * 86_400 + Double(hour * 3600 + minute * 60) + second
+      Double(days) * 86_400 + Double(hour * 3600 + minute * 60)
+      + GNSSTime.foldingLeapSecond(second)
+  }
+
+  /// Seconds of a minute with a leap second (60 ≤ s < 61) folded into `59.999..<60`.
+  public static func foldingLeapSecond(_ second: Double) -> Double {
+    second < 60 ? second : 59.999 + (second - 60) / 1000
   }
 }
 
