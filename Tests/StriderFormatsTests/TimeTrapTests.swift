@@ -170,3 +170,23 @@ extension String {
   /// Two digits, zero-padded.
   fileprivate init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
 }
+
+/// The guard on its own, as the live gpsd source uses it.
+@Suite struct WeekRolloverGuardTests {
+  @Test func undoesWholePeriodsOnlyAndKeepsTheCorrection() {
+    var rollover = WeekRolloverGuard()
+    let t0 = GNSSTime(secondsSince1970: 1_554_595_199)  // 2019-04-06T23:59:59Z
+    let period = WeekRolloverGuard.period
+    #expect(rollover.corrected(t0) == t0)
+    #expect(rollover.corrected(t0 + Seconds(1 - period)) == t0 + Seconds(1))
+    #expect(rollover.corrected(t0 + Seconds(2 - period)) == t0 + Seconds(2))
+    #expect(rollover.corrected(t0 + Seconds(3 + 2 * period)) == t0 + Seconds(3))
+    #expect(rollover.corrections == 2)
+    // The receiver's times stay two periods ahead from here on; half a period more is a
+    // jump of the data, not a rollover.
+    #expect(
+      rollover.corrected(t0 + Seconds(3 + 2 * period + period / 2))
+        == t0 + Seconds(3 + period / 2))
+    #expect(rollover.corrections == 2)
+  }
+}

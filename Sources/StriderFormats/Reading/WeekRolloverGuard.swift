@@ -12,9 +12,9 @@ import StriderCore
 ///
 /// A stream that is wrong from its first fix cannot be told from an old recording without
 /// a clock, and readers have none: its dates stay as the receiver gave them.
-struct WeekRolloverGuard: Sendable {
+public struct WeekRolloverGuard: Sendable {
   /// 1024 weeks, in seconds.
-  static let period = 1024 * 7 * 86_400.0
+  public static let period = 1024 * 7 * 86_400.0
   /// How far from a whole number of periods a jump may be (the receiver moved on a little
   /// while the date was wrong, or the log has a gap).
   static let tolerance = 86_400.0
@@ -22,10 +22,12 @@ struct WeekRolloverGuard: Sendable {
   private var offset = 0.0
   private var last: Double?
   /// Jumps corrected so far.
-  private(set) var corrections = 0
+  public private(set) var corrections = 0
+
+  public init() {}
 
   /// The time with any rollover seen so far undone.
-  mutating func corrected(_ time: GNSSTime) -> GNSSTime {
+  public mutating func corrected(_ time: GNSSTime) -> GNSSTime {
     var t = time.secondsSince1970 + offset
     if let last {
       let jump = t - last
