@@ -120,7 +120,8 @@ import Testing
 
   /// 100 MB on one line, in four shapes, streamed through the reader in 64 KiB chunks:
   /// white space between points and a comment read through in bounded memory; element text
-  /// and a start tag beyond 1 MiB are refused at their start.
+  /// beyond 1 MiB is refused where it passes the limit, and a start tag beyond 1 MiB at its
+  /// `<`.
   @Test(arguments: formats)
   func aHundredMegabyteLineIsBounded(format: XMLFormat) throws {
     let (open, close) = format.root
