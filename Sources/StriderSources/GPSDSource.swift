@@ -26,6 +26,7 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
   private var lastStatus: SourceStatus?
   private var connectedOnce = false
   private var merger = TPVEpochMerger()
+  private var rollover = WeekRolloverGuard()
   private var heldSince = 0.0
 
   /// A held report goes out after this long without another (the end of a burst).
@@ -113,6 +114,9 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
     switch message {
     case .tpv(var fix):
       fix.segment = segment
+      // A receiver whose GPS week rolls over mid-session would otherwise jump 19.6 years
+      // back, and the gate would reject every fix after it as out of order.
+      if let time = fix.time { fix.time = rollover.corrected(time) }
       switch fix.mode {
       case .threeD: setStatus(.fix3D)
       case .twoD: setStatus(.fix2D)

@@ -124,3 +124,29 @@ struct GPSDMessageTests {
     print("GPSD parse: 20000 TPV lines in \(elapsed) (debug build)")
   }
 }
+
+/// Crashes the gpsd fuzz target found (`Fuzz/run.sh 60 gpsd`).
+@Suite struct GPSDFuzzRegressionTests {
+  /// Fuzz/gpsd crash-5c2aae9b: a numeric `time` of `1714751e4000` read as infinity, and
+  /// printing the fix's time trapped. A numeric time is now kept only when an RFC 3339 date
+  /// can name it.
+  @Test(arguments: ["1714751e4000", "-1714751e4000", "1e300", "-1", "253402300800"])
+  func aNumericTimeNoDateCanNameIsNoTime(time: String) throws {
+    let line = #"{"class":"TPV","mode":3,"time":"# + time + #","lat":47.5,"lon":19.05}"#
+    guard case .tpv(let fix)? = GPSDMessage.parse(line: Array(line.utf8)) else {
+      Issue.record("not a TPV: \(line)")
+      return
+    }
+    #expect(fix.time == nil)
+    #expect(fix.coordinate == Coordinate(latitude: 47.5, longitude: 19.05))
+  }
+
+  @Test func aNumericTimeOfOldGpsdIsRead() {
+    let line = #"{"class":"TPV","mode":3,"time":1714750357.5,"lat":47.5,"lon":19.05}"#
+    guard case .tpv(let fix)? = GPSDMessage.parse(line: Array(line.utf8)) else {
+      Issue.record("not a TPV")
+      return
+    }
+    #expect(fix.time?.iso8601 == "2024-05-03T15:32:37.500Z")
+  }
+}

@@ -58,8 +58,14 @@ public struct Gate: Sendable {
 
   /// Judges a fix; returns the decisions this made possible (possibly none yet, possibly
   /// several when the fix releases others from the buffers).
+  ///
+  /// A time that is not a number, or millions of years away (a corrupt record, a fix built
+  /// from garbage), is no time at all: the fix is judged as an untimed one, as if the
+  /// source had given none, so no difference of two times can overflow.
   public mutating func ingest(_ fix: Fix) -> [GateDecision] {
     var out: [GateDecision] = []
+    var fix = fix
+    if let t = fix.time, !t.isRepresentable { fix.time = nil }
     if let reason = staticRejection(of: fix) {
       out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason))))
       return out

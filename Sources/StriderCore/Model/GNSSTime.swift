@@ -27,11 +27,22 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   public var description: String { iso8601 }
 
+  /// Whether this is a finite instant within about three million years of 1970, where its
+  /// civil fields are exact and differences of two such times are finite.
+  public var isRepresentable: Bool { abs(secondsSince1970) <= CivilTime.limitSeconds }
+
   /// The civil date and time of this instant (proleptic Gregorian, UTC).
   public var civil: CivilTime { CivilTime(self) }
 
   /// RFC 3339 text in UTC: whole seconds when the instant has none, else milliseconds.
+  ///
+  /// Total, because summaries print whatever time a fix carried: a time that is not a
+  /// finite number prints as `nan`, `inf` or `-inf`, and years beyond ±9999 print with
+  /// more digits (see `CivilTime` for where the fields saturate).
   public var iso8601: String {
+    guard secondsSince1970.isFinite else {
+      return secondsSince1970.isNaN ? "nan" : secondsSince1970 > 0 ? "inf" : "-inf"
+    }
     let c = civil
     var text =
       "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T"
@@ -41,6 +52,11 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
   }
 
   /// Builds an instant from civil UTC fields, or nil when a field is out of range.
+  ///
+  /// A leap second (`23:59:60.x`, which POSIX time cannot name) is folded into the last
+  /// millisecond of the minute before it, at `59.999 + x / 1000`: it stays after `59.x` and
+  /// before the next minute's `00`, so a receiver's fixes through a leap second keep their
+  /// order and none collides with the fix one second later (as mapping it to `00` would).
   public init?(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0
   ) {
@@ -50,7 +66,13 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
     guard day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
     let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
     secondsSince1970 =
-      Double(days) * 86_400 + Double(hour * 3600 + minute * 60) + second
+      Double(days) * 86_400 + Double(hour * 3600 + minute * 60)
+      + GNSSTime.foldingLeapSecond(second)
+  }
+
+  /// Seconds of a minute with a leap second (60 ≤ s < 61) folded into `59.999..<60`.
+  public static func foldingLeapSecond(_ second: Double) -> Double {
+    second < 60 ? second : 59.999 + (second - 60) / 1000
   }
 }
 
@@ -64,8 +86,15 @@ public struct CivilTime: Hashable, Sendable {
   public var second: Int
   public var millisecond: Int
 
+  /// The largest instant, in seconds either side of 1970, whose fields are computed
+  /// (about three million years); beyond it, and for NaN (read as 0), the fields saturate
+  /// instead of overflowing.
+  static let limitSeconds = 1e14
+
   init(_ time: GNSSTime) {
-    var totalMillis = Int64((time.secondsSince1970 * 1000).rounded())
+    let seconds = time.secondsSince1970
+    let clamped = seconds.isNaN ? 0 : min(max(seconds, -Self.limitSeconds), Self.limitSeconds)
+    var totalMillis = Int64((clamped * 1000).rounded())
     var days = totalMillis / 86_400_000
     totalMillis -= days * 86_400_000
     if totalMillis < 0 {

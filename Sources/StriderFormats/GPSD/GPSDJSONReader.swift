@@ -7,6 +7,8 @@ import StriderCore
 /// VERSION, DEVICES, DEVICE, WATCH, SKY, PPS, TOFF, ATT and unknown classes are skipped and
 /// counted; lines that are not JSON (gpsd's `.chk` files interleave the raw NMEA) or are
 /// malformed are skipped and counted, never an error. `Fix.origin.line` is the report's line.
+/// A jump of a whole number of 1024 GPS weeks in the times (a receiver's week-number
+/// rollover that gpsd passed on) is undone and counted (`WeekRolloverGuard`).
 public struct GPSDJSONReader: FixReader {
   /// Longest line kept (a SKY report with 60 satellites is about 6 KB).
   static let maximumLineLength = 1 << 16
@@ -24,6 +26,7 @@ public struct GPSDJSONReader: FixReader {
   private var lineNumber = 0
   private var inputEnded = false
   private var count = 0
+  private var rollover = WeekRolloverGuard()
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
@@ -105,6 +108,10 @@ public struct GPSDJSONReader: FixReader {
     switch message {
     case .tpv(var fix):
       fix.origin = FixOrigin(index: count, line: lineNumber)
+      if let time = fix.time {
+        fix.time = rollover.corrected(time)
+        statistics.weekRollovers = rollover.corrections
+      }
       count += 1
       statistics.tpv += 1
       return fix

@@ -21,7 +21,8 @@ public enum GPSDMessage: Sendable, Equatable {
   /// The report a line holds; nil when the line is not a JSON object or has no string
   /// `class` member.
   ///
-  /// TPV members become fix fields: `time` (ISO 8601 with fractional seconds), `lat`,
+  /// TPV members become fix fields (a number too large for a double, such as `1e400`, is
+  /// as good as absent): `time` (ISO 8601 with fractional seconds), `lat`,
   /// `lon`, `altMSL` else `alt` else `altHAE`, `eph` else √(epx² + epy²) as the horizontal
   /// accuracy, `epv` as the vertical one, `speed`, `track` as the course, `mode` (0 and 1 →
   /// `.noFix` without a position, 2 → `.twoD`, 3 → `.threeD`) and `status` (5, dead
@@ -65,6 +66,17 @@ public enum GPSDMessage: Sendable, Equatable {
     }
   }
 
+  /// A numeric `time` (gpsd before 3.10: seconds since 1970) as an instant, or nil when it
+  /// is not one an RFC 3339 date can name (not finite, before 1970 or after 9999; JSON
+  /// allows `1e4000`, which reads as infinity).
+  static func time(secondsSince1970 number: Double) -> GNSSTime? {
+    guard number.isFinite, number >= 0, number < latestTime else { return nil }
+    return GNSSTime(secondsSince1970: number)
+  }
+
+  /// 10000-01-01T00:00:00Z, the first instant a four-digit year cannot write.
+  static let latestTime = 253_402_300_800.0
+
   private static func string(_ value: FlatJSONObject.Value?) -> String? {
     guard case .string(let bytes, let escaped)? = value else { return nil }
     return FlatJSONObject.text(bytes, escaped: escaped)
@@ -89,7 +101,7 @@ public enum GPSDMessage: Sendable, Equatable {
     for (key, value) in object.members {
       guard key.count <= 8 else { continue }
       let packed = key.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      if case .number(let number) = value {
+      if case .number(let number) = value, number.isFinite {
         switch packed {
         case Key.lat: latitude = number
         case Key.lon: longitude = number
@@ -104,7 +116,7 @@ public enum GPSDMessage: Sendable, Equatable {
         case Key.track: track = number
         case Key.mode: mode = Int(exactly: number)
         case Key.status: status = Int(exactly: number)
-        case Key.time: time = GNSSTime(secondsSince1970: number)  // gpsd before 3.10
+        case Key.time: time = GPSDMessage.time(secondsSince1970: number)  // gpsd before 3.10
         default: break
         }
       } else if case .string(let text, let escaped) = value {

@@ -12,6 +12,8 @@ public struct GPSDStatistics: Sendable, Equatable {
   public var malformed = 0
   /// Device paths named by TPV, DEVICE and DEVICES reports, in order of first mention.
   public var devices: [String] = []
+  /// GPS week-number rollovers undone: jumps of 1024 weeks in the TPV times.
+  public var weekRollovers = 0
 
   public init() {}
 

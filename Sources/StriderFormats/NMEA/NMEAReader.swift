@@ -33,6 +33,10 @@ import StriderCore
 /// - Accuracy: from GST (√(σlat² + σlon²) metres; σalt vertically) when present, else
 ///   HDOP × 5 m and VDOP × 5 m, 5 m being the user-equivalent range error also used for GPX
 ///   (`GPXReader.userEquivalentRangeError`).
+/// - Time traps: a leap second (`235960`) is kept apart from the next day's first second and
+///   folded into the day's last millisecond; a jump of a whole number of 1024 GPS weeks (a
+///   receiver's week-number rollover) is undone from there on and counted in
+///   `statistics.weekRollovers` (`WeekRolloverGuard`).
 /// - `Fix.origin.line` is the line of the epoch's first sentence.
 public struct NMEAReader: FixReader {
   /// Knots (nautical miles per hour) to metres per second.
@@ -62,6 +66,7 @@ public struct NMEAReader: FixReader {
   private var emitted = 0
   private var lastDay: Int?
   private var lastTimeOfDay: Int?
+  private var rollover = WeekRolloverGuard()
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
@@ -428,7 +433,12 @@ public struct NMEAReader: FixReader {
       lastTimeOfDay = timeOfDay
       if let day {
         lastDay = day
-        time = GNSSTime(secondsSince1970: Double(day) * 86_400 + Double(timeOfDay) / 1000)
+        // 23:59:60 is 86 400 000 ms and more: keep it in the day's last minute.
+        let minute = min(timeOfDay / 60_000, 1439)
+        let second = GNSSTime.foldingLeapSecond(Double(timeOfDay - minute * 60_000) / 1000)
+        time = rollover.corrected(
+          GNSSTime(secondsSince1970: Double(day) * 86_400 + Double(minute * 60) + second))
+        statistics.weekRollovers = rollover.corrections
       }
     }
     if let fix = epoch.fix(time: time, index: emitted) {

@@ -55,6 +55,10 @@ struct NMEASentence {
   func letter(_ index: Int) -> UInt8? { self[index].first }
 
   /// `hhmmss` or `hhmmss.sss` as milliseconds since midnight UTC; nil when absent or invalid.
+  ///
+  /// A leap second is only `235960` (UTC leap seconds end a day) and gives 86 400 000 ms
+  /// and more, so its epoch stays apart from the next day's `000000`; turning it into an
+  /// instant folds it into the day's last millisecond (`GNSSTime.foldingLeapSecond`).
   func timeOfDay(_ index: Int) -> Int? {
     let field = self[index]
     guard field.count >= 6 else { return nil }
@@ -67,7 +71,9 @@ struct NMEASentence {
       parts[part] = Int(tens) * 10 + Int(units)
       i += 2
     }
-    guard parts[0] < 24, parts[1] < 60, parts[2] < 61 else { return nil }
+    guard parts[0] < 24, parts[1] < 60,
+      parts[2] < 60 || (parts[2] == 60 && parts[0] == 23 && parts[1] == 59)
+    else { return nil }
     var millis = 0
     if i < field.endIndex {
       guard field[i] == UInt8(ascii: ".") else { return nil }

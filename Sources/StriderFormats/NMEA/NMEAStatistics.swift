@@ -23,6 +23,8 @@ public struct NMEAStatistics: Sendable, Equatable {
   /// Lines with bytes outside any complete sentence: binary noise, NULs, debug text, a
   /// sentence cut off by the next `$`, stray bytes before a `$`.
   public var garbageLines = 0
+  /// GPS week-number rollovers undone: jumps of 1024 weeks in the receiver's dates.
+  public var weekRollovers = 0
 
   public init() {}
 }

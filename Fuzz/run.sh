@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for a bounded time.
+#
+#   Fuzz/run.sh [SECONDS_EACH] [TARGET...]     (default: 60 seconds, every target)
+#
+# Targets: gpx tcx nmea gpsd engine. FUZZ_JOBS=N runs N targets at once (default 1).
+# Prints per target the executions, the time and the result; exits non-zero when a target
+# crashed, leaving the reproducer under Fuzz/.build/artifacts/TARGET/. Reproduce with
+#   Fuzz/.build/bin/TARGET Fuzz/.build/artifacts/TARGET/crash-...
+# The corpus grows in Fuzz/.build/corpus/TARGET across runs; seeds come from Demo/ and
+# Fuzz/Seeds/. Needs only the Swift toolchain and zlib1g-dev.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+fuzz=$root/Fuzz
+out=$fuzz/.build
+seconds=${1:-60}
+shift || true
+all_targets=(gpx tcx nmea gpsd engine)
+targets=("${@:-${all_targets[@]}}")
+jobs=${FUZZ_JOBS:-1}
+# Swift's own crash handler reads the dying process's memory and trips ASan; libFuzzer
+# prints the stack itself.
+export SWIFT_BACKTRACE=enable=no
+
+declare -A files=(
+  [gpx]=GPXReaderFuzz [tcx]=TCXReaderFuzz [nmea]=NMEAReaderFuzz
+  [gpsd]=GPSDJSONReaderFuzz [engine]=SessionEngineFuzz
+)
+declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
+
+flags=(-parse-as-library -O -g -sanitize=fuzzer,address -I "$out/lib" -I "$root/Sources/CZlib")
+# gold warns about every ASan helper it cannot export; nothing else is lost.
+quiet() { grep -v "Cannot export local symbol" || true; }
+
+mkdir -p "$out/lib" "$out/bin"
+
+# A library is rebuilt when one of its sources (or this script) is newer than it.
+build_library() {
+  local name=$1 dir=$root/Sources/$1
+  local lib=$out/lib/lib$name.a
+  if [[ -f $lib ]] && [[ -z $(find "$dir" "$fuzz/run.sh" -newer "$lib" -name '*.s[hw]*' -print -quit) ]]; then
+    return
+  fi
+  echo "building $name (sanitizers, -O)..."
+  local tmp
+  tmp=$(mktemp -d)
+  (cd "$tmp" && swiftc "${flags[@]}" -module-name "$name" -emit-module \
+    -emit-module-path "$out/lib/$name.swiftmodule" -emit-library -static -o "$lib" \
+    $(find "$dir" -name '*.swift' | sort)) 2>&1 | quiet
+  rm -rf "$tmp"
+  [[ -f $lib ]]
+}
+build_library StriderCore
+build_library StriderFormats
+
+for target in "${targets[@]}"; do
+  file=${files[$target]:-}
+  [[ -n $file ]] || { echo "unknown target $target (known: ${all_targets[*]})" >&2; exit 2; }
+  bin=$out/bin/$target
+  if [[ ! -f $bin ]] || [[ -n $(find "$fuzz/Support" "$fuzz/Targets/$file.swift" \
+    "$out/lib" -newer "$bin" -print -quit) ]]; then
+    echo "building $target..."
+    (cd "$out" && swiftc "${flags[@]}" -module-name StriderFuzz "$fuzz"/Support/*.swift \
+      "$fuzz/Targets/$file.swift" -L "$out/lib" -lStriderFormats -lStriderCore -lz \
+      -o "$bin") 2>&1 | quiet
+    [[ -f $bin ]]
+  fi
+done
+
+# Seeds: the project's own Demo files, cut to a few points each (a whole 1 MB file would
+# make every execution slow), and the small hand-made seeds under Fuzz/Seeds/.
+seed() {
+  local target=$1 corpus=$out/corpus/$1
+  mkdir -p "$corpus"
+  if [[ -d $fuzz/Seeds/$target ]]; then cp -n "$fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true; fi
+  case $target in
+    gpx)
+      for demo in Demo/*.gpx; do
+        awk '/<trkpt/ { n++ } n == 4 { exit } { print }' "$demo" >"$corpus/demo-$(basename "$demo")"
+        printf '    </trkseg>\n  </trk>\n</gpx>\n' >>"$corpus/demo-$(basename "$demo")"
+      done ;;
+    nmea)
+      for demo in Demo/*.nmea; do
+        head -n 24 "$demo" >"$corpus/demo-head-$(basename "$demo")"
+        sed -n '2000,2030p' "$demo" >"$corpus/demo-middle-$(basename "$demo")"
+      done ;;
+  esac
+}
+
+artifacts_of() { echo "$out/artifacts/$1"; }
+
+run_one() {
+  local target=$1 log=$out/logs/$1.log
+  local artifacts
+  artifacts=$(artifacts_of "$target")
+  mkdir -p "$artifacts" "$out/logs"
+  seed "$target"
+  local dict=()
+  if [[ -n ${dicts[$target]:-} ]]; then dict=(-dict="$fuzz/Dictionaries/${dicts[$target]}.dict"); fi
+  local status=0
+  "$out/bin/$target" "$out/corpus/$target" "${dict[@]}" -max_total_time="$seconds" \
+    -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" >"$log" 2>&1 || status=$?
+  echo "$status" >"$log.status"
+}
+
+start=$SECONDS
+running=0
+for target in "${targets[@]}"; do
+  echo "fuzzing $target for ${seconds}s..."
+  run_one "$target" &
+  running=$((running + 1))
+  if ((running >= jobs)); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait || true
+
+failed=0
+printf '%-8s %14s %8s  %s\n' target executions seconds result
+for target in "${targets[@]}"; do
+  log=$out/logs/$target.log
+  status=$(cat "$log.status" 2>/dev/null || echo 1)
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+  if [[ $status == 0 ]]; then
+    result="no crash"
+  else
+    failed=1
+    reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    result="FAILED (exit $status): ${reproducer:-see $log}"
+    time=${time:-?}
+  fi
+  printf '%-8s %14s %8s  %s\n' "$target" "${runs:-?}" "${time:-$seconds}" "$result"
+done
+echo "total $((SECONDS - start))s; logs in $out/logs"
+if ((failed)); then
+  for target in "${targets[@]}"; do
+    log=$out/logs/$target.log
+    [[ $(cat "$log.status" 2>/dev/null) == 0 ]] && continue
+    echo "--- $target: $log"
+    grep -m1 -B2 -A25 -E "ERROR: (AddressSanitizer|libFuzzer)|Fatal error|deadly signal" "$log" || tail -40 "$log"
+  done
+  exit 1
+fi
