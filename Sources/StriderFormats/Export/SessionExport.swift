@@ -93,6 +93,9 @@ public struct SessionExport: Sendable {
 
   // MARK: TCX
 
+  /// Garmin's activity extension: speed (m/s) per track point.
+  static let activityExtension = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
+
   /// Garmin Training Center Database v2: one activity, one lap holding the whole track, in
   /// the schema's element order.
   func writeTCX(points: ExportPoints, to stream: inout some TextOutputStream) {
@@ -122,11 +125,17 @@ public struct SessionExport: Sendable {
     stream.write("        <Calories>\(calories)</Calories>\n")
     stream.write("        <Intensity>Active</Intensity>\n")
     stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
-    stream.write("        <Track>\n")
+    // A new <Track> for each segment: readers take a gap between tracks as no distance.
     var cumulative = 0.0
     var previous: Fix?
+    var currentSegment: Int?
     for fix in fixes {
       guard let time = fix.time else { continue }
+      if fix.segment != currentSegment {
+        if currentSegment != nil { stream.write("        </Track>\n") }
+        stream.write("        <Track>\n")
+        currentSegment = fix.segment
+      }
       stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
       if let c = fix.coordinate, c.isValid {
         if let p = previous?.coordinate, previous?.segment == fix.segment {
@@ -153,9 +162,16 @@ public struct SessionExport: Sendable {
       if let cadence = fix.cadence.map({ Int($0.value.rounded()) }), (0...254).contains(cadence) {
         stream.write("            <Cadence>\(cadence)</Cadence>\n")
       }
+      if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {
+        stream.write(
+          "            <Extensions>\n              <TPX xmlns=\"\(Self.activityExtension)\">\n"
+            + "                <Speed>\(GPXWriter.decimal(speed.value))</Speed>\n"
+            + "              </TPX>\n            </Extensions>\n")
+      }
       stream.write("          </Trackpoint>\n")
     }
-    stream.write("        </Track>\n      </Lap>\n")
+    if currentSegment != nil { stream.write("        </Track>\n") }
+    stream.write("      </Lap>\n")
     stream.write(
       "      <Creator xsi:type=\"Device_t\">\n        <Name>Strider</Name>\n"
         + "        <UnitId>0</UnitId>\n        <ProductID>0</ProductID>\n"
