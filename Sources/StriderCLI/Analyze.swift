@@ -3,6 +3,7 @@ import Foundation
 import StriderCore
 import StriderFormats
 import StriderRender
+import StriderStore
 
 /// `strider analyze FILE...`: the numbers of recorded tracks.
 struct Analyze: ParsableCommand {
@@ -32,14 +33,7 @@ struct Analyze: ParsableCommand {
     let settings = try session.settings()
     for path in files {
       do {
-        let track = try RecordedTrack.load(path, activity: session.activity)
-        if let warning = track.emptyWarning { printError(warning) }
-        let configuration = session.configuration(
-          activity: track.activity, raw: noFilter, settings: settings)
-        let report = AnalysisReport(
-          file: path, format: track.format,
-          summary: Analysis.summarize(track.fixes, configuration: configuration),
-          readerNotes: ReaderNotes(track.reader))
+        let report = try analyze(path, settings: settings)
         print(format == .json ? report.json.serialized : report.table)
       } catch {
         failures += 1
@@ -47,6 +41,40 @@ struct Analyze: ParsableCommand {
       }
     }
     if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// Streams the file through the engine without holding its fixes, so an archive of any
+  /// size is analysed in the memory of its finished track. A file that does not say its
+  /// activity (and none was asked for) is read twice: once to guess it from the speed.
+  private func analyze(
+    _ path: String, settings: UserSettings
+  ) throws(FormatError) -> AnalysisReport {
+    var reader = try FixFileReader.open(path: path)
+    var first = try reader.next()
+    var activity = session.activity ?? reader.metadata.declaredActivity
+    if activity == nil {
+      var estimator = ActivityGuess.SpeedEstimator()
+      while let fix = first {
+        estimator.add(fix)
+        first = try reader.next()
+      }
+      activity = reader.metadata.declaredActivity ?? estimator.activity
+      reader = try FixFileReader.open(path: path)
+      first = try reader.next()
+    }
+    let configuration = session.configuration(
+      activity: activity ?? .run, raw: noFilter, settings: settings)
+    var engine = SessionEngine(configuration: configuration)
+    while let fix = first {
+      _ = engine.ingest(fix)
+      first = try reader.next()
+    }
+    if engine.pointsIn == 0 {
+      printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
+    }
+    return AnalysisReport(
+      file: path, format: reader.format, summary: engine.finish().summary,
+      readerNotes: ReaderNotes(reader))
   }
 }
 

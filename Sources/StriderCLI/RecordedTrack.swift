@@ -22,7 +22,11 @@ struct RecordedTrack {
 
   /// The warning for a file that holds nothing to analyse, or nil.
   var emptyWarning: String? {
-    guard fixes.isEmpty else { return nil }
+    fixes.isEmpty ? Self.emptyWarning(path: path, format: format) : nil
+  }
+
+  /// The warning for a file of this format that holds nothing to analyse.
+  static func emptyWarning(path: String, format: FileFormat) -> String {
     let why =
       format == .gpx
       ? "no track points (waypoints and routes are not tracks)" : "no fixes in the file"

@@ -39,6 +39,12 @@ struct Simulate: ParsableCommand {
   @Option(help: "gpx, or nmea (GGA, RMC, GSA and GST sentences, as a receiver sends them).")
   var format: OutputFormat = .gpx
 
+  @Flag(
+    help:
+      "GPX with only position, elevation and whole-second times, one line a point: what most watch exports hold (about 100 bytes a point)."
+  )
+  var plain = false
+
   @Option(name: .shortAndLong, help: "Where to write the session (default: standard output).")
   var output: String?
 
@@ -71,8 +77,8 @@ struct Simulate: ParsableCommand {
     guard (0...3600).contains(leadIn) else {
       throw ValidationError("--lead-in must be between 0 and 3600 seconds")
     }
-    if let length, !(length.isFinite && length >= 100 && length <= 2_000_000) {
-      throw ValidationError("--length must be between 100 and 2000000 metres")
+    if let length, !(length.isFinite && length >= 100 && length <= 10_000_000) {
+      throw ValidationError("--length must be between 100 and 10000000 metres")
     }
     let session = Simulator.run(
       SimulationConfiguration(
@@ -81,7 +87,9 @@ struct Simulate: ParsableCommand {
     let metadata = TrackMetadata(
       name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
       declaredActivity: activity, creator: "strider simulate")
-    try write(withLeadIn(session), metadata: metadata, format: format, to: output)
+    try write(
+      withLeadIn(session), metadata: metadata, format: format,
+      style: plain ? .plain : .full, to: output)
     if let truth {
       let truthFixes = session.truth.map {
         Fix(
@@ -117,12 +125,13 @@ struct Simulate: ParsableCommand {
   }
 
   private func write(
-    _ fixes: [Fix], metadata: TrackMetadata, format: OutputFormat, to path: String?
+    _ fixes: [Fix], metadata: TrackMetadata, format: OutputFormat,
+    style: GPXWriter.Style = .full, to path: String?
   ) throws {
     var text = ""
     switch format {
     case .gpx:
-      GPXWriter.write(fixes, metadata: metadata, to: &text)
+      GPXWriter.write(fixes, metadata: metadata, style: style, to: &text)
     case .nmea:
       for fix in fixes { text += NMEAWriter.sentences(for: fix).joined() }
     }

@@ -10,36 +10,55 @@ public enum ActivityGuess {
 
   /// The typical moving speed of a track, or nil when it has too little timed movement.
   public static func typicalSpeed(of fixes: [Fix]) -> MetersPerSecond? {
-    var speeds: [Double] = []
-    var anchor: Fix?
-    for fix in fixes {
+    var estimator = SpeedEstimator()
+    for fix in fixes { estimator.add(fix) }
+    return estimator.typicalSpeed
+  }
+
+  /// The typical speed of a track fed one fix at a time, so a file too large to hold can be
+  /// guessed in one pass; it keeps one speed per ten seconds of movement.
+  public struct SpeedEstimator: Sendable {
+    private var speeds: [Double] = []
+    private var anchor: (coordinate: Coordinate, time: GNSSTime, segment: Int)?
+
+    public init() {}
+
+    public mutating func add(_ fix: Fix) {
       guard fix.mode != .noFix, let c = fix.coordinate, c.isValid, let t = fix.time else {
-        continue
+        return
       }
-      guard let a = anchor, let ac = a.coordinate, let at = a.time, a.segment == fix.segment,
-        t > at
-      else {
-        anchor = fix
-        continue
+      guard let a = anchor, a.segment == fix.segment, t > a.time else {
+        anchor = (c, t, fix.segment)
+        return
       }
-      let dt = (t - at).value
-      if dt < 10 { continue }
+      let dt = (t - a.time).value
+      if dt < 10 { return }
       if dt <= 120 {
-        let v = Geodesy.distanceMeters(ac, c) / dt
+        let v = Geodesy.distanceMeters(a.coordinate, c) / dt
         if v >= 0.5 && v < 80 { speeds.append(v) }
       }
-      anchor = fix
+      anchor = (c, t, fix.segment)
     }
-    guard speeds.count >= 3 else { return nil }
-    speeds.sort()
-    return MetersPerSecond(speeds[speeds.count / 2])
+
+    /// The median speed, or nil with fewer than three measured steps.
+    public var typicalSpeed: MetersPerSecond? {
+      guard speeds.count >= 3 else { return nil }
+      return MetersPerSecond(speeds.sorted()[speeds.count / 2])
+    }
+
+    /// The activity of that speed; run when it cannot tell.
+    public var activity: Activity { ActivityGuess.activity(at: typicalSpeed) }
+  }
+
+  static func activity(at speed: MetersPerSecond?) -> Activity {
+    guard let v = speed else { return .run }
+    if v < walkBelow { return .walk }
+    if v < runBelow { return .run }
+    return .ride
   }
 
   /// The activity a track most likely is; run when it cannot tell.
   public static func guess(from fixes: [Fix]) -> Activity {
-    guard let v = typicalSpeed(of: fixes) else { return .run }
-    if v < walkBelow { return .walk }
-    if v < runBelow { return .run }
-    return .ride
+    activity(at: typicalSpeed(of: fixes))
   }
 }

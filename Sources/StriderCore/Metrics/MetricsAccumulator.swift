@@ -31,8 +31,11 @@ public struct MetricsAccumulator: Sendable {
   private var lastSampleMoving = false
   private var elevation = ElevationTracker()
   private var window: PaceWindow
+  /// Completed splits, their gains as the elevation decision last stood (kept current so
+  /// that a snapshot after every sample shares this array instead of rebuilding it).
   private var splits: [Split] = []
   private var splitGains: [Double] = []
+  private var splitsShowGain = false
   private var splitDistance = 0.0
   private var splitDuration = 0.0
   private var splitGainStart = 0.0
@@ -51,6 +54,7 @@ public struct MetricsAccumulator: Sendable {
   /// are ignored.
   public mutating func add(_ sample: MetricsSample) -> [Split] {
     guard !isFinished else { return [] }
+    defer { matchSplitGainsToDecision() }
     let previousTime = lastTime
     var dt = 0.0
     if let previous = previousTime {
@@ -138,7 +142,20 @@ public struct MetricsAccumulator: Sendable {
       splitDuration = 0
     }
     isFinished = true
+    matchSplitGainsToDecision()
     return snapshot
+  }
+
+  /// Shows or hides every split's gain when the elevation decision changes; new splits are
+  /// made with the decision of their time, and finish() adds one without a gain.
+  private mutating func matchSplitGainsToDecision() {
+    let trusted = elevationTrusted
+    if trusted == splitsShowGain, splits.last.map({ ($0.elevationGain != nil) == trusted }) ?? true
+    {
+      return
+    }
+    splitsShowGain = trusted
+    for i in splits.indices { splits[i].elevationGain = trusted ? Meters(splitGains[i]) : nil }
   }
 
   /// The figures now. Cheap enough to take after every sample.
@@ -149,8 +166,6 @@ public struct MetricsAccumulator: Sendable {
     var elapsed = Seconds.zero
     if let first = firstTime, let last = lastTime { elapsed = last - first }
     let current = lastSampleMoving ? window.speed.map(MetersPerSecond.init) : nil
-    var shown = splits
-    for i in shown.indices { shown[i].elevationGain = trusted ? Meters(splitGains[i]) : nil }
     return MetricsSnapshot(
       distance: d, elapsed: elapsed, moving: m,
       averagePace: Pace(distance: d, duration: m),
@@ -159,7 +174,7 @@ public struct MetricsAccumulator: Sendable {
       currentSpeed: current,
       calories: Kilocalories(trusted ? gradedKilocalories : levelKilocalories),
       elevationGain: trusted ? Meters(elevation.gain) : nil,
-      splits: shown,
+      splits: splits,
       currentSplitDistance: Meters(splitDistance),
       currentSplitDuration: Seconds(splitDuration),
       lastTime: lastTime)

@@ -30,16 +30,51 @@ public struct SessionEngine: Sendable {
   private var rawDistance = 0.0
   private var firstAccepted: Fix?
   private var lastAccepted: Fix?
+  /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
   private var track: [TrackEntry] = []
+  private let keepsTrack: Bool
+  private var firstTimedTime: GNSSTime?
+  private var finished: SessionSummary?
 
-  /// What the finishing pass needs of each accepted fix.
+  /// What the finishing pass needs of each accepted fix, packed into 64 bytes because a
+  /// finished track is held whole (a million points for an archive). NaN marks a missing
+  /// value, which every consumer treats as absent. After smoothing, `latitude`,
+  /// `longitude` and `speed` hold the smoothed position and speed.
   private struct TrackEntry: Sendable {
-    var fix: Fix
+    var timeValue: Double
+    var latitude: Double
+    var longitude: Double
+    var altitudeValue: Double
+    var accuracy: Double
+    var speed: Double
+    var course: Double
     var newStretch: Bool
     var smoothed: Bool
-    var time: GNSSTime? { fix.time }
-    var coordinate: Coordinate { fix.coordinate ?? Coordinate(latitude: 0, longitude: 0) }
-    var altitude: Meters? { fix.altitude }
+
+    init(fix: Fix, coordinate: Coordinate, newStretch: Bool, smoothed: Bool) {
+      timeValue = fix.time?.secondsSince1970 ?? .nan
+      latitude = coordinate.latitude
+      longitude = coordinate.longitude
+      altitudeValue = fix.altitude?.value ?? .nan
+      accuracy = fix.horizontalAccuracy?.value ?? .nan
+      speed = fix.speed?.value ?? .nan
+      course = fix.course?.value ?? .nan
+      self.newStretch = newStretch
+      self.smoothed = smoothed
+    }
+
+    var time: GNSSTime? { timeValue.isNaN ? nil : GNSSTime(secondsSince1970: timeValue) }
+    var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+    var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
+
+    /// The fix as the smoother reads it.
+    var fix: Fix {
+      Fix(
+        time: time, coordinate: coordinate,
+        horizontalAccuracy: accuracy.isNaN ? nil : Meters(accuracy),
+        speed: speed.isNaN ? nil : MetersPerSecond(speed),
+        course: course.isNaN ? nil : Degrees(course))
+    }
   }
 
   public init(configuration: SessionConfiguration) {
@@ -51,6 +86,8 @@ public struct SessionEngine: Sendable {
     cueScheduler = CueScheduler(
       configuration: configuration.cues, activity: configuration.activity,
       units: configuration.units)
+    keepsTrack =
+      configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
   }
 
   /// The live figures.
@@ -69,7 +106,9 @@ public struct SessionEngine: Sendable {
   }
 
   /// Ends the session: flushes the gate, smooths the finished track and sums it up.
+  /// Calling it again returns the same summary and no events.
   public mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
+    if let finished { return ([], finished) }
     var events: [SessionEvent] = []
     for decision in gate.finish() { handle(decision, into: &events) }
     if let since = pausedSince, let last = lastAcceptedTime {
@@ -78,8 +117,12 @@ public struct SessionEngine: Sendable {
     let liveSnapshot = metrics.finish()
     let finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
-    if configuration.smoothFinishedTrack, filter != nil, !configuration.isRaw {
-      (finalSnapshot, pauses) = finishedTrackFigures(resmoothedWithLocalNoise())
+    if keepsTrack {
+      // The track is smoothed in place; the engine lets go of it so no copy is made.
+      var points = track
+      track = []
+      resmoothWithLocalNoise(&points)
+      (finalSnapshot, pauses) = finishedTrackFigures(points)
     } else {
       finalSnapshot = liveSnapshot
       pauses = livePauses
@@ -102,10 +145,9 @@ public struct SessionEngine: Sendable {
       elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
       pauses: pauses, splits: finalSnapshot.splits, cues: cues)
+    finished = summary
     return (events, summary)
   }
-
-  private var firstTimedTime: GNSSTime? { track.first(where: { $0.time != nil })?.time }
 
   private func endpoint(_ fix: Fix) -> TrackEndpoint? {
     fix.coordinate.map { TrackEndpoint(time: fix.time, coordinate: $0) }
@@ -170,8 +212,11 @@ public struct SessionEngine: Sendable {
       time: fix.time ?? lastAcceptedTime ?? GNSSTime(secondsSince1970: 0),
       coordinate: coordinate, altitude: fix.altitude, speed: speed,
       accuracy: fix.horizontalAccuracy, segment: fix.segment)
-    track.append(
-      TrackEntry(fix: fix, newStretch: newStretch, smoothed: smoothed))
+    if keepsTrack {
+      track.append(
+        TrackEntry(fix: fix, coordinate: rawCoordinate, newStretch: newStretch, smoothed: smoothed))
+    }
+    if firstTimedTime == nil, let t = fix.time { firstTimedTime = t }
     if previous == nil { events.append(.started(point)) }
     lastPoint = point
 
@@ -258,55 +303,78 @@ public struct SessionEngine: Sendable {
   /// estimate, scaled up for the slow wander it cannot see, and the reported accuracy (an
   /// adaptive measurement noise in the spirit of Mehra, "On the identification of variances
   /// and adaptive Kalman filtering", IEEE TAC 15(2), 1970).
-  private func resmoothedWithLocalNoise() -> [SmoothedState] {
-    guard let smootherConfiguration = configuration.smoother else { return [] }
-    var items: [(fix: Fix, newStretch: Bool)] = []
-    for entry in track where entry.smoothed { items.append((entry.fix, entry.newStretch)) }
+  private func resmoothWithLocalNoise(_ points: inout [TrackEntry]) {
+    defer {
+      for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
+    }
+    guard let smootherConfiguration = configuration.smoother else { return }
+    // The fixes the live filter saw, by their place in `points`.
+    var items: [Int32] = []
+    for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
     let n = items.count
-    guard n > 0 else { return [] }
-    // Squared deviation from the neighbours' interpolation, in m², or nil at stretch ends.
-    var deviation = [Double?](repeating: nil, count: n)
-    for k in 1..<max(1, n - 1) where !items[k].newStretch && !items[k + 1].newStretch {
-      guard let a = items[k - 1].fix.coordinate, let b = items[k].fix.coordinate,
-        let c = items[k + 1].fix.coordinate, let ta = items[k - 1].fix.time,
-        let tb = items[k].fix.time, let tc = items[k + 1].fix.time
-      else { continue }
+    guard n > 0 else { return }
+    func item(_ k: Int) -> TrackEntry { points[Int(items[k])] }
+    // Squared deviation from the neighbours' interpolation, in m², or NaN at stretch ends.
+    var deviation = [Double](repeating: .nan, count: n)
+    for k in 1..<max(1, n - 1) where !item(k).newStretch && !item(k + 1).newStretch {
+      let a = item(k - 1)
+      let b = item(k)
+      let c = item(k + 1)
+      guard !a.timeValue.isNaN, !b.timeValue.isNaN, !c.timeValue.isNaN else { continue }
       // Far-apart neighbours measure the path's curvature, not the receiver's scatter.
-      let span = (tc - ta).value
+      let span = c.timeValue - a.timeValue
       guard span > 0, span <= SessionEngine.maxScatterSpan else { continue }
-      let plane = LocalTangentPlane(origin: b)
-      let pa = plane.project(a)
-      let pc = plane.project(c)
-      let w = (tb - ta).value / span
+      let plane = LocalTangentPlane(origin: b.coordinate)
+      let pa = plane.project(a.coordinate)
+      let pc = plane.project(c.coordinate)
+      let w = (b.timeValue - a.timeValue) / span
       let east = pa.east + (pc.east - pa.east) * w
       let north = pa.north + (pc.north - pa.north) * w
       deviation[k] = east * east + north * north
     }
-    var minimumSigmas = [Double](repeating: 0, count: n)
+    var second = KalmanFilter(configuration: smootherConfiguration, keepsHistory: true)
+    var smoother = WindowedRauchTungStriebel()
+    var written = 0
+    func write(_ states: [SmoothedState], into points: inout [TrackEntry]) {
+      for state in states {
+        let index = Int(items[written])
+        points[index].latitude = state.coordinate.latitude
+        points[index].longitude = state.coordinate.longitude
+        points[index].speed = state.speed.value
+        written += 1
+      }
+    }
     var stretchStart = 0
     var window: [Double] = []
     for k in 0..<n {
-      if items[k].newStretch { stretchStart = k }
+      let entry = item(k)
+      if entry.newStretch { stretchStart = k }
       window.removeAll(keepingCapacity: true)
       var j = max(stretchStart, k - SessionEngine.noiseWindow)
       while j < n, j <= k + SessionEngine.noiseWindow {
-        if j > k && items[j].newStretch { break }
-        if let d = deviation[j] { window.append(d) }
+        if j > k && item(j).newStretch { break }
+        if !deviation[j].isNaN { window.append(deviation[j]) }
         j += 1
       }
-      guard window.count >= 5 else { continue }
-      window.sort()
-      // For white noise of σ per axis the squared deviation is exponential with mean 3σ²,
-      // so its median is 3σ²·ln 2.
-      let variance = window[window.count / 2] / (3 * 0.693_147)
-      minimumSigmas[k] = variance.squareRoot() * SessionEngine.scatterToNoise
+      var minimumSigma = 0.0
+      if window.count >= 5 {
+        window.sort()
+        // For white noise of σ per axis the squared deviation is exponential with mean
+        // 3σ², so its median is 3σ²·ln 2.
+        let variance = window[window.count / 2] / (3 * 0.693_147)
+        minimumSigma = variance.squareRoot() * SessionEngine.scatterToNoise
+      }
+      if entry.newStretch { second.reset() }
+      _ = second.update(with: entry.fix, minimumSigma: minimumSigma)
+      smoother.append(second.takeHistory())
+      write(smoother.settled(), into: &points)
     }
-    var second = KalmanFilter(configuration: smootherConfiguration, keepsHistory: true)
-    for (k, item) in items.enumerated() {
-      if item.newStretch { second.reset() }
-      _ = second.update(with: item.fix, minimumSigma: minimumSigmas[k])
+    write(smoother.finish(), into: &points)
+    // Fixes the second pass could not place keep their position and count as standing.
+    while written < n {
+      points[Int(items[written])].speed = 0
+      written += 1
     }
-    return RauchTungStriebel.smooth(second.history)
   }
 
   /// The longest time between a fix's two neighbours for measuring scatter (a 5 s logger).
@@ -322,30 +390,15 @@ public struct SessionEngine: Sendable {
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = 0.4
 
-  private func finishedTrackFigures(
-    _ smoothedStates: [SmoothedState]
-  ) -> (MetricsSnapshot, [PauseInterval]) {
-    // Rebuild the track with smoothed positions where the filter saw the fix.
-    var points: [(entry: TrackEntry, coordinate: Coordinate, speed: Double)] = []
-    points.reserveCapacity(track.count)
-    var next = 0
-    for entry in track {
-      if entry.smoothed, next < smoothedStates.count {
-        let s = smoothedStates[next]
-        next += 1
-        points.append((entry, s.coordinate, s.speed.value))
-      } else {
-        points.append((entry, entry.coordinate, 0))
-      }
-    }
+  private func finishedTrackFigures(_ points: [TrackEntry]) -> (MetricsSnapshot, [PauseInterval]) {
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
     var detector = AutoPause(configuration: configuration.autoPause)
     var openSince: GNSSTime?
     for (i, p) in points.enumerated() {
-      guard let time = p.entry.time else { continue }
-      if p.entry.newStretch {
-        if let since = openSince, i > 0, let end = points[i - 1].entry.time {
+      guard let time = p.time else { continue }
+      if p.newStretch {
+        if let since = openSince, i > 0, let end = points[i - 1].time {
           pauses.append(PauseInterval(start: since, end: end))
           openSince = nil
         }
@@ -359,7 +412,7 @@ public struct SessionEngine: Sendable {
       case nil: break
       }
     }
-    if let since = openSince, let end = points.last?.entry.time {
+    if let since = openSince, let end = points.last?.time {
       pauses.append(PauseInterval(start: since, end: end))
     }
     pauses = trimmed(pauses, points: points)
@@ -371,7 +424,7 @@ public struct SessionEngine: Sendable {
     var halfOpenIndex = 0
     var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
     for p in points {
-      guard let time = p.entry.time else {
+      guard let time = p.time else {
         previous = nil
         continue
       }
@@ -380,7 +433,7 @@ public struct SessionEngine: Sendable {
       let inPause = closedIndex < pauses.count && pauses[closedIndex].start <= time
       let inStop = halfOpenIndex < pauses.count && pauses[halfOpenIndex].start <= time
       let standing = inPause && (previous?.inStop ?? false)
-      let continues = !p.entry.newStretch && previous != nil && (previous?.time ?? time) <= time
+      let continues = !p.newStretch && previous != nil && (previous?.time ?? time) <= time
       var step = 0.0
       var isMoving = !standing
       if continues, let prev = previous, !standing {
@@ -389,7 +442,7 @@ public struct SessionEngine: Sendable {
       }
       _ = accumulator.add(
         MetricsSample(
-          time: time, coordinate: p.coordinate, altitude: p.entry.altitude, step: Meters(step),
+          time: time, coordinate: p.coordinate, altitude: p.altitude, step: Meters(step),
           isMoving: isMoving, startsSegment: !continues))
       previous = (time, p.coordinate, inStop)
     }
@@ -400,19 +453,19 @@ public struct SessionEngine: Sendable {
   /// in one sweep over the time-ordered points; stops with no still part are dropped.
   private func trimmed(
     _ pauses: [PauseInterval],
-    points: [(entry: TrackEntry, coordinate: Coordinate, speed: Double)]
+    points: [TrackEntry]
   ) -> [PauseInterval] {
     var result: [PauseInterval] = []
     var index = 0
     for pause in pauses {
-      while index < points.count, (points[index].entry.time.map { $0 < pause.start } ?? true) {
+      while index < points.count, (points[index].time.map { $0 < pause.start } ?? true) {
         index += 1
       }
       var firstStill: GNSSTime?
       var lastStill: GNSSTime?
       var k = index
       while k < points.count {
-        guard let t = points[k].entry.time else {
+        guard let t = points[k].time else {
           k += 1
           continue
         }

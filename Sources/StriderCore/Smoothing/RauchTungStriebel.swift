@@ -93,3 +93,62 @@ public enum RauchTungStriebel {
     return AxisState(p: filtered.p + c00 * dp + c01 * dv, v: filtered.v + c10 * dp + c11 * dv)
   }
 }
+
+/// The Rauch–Tung–Striebel smoother over a history that arrives step by step, holding at
+/// most a bounded window of it, so a finished track of any length is smoothed in bounded
+/// memory.
+///
+/// A state is settled once `lookahead` later steps of its run are in: the backward pass
+/// starting that far ahead reaches it with the same value as one starting at the end of the
+/// run, because each step back multiplies the influence of the starting point by a smoother
+/// gain below one (at 1 Hz a few hundred steps already make it vanish; `lookahead` is ten
+/// times that). A run that ends (a frame change or `finish`) is exact as in `smooth`.
+public struct WindowedRauchTungStriebel: Sendable {
+  public let lookahead: Int
+  private var pending: [KalmanHistoryEntry] = []
+  private var pendingSteps = 0
+
+  public init(lookahead: Int = 4096) { self.lookahead = max(1, lookahead) }
+
+  public mutating func append(_ entries: [KalmanHistoryEntry]) {
+    for entry in entries {
+      if case .step = entry { pendingSteps += 1 }
+      pending.append(entry)
+    }
+  }
+
+  /// The states settled since the last call, oldest first, one per step.
+  public mutating func settled() -> [SmoothedState] {
+    guard pendingSteps >= 2 * lookahead else { return [] }
+    let smoothed = RauchTungStriebel.smooth(pending)
+    let emit = pendingSteps - lookahead
+    var frame: LocalTangentPlane?
+    var steps = 0
+    var cut = pending.count
+    for (i, entry) in pending.enumerated() {
+      switch entry {
+      case .frameChange(let f): frame = f
+      case .step: steps += 1
+      }
+      if steps == emit {
+        cut = i + 1
+        break
+      }
+    }
+    var rest: [KalmanHistoryEntry] = []
+    rest.reserveCapacity(pending.count - cut + 1)
+    if let frame { rest.append(.frameChange(frame)) }
+    rest.append(contentsOf: pending[cut...])
+    pending = rest
+    pendingSteps -= emit
+    return Array(smoothed.prefix(emit))
+  }
+
+  /// Every state not yet returned: the end of the history is in.
+  public mutating func finish() -> [SmoothedState] {
+    let smoothed = RauchTungStriebel.smooth(pending)
+    pending = []
+    pendingSteps = 0
+    return smoothed
+  }
+}

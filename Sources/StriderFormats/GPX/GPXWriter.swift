@@ -14,11 +14,20 @@ public struct GPXWriter {
   public static let trackPointExtension =
     "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"
 
+  /// How much of each fix a point carries.
+  public enum Style: Sendable {
+    /// Everything Strider knows, in full precision: a file Strider reads back unchanged.
+    case full
+    /// Position (7 decimals, about 1 cm), elevation (0.1 m) and time (whole seconds), one
+    /// line per point: what most watch and phone exports hold, at about 100 bytes a point.
+    case plain
+  }
+
   /// Writes the fixes; with `verdicts` (one per fix) each point also carries the gate's
   /// verdict as `strider:verdict` (`accepted` or the rejection reason).
   public static func write(
     _ fixes: [Fix], verdicts: [Verdict]? = nil, metadata: TrackMetadata,
-    time: GNSSTime? = nil, to stream: inout some TextOutputStream
+    time: GNSSTime? = nil, style: Style = .full, to stream: inout some TextOutputStream
   ) {
     let creator = escaped(metadata.creator ?? "Strider")
     stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -48,7 +57,10 @@ public struct GPXWriter {
         stream.write("    <trkseg>\n")
         currentSegment = fix.segment
       }
-      writePoint(fix, at: coordinate, verdict: verdicts?[index], to: &stream)
+      switch style {
+      case .full: writePoint(fix, at: coordinate, verdict: verdicts?[index], to: &stream)
+      case .plain: writePlainPoint(fix, at: coordinate, to: &stream)
+      }
     }
     if currentSegment != nil { stream.write("    </trkseg>\n") }
     stream.write("  </trk>\n</gpx>\n")
@@ -102,6 +114,41 @@ public struct GPXWriter {
       stream.write("        </extensions>\n")
     }
     stream.write("      </trkpt>\n")
+  }
+
+  private static func writePlainPoint(
+    _ fix: Fix, at coordinate: Coordinate, to stream: inout some TextOutputStream
+  ) {
+    stream.write(
+      "      <trkpt lat=\"\(fixed(coordinate.latitude, places: 7))\""
+        + " lon=\"\(fixed(coordinate.longitude, places: 7))\">")
+    if let altitude = fix.altitude {
+      stream.write("<ele>\(fixed(altitude.value, places: 1))</ele>")
+    }
+    if let time = fix.time {
+      let second = GNSSTime(secondsSince1970: time.secondsSince1970.rounded())
+      stream.write("<time>\(second.iso8601)</time>")
+    }
+    stream.write("</trkpt>\n")
+  }
+
+  /// `value` rounded to `places` decimals, trailing zeros kept off.
+  static func fixed(_ value: Double, places: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let units = (value * scale).rounded()
+    guard abs(units) < 9e18 else { return decimal(value) }
+    let magnitude = Int64(abs(units))
+    let divisor = Int64(scale)
+    var text = String(magnitude / divisor)
+    var fraction = String(magnitude % divisor)
+    if places > 0 {
+      fraction = String(repeating: "0", count: places - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      if !fraction.isEmpty { text += "." + fraction }
+    }
+    return units < 0 ? "-" + text : text
   }
 
   private static func element(
