@@ -38,7 +38,11 @@ import Testing
   }
 
   /// Writes fixes as an NMEA log after `leadIn` seconds of standing at the first position.
-  static func writeLog(_ fixes: [Fix], leadIn: Int, to url: URL) throws {
+  /// Writes `fixes` as an NMEA log for gpsfake, with `leadIn` seconds of standing at the
+  /// first position before them and `leadOut` seconds at the last after them: gpsd drops
+  /// the first seconds of a log, and under load the last ones when gpsfake exits, so a
+  /// test that compares distances lets those be standing time.
+  static func writeLog(_ fixes: [Fix], leadIn: Int, leadOut: Int = 0, to url: URL) throws {
     guard let first = fixes.first, let t0 = first.time else { return }
     var standing: [Fix] = []
     for i in 0..<leadIn {
@@ -47,7 +51,18 @@ import Testing
       f.speed = MetersPerSecond(0)
       standing.append(f)
     }
-    let text = (standing + fixes).map { NMEAWriter.sentences(for: $0).joined() }.joined()
+    var after: [Fix] = []
+    if let last = fixes.last, let tn = last.time {
+      for i in 0..<leadOut {
+        var f = last
+        f.time = tn + Seconds(Double(i + 1))
+        f.speed = MetersPerSecond(0)
+        f.course = nil
+        after.append(f)
+      }
+    }
+    let text = (standing + fixes + after).map { NMEAWriter.sentences(for: $0).joined() }
+      .joined()
     try Data(text.utf8).write(to: url)
   }
 
@@ -166,16 +181,18 @@ import Testing
     let session = Simulator.run(
       SimulationConfiguration(activity: .run, seed: 32, faults: .none, routeLength: Meters(3000)))
     // The receiver is gone for 150 s in the middle of the run: the runner keeps going. (The
-    // second log's lead-in of standing still fills the last 120 s of the outage, so that
-    // what gpsd drops while it starts again is standing time.)
+    // second log starts with ten minutes of standing still, fed in seconds, so that what is
+    // missed while gpsd starts again and Strider's reconnect backs off (up to 8 s) is
+    // standing time; it overlaps the first log's clock, which the gate rejects as out of
+    // order. The first log ends with 20 s of standing for what is lost when gpsfake exits.)
     let fixes = session.fixes
     let cut = fixes.count / 2
     let before = Array(fixes[..<cut])
     let after = Array(fixes[(cut + 150)...])
     let logA = dir.appendingPathComponent("a.nmea")
     let logB = dir.appendingPathComponent("b.nmea")
-    try Self.writeLog(before, leadIn: 120, to: logA)
-    try Self.writeLog(after, leadIn: 120, to: logB)
+    try Self.writeLog(before, leadIn: 120, leadOut: 20, to: logA)
+    try Self.writeLog(after, leadIn: 600, to: logB)
     let joined = dir.appendingPathComponent("joined.nmea")
     try Self.writeLog(before + after, leadIn: 0, to: joined)
 

@@ -51,9 +51,31 @@ public struct Gate: Sendable {
   private var suspects: [Fix] = []
   private var accuracyReported = false
   private var lastUntimed: Fix?
+  /// The array the last decisions were returned in: reused (no allocation per fix) once
+  /// the caller has let go of it.
+  private var decisionBuffer: [GateDecision] = []
+
+  /// The enabled checks as bits: asked several times per fix, where a set lookup hashes.
+  private let enabledChecks: UInt32
 
   public init(configuration: GateConfiguration) {
     self.configuration = configuration
+    enabledChecks = configuration.enabledChecks.reduce(0) { $0 | Gate.bit($1) }
+  }
+
+  private func isOn(_ check: RejectionReason) -> Bool { enabledChecks & Gate.bit(check) != 0 }
+
+  private static func bit(_ check: RejectionReason) -> UInt32 {
+    switch check {
+    case .noFix: 1 << 0
+    case .invalidAccuracy: 1 << 1
+    case .lowAccuracy: 1 << 2
+    case .nonGNSS: 1 << 3
+    case .stale: 1 << 4
+    case .outOfOrder: 1 << 5
+    case .duplicate: 1 << 6
+    case .implausibleSpeed: 1 << 7
+    }
   }
 
   /// Judges a fix; returns the decisions this made possible (possibly none yet, possibly
@@ -63,7 +85,10 @@ public struct Gate: Sendable {
   /// from garbage), is no time at all: the fix is judged as an untimed one, as if the
   /// source had given none, so no difference of two times can overflow.
   public mutating func ingest(_ fix: Fix) -> [GateDecision] {
-    var out: [GateDecision] = []
+    var out = decisionBuffer
+    decisionBuffer = []
+    out.removeAll(keepingCapacity: true)
+    defer { decisionBuffer = out }
     var fix = fix
     if let t = fix.time, !t.isRepresentable { fix.time = nil }
     if let reason = staticRejection(of: fix) {
@@ -71,7 +96,7 @@ public struct Gate: Sendable {
       return out
     }
     guard let time = fix.time else {
-      if configuration.isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
+      if isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
         out.append(reject(fix, .duplicate))
         return out
       }
@@ -102,7 +127,7 @@ public struct Gate: Sendable {
 
   private mutating func staticRejection(of fix: Fix) -> RejectionReason? {
     let c = configuration
-    if c.isOn(.noFix) {
+    if isOn(.noFix) {
       if fix.mode == .noFix { return .noFix }
       guard let coordinate = fix.coordinate, coordinate.isValid else { return .noFix }
     } else if fix.coordinate?.isValid != true {
@@ -110,27 +135,27 @@ public struct Gate: Sendable {
     }
     if let accuracy = fix.horizontalAccuracy {
       if !accuracy.isFinite || accuracy.value < 0 {
-        if c.isOn(.invalidAccuracy) { return .invalidAccuracy }
+        if isOn(.invalidAccuracy) { return .invalidAccuracy }
       } else {
         accuracyReported = true
       }
-    } else if c.isOn(.invalidAccuracy) {
+    } else if isOn(.invalidAccuracy) {
       switch c.accuracyRequirement {
       case .always: return .invalidAccuracy
       case .whenReported where accuracyReported: return .invalidAccuracy
       default: break
       }
     }
-    if c.isOn(.nonGNSS) {
+    if isOn(.nonGNSS) {
       if fix.provider != .gnss { return .nonGNSS }
       if fix.mode == .twoD, let a = usableAccuracy(fix), a >= c.networkGradeAccuracy.value {
         return .nonGNSS
       }
     }
-    if c.isOn(.lowAccuracy), let a = usableAccuracy(fix), a > c.maxAccuracy.value {
+    if isOn(.lowAccuracy), let a = usableAccuracy(fix), a > c.maxAccuracy.value {
       return .lowAccuracy
     }
-    if c.isOn(.stale), let start = c.sessionStart, let t = fix.time, t < start {
+    if isOn(.stale), let start = c.sessionStart, let t = fix.time, t < start {
       return .stale
     }
     return nil
@@ -146,18 +171,18 @@ public struct Gate: Sendable {
   private mutating func order(_ fix: Fix, at time: GNSSTime, into out: inout [GateDecision]) {
     let c = configuration
     if let released = releasedUpTo, time <= released {
-      if time == released, c.isOn(.duplicate) {
+      if time == released, isOn(.duplicate) {
         out.append(reject(fix, .duplicate))
         return
       }
-      if c.isOn(.outOfOrder) {
+      if isOn(.outOfOrder) {
         out.append(reject(fix, .outOfOrder))
         return
       }
       judgeInOrder(fix, into: &out)  // the lab switched ordering off: take it as it comes
       return
     }
-    if c.isOn(.duplicate),
+    if isOn(.duplicate),
       reorderBuffer.contains(where: { $0.time == time }) || provisional?.time == time
     {
       out.append(reject(fix, .duplicate))
@@ -172,10 +197,10 @@ public struct Gate: Sendable {
         provisionalContradictions += 1
         if provisionalContradictions >= c.confirmationCount - 1 || c.confirmationCount <= 1 {
           provisional = nil
-          out.append(reject(held, c.isOn(.outOfOrder) ? .outOfOrder : .implausibleSpeed))
+          out.append(reject(held, isOn(.outOfOrder) ? .outOfOrder : .implausibleSpeed))
         }
       }
-    } else if c.isOn(.outOfOrder), let newest = newestTime,
+    } else if isOn(.outOfOrder), let newest = newestTime,
       time - newest > c.clockJumpThreshold
     {
       provisional = fix
@@ -203,12 +228,13 @@ public struct Gate: Sendable {
       count += 1
     }
     guard count > 0 else { return }
-    let ready = reorderBuffer.prefix(count)
-    reorderBuffer.removeFirst(count)
-    for fix in ready {
+    // Judged in place, then dropped: a slice kept across the removal would copy the buffer.
+    for i in 0..<count {
+      let fix = reorderBuffer[i]
       releasedUpTo = fix.time
       judgeInOrder(fix, into: &out)
     }
+    reorderBuffer.removeFirst(count)
   }
 
   private mutating func releaseAll(into out: inout [GateDecision]) {
@@ -223,7 +249,7 @@ public struct Gate: Sendable {
   // MARK: Stage 3: plausibility in time order
 
   private mutating func judgeInOrder(_ fix: Fix, into out: inout [GateDecision]) {
-    guard configuration.isOn(.implausibleSpeed) || configuration.isOn(.stale) else {
+    guard isOn(.implausibleSpeed) || isOn(.stale) else {
       let breaks = lastAccepted.map { startsNewStretch(from: $0, to: fix) } ?? true
       accept(fix, breaksTrack: breaks, into: &out)
       return
@@ -250,7 +276,7 @@ public struct Gate: Sendable {
             }
             out.append(
               reject(
-                pending, old == true && configuration.isOn(.stale) ? .stale : .implausibleSpeed))
+                pending, old == true && isOn(.stale) ? .stale : .implausibleSpeed))
           }
           headBuffer.removeAll()
         }
@@ -260,7 +286,7 @@ public struct Gate: Sendable {
       return
     }
     guard let last = lastAccepted else { return }
-    if isPlausible(from: last, to: fix) || !configuration.isOn(.implausibleSpeed) {
+    if isPlausible(from: last, to: fix) || !isOn(.implausibleSpeed) {
       for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
       suspects.removeAll()
       accept(fix, breaksTrack: false, into: &out)
@@ -292,7 +318,7 @@ public struct Gate: Sendable {
   /// Finds the first position that enough later fixes agree with, and decides the head.
   private mutating func resolveHead(force: Bool, into out: inout [GateDecision]) {
     guard !headBuffer.isEmpty else { return }
-    let needed = configuration.isOn(.implausibleSpeed) ? configuration.confirmationCount : 1
+    let needed = isOn(.implausibleSpeed) ? configuration.confirmationCount : 1
     var chain: [Int]?
     var best: [Int] = []
     for start in headBuffer.indices {
@@ -328,7 +354,7 @@ public struct Gate: Sendable {
         fix.time.map { a - $0 > configuration.staleAge } ?? false
       }
       if old == true {
-        verdictBefore[i] = configuration.isOn(.stale) ? .rejected(.stale) : .joins
+        verdictBefore[i] = isOn(.stale) ? .rejected(.stale) : .joins
       } else {
         verdictBefore[i] = .rejected(.implausibleSpeed)
       }
@@ -387,7 +413,7 @@ public struct Gate: Sendable {
   /// of cached fixes (receivers repeat the last known position once or twice) cannot anchor
   /// the session.
   private func spansHeadConfirmation(_ chain: [Int]) -> Bool {
-    guard configuration.isOn(.implausibleSpeed) || configuration.isOn(.stale),
+    guard isOn(.implausibleSpeed) || isOn(.stale),
       let first = chain.first, let last = chain.last, let t0 = headBuffer[first].time,
       let t1 = headBuffer[last].time
     else { return true }

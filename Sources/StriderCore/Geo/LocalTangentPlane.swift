@@ -47,7 +47,8 @@ public struct LocalTangentPlane: Hashable, Sendable {
     cosLat = cos(phi)
     sinLon = sin(lambda)
     cosLon = cos(lambda)
-    originECEF = LocalTangentPlane.ecef(origin)
+    originECEF = LocalTangentPlane.ecef(
+      sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon)
   }
 
   public static func == (lhs: LocalTangentPlane, rhs: LocalTangentPlane) -> Bool {
@@ -58,7 +59,18 @@ public struct LocalTangentPlane: Hashable, Sendable {
 
   /// The east-north offset of a position from the origin, in metres.
   public func project(_ c: Coordinate) -> PlanePoint {
-    let (x, y, z) = LocalTangentPlane.ecef(c)
+    project(earthCentred: LocalTangentPlane.ecef(c))
+  }
+
+  /// The east and north of another plane's origin, whose earth-centred position that plane
+  /// has already worked out: a sweep over a track then takes each point's sines once.
+  public func project(originOf other: LocalTangentPlane) -> PlanePoint {
+    project(earthCentred: other.originECEF)
+  }
+
+  @inline(__always)
+  private func project(earthCentred point: (Double, Double, Double)) -> PlanePoint {
+    let (x, y, z) = point
     let dx = x - originECEF.0
     let dy = y - originECEF.1
     let dz = z - originECEF.2
@@ -80,10 +92,16 @@ public struct LocalTangentPlane: Hashable, Sendable {
   static func ecef(_ c: Coordinate) -> (Double, Double, Double) {
     let phi = radians(c.latitude)
     let lambda = radians(c.longitude)
-    let s = sin(phi)
+    return ecef(sinLat: sin(phi), cosLat: cos(phi), sinLon: sin(lambda), cosLon: cos(lambda))
+  }
+
+  /// Earth-centred coordinates from the sines and cosines a plane has already worked out.
+  @inline(__always)
+  static func ecef(sinLat s: Double, cosLat cp: Double, sinLon: Double, cosLon: Double)
+    -> (Double, Double, Double)
+  {
     let n = WGS84.semiMajorAxis / (1 - WGS84.eccentricitySquared * s * s).squareRoot()
-    let cp = cos(phi)
-    return (n * cp * cos(lambda), n * cp * sin(lambda), n * (1 - WGS84.eccentricitySquared) * s)
+    return (n * cp * cosLon, n * cp * sinLon, n * (1 - WGS84.eccentricitySquared) * s)
   }
 
   /// ECEF to latitude and longitude by Bowring's method (exact to millimetres near the

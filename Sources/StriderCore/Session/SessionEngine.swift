@@ -35,6 +35,9 @@ public struct SessionEngine: Sendable {
   private let keepsTrack: Bool
   private var firstTimedTime: GNSSTime?
   private var finished: SessionSummary?
+  /// The array the last events were returned in: reused (no allocation per fix) once the
+  /// caller has let go of it.
+  private var eventBuffer: [SessionEvent] = []
 
   /// What the finishing pass needs of each accepted fix, packed into 64 bytes because a
   /// finished track is held whole (a million points for an archive). NaN marks a missing
@@ -100,8 +103,11 @@ public struct SessionEngine: Sendable {
   public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
     pointsIn += 1
     if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
-    var events: [SessionEvent] = []
+    var events = eventBuffer
+    eventBuffer = []
+    events.removeAll(keepingCapacity: true)
     for decision in gate.ingest(fix) { handle(decision, into: &events) }
+    eventBuffer = events
     return events
   }
 
@@ -316,6 +322,14 @@ public struct SessionEngine: Sendable {
     func item(_ k: Int) -> TrackEntry { points[Int(items[k])] }
     // Squared deviation from the neighbours' interpolation, in m², or NaN at stretch ends.
     var deviation = [Double](repeating: .nan, count: n)
+    // The planes at k - 1, k and k + 1, each made once as the sweep passes.
+    var planes: [(index: Int, plane: LocalTangentPlane)?] = [nil, nil, nil]
+    func plane(_ i: Int) -> LocalTangentPlane {
+      if let slot = planes[i % 3], slot.index == i { return slot.plane }
+      let made = LocalTangentPlane(origin: item(i).coordinate)
+      planes[i % 3] = (i, made)
+      return made
+    }
     for k in 1..<max(1, n - 1) where !item(k).newStretch && !item(k + 1).newStretch {
       let a = item(k - 1)
       let b = item(k)
@@ -324,9 +338,9 @@ public struct SessionEngine: Sendable {
       // Far-apart neighbours measure the path's curvature, not the receiver's scatter.
       let span = c.timeValue - a.timeValue
       guard span > 0, span <= SessionEngine.maxScatterSpan else { continue }
-      let plane = LocalTangentPlane(origin: b.coordinate)
-      let pa = plane.project(a.coordinate)
-      let pc = plane.project(c.coordinate)
+      let here = plane(k)
+      let pa = here.project(originOf: plane(k - 1))
+      let pc = here.project(originOf: plane(k + 1))
       let w = (b.timeValue - a.timeValue) / span
       let east = pa.east + (pc.east - pa.east) * w
       let north = pa.north + (pc.north - pa.north) * w
@@ -344,24 +358,35 @@ public struct SessionEngine: Sendable {
         written += 1
       }
     }
-    var stretchStart = 0
-    var window: [Double] = []
+    // The deviations within noiseWindow of k in its stretch, kept sorted as k slides.
+    var window = SortedWindow()
+    var low = 0
+    var high = -1
+    var stretchEnd = 0
     for k in 0..<n {
       let entry = item(k)
-      if entry.newStretch { stretchStart = k }
-      window.removeAll(keepingCapacity: true)
-      var j = max(stretchStart, k - SessionEngine.noiseWindow)
-      while j < n, j <= k + SessionEngine.noiseWindow {
-        if j > k && item(j).newStretch { break }
-        if !deviation[j].isNaN { window.append(deviation[j]) }
-        j += 1
+      if entry.newStretch || k >= stretchEnd {
+        window.removeAll()
+        low = k
+        high = k - 1
+        stretchEnd = k + 1
+        while stretchEnd < n, !item(stretchEnd).newStretch { stretchEnd += 1 }
+      }
+      let wantedLow = max(low, k - SessionEngine.noiseWindow)
+      while low < wantedLow {
+        window.remove(deviation[low])
+        low += 1
+      }
+      let wantedHigh = min(stretchEnd - 1, k + SessionEngine.noiseWindow)
+      while high < wantedHigh {
+        high += 1
+        window.insert(deviation[high])
       }
       var minimumSigma = 0.0
       if window.count >= 5 {
-        window.sort()
         // For white noise of σ per axis the squared deviation is exponential with mean
         // 3σ², so its median is 3σ²·ln 2.
-        let variance = window[window.count / 2] / (3 * 0.693_147)
+        let variance = window.median / (3 * 0.693_147)
         minimumSigma = variance.squareRoot() * SessionEngine.scatterToNoise
       }
       if entry.newStretch { second.reset() }
@@ -374,6 +399,31 @@ public struct SessionEngine: Sendable {
     while written < n {
       points[Int(items[written])].speed = 0
       written += 1
+    }
+  }
+
+  /// A few numbers kept in order, for a median over a sliding window; NaN is left out.
+  private struct SortedWindow {
+    private var values: [Double] = []
+    var count: Int { values.count }
+    var median: Double { values[values.count / 2] }
+
+    mutating func removeAll() { values.removeAll(keepingCapacity: true) }
+
+    mutating func insert(_ value: Double) {
+      guard !value.isNaN else { return }
+      var i = values.count
+      values.append(value)
+      while i > 0, values[i - 1] > value {
+        values[i] = values[i - 1]
+        i -= 1
+      }
+      values[i] = value
+    }
+
+    mutating func remove(_ value: Double) {
+      guard !value.isNaN, let i = values.firstIndex(of: value) else { return }
+      values.remove(at: i)
     }
   }
 
