@@ -1,50 +1,124 @@
 #!/usr/bin/env bash
-# Times `strider analyze` beside the tools people use today, on the same file, in one run:
-# gpxpy's gpxinfo (pip install gpxpy), gpsbabel reading the track points
-# (apt-get install gpsbabel), and `cat FILE > /dev/null` as the practical limit.
-# Prints seconds, peak memory, MB/s and each peer's time as a multiple of Strider's.
+# Times `strider` beside the tools people use today, on the same files, in one run:
+#   - a 1,000,000-point GPX of about 100 MB (a watch-style export made by the simulator):
+#     `strider analyze` (filters and smoother on, and --no-filter), gpxpy's `gpxinfo`
+#     (pip install gpxpy), gpsbabel reading the track points (apt-get install gpsbabel),
+#     and `cat FILE > /dev/null` as the practical limit;
+#   - a 100,000-epoch NMEA log: `strider analyze`, gpsbabel's NMEA reader and cat;
+#   - a 3-hour run replayed headless as fast as possible, and the CPU an idle live session
+#     takes (connected to a gpsd with no receiver; needs gpsd).
+# Prints seconds (best of RUNS, default 3; one run for gpxinfo, which takes half a minute),
+# peak memory, MB/s, each peer's time as a multiple of Strider's, and the targets met.
 #
-#   Benchmarks/compare.sh [LENGTH_M]     (default 1,500,000 m of simulated ride)
+#   Benchmarks/compare.sh            RUNS=1 Benchmarks/compare.sh     KEEP=DIR keeps inputs
 set -euo pipefail
 cd "$(dirname "$0")/.."
-length=${1:-1500000}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+runs=${RUNS:-3}
+work=${KEEP:-$(mktemp -d)}
+mkdir -p "$work"
+[[ -n ${KEEP:-} ]] || trap 'rm -rf "$work"' EXIT
+export STRIDER_HOME=$work/home XDG_CONFIG_HOME=$work/config
 swift build -c release -q
-strider=.build/release/strider
-$strider simulate --activity ride --seed 3 --faults all --length "$length" -o "$work/big.gpx"
-size=$(stat -c %s "$work/big.gpx")
-points=$(grep -c '<trkpt' "$work/big.gpx")
-printf 'input: %s points, %.1f MB\n' "$points" "$(echo "$size / 1000000" | bc -l)"
+strider=$PWD/.build/release/strider
 
-measure() { # name command...: prints "seconds peak_kb"
-  local name=$1
-  shift
-  /usr/bin/time -f '%e %M' -o "$work/$name.time" "$@" > /dev/null 2> "$work/$name.err" || true
-  cat "$work/$name.time" | tail -1
-}
+gpx=$work/big.gpx
+nmea=$work/big.nmea
+run3h=$work/run-3h.gpx
+[[ -s $gpx ]] || $strider simulate --plain --activity ride --seed 3 --length 7000000 -o "$gpx" 2> /dev/null
+[[ -s $nmea ]] || $strider simulate --format nmea --activity ride --seed 4 --length 700000 -o "$nmea" 2> /dev/null
+[[ -s $run3h ]] || $strider simulate --activity run --seed 5 --length 36000 -o "$run3h" 2> /dev/null
+
+megabytes() { echo "scale=1; $(stat -c %s "$1") / 1000000" | bc; }
+printf 'inputs: %s (%s track points, %s MB), %s (%s epochs, %s MB)\n\n' \
+  "$(basename "$gpx")" "$(grep -c '<trkpt' "$gpx")" "$(megabytes "$gpx")" \
+  "$(basename "$nmea")" "$(grep -c '^\$GPRMC' "$nmea")" "$(megabytes "$nmea")"
 
 declare -A secs mem
-run() {
-  local name=$1
-  shift
-  if ! command -v "$1" > /dev/null 2>&1 && [ ! -x "$1" ]; then
-    echo "skip $name: $1 not installed"
+# measure NAME TIMES COMMAND...: best wall time of TIMES runs, peak memory of the last.
+measure() {
+  local name=$1 times=$2 best=
+  shift 2
+  if ! command -v "$1" > /dev/null 2>&1; then
+    echo "skip $name: $1 is not installed"
     return
   fi
-  read -r s m < <(measure "$name" "$@")
-  secs[$name]=$s
-  mem[$name]=$m
+  for ((i = 0; i < times; i++)); do
+    local start=$EPOCHREALTIME
+    if ! /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2> "$work/err"; then
+      echo "$name failed: $(tail -1 "$work/err")"
+      return
+    fi
+    local took
+    took=$(echo "$EPOCHREALTIME - $start" | bc)
+    if [[ -z $best ]] || (($(echo "$took < $best" | bc))); then best=$took; fi
+  done
+  secs[$name]=$best
+  mem[$name]=$(tail -1 "$work/rss")
 }
-run cat cat "$work/big.gpx"
-run strider "$strider" analyze --format json "$work/big.gpx"
-run gpxinfo gpxinfo "$work/big.gpx"
-run gpsbabel gpsbabel -t -i gpx -f "$work/big.gpx" -o unicsv -F /dev/null
 
-printf '%-10s %9s %10s %9s %12s\n' tool seconds "peak MB" "MB/s" "x strider"
-for name in cat strider gpxinfo gpsbabel; do
-  [ -n "${secs[$name]:-}" ] || continue
-  s=${secs[$name]}
-  printf '%-10s %9.2f %10.1f %9.1f %12.2f\n' "$name" "$s" "$(echo "${mem[$name]} / 1024" | bc -l)" \
-    "$(echo "$size / 1000000 / ($s + 0.001)" | bc -l)" "$(echo "$s / (${secs[strider]} + 0.001)" | bc -l)"
-done
+# table FILE REFERENCE NAME...: one row per tool, ratios against REFERENCE.
+table() {
+  local file=$1 reference=$2
+  shift 2
+  local size
+  size=$(stat -c %s "$file")
+  printf '%-18s %9s %9s %9s %12s\n' tool seconds "peak MB" "MB/s" "x $reference"
+  for name in "$@"; do
+    [[ -n ${secs[$name]:-} ]] || continue
+    local s=${secs[$name]}
+    printf '%-18s %9.3f %9.1f %9.1f %12.2f\n' "$name" "$s" "$(echo "${mem[$name]} / 1024" | bc -l)" \
+      "$(echo "$size / 1000000 / $s" | bc -l)" "$(echo "$s / ${secs[$reference]}" | bc -l)"
+  done
+  echo
+}
+
+measure cat "$runs" cat "$gpx"
+measure "strider analyze" "$runs" "$strider" analyze --format json "$gpx"
+measure "strider --no-filter" "$runs" "$strider" analyze --no-filter --format json "$gpx"
+measure gpxinfo 1 gpxinfo "$gpx"
+measure "gpsbabel -t" "$runs" gpsbabel -t -i gpx -f "$gpx" -o unicsv -F /dev/null
+echo "GPX, $(megabytes "$gpx") MB"
+table "$gpx" "strider analyze" cat "strider analyze" "strider --no-filter" gpxinfo "gpsbabel -t"
+
+measure "cat nmea" "$runs" cat "$nmea"
+measure "strider nmea" "$runs" "$strider" analyze --format json "$nmea"
+measure "gpsbabel nmea" "$runs" gpsbabel -i nmea -f "$nmea" -o unicsv -F /dev/null
+echo "NMEA, $(megabytes "$nmea") MB"
+table "$nmea" "strider nmea" "cat nmea" "strider nmea" "gpsbabel nmea"
+
+measure "replay 3 h" "$runs" "$strider" replay "$run3h" --speed max --headless
+printf 'replay of a 3-hour run, headless, --speed max: %.3f s\n' "${secs[replay 3 h]:-0}"
+
+idle=
+if command -v gpsd > /dev/null; then
+  port=$((20000 + RANDOM % 20000))
+  gpsd -N -n -S "$port" > /dev/null 2>&1 &
+  gpsd_pid=$!
+  sleep 1
+  "$strider" run --gpsd "127.0.0.1:$port" --headless > /dev/null 2>&1 &
+  live=$!
+  sleep 2
+  ticks() { awk '{print $14 + $15}' "/proc/$live/stat"; }
+  before=$(ticks)
+  sleep 10
+  after=$(ticks)
+  kill "$live" "$gpsd_pid" 2> /dev/null || true
+  wait 2> /dev/null || true
+  idle=$(echo "($after - $before) * 100 / $(getconf CLK_TCK) / 10" | bc -l)
+  printf 'idle live session (recording; gpsd with no receiver), 10 s: %.2f %% of a core\n' "$idle"
+fi
+
+echo
+echo "targets"
+check() { # label condition
+  if (($(echo "$2" | bc -l))); then echo "  met     $1"; else echo "  MISSED  $1"; fi
+}
+s=${secs[strider analyze]}
+size=$(stat -c %s "$gpx")
+[[ -n ${secs[gpxinfo]:-} ]] && check "analyze at least 50x faster than gpxinfo ($(printf %.1f "$(echo "${secs[gpxinfo]} / $s" | bc -l)")x)" "${secs[gpxinfo]} / $s >= 50"
+[[ -n ${secs[gpsbabel -t]:-} ]] && check "analyze at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel -t]} / $s" | bc -l)")x)" "${secs[gpsbabel -t]} / $s >= 10"
+check "analyze at least 200 MB/s ($(printf %.0f "$(echo "$size / 1000000 / $s" | bc -l)") MB/s)" "$size / 1000000 / $s >= 200"
+check "analyze peak memory under 100 MB ($(printf %.0f "$(echo "${mem[strider analyze]} / 1024" | bc -l)") MB)" "${mem[strider analyze]} / 1024 < 100"
+check "3-hour replay under 0.2 s ($(printf %.3f "${secs[replay 3 h]}") s)" "${secs[replay 3 h]} < 0.2"
+[[ -n $idle ]] && check "idle live session under 1 % of a core ($(printf %.2f "$idle") %)" "$idle < 1"
+exit 0
