@@ -15,6 +15,14 @@ enum Inputs {
     return Array(text.utf8)
   }()
 
+  static let tcx: [UInt8] = {
+    let record = SessionRecorder.record(
+      fixes: session.fixes, configuration: SessionConfiguration(activity: .ride))
+    var text = ""
+    SessionExport(record: record).write(.tcx, points: .raw, to: &text)
+    return Array(text.utf8)
+  }()
+
   static let nmea: [UInt8] = Array(
     session.fixes.map { NMEAWriter.sentences(for: $0).joined() }.joined().utf8)
 
@@ -43,6 +51,19 @@ enum Inputs {
   }()
 }
 
+extension Inputs {
+  /// Prints the sizes that turn iterations per second into MB/s and fixes per second.
+  static func describe() {
+    func megabytes(_ bytes: [UInt8]) -> String {
+      String(Double(bytes.count) / 1_000_000)
+    }
+    print(
+      "inputs: \(session.fixes.count) fixes; GPX \(megabytes(gpx)) MB, TCX \(megabytes(tcx)) MB,"
+        + " NMEA \(megabytes(nmea)) MB, gpsd JSON \(megabytes(gpsdJSON)) MB;"
+        + " map route \(bigRoute.track.count) points")
+  }
+}
+
 func readAll(_ reader: inout some FixReader) -> Int {
   var count = 0
   while let fix = try? reader.next() {
@@ -56,11 +77,24 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
     maxDuration: .seconds(3), maxIterations: 50)
 
-  Benchmark("GPX parse (bytes)", configuration: .init(scalingFactor: .one)) { benchmark in
+  // Throughput is per iteration; each iteration reads the whole input, so fixes per second
+  // is throughput × fixes and MB/s is throughput × size (both printed by `Inputs.describe`).
+  Inputs.describe()
+
+  Benchmark("GPX parse") { benchmark in
     let bytes = Inputs.gpx
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
       var reader = GPXReader(bytes: bytes, fileName: "bench.gpx")
+      blackHole(readAll(&reader))
+    }
+  }
+
+  Benchmark("TCX parse") { benchmark in
+    let bytes = Inputs.tcx
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      var reader = TCXReader(bytes: bytes, fileName: "bench.tcx")
       blackHole(readAll(&reader))
     }
   }
@@ -99,6 +133,32 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations {
       blackHole(Analysis.summarize(fixes, configuration: SessionConfiguration(activity: .ride)))
     }
+  }
+
+  // Peak resident memory of this benchmark less an empty one's, over the fixes held: what a
+  // finished session's track costs in memory.
+  Benchmark(
+    "Memory: engine holding 1M fixes for the finishing pass",
+    configuration: .init(metrics: [.peakMemoryResident, .wallClock], maxIterations: 1)
+  ) { benchmark in
+    let fixes = Inputs.session.fixes
+    benchmark.startMeasurement()
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .ride))
+    var offset = 0.0
+    while engine.pointsIn < 1_000_000 {
+      for var fix in fixes {
+        fix.time = fix.time.map { $0 + Seconds(offset) }
+        blackHole(engine.ingest(fix))
+      }
+      offset += 86_400
+    }
+    blackHole(engine.finish().summary)
+  }
+
+  Benchmark(
+    "Memory: baseline", configuration: .init(metrics: [.peakMemoryResident], maxIterations: 1)
+  ) { benchmark in
+    blackHole(Inputs.session.fixes.count)
   }
 
   Benchmark("Map frame, 100k points, 200x60 braille") { benchmark in

@@ -39,7 +39,7 @@ public struct SessionEngine: Sendable {
   /// caller has let go of it.
   private var eventBuffer: [SessionEvent] = []
 
-  /// What the finishing pass needs of each accepted fix, packed into 64 bytes because a
+  /// What the finishing pass needs of each accepted fix, packed into 48 bytes because a
   /// finished track is held whole (a million points for an archive). NaN marks a missing
   /// value, which every consumer treats as absent. After smoothing, `latitude`,
   /// `longitude` and `speed` hold the smoothed position and speed.
@@ -48,9 +48,10 @@ public struct SessionEngine: Sendable {
     var latitude: Double
     var longitude: Double
     var altitudeValue: Double
-    var accuracy: Double
-    var speed: Double
-    var course: Double
+    // Single precision: the smoother reads these to a few centimetres and degrees at best.
+    var accuracy: Float
+    var speed: Float
+    var course: Float
     var newStretch: Bool
     var smoothed: Bool
 
@@ -59,9 +60,9 @@ public struct SessionEngine: Sendable {
       latitude = coordinate.latitude
       longitude = coordinate.longitude
       altitudeValue = fix.altitude?.value ?? .nan
-      accuracy = fix.horizontalAccuracy?.value ?? .nan
-      speed = fix.speed?.value ?? .nan
-      course = fix.course?.value ?? .nan
+      accuracy = Float(fix.horizontalAccuracy?.value ?? .nan)
+      speed = Float(fix.speed?.value ?? .nan)
+      course = Float(fix.course?.value ?? .nan)
       self.newStretch = newStretch
       self.smoothed = smoothed
     }
@@ -74,9 +75,9 @@ public struct SessionEngine: Sendable {
     var fix: Fix {
       Fix(
         time: time, coordinate: coordinate,
-        horizontalAccuracy: accuracy.isNaN ? nil : Meters(accuracy),
-        speed: speed.isNaN ? nil : MetersPerSecond(speed),
-        course: course.isNaN ? nil : Degrees(course))
+        horizontalAccuracy: accuracy.isNaN ? nil : Meters(Double(accuracy)),
+        speed: speed.isNaN ? nil : MetersPerSecond(Double(speed)),
+        course: course.isNaN ? nil : Degrees(Double(course)))
     }
   }
 
@@ -354,7 +355,7 @@ public struct SessionEngine: Sendable {
         let index = Int(items[written])
         points[index].latitude = state.coordinate.latitude
         points[index].longitude = state.coordinate.longitude
-        points[index].speed = state.speed.value
+        points[index].speed = Float(state.speed.value)
         written += 1
       }
     }
@@ -390,7 +391,7 @@ public struct SessionEngine: Sendable {
         minimumSigma = variance.squareRoot() * SessionEngine.scatterToNoise
       }
       if entry.newStretch { second.reset() }
-      _ = second.update(with: entry.fix, minimumSigma: minimumSigma)
+      second.absorb(entry.fix, minimumSigma: minimumSigma)
       smoother.append(second.takeHistory())
       write(smoother.settled(), into: &points)
     }
@@ -520,7 +521,7 @@ public struct SessionEngine: Sendable {
           continue
         }
         if t > pause.end { break }
-        if points[k].speed <= SessionEngine.stoppedSpeed {
+        if Double(points[k].speed) <= SessionEngine.stoppedSpeed {
           if firstStill == nil { firstStill = t }
           lastStill = t
         }

@@ -64,6 +64,18 @@ public struct KalmanFilter: Sendable {
   /// `minimumSigma` raises the fix's noise when something else knows it to be worse than
   /// reported (the finished-track smoother's local scatter estimate).
   public mutating func update(with fix: Fix, minimumSigma: Double = 0) -> KalmanEstimate? {
+    advance(with: fix, minimumSigma: minimumSigma, estimating: true)
+  }
+
+  /// Feeds one fix for the history alone (a smoothing pass), skipping the estimate's
+  /// conversion back to latitude and longitude, which costs five trigonometric calls.
+  public mutating func absorb(_ fix: Fix, minimumSigma: Double = 0) {
+    _ = advance(with: fix, minimumSigma: minimumSigma, estimating: false)
+  }
+
+  private mutating func advance(
+    with fix: Fix, minimumSigma: Double, estimating: Bool
+  ) -> KalmanEstimate? {
     guard let coordinate = fix.coordinate, let time = fix.time else { return nil }
     let sigma = max(measurementSigma(fix), minimumSigma)
     let r = sigma * sigma
@@ -130,8 +142,10 @@ public struct KalmanFilter: Sendable {
             predictedEast: predictedEast, predictedNorth: predictedNorth,
             predictedCov: predictedCov, time: time)))
     }
+    let position =
+      estimating ? frame.unproject(PlanePoint(east: east.p, north: north.p)) : coordinate
     return KalmanEstimate(
-      time: time, coordinate: frame.unproject(PlanePoint(east: east.p, north: north.p)),
+      time: time, coordinate: position,
       velocity: PlanePoint(east: east.v, north: north.v), wasOutlier: outlier, restarted: false)
   }
 
