@@ -44,12 +44,13 @@ struct Analyze: ParsableCommand {
   }
 
   /// Streams the file through the engine without holding its fixes, so an archive of any
-  /// size is analysed in the memory of its finished track. A file that does not say its
-  /// activity (and none was asked for) is read twice: once to guess it from the speed.
+  /// size is analysed in the memory of its finished track; the file is parsed on a second
+  /// thread while the engine works. A file that does not say its activity (and none was
+  /// asked for) is read twice: once to guess it from the speed.
   private func analyze(
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
-    var reader = try FixFileReader.open(path: path)
+    var reader = PrefetchingFixReader(try FixFileReader.open(path: path))
     var first = try reader.next()
     var activity = session.activity ?? reader.metadata.declaredActivity
     if activity == nil {
@@ -59,7 +60,7 @@ struct Analyze: ParsableCommand {
         first = try reader.next()
       }
       activity = reader.metadata.declaredActivity ?? estimator.activity
-      reader = try FixFileReader.open(path: path)
+      reader = PrefetchingFixReader(try FixFileReader.open(path: path))
       first = try reader.next()
     }
     let configuration = session.configuration(
@@ -74,7 +75,7 @@ struct Analyze: ParsableCommand {
     }
     return AnalysisReport(
       file: path, format: reader.format, summary: engine.finish().summary,
-      readerNotes: ReaderNotes(reader))
+      readerNotes: ReaderNotes(reader.finishedReader ?? reader))
   }
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import StriderCore
+import Testing
+
+@testable import StriderFormats
+
+@Suite("Reading ahead on a second thread")
+struct PrefetchingFixReaderTests {
+  /// A simulated ride written as GPX and as NMEA: thousands of fixes, several batches.
+  static let session = Simulator.run(
+    SimulationConfiguration(activity: .ride, seed: 7, faults: .all, routeLength: Meters(20_000)))
+
+  static var gpx: [UInt8] {
+    var text = ""
+    GPXWriter.write(
+      session.fixes, metadata: TrackMetadata(name: "ride", declaredActivity: .ride), to: &text)
+    return Array(text.utf8)
+  }
+
+  @Test(arguments: [1, 7, 1024])
+  func givesTheSameFixesAndMetadataAsTheReaderItWraps(batchSize: Int) throws {
+    var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
+    let expected = try plain.readAll()
+    #expect(expected.count > 1000)
+    var ahead = PrefetchingFixReader(
+      GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: batchSize, depth: 2)
+    #expect(try ahead.readAll() == expected)
+    #expect(try ahead.next() == nil)
+    #expect(ahead.metadata == plain.metadata)
+    #expect(ahead.metadata.declaredActivity == .ride)
+  }
+
+  @Test func aTruncatedFileFailsAfterTheSameFixesWithTheSameError() throws {
+    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
+    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var plainFixes: [Fix] = []
+    var plainError: FormatError?
+    do {
+      while let fix = try plain.next() { plainFixes.append(fix) }
+    } catch { plainError = error }
+    let ahead = PrefetchingFixReader(GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100)
+    var aheadFixes: [Fix] = []
+    var aheadError: FormatError?
+    do {
+      while let fix = try ahead.next() { aheadFixes.append(fix) }
+    } catch { aheadError = error }
+    #expect(aheadFixes == plainFixes)
+    #expect(plainError != nil)
+    #expect(aheadError?.description == plainError?.description)
+    // Asking again keeps failing the same way rather than hanging.
+    #expect(throws: FormatError.self) { _ = try ahead.next() }
+  }
+
+  @Test func theFinishedReaderKeepsItsStatistics() throws {
+    var text = ""
+    for fix in Self.session.fixes { text += NMEAWriter.sentences(for: fix).joined() }
+    text += "$GPGGA,garbage*00\r\n"
+    var plain = NMEAReader(bytes: Array(text.utf8), fileName: "ride.nmea")
+    _ = try plain.readAll()
+    let ahead = PrefetchingFixReader(NMEAReader(bytes: Array(text.utf8), fileName: "ride.nmea"))
+    #expect(ahead.finishedReader == nil)
+    while try ahead.next() != nil {}
+    let finished = try #require(ahead.finishedReader as? NMEAReader)
+    #expect(finished.statistics == plain.statistics)
+    #expect(finished.statistics.badChecksum + finished.statistics.malformed > 0)
+  }
+
+  @Test func droppingItEarlyStopsTheThread() throws {
+    // The producer is blocked on a full queue; letting go must release it, not hang.
+    for _ in 0..<20 {
+      let ahead = PrefetchingFixReader(
+        GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: 1, depth: 1)
+      #expect(try ahead.next() != nil)
+    }
+  }
+}
