@@ -67,7 +67,7 @@ struct Analyze: ParsableCommand {
       activity: activity ?? .run, raw: noFilter, settings: settings)
     var engine = SessionEngine(configuration: configuration)
     while let fix = first {
-      _ = engine.ingest(fix)
+      engine.absorb(fix)
       first = try reader.next()
     }
     if engine.pointsIn == 0 {

@@ -5,7 +5,7 @@ public enum Analysis {
     _ fixes: [Fix], configuration: SessionConfiguration
   ) -> SessionSummary {
     var engine = SessionEngine(configuration: configuration)
-    for fix in fixes { _ = engine.ingest(fix) }
+    for fix in fixes { engine.absorb(fix) }
     return engine.finish().summary
   }
 }

@@ -108,7 +108,8 @@ public struct AutoPause: Sendable {
       startIndex -= 1
     }
     let origin = recent[startIndex].coordinate
-    for i in startIndex..<recent.count
+    // Newest first: while moving, the latest position is the one outside, found at once.
+    for i in (startIndex..<recent.count).reversed()
     where Geodesy.distanceMeters(origin, recent[i].coordinate) > radius {
       return nil
     }

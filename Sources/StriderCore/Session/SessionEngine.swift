@@ -28,8 +28,10 @@ public struct SessionEngine: Sendable {
   private var untimedDistance = 0.0
   /// Every step passed to metrics, moving or not: the raw length for `--no-filter`.
   private var rawDistance = 0.0
-  private var firstAccepted: Fix?
-  private var lastAccepted: Fix?
+  private var firstAccepted: TrackEndpoint?
+  private var lastAccepted: TrackEndpoint?
+  /// False while `absorb` runs: the same pipeline, without building events nobody reads.
+  private var collectsEvents = true
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
   private var track: [TrackEntry] = []
   private let keepsTrack: Bool
@@ -112,6 +114,19 @@ public struct SessionEngine: Sendable {
     return events
   }
 
+  /// Feeds one fix like `ingest` but builds no events: for batch analysis, which reads
+  /// only the summary (cues still reach it).
+  public mutating func absorb(_ fix: Fix) {
+    collectsEvents = false
+    defer { collectsEvents = true }
+    _ = ingest(fix)
+  }
+
+  @inline(__always)
+  private func emit(_ event: @autoclosure () -> SessionEvent, into events: inout [SessionEvent]) {
+    if collectsEvents { events.append(event()) }
+  }
+
   /// Ends the session: flushes the gate, smooths the finished track and sums it up.
   /// Calling it again returns the same summary and no events.
   public mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
@@ -138,13 +153,13 @@ public struct SessionEngine: Sendable {
       let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)
     {
       cues.append(cue)
-      events.append(.cue(cue))
+      emit(.cue(cue), into: &events)
     }
     var elapsed = Seconds.zero
     if let a = firstTimedTime, let b = lastAcceptedTime, b > a { elapsed = b - a }
     let summary = SessionSummary(
       activity: configuration.activity, units: configuration.units, isRaw: configuration.isRaw,
-      start: firstAccepted.flatMap(endpoint), end: lastAccepted.flatMap(endpoint),
+      start: firstAccepted, end: lastAccepted,
       distance: Meters(
         (configuration.isRaw ? rawDistance : finalSnapshot.distance.value) + untimedDistance),
       elapsed: elapsed,
@@ -156,14 +171,10 @@ public struct SessionEngine: Sendable {
     return (events, summary)
   }
 
-  private func endpoint(_ fix: Fix) -> TrackEndpoint? {
-    fix.coordinate.map { TrackEndpoint(time: fix.time, coordinate: $0) }
-  }
-
   // MARK: Live pipeline
 
   private mutating func handle(_ decision: GateDecision, into events: inout [SessionEvent]) {
-    events.append(.judged(decision.judged))
+    emit(.judged(decision.judged), into: &events)
     guard case .accepted = decision.verdict else {
       if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
       noteMissingSignal(decision.fix, into: &events)
@@ -178,27 +189,28 @@ public struct SessionEngine: Sendable {
       t - last >= configuration.signalLossAfter, t > last
     else { return }
     signalLostAnnounced = true
-    events.append(.signalLost(at: last + configuration.signalLossAfter))
+    emit(.signalLost(at: last + configuration.signalLossAfter), into: &events)
     announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
   }
 
   private mutating func accept(_ fix: Fix, breaksTrack: Bool, into events: inout [SessionEvent]) {
     guard let rawCoordinate = fix.coordinate else { return }
     pointsAccepted += 1
-    if firstAccepted == nil { firstAccepted = fix }
-    lastAccepted = fix
+    let endpoint = TrackEndpoint(time: fix.time, coordinate: rawCoordinate)
+    if firstAccepted == nil { firstAccepted = endpoint }
+    lastAccepted = endpoint
     let previous = lastPoint
     let newStretch = breaksTrack || previous == nil || previous?.segment != fix.segment
 
     if let t = fix.time, let last = lastAcceptedTime, t > last {
       if !signalLostAnnounced, t - last > configuration.signalLossAfter {
         signalLostAnnounced = true
-        events.append(.signalLost(at: last + configuration.signalLossAfter))
+        emit(.signalLost(at: last + configuration.signalLossAfter), into: &events)
         announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
       }
       if signalLostAnnounced {
         signalLostAnnounced = false
-        events.append(.signalRegained(at: t))
+        emit(.signalRegained(at: t), into: &events)
         announce(.signalRegained, at: t, into: &events)
       }
     }
@@ -224,14 +236,14 @@ public struct SessionEngine: Sendable {
         TrackEntry(fix: fix, coordinate: rawCoordinate, newStretch: newStretch, smoothed: smoothed))
     }
     if firstTimedTime == nil, let t = fix.time { firstTimedTime = t }
-    if previous == nil { events.append(.started(point)) }
+    if previous == nil { emit(.started(point), into: &events) }
     lastPoint = point
 
     guard let time = fix.time else {
       if let p = previous, !newStretch {
         untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
       }
-      events.append(.point(point, isPaused: autoPause.isPaused))
+      emit(.point(point, isPaused: autoPause.isPaused), into: &events)
       return
     }
     let previousTimed = previous.flatMap { p in lastAcceptedTime.map { _ in p } }
@@ -242,12 +254,12 @@ public struct SessionEngine: Sendable {
       switch transition {
       case .paused(let at, let since):
         pausedSince = since
-        events.append(.paused(at: at, since: since))
+        emit(.paused(at: at, since: since), into: &events)
         announce(.pause, at: at, into: &events)
       case .resumed(let at, _):
         if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: at)) }
         pausedSince = nil
-        events.append(.resumed(at: at))
+        emit(.resumed(at: at), into: &events)
         announce(.resume, at: at, into: &events)
       }
     }
@@ -271,12 +283,12 @@ public struct SessionEngine: Sendable {
     let sample = MetricsSample(
       time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
       isMoving: isMoving, startsSegment: !continues)
-    for split in metrics.add(sample) { events.append(.split(split)) }
+    for split in metrics.add(sample) { emit(.split(split), into: &events) }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
       cues.append(cue)
-      events.append(.cue(cue))
+      emit(.cue(cue), into: &events)
     }
-    events.append(.point(point, isPaused: autoPause.isPaused))
+    emit(.point(point, isPaused: autoPause.isPaused), into: &events)
   }
 
   private mutating func announce(
@@ -284,7 +296,7 @@ public struct SessionEngine: Sendable {
   ) {
     if let cue = cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time) {
       cues.append(cue)
-      events.append(.cue(cue))
+      emit(.cue(cue), into: &events)
     }
   }
 
