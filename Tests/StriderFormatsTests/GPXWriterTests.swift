@@ -47,6 +47,28 @@ struct GPXWriterTests {
     }
   }
 
+  /// A name with control characters (a session imported from a file named so): XML 1.0
+  /// cannot hold a BEL or an ESC even as a reference, so they are written as U+FFFD and the
+  /// file stays well-formed; tab and line feed are kept. Found by issue 6's escaping checks:
+  /// `sessions export --format gpx` wrote them raw and xmllint refused the file.
+  @Test func controlCharactersInANameKeepTheFileWellFormed() throws {
+    var text = ""
+    let name = "=Mom's \"long\" run, part 1\nline\ttwo\u{7}\u{1B}[31m\u{0}\u{FFFF}"
+    GPXWriter.write(Self.fixes, metadata: TrackMetadata(name: name), to: &text)
+    let allowed: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
+    let forbidden = text.unicodeScalars.filter {
+      ($0.value < 0x20 && !allowed.contains($0)) || $0 == "\u{FFFE}" || $0 == "\u{FFFF}"
+    }
+    #expect(forbidden.isEmpty, "\(forbidden.map(\.value))")
+    let written = "=Mom's \"long\" run, part 1\nline\ttwo\u{FFFD}\u{FFFD}[31m\u{FFFD}\u{FFFD}"
+    #expect(
+      text.contains(
+        "<name>=Mom&apos;s &quot;long&quot; run, part 1\nline\ttwo\u{FFFD}\u{FFFD}[31m"
+          + "\u{FFFD}\u{FFFD}</name>"))
+    let (_, readMetadata) = try readGPX(text)
+    #expect(readMetadata.name == written)
+  }
+
   @Test(arguments: [
     (0.0, "0"), (1.5, "1.5"), (-74.6645733, "-74.6645733"), (1e-5, "0.00001"),
     (-1e-7, "-0.0000001"), (45.123456789, "45.123456789"),

@@ -180,17 +180,23 @@ public struct GPXWriter {
     return negative && body != "0" ? "-" + body : body
   }
 
+  /// Text as XML 1.0 character data. The markup characters become entities; the characters
+  /// XML 1.0 cannot hold at all, even as references (C0 controls other than tab, line feed
+  /// and carriage return, U+FFFE and U+FFFF), become U+FFFD: a session named after a file
+  /// whose name holds a BEL or an ESC still exports as well-formed GPX.
   static func escaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      default: out.append(character)
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
