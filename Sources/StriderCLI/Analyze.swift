@@ -146,8 +146,10 @@ enum SummaryTable {
 
   /// Label and value lines, the values aligned in one column.
   static func text(_ rows: [(String, String)]) -> String {
-    rows.map { $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.1 }
-      .joined(separator: "\n")
+    rows.map {
+      $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + TerminalText.safe($0.1)
+    }
+    .joined(separator: "\n")
   }
 
   /// The splits as lines after the table, ending with a newline.
@@ -183,6 +185,7 @@ struct ReaderNotes {
         JSONMember("malformed", .int(s.malformed)),
         JSONMember("ignored_types", .int(s.ignoredTypes)),
         JSONMember("garbage_lines", .int(s.garbageLines)),
+        JSONMember("week_rollovers", .int(s.weekRollovers)),
       ]
     } else if let gpsd = reader as? EpochMergingGPSDReader {
       let s = gpsd.statistics
@@ -191,6 +194,7 @@ struct ReaderNotes {
         JSONMember("other_reports", .int(s.skippedReports)),
         JSONMember("non_json_lines", .int(s.nonJSONLines)),
         JSONMember("malformed", .int(s.malformed)),
+        JSONMember("week_rollovers", .int(s.weekRollovers)),
       ]
     } else {
       return nil
@@ -200,5 +204,6 @@ struct ReaderNotes {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  let safe = TerminalText.safe(line, keepingNewlines: true)
+  FileHandle.standardError.write(Data((safe + "\n").utf8))
 }

@@ -79,7 +79,7 @@ enum SessionTable {
       rows.append([
         "\(s.id)", LocalDate.text(s.startTime), s.activity.rawValue,
         s.distance.map { DisplayFormat.distance($0, units: units) } ?? "-",
-        s.elapsed.map(DisplayFormat.clock) ?? "-", pace, kind, s.name ?? "",
+        s.elapsed.map(DisplayFormat.clock) ?? "-", pace, kind, TerminalText.safe(s.name ?? ""),
       ])
     }
     var widths = [Int](repeating: 0, count: header.count)
@@ -209,10 +209,10 @@ struct ImportSessions: ParsableCommand {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
           print(
-            "\(path): session \(record.id ?? 0), \(record.activity.rawValue), "
+            "\(TerminalText.safe(path)): session \(record.id ?? 0), \(record.activity.rawValue), "
               + "\(record.fixes.count) fixes, \(distance ?? "-")")
         case .alreadyImported(let id):
-          print("\(path): already imported as session \(id)")
+          print("\(TerminalText.safe(path)): already imported as session \(id)")
         }
       } catch let error as StoreError {
         printError("strider: error: \(error.description)")
