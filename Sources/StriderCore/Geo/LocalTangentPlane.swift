@@ -112,9 +112,19 @@ public struct LocalTangentPlane: Hashable, Sendable {
     let e2 = WGS84.eccentricitySquared
     let ep2 = (a * a - b * b) / (b * b)
     let p = (x * x + y * y).squareRoot()
-    let theta = atan2(z * a, p * b)
-    let st = sin(theta)
-    let ct = cos(theta)
+    // Bowring's auxiliary angle θ, tan θ = z·a / (p·b): its sine and cosine from the
+    // tangent (a square root instead of three trigonometric calls), except right at a pole.
+    let st: Double
+    let ct: Double
+    let tangent = (z * a) / (p * b)
+    if p > 1, tangent.magnitude < 1e150 {
+      ct = 1 / (1 + tangent * tangent).squareRoot()
+      st = tangent * ct
+    } else {
+      let theta = atan2(z * a, p * b)
+      st = sin(theta)
+      ct = cos(theta)
+    }
     let phi = atan2(z + ep2 * b * st * st * st, p - e2 * a * ct * ct * ct)
     let lambda = p == 0 ? 0 : atan2(y, x)
     return Coordinate(latitude: degrees(phi), longitude: degrees(lambda))
