@@ -404,7 +404,8 @@ public struct SessionEngine: Sendable {
       }
       if entry.newStretch { second.reset() }
       second.absorb(entry.fix, minimumSigma: minimumSigma)
-      smoother.append(second.takeHistory())
+      smoother.append(second.history)
+      second.clearHistory()
       write(smoother.settled(), into: &points)
     }
     write(smoother.finish(), into: &points)

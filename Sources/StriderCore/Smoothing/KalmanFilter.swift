@@ -49,11 +49,10 @@ public struct KalmanFilter: Sendable {
   }
 
   /// Restarts at the next fix (after a segment break).
-  /// Hands over the history kept so far and starts an empty one, so a caller smoothing as
-  /// it goes holds only what it has not smoothed yet.
-  public mutating func takeHistory() -> [KalmanHistoryEntry] {
-    defer { history.removeAll(keepingCapacity: true) }
-    return history
+  /// Forgets the history kept so far (keeping its memory for what comes next), so a caller
+  /// smoothing as it goes holds only what it has not smoothed yet.
+  public mutating func clearHistory() {
+    history.removeAll(keepingCapacity: true)
   }
 
   public mutating func reset() {
