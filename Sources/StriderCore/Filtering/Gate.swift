@@ -40,7 +40,7 @@ public struct Gate: Sendable {
   /// Past this gap inside a segment, the gate looks for its footing again.
   static let maxContinuousGap = Seconds(600)
 
-  private var reorderBuffer: [Fix] = []
+  private var reorderBuffer = FixQueue()
   private var releasedUpTo: GNSSTime?
   private var newestTime: GNSSTime?
   private var provisional: Fix?
@@ -213,32 +213,22 @@ public struct Gate: Sendable {
 
   private mutating func insertIntoBuffer(_ fix: Fix) {
     guard let time = fix.time else { return }
-    var index = reorderBuffer.count
-    while index > 0, let t = reorderBuffer[index - 1].time, t > time { index -= 1 }
-    reorderBuffer.insert(fix, at: index)
+    reorderBuffer.insertInTimeOrder(fix, at: time)
     if newestTime.map({ time > $0 }) ?? true { newestTime = time }
   }
 
   private mutating func release(into out: inout [GateDecision]) {
     guard let newest = newestTime else { return }
     let limit = newest - configuration.reorderWindow
-    var count = 0
-    for fix in reorderBuffer {
-      guard let t = fix.time, t <= limit else { break }
-      count += 1
-    }
-    guard count > 0 else { return }
-    // Judged in place, then dropped: a slice kept across the removal would copy the buffer.
-    for i in 0..<count {
-      let fix = reorderBuffer[i]
-      releasedUpTo = fix.time
+    while let fix = reorderBuffer.first, let t = fix.time, t <= limit {
+      reorderBuffer.removeFirst()
+      releasedUpTo = t
       judgeInOrder(fix, into: &out)
     }
-    reorderBuffer.removeFirst(count)
   }
 
   private mutating func releaseAll(into out: inout [GateDecision]) {
-    let ready = reorderBuffer
+    let ready = reorderBuffer.elements
     reorderBuffer.removeAll()
     for fix in ready {
       releasedUpTo = fix.time
@@ -450,5 +440,43 @@ extension Fix {
   func sameObservation(as other: Fix) -> Bool {
     time == other.time && coordinate == other.coordinate && altitude == other.altitude
       && horizontalAccuracy == other.horizontalAccuracy && mode == other.mode
+  }
+}
+
+/// The reorder buffer: fixes in time order, taken from the front as they leave the reorder
+/// window and added near the back. A head index makes taking from the front free; an array
+/// would shift every held fix (a few hundred bytes each) for every fix that passes.
+private struct FixQueue: Sendable {
+  private var storage: [Fix] = []
+  private var head = 0
+
+  var first: Fix? { head < storage.count ? storage[head] : nil }
+  var elements: ArraySlice<Fix> { storage[head...] }
+
+  func contains(where predicate: (Fix) -> Bool) -> Bool {
+    storage[head...].contains(where: predicate)
+  }
+
+  /// Inserts after every held fix that is not later (a late fix goes back to its place).
+  mutating func insertInTimeOrder(_ fix: Fix, at time: GNSSTime) {
+    var index = storage.count
+    while index > head, let t = storage[index - 1].time, t > time { index -= 1 }
+    storage.insert(fix, at: index)
+  }
+
+  mutating func removeFirst() {
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64, head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+  }
+
+  mutating func removeAll() {
+    storage.removeAll(keepingCapacity: true)
+    head = 0
   }
 }
