@@ -8,7 +8,7 @@
 public struct SessionEngine: Sendable {
   public let configuration: SessionConfiguration
   private var gate: Gate
-  private var filter: KalmanFilter?
+  private var filter: LiveDriftFilter?
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -70,6 +70,12 @@ public struct SessionEngine: Sendable {
     }
 
     var time: GNSSTime? { timeValue.isNaN ? nil : GNSSTime(secondsSince1970: timeValue) }
+    /// After smoothing, the course's place holds the per-axis variance (m²) of the step to
+    /// the next smoothed fix, which the distance needs and the course no longer serves.
+    var stepVariance: Double {
+      guard smoothed, course.isFinite, course > 0 else { return 0 }
+      return Double(course)
+    }
     var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
 
@@ -86,7 +92,7 @@ public struct SessionEngine: Sendable {
   public init(configuration: SessionConfiguration) {
     self.configuration = configuration
     gate = Gate(configuration: configuration.gate)
-    filter = configuration.smoother.map { KalmanFilter(configuration: $0) }
+    filter = configuration.smoother.map { LiveDriftFilter(prior: .prior(processNoise: $0.processNoise)) }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)
     cueScheduler = CueScheduler(
@@ -312,16 +318,9 @@ public struct SessionEngine: Sendable {
 
   // MARK: Finished track
 
-  /// Smooths the finished track with each fix's noise estimated from the data.
-  ///
-  /// Reported accuracy only loosely follows the real error, and many files report none; a
-  /// street canyon then looks as trustworthy as open sky and its scatter becomes distance.
-  /// The scatter is measured where motion cannot hide it: each fix's deviation from the
-  /// straight line between its two neighbours (in time), whose median over the nearby fixes
-  /// ignores the few a bend or a switchback moves. The smoother then uses the larger of that
-  /// estimate, scaled up for the slow wander it cannot see, and the reported accuracy (an
-  /// adaptive measurement noise in the spirit of Mehra, "On the identification of variances
-  /// and adaptive Kalman filtering", IEEE TAC 15(2), 1970).
+  /// Smooths the finished track with a noise model learnt from the track itself
+  /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
+  /// a clean watch track stays near its raw length and a noisy stream is smoothed.
   private func resmoothWithLocalNoise(_ points: inout [TrackEntry]) {
     defer {
       for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
@@ -332,124 +331,26 @@ public struct SessionEngine: Sendable {
     for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
     let n = items.count
     guard n > 0 else { return }
-    func item(_ k: Int) -> TrackEntry { points[Int(items[k])] }
-    // Squared deviation from the neighbours' interpolation, in m², or NaN at stretch ends.
-    var deviation = [Double](repeating: .nan, count: n)
-    // The planes at k - 1, k and k + 1, each made once as the sweep passes.
-    var planes: [(index: Int, plane: LocalTangentPlane)?] = [nil, nil, nil]
-    func plane(_ i: Int) -> LocalTangentPlane {
-      if let slot = planes[i % 3], slot.index == i { return slot.plane }
-      let made = LocalTangentPlane(origin: item(i).coordinate)
-      planes[i % 3] = (i, made)
-      return made
-    }
-    for k in 1..<max(1, n - 1) where !item(k).newStretch && !item(k + 1).newStretch {
-      let a = item(k - 1)
-      let b = item(k)
-      let c = item(k + 1)
-      guard !a.timeValue.isNaN, !b.timeValue.isNaN, !c.timeValue.isNaN else { continue }
-      // Far-apart neighbours measure the path's curvature, not the receiver's scatter.
-      let span = c.timeValue - a.timeValue
-      guard span > 0, span <= SessionEngine.maxScatterSpan else { continue }
-      let here = plane(k)
-      let pa = here.project(originOf: plane(k - 1))
-      let pc = here.project(originOf: plane(k + 1))
-      let w = (b.timeValue - a.timeValue) / span
-      let east = pa.east + (pc.east - pa.east) * w
-      let north = pa.north + (pc.north - pa.north) * w
-      deviation[k] = east * east + north * north
-    }
-    var second = KalmanFilter(configuration: smootherConfiguration, keepsHistory: true)
-    var smoother = WindowedRauchTungStriebel()
-    var written = 0
-    func write(_ states: [SmoothedState], into points: inout [TrackEntry]) {
-      for state in states {
-        let index = Int(items[written])
-        points[index].latitude = state.coordinate.latitude
-        points[index].longitude = state.coordinate.longitude
-        points[index].speed = Float(state.speed.value)
-        written += 1
-      }
-    }
-    // The deviations within noiseWindow of k in its stretch, kept sorted as k slides.
-    var window = SortedWindow()
-    var low = 0
-    var high = -1
-    var stretchEnd = 0
-    for k in 0..<n {
-      let entry = item(k)
-      if entry.newStretch || k >= stretchEnd {
-        window.removeAll()
-        low = k
-        high = k - 1
-        stretchEnd = k + 1
-        while stretchEnd < n, !item(stretchEnd).newStretch { stretchEnd += 1 }
-      }
-      let wantedLow = max(low, k - SessionEngine.noiseWindow)
-      while low < wantedLow {
-        window.remove(deviation[low])
-        low += 1
-      }
-      let wantedHigh = min(stretchEnd - 1, k + SessionEngine.noiseWindow)
-      while high < wantedHigh {
-        high += 1
-        window.insert(deviation[high])
-      }
-      var minimumSigma = 0.0
-      if window.count >= 5 {
-        // For white noise of σ per axis the squared deviation is exponential with mean
-        // 3σ², so its median is 3σ²·ln 2.
-        let variance = window.median / (3 * 0.693_147)
-        minimumSigma = variance.squareRoot() * SessionEngine.scatterToNoise
-      }
-      if entry.newStretch { second.reset() }
-      second.absorb(entry.fix, minimumSigma: minimumSigma)
-      smoother.append(second.history)
-      second.clearHistory()
-      write(smoother.settled(), into: &points)
-    }
-    write(smoother.finish(), into: &points)
-    // Fixes the second pass could not place keep their position and count as standing.
-    while written < n {
-      points[Int(items[written])].speed = 0
-      written += 1
+    let smoother = DriftTrackSmoother(
+      prior: .prior(processNoise: smootherConfiguration.processNoise))
+    points.withUnsafeMutableBufferPointer { buffer in
+      smoother.smooth(
+        count: n,
+        input: { k in
+          let e = buffer[Int(items[k])]
+          return SmoothingInput(
+            time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
+            speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
+        },
+        output: { k, smoothed in
+          let index = Int(items[k])
+          buffer[index].latitude = smoothed.coordinate.latitude
+          buffer[index].longitude = smoothed.coordinate.longitude
+          buffer[index].speed = Float(smoothed.speed)
+          buffer[index].course = Float(smoothed.stepVariance)
+        })
     }
   }
-
-  /// A few numbers kept in order, for a median over a sliding window; NaN is left out.
-  private struct SortedWindow {
-    private var values: [Double] = []
-    var count: Int { values.count }
-    var median: Double { values[values.count / 2] }
-
-    mutating func removeAll() { values.removeAll(keepingCapacity: true) }
-
-    mutating func insert(_ value: Double) {
-      guard !value.isNaN else { return }
-      var i = values.count
-      values.append(value)
-      while i > 0, values[i - 1] > value {
-        values[i] = values[i - 1]
-        i -= 1
-      }
-      values[i] = value
-    }
-
-    mutating func remove(_ value: Double) {
-      guard !value.isNaN, let i = values.firstIndex(of: value) else { return }
-      values.remove(at: i)
-    }
-  }
-
-  /// The longest time between a fix's two neighbours for measuring scatter (a 5 s logger).
-  static let maxScatterSpan = 10.0
-  /// Neighbours on each side used to estimate a fix's scatter.
-  static let noiseWindow = 10
-  /// How much larger the noise the smoother should assume is than the second-by-second
-  /// scatter: GNSS error also wanders slowly, which the scatter does not show. Chosen on the
-  /// simulator (2 to 6 tried); open-sky tracks barely change, street canyons get the heavy
-  /// smoothing their scatter calls for.
-  static let scatterToNoise = 4.0
 
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = 0.4
@@ -486,7 +387,7 @@ public struct SessionEngine: Sendable {
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
     var closedIndex = 0
     var halfOpenIndex = 0
-    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
+    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool, stepVariance: Double)?
     for p in points {
       guard let time = p.time else {
         previous = nil
@@ -501,14 +402,19 @@ public struct SessionEngine: Sendable {
       var step = 0.0
       var isMoving = !standing
       if continues, let prev = previous, !standing {
-        step = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
+        // The expected length of the step, not the length of its expected value: the
+        // smoothed path is the mean of what the user may have walked, and a mean path is
+        // shorter than the paths it averages (E|d + ε| ≈ √(d² + σ²) for a step d and an
+        // uncertainty ε of per-axis variance σ²).
+        let d = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
+        step = (d * d + prev.stepVariance).squareRoot()
         if isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: p.coordinate, altitude: p.altitude, step: Meters(step),
           isMoving: isMoving, startsSegment: !continues))
-      previous = (time, p.coordinate, inStop)
+      previous = (time, p.coordinate, inStop, p.stepVariance)
     }
     return (accumulator.finish(), pauses)
   }

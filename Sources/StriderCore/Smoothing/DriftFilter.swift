@@ -1,0 +1,357 @@
+import Foundation
+
+/// One fix as the drift filter reads it: a position in a local east-north plane.
+struct PlaneFix: Sendable {
+  var time: Double
+  var east: Double
+  var north: Double
+  /// Reported accuracy relative to the track's median (1 when the fix reports none).
+  var weight: Double
+  /// Doppler velocity, NaN when the receiver gave none.
+  var velocityEast: Double
+  var velocityNorth: Double
+  /// A segment break or a gap: the filter starts again here.
+  var restarts: Bool
+}
+
+/// Position, velocity and drift along both axes.
+struct DriftState: Sendable {
+  var pe = 0.0
+  var ve = 0.0
+  var be = 0.0
+  var pn = 0.0
+  var vn = 0.0
+  var bn = 0.0
+}
+
+/// The symmetric 3×3 covariance [[a, b, c], [b, d, e], [c, e, f]] of (position, velocity,
+/// drift), shared by both axes because the noise is the same on each.
+struct DriftCovariance: Sendable {
+  var a = 0.0
+  var b = 0.0
+  var c = 0.0
+  var d = 0.0
+  var e = 0.0
+  var f = 0.0
+}
+
+/// What one step of the forward pass leaves for the backward one.
+struct DriftStep: Sendable {
+  var filtered: DriftState
+  var filteredCov: DriftCovariance
+  var predicted: DriftState
+  var predictedCov: DriftCovariance
+  var dt: Double
+  var phi: Double
+  /// The first step of a run: nothing before it is smoothed through it.
+  var starts: Bool
+}
+
+/// A causal Kalman filter over (position, velocity, drift) per axis: a constant-velocity
+/// model with white acceleration (Bar-Shalom et al., §6.3.2) whose measurements carry a
+/// first-order Gauss–Markov drift as an augmented state (Brown and Hwang, §5.5) plus white
+/// jitter, and, where present, a Doppler velocity measurement. Its innovations give the
+/// likelihood that `NoiseFit` maximises; its steps feed the Rauch–Tung–Striebel pass.
+struct DriftFilter: Sendable {
+  private(set) var model: NoiseModel
+  private(set) var state = DriftState()
+  private(set) var cov = DriftCovariance()
+  private(set) var lastTime: Double?
+  private var updates = 0
+
+  /// A gap longer than this starts the filter again instead of predicting across it.
+  static let maxGap = 30.0
+  /// Updates after a start during which nothing is taken for an outlier.
+  static let settling = 3
+  /// Below this squared Mahalanobis distance a fix is taken at its noise: the chi-square
+  /// 99 % point for two degrees of freedom.
+  static let inlierThreshold = 9.21
+  /// Degrees of freedom of the Student-t likelihood: bursts of multipath do not decide the
+  /// noise of the whole track (Roth, Özkan and Gustafsson, "A Student's t filter for heavy
+  /// tailed process and measurement noise", ICASSP 2013).
+  static let tailDegrees = 4.0
+  /// The speed an unknown velocity may have, m/s.
+  static let unknownSpeed = 30.0
+
+  init(model: NoiseModel) { self.model = model }
+
+  static let likelihoodKind = ProcessInfo.processInfo.environment["STRIDER_LIK"] ?? "huber"
+
+  /// The cost of a squared Mahalanobis distance m over two axes.
+  @inline(__always)
+  static func misfit(_ m: Double) -> Double {
+    switch likelihoodKind {
+    case "t": return 0.5 * (tailDegrees + 2) * log1p(m / tailDegrees)
+    case "gauss": return 0.5 * m
+    default:
+      let c = inlierThreshold
+      return m <= c ? 0.5 * m : 0.5 * c + c.squareRoot() * (m.squareRoot() - c.squareRoot())
+    }
+  }
+
+  /// The outcome of one fix: its share of the negative log-likelihood (zero while the
+  /// filter settles), and whether it started a new run.
+  struct Outcome {
+    var cost: Double
+    var counted: Bool
+    var started: Bool
+  }
+
+  @inline(__always)
+  func whiteVariance(_ fix: PlaneFix) -> Double {
+    let w = fix.weight == 1 ? 1 : pow(fix.weight, model.accuracyTrust)
+    let sigma = model.whiteSigma * w
+    return sigma * sigma
+  }
+
+  /// Feeds one fix; `step`, when given, receives what the smoother needs.
+  @inline(__always)
+  mutating func advance(_ fix: PlaneFix, step: UnsafeMutablePointer<DriftStep>? = nil) -> Outcome {
+    let r = whiteVariance(fix)
+    guard let last = lastTime, !fix.restarts, fix.time - last <= DriftFilter.maxGap,
+      fix.time >= last
+    else {
+      start(fix, r: r)
+      step?.pointee = DriftStep(
+        filtered: state, filteredCov: cov, predicted: state, predictedCov: cov, dt: 0, phi: 1,
+        starts: true)
+      return Outcome(cost: 0, counted: false, started: true)
+    }
+    let dt = fix.time - last
+    let phi = exp(-dt / model.driftTime)
+    predict(dt: dt, phi: phi)
+    let predictedState = state
+    let predictedCov = cov
+    lastTime = fix.time
+    updates += 1
+    var cost = 0.0
+    let counted = updates > DriftFilter.settling
+    // Position: z = p + b + jitter.
+    let s = cov.a + 2 * cov.c + cov.f + r
+    let ye = fix.east - (state.pe + state.be)
+    let yn = fix.north - (state.pn + state.bn)
+    let m = (ye * ye + yn * yn) / s
+    if counted {
+      cost += log(s) + DriftFilter.misfit(m)
+    }
+    // A fix far from the prediction is believed less, never ignored: Student-t weighting
+    // (the t filter's approximate update) keeps a burst from pulling the track while a
+    // real turn, whose fixes agree with each other, is still followed.
+    let inflation = robustInflation(m)
+    updatePosition(ye: ye, yn: yn, s: cov.a + 2 * cov.c + cov.f + r * inflation)
+    if fix.velocityEast.isFinite, fix.velocityNorth.isFinite {
+      let rv = model.dopplerSigma * model.dopplerSigma
+      let sv = cov.d + rv
+      let we = fix.velocityEast - state.ve
+      let wn = fix.velocityNorth - state.vn
+      let mv = (we * we + wn * wn) / sv
+      if counted {
+        cost += log(sv) + DriftFilter.misfit(mv)
+      }
+      updateVelocity(we: we, wn: wn, s: cov.d + rv * robustInflation(mv))
+    }
+    step?.pointee = DriftStep(
+      filtered: state, filteredCov: cov, predicted: predictedState, predictedCov: predictedCov,
+      dt: dt, phi: phi, starts: false)
+    return Outcome(cost: cost, counted: counted, started: false)
+  }
+
+  /// How much a fix's noise is inflated for its squared Mahalanobis distance m (two
+  /// axes): 1 up to the 99 % point, then growing with m as a Student-t's weight does.
+  @inline(__always)
+  private func robustInflation(_ m: Double) -> Double {
+    m <= DriftFilter.inlierThreshold ? 1 : m / DriftFilter.inlierThreshold
+  }
+
+  /// Reads the next fixes with another model, keeping what it knows of the user.
+  mutating func adopt(_ newModel: NoiseModel) { model = newModel }
+
+  /// Moves the state to a new frame whose origin is `offset` in the current one.
+  mutating func shift(by offset: PlanePoint) {
+    state.pe -= offset.east
+    state.pn -= offset.north
+  }
+
+  private mutating func start(_ fix: PlaneFix, r: Double) {
+    let driftVariance = model.driftSigma * model.driftSigma
+    var velocityVariance = DriftFilter.unknownSpeed * DriftFilter.unknownSpeed
+    var ve = 0.0
+    var vn = 0.0
+    if fix.velocityEast.isFinite, fix.velocityNorth.isFinite {
+      ve = fix.velocityEast
+      vn = fix.velocityNorth
+      velocityVariance = model.dopplerSigma * model.dopplerSigma
+    }
+    // The position is the fix less a drift of unknown sign: p = z − b − jitter.
+    state = DriftState(pe: fix.east, ve: ve, be: 0, pn: fix.north, vn: vn, bn: 0)
+    cov = DriftCovariance(
+      a: driftVariance + r, b: 0, c: -driftVariance, d: velocityVariance, e: 0, f: driftVariance)
+    lastTime = fix.time
+    updates = 0
+  }
+
+  private mutating func predict(dt: Double, phi: Double) {
+    let q = model.processNoise
+    let dt2 = dt * dt
+    let driftVariance = model.driftSigma * model.driftSigma
+    let p = cov
+    cov = DriftCovariance(
+      a: p.a + 2 * dt * p.b + dt2 * p.d + q * dt2 * dt / 3,
+      b: p.b + dt * p.d + q * dt2 / 2,
+      c: phi * (p.c + dt * p.e),
+      d: p.d + q * dt,
+      e: phi * p.e,
+      f: phi * phi * p.f + driftVariance * (1 - phi * phi))
+    state.pe += dt * state.ve
+    state.pn += dt * state.vn
+    state.be *= phi
+    state.bn *= phi
+  }
+
+  @inline(__always)
+  private mutating func updatePosition(ye: Double, yn: Double, s: Double) {
+    // P Hᵀ for H = [1, 0, 1].
+    let g0 = cov.a + cov.c
+    let g1 = cov.b + cov.e
+    let g2 = cov.c + cov.f
+    apply(g0: g0, g1: g1, g2: g2, s: s, ye: ye, yn: yn)
+  }
+
+  @inline(__always)
+  private mutating func updateVelocity(we: Double, wn: Double, s: Double) {
+    // P Hᵀ for H = [0, 1, 0].
+    apply(g0: cov.b, g1: cov.d, g2: cov.e, s: s, ye: we, yn: wn)
+  }
+
+  @inline(__always)
+  private mutating func apply(
+    g0: Double, g1: Double, g2: Double, s: Double, ye: Double, yn: Double
+  ) {
+    let k0 = g0 / s
+    let k1 = g1 / s
+    let k2 = g2 / s
+    state.pe += k0 * ye
+    state.ve += k1 * ye
+    state.be += k2 * ye
+    state.pn += k0 * yn
+    state.vn += k1 * yn
+    state.bn += k2 * yn
+    cov.a -= k0 * g0
+    cov.b -= k0 * g1
+    cov.c -= k0 * g2
+    cov.d -= k1 * g1
+    cov.e -= k1 * g2
+    cov.f -= k2 * g2
+  }
+}
+
+/// The Rauch–Tung–Striebel backward recursion for `DriftFilter`'s steps (Rauch, Tung and
+/// Striebel, AIAA Journal 3(8), 1965): each state corrected by what came after it, and the
+/// covariance of the smoothed states, from which the uncertainty of each step between two
+/// smoothed positions follows.
+struct DriftGain: Sendable {
+  var c00 = 0.0
+  var c01 = 0.0
+  var c02 = 0.0
+  var c10 = 0.0
+  var c11 = 0.0
+  var c12 = 0.0
+  var c20 = 0.0
+  var c21 = 0.0
+  var c22 = 0.0
+
+  /// C = P Fᵀ Pp⁻¹ for the step from `k` to `next`; nil when Pp is singular.
+  @inline(__always)
+  init?(_ k: DriftStep, next: DriftStep) {
+    let p = k.filteredCov
+    let pp = next.predictedCov
+    let dt = next.dt
+    let phi = next.phi
+    // M = P Fᵀ with F = [[1, dt, 0], [0, 1, 0], [0, 0, φ]].
+    let m00 = p.a + p.b * dt
+    let m01 = p.b
+    let m02 = p.c * phi
+    let m10 = p.b + p.d * dt
+    let m11 = p.d
+    let m12 = p.e * phi
+    let m20 = p.c + p.e * dt
+    let m21 = p.e
+    let m22 = p.f * phi
+    // Pp⁻¹ by cofactors.
+    let i00 = pp.d * pp.f - pp.e * pp.e
+    let i01 = pp.c * pp.e - pp.b * pp.f
+    let i02 = pp.b * pp.e - pp.c * pp.d
+    let i11 = pp.a * pp.f - pp.c * pp.c
+    let i12 = pp.b * pp.c - pp.a * pp.e
+    let i22 = pp.a * pp.d - pp.b * pp.b
+    let det = pp.a * i00 + pp.b * i01 + pp.c * i02
+    guard det.isFinite, abs(det) > 1e-300 else { return nil }
+    let inv = 1 / det
+    c00 = (m00 * i00 + m01 * i01 + m02 * i02) * inv
+    c01 = (m00 * i01 + m01 * i11 + m02 * i12) * inv
+    c02 = (m00 * i02 + m01 * i12 + m02 * i22) * inv
+    c10 = (m10 * i00 + m11 * i01 + m12 * i02) * inv
+    c11 = (m10 * i01 + m11 * i11 + m12 * i12) * inv
+    c12 = (m10 * i02 + m11 * i12 + m12 * i22) * inv
+    c20 = (m20 * i00 + m21 * i01 + m22 * i02) * inv
+    c21 = (m20 * i01 + m21 * i11 + m22 * i12) * inv
+    c22 = (m20 * i02 + m21 * i12 + m22 * i22) * inv
+  }
+
+  /// The smoothed state at a step from its filtered one and the next step's.
+  @inline(__always)
+  func state(filtered f: DriftState, predictedNext q: DriftState, smoothedNext s: DriftState)
+    -> DriftState
+  {
+    let dpe = s.pe - q.pe
+    let dve = s.ve - q.ve
+    let dbe = s.be - q.be
+    let dpn = s.pn - q.pn
+    let dvn = s.vn - q.vn
+    let dbn = s.bn - q.bn
+    return DriftState(
+      pe: f.pe + c00 * dpe + c01 * dve + c02 * dbe,
+      ve: f.ve + c10 * dpe + c11 * dve + c12 * dbe,
+      be: f.be + c20 * dpe + c21 * dve + c22 * dbe,
+      pn: f.pn + c00 * dpn + c01 * dvn + c02 * dbn,
+      vn: f.vn + c10 * dpn + c11 * dvn + c12 * dbn,
+      bn: f.bn + c20 * dpn + c21 * dvn + c22 * dbn)
+  }
+
+  /// The smoothed covariance at a step, P + C (Ps′ − Pp′) Cᵀ, and the variance (per axis)
+  /// of the position's change from this step to the next, Ps[0,0] + Ps′[0,0] − 2 (C Ps′)[0,0].
+  @inline(__always)
+  func covariance(
+    filtered p: DriftCovariance, predictedNext pp: DriftCovariance,
+    smoothedNext ps: DriftCovariance
+  ) -> (DriftCovariance, stepVariance: Double) {
+    // D = Ps′ − Pp′, symmetric.
+    let da = ps.a - pp.a
+    let db = ps.b - pp.b
+    let dc = ps.c - pp.c
+    let dd = ps.d - pp.d
+    let de = ps.e - pp.e
+    let df = ps.f - pp.f
+    // E = C D (rows of C times D's columns).
+    let e00 = c00 * da + c01 * db + c02 * dc
+    let e01 = c00 * db + c01 * dd + c02 * de
+    let e02 = c00 * dc + c01 * de + c02 * df
+    let e10 = c10 * da + c11 * db + c12 * dc
+    let e11 = c10 * db + c11 * dd + c12 * de
+    let e12 = c10 * dc + c11 * de + c12 * df
+    let e20 = c20 * da + c21 * db + c22 * dc
+    let e21 = c20 * db + c21 * dd + c22 * de
+    let e22 = c20 * dc + c21 * de + c22 * df
+    // P + E Cᵀ.
+    let smoothed = DriftCovariance(
+      a: p.a + e00 * c00 + e01 * c01 + e02 * c02,
+      b: p.b + e00 * c10 + e01 * c11 + e02 * c12,
+      c: p.c + e00 * c20 + e01 * c21 + e02 * c22,
+      d: p.d + e10 * c10 + e11 * c11 + e12 * c12,
+      e: p.e + e10 * c20 + e11 * c21 + e12 * c22,
+      f: p.f + e20 * c20 + e21 * c21 + e22 * c22)
+    let cross = c00 * ps.a + c01 * ps.b + c02 * ps.c
+    let stepVariance = max(0, smoothed.a + ps.a - 2 * cross)
+    return (smoothed, stepVariance)
+  }
+}

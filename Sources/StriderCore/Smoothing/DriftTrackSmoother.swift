@@ -1,0 +1,211 @@
+import Foundation
+
+/// One accepted fix as the finished-track smoother reads it.
+struct SmoothingInput: Sendable {
+  var time: Double
+  var coordinate: Coordinate
+  /// Reported horizontal accuracy, NaN when none.
+  var accuracy: Double
+  /// Doppler speed and course, NaN when none.
+  var speed: Double
+  var course: Double
+  /// A segment break or a gap before this fix.
+  var newStretch: Bool
+}
+
+/// One fix of the smoothed track.
+struct SmoothedFix: Sendable {
+  var coordinate: Coordinate
+  /// The smoothed speed, m/s.
+  var speed: Double
+  /// The per-axis variance, m², of the smoothed position's change from this fix to the
+  /// next: how uncertain the step's length is (0 at the end of a run).
+  var stepVariance: Double
+}
+
+/// Smooths a finished track with a noise model learnt from the track itself.
+///
+/// First `NoiseFit` learns the jitter, drift and motion of this track from a sample of its
+/// fixes; then `DriftFilter` runs forward over every fix and the Rauch–Tung–Striebel pass
+/// backward over a sliding window (a state is settled once `lookahead` later steps are in,
+/// because the backward gains shrink what lies further ahead), so a track of any length is
+/// smoothed in bounded memory. The smoothed position is the user's, without the estimated
+/// drift; its speed is the smoothed velocity's.
+struct DriftTrackSmoother {
+  let lookahead: Int
+  let prior: NoiseModel
+
+  init(prior: NoiseModel, lookahead: Int = 1024) {
+    self.prior = prior
+    self.lookahead = max(8, lookahead)
+  }
+
+  /// The user is this far from the frame's origin before the frame moves along.
+  static let reanchorDistance = 20_000.0
+
+  /// Smooths `count` fixes read through `input`, handing each smoothed fix to `output` in
+  /// order; returns the model it learnt.
+  @discardableResult
+  func smooth(
+    count n: Int, input: (Int) -> SmoothingInput,
+    output: (Int, SmoothedFix) -> Void
+  ) -> NoiseModel {
+    guard n > 0 else { return prior }
+    let medianAccuracy = DriftTrackSmoother.typicalAccuracy(count: n, input: input)
+    func planeFix(_ i: Int, plane: LocalTangentPlane, restarts: Bool) -> PlaneFix {
+      let e = input(i)
+      let p = plane.project(e.coordinate)
+      var weight = 1.0
+      if let m = medianAccuracy, e.accuracy.isFinite, e.accuracy > 0 {
+        weight = min(16, max(1.0 / 16, e.accuracy / m))
+      }
+      var ve = Double.nan
+      var vn = Double.nan
+      if e.speed.isFinite, e.speed >= 0, e.speed < 100 {
+        if e.speed < 0.05 {
+          ve = 0
+          vn = 0
+        } else if e.course.isFinite {
+          let angle = e.course * .pi / 180
+          ve = e.speed * sin(angle)
+          vn = e.speed * cos(angle)
+        }
+      }
+      return PlaneFix(
+        time: e.time, east: p.east, north: p.north, weight: weight, velocityEast: ve,
+        velocityNorth: vn, restarts: restarts || e.newStretch)
+    }
+
+    // Learn the noise from a sample of stretches spread over the track.
+    var runs: [[PlaneFix]] = []
+    let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
+    let starts: [Int] =
+      n <= NoiseFit.sampleSize
+      ? [0]
+      : (0..<NoiseFit.sampleRuns).map { k in (n - runLength) * k / (NoiseFit.sampleRuns - 1) }
+    for s in starts {
+      let end = n <= NoiseFit.sampleSize ? n : s + runLength
+      var plane = LocalTangentPlane(origin: input(s).coordinate)
+      var run: [PlaneFix] = []
+      run.reserveCapacity(end - s)
+      for i in s..<end {
+        var f = planeFix(i, plane: plane, restarts: i == s)
+        if (f.east * f.east + f.north * f.north).squareRoot() > DriftTrackSmoother.reanchorDistance
+        {
+          plane = LocalTangentPlane(origin: input(i).coordinate)
+          f = planeFix(i, plane: plane, restarts: true)
+        }
+        run.append(f)
+      }
+      runs.append(run)
+    }
+    var model = NoiseFit.fit(runs, prior: prior)
+    if let o = ProcessInfo.processInfo.environment["STRIDER_NOISE_SET"] {
+      for kv in o.split(separator: ",") {
+        let p = kv.split(separator: "=")
+        let v = Double(p[1]) ?? 0
+        switch p[0] {
+        case "white": model.whiteSigma = v
+        case "drift": model.driftSigma = v
+        case "tau": model.driftTime = v
+        case "q": model.processNoise = v
+        default: break
+        }
+      }
+    }
+    if ProcessInfo.processInfo.environment["STRIDER_DEBUG_NOISE"] != nil {
+      FileHandle.standardError.write("noise \(model) median accuracy \(String(describing: medianAccuracy))\n".data(using: .utf8)!)
+    }
+    runs = []
+
+    // Forward over everything, backward over a sliding window.
+    var filter = DriftFilter(model: model)
+    var planes: [LocalTangentPlane] = []
+    var steps: [DriftStep] = []
+    var frameOf: [Int32] = []
+    var firstPending = 0
+    var plane = LocalTangentPlane(origin: input(0).coordinate)
+    planes.append(plane)
+    var step = DriftStep(
+      filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
+      predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
+    var smoothedBuffer: [DriftState] = []
+
+    var smoothedCov: [DriftCovariance] = []
+    var stepVariance: [Double] = []
+    func settle(upTo emitCount: Int, final: Bool) {
+      let m = steps.count
+      guard m > 0 else { return }
+      if smoothedBuffer.count < m {
+        smoothedBuffer = [DriftState](repeating: DriftState(), count: m)
+        smoothedCov = [DriftCovariance](repeating: DriftCovariance(), count: m)
+        stepVariance = [Double](repeating: 0, count: m)
+      }
+      smoothedBuffer[m - 1] = steps[m - 1].filtered
+      smoothedCov[m - 1] = steps[m - 1].filteredCov
+      stepVariance[m - 1] = 0
+      var k = m - 2
+      while k >= 0 {
+        let next = steps[k + 1]
+        if !next.starts, let gain = DriftGain(steps[k], next: next) {
+          smoothedBuffer[k] = gain.state(
+            filtered: steps[k].filtered, predictedNext: next.predicted,
+            smoothedNext: smoothedBuffer[k + 1])
+          (smoothedCov[k], stepVariance[k]) = gain.covariance(
+            filtered: steps[k].filteredCov, predictedNext: next.predictedCov,
+            smoothedNext: smoothedCov[k + 1])
+        } else {
+          smoothedBuffer[k] = steps[k].filtered
+          smoothedCov[k] = steps[k].filteredCov
+          stepVariance[k] = 0
+        }
+        k -= 1
+      }
+      for j in 0..<emitCount {
+        let s = smoothedBuffer[j]
+        let coordinate = planes[Int(frameOf[j])].unproject(PlanePoint(east: s.pe, north: s.pn))
+        output(
+          firstPending + j,
+          SmoothedFix(
+            coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot(),
+            stepVariance: stepVariance[j]))
+      }
+      steps.removeFirst(emitCount)
+      frameOf.removeFirst(emitCount)
+      firstPending += emitCount
+      if final { steps.removeAll() }
+    }
+
+    for i in 0..<n {
+      var f = planeFix(i, plane: plane, restarts: i == 0)
+      if (f.east * f.east + f.north * f.north).squareRoot() > DriftTrackSmoother.reanchorDistance {
+        let newPlane = LocalTangentPlane(origin: input(i).coordinate)
+        filter.shift(by: plane.project(newPlane.origin))
+        plane = newPlane
+        planes.append(plane)
+        f = planeFix(i, plane: plane, restarts: false)
+      }
+      _ = withUnsafeMutablePointer(to: &step) { filter.advance(f, step: $0) }
+      steps.append(step)
+      frameOf.append(Int32(planes.count - 1))
+      if steps.count >= 5 * lookahead { settle(upTo: steps.count - lookahead, final: false) }
+    }
+    settle(upTo: steps.count, final: true)
+    return model
+  }
+
+  /// The median reported accuracy of a sample of the fixes, nil when none reports one.
+  static func typicalAccuracy(count n: Int, input: (Int) -> SmoothingInput) -> Double? {
+    let stride = max(1, n / 4000)
+    var values: [Double] = []
+    var i = 0
+    while i < n {
+      let a = input(i).accuracy
+      if a.isFinite, a > 0 { values.append(a) }
+      i += stride
+    }
+    guard !values.isEmpty else { return nil }
+    values.sort()
+    return values[values.count / 2]
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The live filter: `DriftFilter` on latitude and longitude, with a noise model it learns as
+/// the session goes.
+///
+/// It starts from the activity's prior and fits the model (`NoiseFit`) to the fixes it has
+/// seen after about a minute, again at two, four and eight minutes, and then every hour of
+/// fixes on the last quarter of an hour, so that a receiver whose accuracy figure means
+/// something else, or a watch that has already smoothed, is recognised within the first
+/// minute. A refit only changes how the next fixes are read: the past is never rewritten,
+/// because auto-pause and cues have already acted on it.
+public struct LiveDriftFilter: Sendable {
+  public private(set) var model: NoiseModel
+  private var filter: DriftFilter
+  private var plane: LocalTangentPlane?
+  /// Recent fixes in the current plane, with their raw accuracy in `weight`, for refits.
+  private var recent: [PlaneFix] = []
+  private var recentHead = 0
+  private var fixesSeen = 0
+  private var nextRefit = LiveDriftFilter.firstRefit
+  private var typicalAccuracy: Double?
+
+  /// The first refits, in fixes seen; then one every `refitInterval` fixes.
+  static let firstRefit = 60
+  static let refitInterval = 3600
+  /// How many of the latest fixes a refit reads.
+  static let refitWindow = 900
+  /// Likelihood evaluations a refit may spend: it starts from the current model.
+  static let refitEvaluations = 60
+
+  public init(prior: NoiseModel) {
+    model = prior
+    filter = DriftFilter(model: prior)
+  }
+
+  /// Restarts at the next fix (after a segment break or a gap).
+  public mutating func reset() {
+    pendingRestart = true
+  }
+  private var pendingRestart = true
+
+  /// Feeds one accepted fix; nil when it has no time or position.
+  public mutating func update(with fix: Fix) -> KalmanEstimate? {
+    guard let coordinate = fix.coordinate, let time = fix.time else { return nil }
+    var frame: LocalTangentPlane
+    if let p = plane {
+      frame = p
+    } else {
+      frame = LocalTangentPlane(origin: coordinate)
+      plane = frame
+    }
+    var z = frame.project(coordinate)
+    if (z.east * z.east + z.north * z.north).squareRoot() > DriftTrackSmoother.reanchorDistance {
+      let newFrame = LocalTangentPlane(origin: coordinate)
+      let offset = frame.project(newFrame.origin)
+      filter.shift(by: offset)
+      for i in recent.indices {
+        recent[i].east -= offset.east
+        recent[i].north -= offset.north
+      }
+      frame = newFrame
+      plane = newFrame
+      z = PlanePoint(east: 0, north: 0)
+    }
+    let accuracy = fix.horizontalAccuracy?.value ?? .nan
+    if typicalAccuracy == nil, accuracy.isFinite, accuracy > 0 { typicalAccuracy = accuracy }
+    var ve = Double.nan
+    var vn = Double.nan
+    if let speed = fix.speed?.value, speed.isFinite, speed >= 0, speed < 100 {
+      if speed < 0.05 {
+        ve = 0
+        vn = 0
+      } else if let course = fix.course?.value, course.isFinite {
+        let angle = course * .pi / 180
+        ve = speed * sin(angle)
+        vn = speed * cos(angle)
+      }
+    }
+    let restarts = pendingRestart
+    pendingRestart = false
+    let t = time.secondsSince1970
+    var planeFix = PlaneFix(
+      time: t, east: z.east, north: z.north, weight: accuracy, velocityEast: ve,
+      velocityNorth: vn, restarts: restarts)
+    remember(planeFix)
+    planeFix.weight = weight(accuracy)
+    let outcome = filter.advance(planeFix)
+    fixesSeen += 1
+    if fixesSeen >= nextRefit { refit() }
+    let state = filter.state
+    return KalmanEstimate(
+      time: time, coordinate: frame.unproject(PlanePoint(east: state.pe, north: state.pn)),
+      velocity: PlanePoint(east: state.ve, north: state.vn), wasOutlier: false,
+      restarted: outcome.started)
+  }
+
+  private func weight(_ accuracy: Double) -> Double {
+    guard let m = typicalAccuracy, accuracy.isFinite, accuracy > 0 else { return 1 }
+    return min(16, max(1.0 / 16, accuracy / m))
+  }
+
+  private mutating func remember(_ fix: PlaneFix) {
+    if recent.count - recentHead >= LiveDriftFilter.refitWindow { recentHead += 1 }
+    recent.append(fix)
+    if recentHead > 1024 {
+      recent.removeFirst(recentHead)
+      recentHead = 0
+    }
+  }
+
+  private mutating func refit() {
+    nextRefit =
+      nextRefit < LiveDriftFilter.refitInterval
+      ? nextRefit * 2 : nextRefit + LiveDriftFilter.refitInterval
+    var window = Array(recent[recentHead...])
+    var accuracies = window.compactMap { $0.weight.isFinite && $0.weight > 0 ? $0.weight : nil }
+    if !accuracies.isEmpty {
+      accuracies.sort()
+      typicalAccuracy = accuracies[accuracies.count / 2]
+    }
+    for i in window.indices { window[i].weight = weight(window[i].weight) }
+    if !window.isEmpty { window[0].restarts = true }
+    model = NoiseFit.fit(
+      [window], prior: model, maxEvaluations: LiveDriftFilter.refitEvaluations)
+    filter.adopt(model)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Learns a track's `NoiseModel` from its own fixes by maximum likelihood.
+///
+/// The likelihood is that of `DriftFilter`'s innovations (the prediction-error
+/// decomposition: Schweppe, "Evaluation of likelihood functions for Gaussian signals",
+/// IEEE Trans. Inf. Theory 11(1), 1965), with Student-t tails so that multipath bursts do
+/// not decide the noise of the whole track, maximised over the model's parameters in log
+/// space by Nelder–Mead (Nelder and Mead, The Computer Journal 7(4), 1965). White jitter,
+/// slow drift and motion leave different fingerprints across time scales (jitter is flat,
+/// drift grows with the lag up to its correlation time, motion grows with its fourth
+/// power), so one likelihood separates them where a single scatter figure cannot. A weak
+/// log-normal prior around the activity's defaults keeps a short track from wild answers.
+///
+/// The fit reads a sample of the track (a few stretches of consecutive fixes spread over
+/// it), so its cost does not grow with the track's length.
+public enum NoiseFit {
+  /// Fixes the fit reads at most, in `sampleRuns` stretches of consecutive fixes.
+  static let sampleSize = 2400
+  static let sampleRuns = 6
+  /// Likelihood evaluations at most.
+  static let maxEvaluations = 220
+  /// Standard deviation of the prior, in natural-log units of each parameter (a factor of
+  /// e² ≈ 7 either way is two sigmas).
+  static let priorSpread = 1.0
+
+  /// The bounds each parameter is held to, as (lower, upper).
+  static let whiteBounds = (0.05, 60.0)
+  static let driftBounds = (0.05, 60.0)
+  static let driftTimeBounds = (3.0, 1800.0)
+  static let processBounds = (0.001, 60.0)
+  static let dopplerBounds = (0.02, 5.0)
+
+  /// The model that best explains the given runs of fixes (each run in its own plane).
+  static func fit(
+    _ runs: [[PlaneFix]], prior: NoiseModel, maxEvaluations: Int = NoiseFit.maxEvaluations
+  ) -> NoiseModel {
+    let hasDoppler = runs.contains { $0.contains { $0.velocityEast.isFinite } }
+    let hasWeights = runs.contains { $0.contains { $0.weight != 1 } }
+    let count = runs.reduce(0) { $0 + $1.count }
+    guard count >= 8 else { return prior }
+    // Parameters: ln white, ln drift, ln drift time, ln process noise, [ln doppler], [trust].
+    var start = [
+      log(prior.whiteSigma), log(prior.driftSigma), log(prior.driftTime), log(prior.processNoise),
+    ]
+    if hasDoppler { start.append(log(prior.dopplerSigma)) }
+    if hasWeights { start.append(prior.accuracyTrust) }
+    let centre = start
+    func model(_ x: [Double]) -> NoiseModel {
+      var m = prior
+      m.whiteSigma = clamp(exp(x[0]), whiteBounds)
+      m.driftSigma = clamp(exp(x[1]), driftBounds)
+      m.driftTime = clamp(exp(x[2]), driftTimeBounds)
+      m.processNoise = clamp(exp(x[3]), processBounds)
+      var i = 4
+      if hasDoppler {
+        m.dopplerSigma = clamp(exp(x[i]), dopplerBounds)
+        i += 1
+      }
+      if hasWeights { m.accuracyTrust = min(1, max(0, x[i])) }
+      return m
+    }
+    func cost(_ x: [Double]) -> Double {
+      let m = model(x)
+      var total = 0.0
+      for run in runs {
+        var filter = DriftFilter(model: m)
+        for fix in run { total += filter.advance(fix).cost }
+      }
+      // The prior, on the log-scale parameters only.
+      var penalty = 0.0
+      for i in 0..<(hasDoppler ? 5 : 4) {
+        let z = (x[i] - centre[i]) / priorSpread
+        penalty += 0.5 * z * z
+      }
+      // Outside the bounds the cost rises, so the search comes back in.
+      var outside = 0.0
+      let bounds = [whiteBounds, driftBounds, driftTimeBounds, processBounds, dopplerBounds]
+      for i in 0..<(hasDoppler ? 5 : 4) {
+        let lo = log(bounds[i].0)
+        let hi = log(bounds[i].1)
+        if x[i] < lo { outside += (lo - x[i]) * (lo - x[i]) }
+        if x[i] > hi { outside += (x[i] - hi) * (x[i] - hi) }
+      }
+      if hasWeights {
+        let t = x[x.count - 1]
+        if t < 0 { outside += t * t }
+        if t > 1 { outside += (t - 1) * (t - 1) }
+      }
+      let value = total + penalty + 1e3 * outside
+      return value.isFinite ? value : .greatestFiniteMagnitude
+    }
+    var steps = [Double](repeating: 0.7, count: start.count)
+    if hasWeights { steps[steps.count - 1] = 0.4 }
+    let best = NelderMead.minimise(
+      cost, from: start, steps: steps, maxEvaluations: maxEvaluations)
+    return model(best)
+  }
+
+  private static func clamp(_ x: Double, _ bounds: (Double, Double)) -> Double {
+    min(bounds.1, max(bounds.0, x))
+  }
+}
+
+/// The downhill simplex method (Nelder and Mead, 1965) with the usual coefficients:
+/// reflection 1, expansion 2, contraction ½, shrink ½.
+enum NelderMead {
+  static func minimise(
+    _ f: ([Double]) -> Double, from start: [Double], steps: [Double], maxEvaluations: Int,
+    tolerance: Double = 1e-3
+  ) -> [Double] {
+    let n = start.count
+    var simplex: [[Double]] = [start]
+    for i in 0..<n {
+      var p = start
+      p[i] += steps[i]
+      simplex.append(p)
+    }
+    var values = simplex.map(f)
+    var evaluations = n + 1
+    while evaluations < maxEvaluations {
+      let order = values.indices.sorted { values[$0] < values[$1] }
+      simplex = order.map { simplex[$0] }
+      values = order.map { values[$0] }
+      if abs(values[n] - values[0]) <= tolerance * (1 + abs(values[0])) { break }
+      var centroid = [Double](repeating: 0, count: n)
+      for p in simplex.dropLast() { for i in 0..<n { centroid[i] += p[i] / Double(n) } }
+      func along(_ t: Double) -> [Double] {
+        (0..<n).map { centroid[$0] + t * (simplex[n][$0] - centroid[$0]) }
+      }
+      let reflected = along(-1)
+      let fr = f(reflected)
+      evaluations += 1
+      if fr < values[0] {
+        let expanded = along(-2)
+        let fe = f(expanded)
+        evaluations += 1
+        if fe < fr {
+          simplex[n] = expanded
+          values[n] = fe
+        } else {
+          simplex[n] = reflected
+          values[n] = fr
+        }
+      } else if fr < values[n - 1] {
+        simplex[n] = reflected
+        values[n] = fr
+      } else {
+        let contracted = fr < values[n] ? along(-0.5) : along(0.5)
+        let fc = f(contracted)
+        evaluations += 1
+        if fc < min(fr, values[n]) {
+          simplex[n] = contracted
+          values[n] = fc
+        } else {
+          for j in 1...n {
+            simplex[j] = (0..<n).map { simplex[0][$0] + 0.5 * (simplex[j][$0] - simplex[0][$0]) }
+            values[j] = f(simplex[j])
+          }
+          evaluations += n
+        }
+      }
+    }
+    let bestIndex = values.indices.min { values[$0] < values[$1] } ?? 0
+    return simplex[bestIndex]
+  }
+}
