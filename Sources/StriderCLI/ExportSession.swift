@@ -13,11 +13,14 @@ struct ExportSession: ParsableCommand {
     commandName: "export",
     abstract: "Write a session as GPX, TCX, JSON or CSV for other tools.",
     discussion:
-      "GPX and TCX hold every recorded fix by default (GPX with each fix's accuracy and the "
-      + "gate's verdict in Strider's extensions); --points accepted, track or display choose "
-      + "the accepted fixes, the smoothed track or the reduced display track. JSON is the "
-      + "whole session (docs/json-export.md); CSV is one row per fix. Files are written "
-      + "owner-only.")
+      "GPX and TCX hold the finished track by default: the track the summary was computed "
+      + "from, whose length is the session's distance. --points raw or accepted choose the "
+      + "fixes as received (GPX with each fix's accuracy and the gate's verdict in Strider's "
+      + "extensions): summed point to point they are longer than the session, and the GPX "
+      + "says so in its <desc>; --points display the finished track reduced for drawing. "
+      + "TCX DistanceMeters is the session's distance at each point's time. JSON is the "
+      + "whole session (docs/json-export.md); CSV is one row per fix, with the session's "
+      + "distance at its time. Files are written owner-only.")
 
   @Argument(help: "The session's ID.")
   var id: Int64
@@ -28,8 +31,8 @@ struct ExportSession: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
   var output: String?
 
-  @Option(help: "For GPX and TCX: raw, accepted, track or display.")
-  var points: ExportPoints = .raw
+  @Option(help: "For GPX and TCX: track (default), display, raw or accepted.")
+  var points: ExportPoints = .track
 
   @Option(help: "Leave out every position within this many metres of the start and the end.")
   var privacyRadius: Double = 0
@@ -112,7 +115,8 @@ struct FileOutput: TextOutputStream {
 /// The storyline of `sessions show`: the stops and the moves between them.
 enum SessionTimelineText {
   static func text(_ record: SessionRecord, display: [TrackPoint], units: UnitSystem) -> String {
-    let segments = Timeline.segments(track: display, pauses: record.summary?.pauses ?? [])
+    let segments = Timeline.segments(
+      finished: record.finishedTrack, display: display, pauses: record.summary?.pauses ?? [])
     guard !segments.isEmpty else { return "" }
     var text = "stops and moves\n"
     for segment in segments {

@@ -126,9 +126,11 @@ struct ShowSession: ParsableCommand {
       text += "pauses\n"
       for pause in summary.pauses {
         text +=
-          "  \(LocalDate.text(pause.start).suffix(5))  \(DisplayFormat.clock(pause.duration))\n"
+          "  \(LocalDate.text(pause.start).suffix(5))  \(DisplayFormat.clock(pause.duration))"
+          + FinishingText.pauseMarker(pause, summary: summary) + "\n"
       }
     }
+    text += FinishingText.text(summary)
     let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
     text += SessionTimelineText.text(record, display: display, units: summary.units)
     print(text, terminator: "")

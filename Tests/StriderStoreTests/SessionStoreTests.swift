@@ -64,6 +64,9 @@ private func permissions(_ path: String) throws -> Int {
     #expect(loaded.fixes.map(\.verdict) == record.fixes.map(\.verdict))
     #expect(loaded.fixes.filter { !$0.verdict.isAccepted }.count > 0)
     #expect(loaded.track == record.track)
+    #expect(loaded.finishedTrack == record.finishedTrack)
+    #expect(!loaded.finishedTrack.isEmpty)
+    #expect(loaded.finishedTrack.distance == expected.distance, "the track adds up to the summary")
     #expect(loaded.events == record.events)
     #expect(loaded.summary == expected)
     #expect(try store.configuration(of: recording.id) == configuration)
@@ -122,6 +125,52 @@ private func permissions(_ path: String) throws -> Int {
     let listing = try store.listing(recording.id)
     #expect(listing.state == .finished)
     #expect(listing.wasInterrupted)
+  }
+
+  /// A database of the first schema, as Strider 0.1 left it, with a finished session that
+  /// has no finished track: it opens, and the session is finished again from its fixes
+  /// when first read, so its summary, finished track and listing agree.
+  @Test func aSessionFromTheFirstSchemaGetsItsFinishedTrackWhenRead() throws {
+    let temp = TemporaryStore()
+    try FileManager.default.createDirectory(
+      atPath: temp.directory, withIntermediateDirectories: true)
+    let configuration = SessionConfiguration(activity: .run)
+    let fixes = Array(simulated.fixes.prefix(600))
+    var oldSummary = try #require(
+      SessionRecorder.record(fixes: fixes, configuration: configuration).summary)
+    oldSummary.finishing = nil
+    oldSummary.distance = Meters(1234)
+    let id = try {
+      let queue = try DatabaseQueue(path: temp.location.path)
+      try Schema.migrator.migrate(
+        queue, upTo: "v1: sessions, fixes, track, display track, events")
+      return try queue.write { db in
+        let id = try SessionStore.insertSession(
+          db, name: "old", activity: .run, origin: .imported, state: .finished,
+          configuration: configuration, source: nil, owner: nil)
+        let insert = try db.cachedStatement(sql: Rows.insertFix)
+        for (seq, fix) in fixes.enumerated() {
+          try insert.execute(
+            arguments: Rows.fixArguments(sessionId: id, seq: seq, fix: fix, verdict: .accepted))
+        }
+        try db.execute(
+          sql: "UPDATE session SET distance = 1234, fixCount = ?, summary = ? WHERE id = ?",
+          arguments: [fixes.count, try Rows.json(oldSummary), id])
+        return id
+      }
+    }()
+    let store = try temp.open()
+    #expect(try store.listing(id).distance == Meters(1234))
+    #expect(try store.needsFinishedTrack(id))
+    let record = try store.record(id)
+    let summary = try #require(record.summary)
+    #expect(!record.finishedTrack.isEmpty)
+    #expect(summary.distance == record.finishedTrack.distance)
+    #expect(summary.finishing != nil)
+    #expect(try store.listing(id).distance == summary.distance)
+    #expect(try !store.needsFinishedTrack(id))
+    #expect(try store.record(id) == record, "kept: the next read gives the same")
+    #expect(try store.integrityProblems() == nil)
   }
 
   @Test func deleteRemovesEverything() throws {

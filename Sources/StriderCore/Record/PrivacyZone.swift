@@ -7,8 +7,12 @@ public struct PrivacyZone: Hashable, Sendable {
   public init(radius: Meters, around record: SessionRecord) {
     self.radius = radius
     let accepted = record.fixes.lazy.filter(\.verdict.isAccepted).compactMap(\.fix.coordinate)
-    let first = record.track.first?.coordinate ?? accepted.first
-    let last = record.track.last?.coordinate ?? accepted.reversed().first
+    let first =
+      record.finishedTrack.points.first?.coordinate ?? record.track.first?.coordinate
+      ?? accepted.first
+    let last =
+      record.finishedTrack.points.last?.coordinate ?? record.track.last?.coordinate
+      ?? accepted.reversed().first
     centres = [first, last].compactMap { $0 }
   }
 
@@ -24,6 +28,7 @@ public struct PrivacyZone: Hashable, Sendable {
     var out = record
     out.fixes = record.fixes.filter { $0.fix.coordinate.map { !hides($0) } ?? true }
     out.track = record.track.filter { !hides($0.coordinate) }
+    out.finishedTrack.points = record.finishedTrack.points.filter { !hides($0.coordinate) }
     out.events = record.events.filter {
       if case .started(let point) = $0 { return !hides(point.coordinate) }
       return true

@@ -30,8 +30,12 @@ public struct SessionRecord: Hashable, Sendable {
   public var state: SessionState
   /// Every fix as it arrived, with the gate's verdict; rejected fixes are kept too.
   public var fixes: [JudgedFix]
-  /// The smoothed track the engine drew.
+  /// The live filtered track the engine drew as the fixes came (what the dashboard showed).
   public var track: [TrackPoint]
+  /// The track the summary was computed from: smoothed forward and backward, with its stops
+  /// and the distance at every point. The stops and moves, the exports and the history
+  /// derive from it, so they all give the summary's distance.
+  public var finishedTrack: FinishedTrack
   /// Pauses, resumes, splits, cues and signal changes, in order (no per-fix events).
   public var events: [SessionEvent]
   /// The summary, once the session is finished.
@@ -40,8 +44,10 @@ public struct SessionRecord: Hashable, Sendable {
   public init(
     id: Int64? = nil, name: String? = nil, activity: Activity, origin: SessionOrigin,
     state: SessionState = .finished, fixes: [JudgedFix] = [], track: [TrackPoint] = [],
-    events: [SessionEvent] = [], summary: SessionSummary? = nil
+    events: [SessionEvent] = [], summary: SessionSummary? = nil,
+    finishedTrack: FinishedTrack = FinishedTrack()
   ) {
+    self.finishedTrack = finishedTrack
     self.id = id
     self.name = name
     self.activity = activity
@@ -51,6 +57,12 @@ public struct SessionRecord: Hashable, Sendable {
     self.track = track
     self.events = events
     self.summary = summary
+  }
+
+  /// The track to draw and export: the finished track, or the live one for a session
+  /// finished without it (an interrupted one, before `sessions finish`).
+  public var drawnTrack: [TrackPoint] {
+    finishedTrack.isEmpty ? track : finishedTrack.trackPoints
   }
 
   /// When the session began: the summary's first accepted fix, else the first time stamp

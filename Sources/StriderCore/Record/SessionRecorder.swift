@@ -3,7 +3,7 @@
 /// recorded; and the same record for a file imported.
 public enum SessionRecorder {
   public static func record(fixes: [Fix], configuration: SessionConfiguration) -> SessionRecord {
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
     var verdicts = [Verdict](repeating: .accepted, count: fixes.count)
@@ -29,6 +29,6 @@ public enum SessionRecorder {
     let judged = zip(fixes, verdicts).map { JudgedFix(fix: $0, verdict: $1) }
     return SessionRecord(
       activity: configuration.activity, origin: .imported, fixes: judged, track: track,
-      events: events, summary: summary)
+      events: events, summary: summary, finishedTrack: engine.finishedTrack)
   }
 }

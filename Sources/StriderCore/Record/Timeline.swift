@@ -22,7 +22,7 @@ public struct Stop: Hashable, Sendable {
   public var duration: Seconds { departure - arrival }
 }
 
-/// A stretch of moving between stops, with its track.
+/// A stretch of moving between stops, with its (display) track.
 public struct Move: Hashable, Sendable {
   public var kind: MoveKind
   public var start: GNSSTime
@@ -39,26 +39,25 @@ public enum TimelineSegment: Hashable, Sendable {
 }
 
 public enum Timeline {
-  /// Splits a track at its pauses of at least `minimumStop`; shorter pauses (a red light)
-  /// stay inside their move. Points from fixes without a time before the first timed one
-  /// (the engine stamps them with the epoch) have no place in a storyline and are left out.
+  /// Splits the finished track at its pauses of at least `minimumStop`; shorter pauses (a
+  /// red light) stay inside their move. Each move's distance is the finished track's
+  /// distance between its ends, so the moves add up to the summary's distance; its track is
+  /// `display` (the reduced track for drawing) between the same times.
   public static func segments(
-    track: [TrackPoint], pauses: [PauseInterval], minimumStop: Seconds = Seconds(120)
+    finished: FinishedTrack, display: [TrackPoint], pauses: [PauseInterval],
+    minimumStop: Seconds = Seconds(120)
   ) -> [TimelineSegment] {
-    let track = track.filter { $0.time.secondsSince1970 > 0 }
-    guard let first = track.first, let last = track.last else { return [] }
+    guard let first = finished.points.first, let last = finished.points.last else { return [] }
     let stops = pauses.filter { $0.duration >= minimumStop && $0.end > $0.start }
       .sorted { $0.start < $1.start }
-    func points(from start: GNSSTime, to end: GNSSTime) -> [TrackPoint] {
-      track.filter { $0.time >= start && $0.time <= end }
-    }
     var segments: [TimelineSegment] = []
     var moveStart = first.time
     for pause in stops where pause.start >= moveStart {
-      let moving = points(from: moveStart, to: pause.start)
-      if moving.count >= 2 { segments.append(.move(move(moving))) }
-      let stopped = points(from: pause.start, to: pause.end)
-      let nearest = moving.last ?? stopped.first ?? first
+      if let move = move(finished, display: display, from: moveStart, to: pause.start) {
+        segments.append(.move(move))
+      }
+      let stopped = finished.points(from: pause.start, to: pause.end)
+      let nearest = stopped.first ?? finished.points(from: moveStart, to: pause.start).last ?? first
       segments.append(
         .stop(
           Stop(
@@ -66,23 +65,24 @@ public enum Timeline {
             coordinate: mean(stopped.map(\.coordinate)) ?? nearest.coordinate)))
       moveStart = pause.end
     }
-    let moving = points(from: moveStart, to: last.time)
-    if moving.count >= 2 { segments.append(.move(move(moving))) }
+    if let move = move(finished, display: display, from: moveStart, to: last.time) {
+      segments.append(.move(move))
+    }
     return segments
   }
 
-  static func move(_ points: [TrackPoint]) -> Move {
-    var distance = 0.0
-    for (a, b) in zip(points, points.dropFirst()) where a.segment == b.segment {
-      distance += Geodesy.distanceMeters(a.coordinate, b.coordinate)
-    }
+  static func move(
+    _ finished: FinishedTrack, display: [TrackPoint], from start: GNSSTime, to end: GNSSTime
+  ) -> Move? {
+    let points = finished.points(from: start, to: end)
+    guard points.count >= 2, let a = points.first, let b = points.last else { return nil }
     let speeds = points.map(\.speed.value).filter { $0 > 0.3 }.sorted()
     let median = speeds.isEmpty ? 0 : speeds[speeds.count / 2]
     let fast = speeds.isEmpty ? 0 : speeds[min(speeds.count - 1, speeds.count * 9 / 10)]
     return Move(
       kind: MoveKind.classify(medianSpeed: median, fastSpeed: fast),
-      start: points[0].time, end: points[points.count - 1].time, distance: Meters(distance),
-      track: points)
+      start: a.time, end: b.time, distance: b.distance - a.distance,
+      track: display.filter { $0.time >= a.time && $0.time <= b.time })
   }
 
   static func mean(_ coordinates: [Coordinate]) -> Coordinate? {

@@ -37,6 +37,13 @@ public struct SessionEngine: Sendable {
   private let keepsTrack: Bool
   private var firstTimedTime: GNSSTime?
   private var finished: SessionSummary?
+  /// Whether `finish` hands out the finished track (a recording keeps it; `analyze` does
+  /// not need it and saves the memory).
+  private let keepsFinishedTrack: Bool
+  /// The finished track as the live figures make it, when nothing smooths it afterwards.
+  private var liveFinishedTrack: FinishedTrack.Builder?
+  /// The track the summary was computed from, once finished (empty unless asked for).
+  public private(set) var finishedTrack = FinishedTrack()
   /// The array the last events were returned in: reused (no allocation per fix) once the
   /// caller has let go of it.
   private var eventBuffer: [SessionEvent] = []
@@ -70,12 +77,6 @@ public struct SessionEngine: Sendable {
     }
 
     var time: GNSSTime? { timeValue.isNaN ? nil : GNSSTime(secondsSince1970: timeValue) }
-    /// After smoothing, the course's place holds the per-axis variance (m²) of the step to
-    /// the next smoothed fix, which the distance needs and the course no longer serves.
-    var stepVariance: Double {
-      guard smoothed, course.isFinite, course > 0 else { return 0 }
-      return Double(course)
-    }
     var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
 
@@ -89,10 +90,15 @@ public struct SessionEngine: Sendable {
     }
   }
 
-  public init(configuration: SessionConfiguration) {
+  /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
+  ///   `finishedTrack` (exports, the stops and moves and the history derive from it).
+  public init(configuration: SessionConfiguration, keepsFinishedTrack: Bool = false) {
     self.configuration = configuration
+    self.keepsFinishedTrack = keepsFinishedTrack
     gate = Gate(configuration: configuration.gate)
-    filter = configuration.smoother.map { LiveDriftFilter(prior: .prior(processNoise: $0.processNoise)) }
+    filter = configuration.smoother.map {
+      LiveDriftFilter(prior: .prior(processNoise: $0.processNoise))
+    }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)
     cueScheduler = CueScheduler(
@@ -100,6 +106,7 @@ public struct SessionEngine: Sendable {
       units: configuration.units)
     keepsTrack =
       configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
+    if keepsFinishedTrack && !keepsTrack { liveFinishedTrack = FinishedTrack.Builder() }
   }
 
   /// The live figures.
@@ -145,15 +152,24 @@ public struct SessionEngine: Sendable {
     let liveSnapshot = metrics.finish()
     let finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
+    var finishing: FinishingReport?
     if keepsTrack {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
       track = []
       resmoothWithLocalNoise(&points)
-      (finalSnapshot, pauses) = finishedTrackFigures(points)
+      let figures = finishedTrackFigures(points)
+      (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
+      finishedTrack = figures.track ?? FinishedTrack()
+      finishing = FinishingReport(
+        liveDistance: liveSnapshot.distance + Meters(untimedDistance),
+        liveMoving: liveSnapshot.moving, livePauses: livePauses,
+        liveSplits: liveSnapshot.splits, detectedStops: figures.detected)
     } else {
       finalSnapshot = liveSnapshot
       pauses = livePauses
+      finishedTrack = liveFinishedTrack?.track ?? FinishedTrack()
+      liveFinishedTrack = nil
     }
     if let time = lastAcceptedTime,
       let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)
@@ -172,7 +188,7 @@ public struct SessionEngine: Sendable {
       moving: finalSnapshot.moving, calories: finalSnapshot.calories,
       elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
-      pauses: pauses, splits: finalSnapshot.splits, cues: cues)
+      pauses: pauses, splits: finalSnapshot.splits, cues: cues, finishing: finishing)
     finished = summary
     return (events, summary)
   }
@@ -276,6 +292,7 @@ public struct SessionEngine: Sendable {
       untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
     }
     rawDistance += step
+    let rawStep = step
     var isMoving = !autoPause.isPaused
     if continues, let p = previous, isIdleStep(distance: step, duration: time - p.time) {
       isMoving = false
@@ -286,6 +303,9 @@ public struct SessionEngine: Sendable {
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed
     }
     lastAcceptedTime = time
+    liveFinishedTrack?.append(
+      time: time, coordinate: coordinate, altitude: fix.altitude, speed: speed,
+      isStopped: !isMoving, step: configuration.isRaw ? rawStep : step, continues: continues)
     let sample = MetricsSample(
       time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
       isMoving: isMoving, startsSegment: !continues)
@@ -347,7 +367,6 @@ public struct SessionEngine: Sendable {
           buffer[index].latitude = smoothed.coordinate.latitude
           buffer[index].longitude = smoothed.coordinate.longitude
           buffer[index].speed = Float(smoothed.speed)
-          buffer[index].course = Float(smoothed.stepVariance)
         })
     }
   }
@@ -355,7 +374,10 @@ public struct SessionEngine: Sendable {
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = 0.4
 
-  private func finishedTrackFigures(_ points: [TrackEntry]) -> (MetricsSnapshot, [PauseInterval]) {
+  private func finishedTrackFigures(_ points: [TrackEntry]) -> (
+    snapshot: MetricsSnapshot, pauses: [PauseInterval], detected: [PauseInterval],
+    track: FinishedTrack?
+  ) {
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
     var detector = AutoPause(configuration: configuration.autoPause)
@@ -380,6 +402,7 @@ public struct SessionEngine: Sendable {
     if let since = openSince, let end = points.last?.time {
       pauses.append(PauseInterval(start: since, end: end))
     }
+    let detected = pauses
     pauses = trimmed(pauses, points: points)
 
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
@@ -387,7 +410,11 @@ public struct SessionEngine: Sendable {
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
     var closedIndex = 0
     var halfOpenIndex = 0
-    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool, stepVariance: Double)?
+    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
+    var builder = keepsFinishedTrack ? FinishedTrack.Builder() : nil
+    // Inside a stop the user is held where it began, so the steps between the finished
+    // track's points add up to the distance counted here (see `FinishedTrack`).
+    var stopPlace: (pause: Int, coordinate: Coordinate)?
     for p in points {
       guard let time = p.time else {
         previous = nil
@@ -399,24 +426,28 @@ public struct SessionEngine: Sendable {
       let inStop = halfOpenIndex < pauses.count && pauses[halfOpenIndex].start <= time
       let standing = inPause && (previous?.inStop ?? false)
       let continues = !p.newStretch && previous != nil && (previous?.time ?? time) <= time
+      var coordinate = p.coordinate
+      if inPause {
+        if stopPlace?.pause != closedIndex { stopPlace = (closedIndex, coordinate) }
+        coordinate = stopPlace?.coordinate ?? coordinate
+      }
       var step = 0.0
       var isMoving = !standing
       if continues, let prev = previous, !standing {
-        // The expected length of the step, not the length of its expected value: the
-        // smoothed path is the mean of what the user may have walked, and a mean path is
-        // shorter than the paths it averages (E|d + ε| ≈ √(d² + σ²) for a step d and an
-        // uncertainty ε of per-axis variance σ²).
-        let d = Geodesy.distanceMeters(prev.coordinate, p.coordinate)
-        step = (d * d + prev.stepVariance).squareRoot()
+        step = Geodesy.distanceMeters(prev.coordinate, coordinate)
         if isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
       _ = accumulator.add(
         MetricsSample(
-          time: time, coordinate: p.coordinate, altitude: p.altitude, step: Meters(step),
+          time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
           isMoving: isMoving, startsSegment: !continues))
-      previous = (time, p.coordinate, inStop, p.stepVariance)
+      builder?.append(
+        time: time, coordinate: coordinate, altitude: p.altitude,
+        speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+        continues: continues)
+      previous = (time, coordinate, inStop)
     }
-    return (accumulator.finish(), pauses)
+    return (accumulator.finish(), pauses, detected, builder?.track)
   }
 
   /// Shrinks each detected stop to the part where the smoothed speed says the user stood,

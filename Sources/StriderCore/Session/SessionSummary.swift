@@ -30,6 +30,9 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   public var pauses: [PauseInterval]
   public var splits: [Split]
   public var cues: [Cue]
+  /// What was announced live, when the finishing pass computed the figures anew (nil when
+  /// the summary is the live figures, or for a summary stored before it was kept).
+  public var finishing: FinishingReport? = nil
 
   /// Moving time over distance, in seconds per kilometre.
   public var averagePace: Double? {
@@ -51,6 +54,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
         JSONMember("lon", .number(e.coordinate.longitude)),
       ])
     }
+    let moved = finishing?.movedSplits(finished: splits, pauses: pauses, start: start?.time) ?? []
     var rejectedMembers: [JSONMember] = []
     for reason in RejectionReason.allCases {
       rejectedMembers.append(JSONMember(reason.rawValue, .int(rejected[reason] ?? 0)))
@@ -79,21 +83,23 @@ public struct SessionSummary: Hashable, Sendable, Codable {
               JSONMember("start", .string($0.start.iso8601)),
               JSONMember("end", .string($0.end.iso8601)),
               JSONMember("duration_s", .rounded($0.duration.value, 3)),
+              JSONMember("announced_live", .bool(finishing?.wasAnnouncedLive($0) ?? true)),
             ])
           })),
       JSONMember(
         "splits",
         .array(
           splits.map {
-            .object([
-              JSONMember("index", .int($0.index)),
-              JSONMember("distance_m", .rounded($0.distance.value, 2)),
-              JSONMember("duration_s", .rounded($0.duration.value, 3)),
-              JSONMember("pace_s_per_km", .rounded($0.pace.value, 2)),
-              JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
-              JSONMember("end_time", .string($0.endTime.iso8601)),
-              JSONMember("partial", .bool($0.isPartial)),
-            ])
+            .object(
+              [
+                JSONMember("index", .int($0.index)),
+                JSONMember("distance_m", .rounded($0.distance.value, 2)),
+                JSONMember("duration_s", .rounded($0.duration.value, 3)),
+                JSONMember("pace_s_per_km", .rounded($0.pace.value, 2)),
+                JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
+                JSONMember("end_time", .string($0.endTime.iso8601)),
+                JSONMember("partial", .bool($0.isPartial)),
+              ] + splitNote($0, moved: moved))
           })),
       JSONMember(
         "cues",
@@ -105,6 +111,40 @@ public struct SessionSummary: Hashable, Sendable, Codable {
               JSONMember("text", .string($0.text)),
             ])
           })),
+      JSONMember("live", liveJSON),
     ]
+  }
+
+  /// A moved split's live duration and the reason it moved; nothing for the others.
+  private func splitNote(_ split: Split, moved: [FinishingReport.MovedSplit]) -> [JSONMember] {
+    guard let m = moved.first(where: { $0.index == split.index }) else { return [] }
+    return [
+      JSONMember("live_duration_s", .rounded(m.live.duration.value, 3)),
+      JSONMember("note", .string(m.reason)),
+    ]
+  }
+
+  /// The live figures beside the finished ones (`null` when the summary is the live one).
+  private var liveJSON: JSONValue {
+    guard let finishing else { return .null }
+    let dropped = finishing.livePauses(against: pauses).filter { $0.droppedBecause != nil }
+    return .object([
+      JSONMember("distance_m", .rounded(finishing.liveDistance.value, 2)),
+      JSONMember("moving_s", .rounded(finishing.liveMoving.value, 3)),
+      JSONMember(
+        "distance_change_pct", .rounded(100 * finishing.distanceChange(finished: distance), 3)),
+      JSONMember("pauses", .int(finishing.livePauses.count)),
+      JSONMember(
+        "pauses_not_kept",
+        .array(
+          dropped.map {
+            .object([
+              JSONMember("start", .string($0.interval.start.iso8601)),
+              JSONMember("end", .string($0.interval.end.iso8601)),
+              JSONMember("duration_s", .rounded($0.interval.duration.value, 3)),
+              JSONMember("reason", .string($0.droppedBecause?.rawValue ?? "")),
+            ])
+          })),
+    ])
   }
 }

@@ -246,9 +246,7 @@ struct DriftFilter: Sendable {
 }
 
 /// The Rauch–Tung–Striebel backward recursion for `DriftFilter`'s steps (Rauch, Tung and
-/// Striebel, AIAA Journal 3(8), 1965): each state corrected by what came after it, and the
-/// covariance of the smoothed states, from which the uncertainty of each step between two
-/// smoothed positions follows.
+/// Striebel, AIAA Journal 3(8), 1965): each state corrected by what came after it.
 struct DriftGain: Sendable {
   var c00 = 0.0
   var c01 = 0.0
@@ -316,42 +314,5 @@ struct DriftGain: Sendable {
       pn: f.pn + c00 * dpn + c01 * dvn + c02 * dbn,
       vn: f.vn + c10 * dpn + c11 * dvn + c12 * dbn,
       bn: f.bn + c20 * dpn + c21 * dvn + c22 * dbn)
-  }
-
-  /// The smoothed covariance at a step, P + C (Ps′ − Pp′) Cᵀ, and the variance (per axis)
-  /// of the position's change from this step to the next, Ps[0,0] + Ps′[0,0] − 2 (C Ps′)[0,0].
-  @inline(__always)
-  func covariance(
-    filtered p: DriftCovariance, predictedNext pp: DriftCovariance,
-    smoothedNext ps: DriftCovariance
-  ) -> (DriftCovariance, stepVariance: Double) {
-    // D = Ps′ − Pp′, symmetric.
-    let da = ps.a - pp.a
-    let db = ps.b - pp.b
-    let dc = ps.c - pp.c
-    let dd = ps.d - pp.d
-    let de = ps.e - pp.e
-    let df = ps.f - pp.f
-    // E = C D (rows of C times D's columns).
-    let e00 = c00 * da + c01 * db + c02 * dc
-    let e01 = c00 * db + c01 * dd + c02 * de
-    let e02 = c00 * dc + c01 * de + c02 * df
-    let e10 = c10 * da + c11 * db + c12 * dc
-    let e11 = c10 * db + c11 * dd + c12 * de
-    let e12 = c10 * dc + c11 * de + c12 * df
-    let e20 = c20 * da + c21 * db + c22 * dc
-    let e21 = c20 * db + c21 * dd + c22 * de
-    let e22 = c20 * dc + c21 * de + c22 * df
-    // P + E Cᵀ.
-    let smoothed = DriftCovariance(
-      a: p.a + e00 * c00 + e01 * c01 + e02 * c02,
-      b: p.b + e00 * c10 + e01 * c11 + e02 * c12,
-      c: p.c + e00 * c20 + e01 * c21 + e02 * c22,
-      d: p.d + e10 * c10 + e11 * c11 + e12 * c12,
-      e: p.e + e10 * c20 + e11 * c21 + e12 * c22,
-      f: p.f + e20 * c20 + e21 * c21 + e22 * c22)
-    let cross = c00 * ps.a + c01 * ps.b + c02 * ps.c
-    let stepVariance = max(0, smoothed.a + ps.a - 2 * cross)
-    return (smoothed, stepVariance)
   }
 }

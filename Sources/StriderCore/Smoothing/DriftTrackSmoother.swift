@@ -18,9 +18,6 @@ struct SmoothedFix: Sendable {
   var coordinate: Coordinate
   /// The smoothed speed, m/s.
   var speed: Double
-  /// The per-axis variance, m², of the smoothed position's change from this fix to the
-  /// next: how uncertain the step's length is (0 at the end of a run).
-  var stepVariance: Double
 }
 
 /// Smooths a finished track with a noise model learnt from the track itself.
@@ -131,19 +128,13 @@ struct DriftTrackSmoother {
       predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
     var smoothedBuffer: [DriftState] = []
 
-    var smoothedCov: [DriftCovariance] = []
-    var stepVariance: [Double] = []
     func settle(upTo emitCount: Int, final: Bool) {
       let m = steps.count
       guard m > 0 else { return }
       if smoothedBuffer.count < m {
         smoothedBuffer = [DriftState](repeating: DriftState(), count: m)
-        smoothedCov = [DriftCovariance](repeating: DriftCovariance(), count: m)
-        stepVariance = [Double](repeating: 0, count: m)
       }
       smoothedBuffer[m - 1] = steps[m - 1].filtered
-      smoothedCov[m - 1] = steps[m - 1].filteredCov
-      stepVariance[m - 1] = 0
       var k = m - 2
       while k >= 0 {
         let next = steps[k + 1]
@@ -151,13 +142,8 @@ struct DriftTrackSmoother {
           smoothedBuffer[k] = gain.state(
             filtered: steps[k].filtered, predictedNext: next.predicted,
             smoothedNext: smoothedBuffer[k + 1])
-          (smoothedCov[k], stepVariance[k]) = gain.covariance(
-            filtered: steps[k].filteredCov, predictedNext: next.predictedCov,
-            smoothedNext: smoothedCov[k + 1])
         } else {
           smoothedBuffer[k] = steps[k].filtered
-          smoothedCov[k] = steps[k].filteredCov
-          stepVariance[k] = 0
         }
         k -= 1
       }
@@ -166,9 +152,7 @@ struct DriftTrackSmoother {
         let coordinate = planes[Int(frameOf[j])].unproject(PlanePoint(east: s.pe, north: s.pn))
         output(
           firstPending + j,
-          SmoothedFix(
-            coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot(),
-            stepVariance: stepVariance[j]))
+          SmoothedFix(coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot()))
       }
       steps.removeFirst(emitCount)
       frameOf.removeFirst(emitCount)

@@ -7,16 +7,27 @@ public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Which points a GPX or TCX export holds.
+///
+/// `track` (the default) is the finished track the summary was computed from: its length
+/// is the summary's distance. `raw` and `accepted` are the fixes as the receiver gave them,
+/// noise, jumps and all: summed point to point they are longer than the session (a GPX
+/// says so in its `<desc>`), though a TCX still gives each point the session's distance at
+/// its time. `display` is the finished track reduced for drawing, a little shorter.
 public enum ExportPoints: String, Hashable, Sendable, CaseIterable {
   /// Every fix with a position, as it arrived, with the gate's verdict (GPX): what was
   /// recorded, read back to the same numbers.
   case raw
-  /// Only the fixes the gate accepted: what other tools should draw and sum.
+  /// Only the fixes the gate accepted, unsmoothed.
   case accepted
-  /// The smoothed track the engine drew.
+  /// The finished track: smoothed forward and backward, held still inside stops; its
+  /// length is the summary's distance.
   case track
-  /// The reduced display track: the shape within 2 m in a fraction of the points.
+  /// The reduced display track: the finished track's shape within 2 m in a fraction of the
+  /// points.
   case display
+
+  /// Whether the points are the fixes as received rather than the finished track.
+  public var isRawFixes: Bool { self == .raw || self == .accepted }
 }
 
 /// A recorded session written for other tools: GPX 1.1, TCX, CSV of fixes, or the whole
@@ -26,7 +37,7 @@ public struct SessionExport: Sendable {
   public var configuration: SessionConfiguration?
   /// Where the fixes came from (a file, gpsd, the simulator).
   public var source: String?
-  /// The reduced track; computed from the record's track when not given.
+  /// The reduced track; computed from the record's finished track when not given.
   public var displayTrack: [TrackPoint]
 
   public init(
@@ -36,7 +47,7 @@ public struct SessionExport: Sendable {
     self.record = record
     self.configuration = configuration
     self.source = source
-    self.displayTrack = displayTrack ?? DisplayTrack.reduce(record.track)
+    self.displayTrack = displayTrack ?? DisplayTrack.reduce(record.drawnTrack)
   }
 
   /// The export with every position within `radius` of the start and the end left out.
@@ -50,7 +61,7 @@ public struct SessionExport: Sendable {
   }
 
   public func write(
-    _ format: ExportFormat, points: ExportPoints = .raw, to stream: inout some TextOutputStream
+    _ format: ExportFormat, points: ExportPoints = .track, to stream: inout some TextOutputStream
   ) {
     switch format {
     case .gpx: writeGPX(points: points, to: &stream)
@@ -65,7 +76,7 @@ public struct SessionExport: Sendable {
     switch points {
     case .raw: return (record.fixes.map(\.fix), record.fixes.map(\.verdict))
     case .accepted: return (record.fixes.filter(\.verdict.isAccepted).map(\.fix), nil)
-    case .track: return (record.track.map(Self.fix), nil)
+    case .track: return (record.drawnTrack.map(Self.fix), nil)
     case .display: return (displayTrack.map(Self.fix), nil)
     }
   }
@@ -87,8 +98,27 @@ public struct SessionExport: Sendable {
     var metadata = TrackMetadata(name: title)
     metadata.declaredActivity = record.activity
     metadata.creator = "Strider"
+    metadata.note = note(points)
     GPXWriter.write(
       fixes, verdicts: verdicts, metadata: metadata, time: record.startTime, to: &stream)
+  }
+
+  /// What a reader of the export should know about its length.
+  func note(_ points: ExportPoints) -> String? {
+    guard let summary = record.summary, !summary.isRaw else { return nil }
+    let distance = GPXWriter.decimal((summary.distance.value * 10).rounded() / 10)
+    switch points {
+    case .raw, .accepted:
+      return "The fixes as the receiver gave them (\(points.rawValue)), not smoothed: summed "
+        + "point to point they are longer than the session's distance of \(distance) m. "
+        + "Export with --points track for the finished track."
+    case .track:
+      return "The finished track (smoothed forward and backward, held still in stops): "
+        + "\(distance) m."
+    case .display:
+      return "The finished track reduced for drawing (within 2 m): a little shorter than the "
+        + "session's distance of \(distance) m."
+    }
   }
 
   // MARK: TCX
@@ -98,8 +128,13 @@ public struct SessionExport: Sendable {
 
   /// Garmin Training Center Database v2: one activity, one lap holding the whole track, in
   /// the schema's element order.
+  ///
+  /// Each point's `DistanceMeters` is the session's distance at its time, read from the
+  /// finished track (as a device writes its odometer, not the sum of noisy steps), so the
+  /// last point's is the lap's whatever points were chosen.
   func writeTCX(points: ExportPoints, to stream: inout some TextOutputStream) {
     let fixes = selectedFixes(points).fixes.filter { $0.time != nil }
+    let finished = record.finishedTrack
     let sport =
       switch record.activity {
       case .run: "Running"
@@ -138,7 +173,9 @@ public struct SessionExport: Sendable {
       }
       stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
       if let c = fix.coordinate, c.isValid {
-        if let p = previous?.coordinate, previous?.segment == fix.segment {
+        if !finished.isEmpty {
+          cumulative = finished.distance(at: time).value
+        } else if let p = previous?.coordinate, previous?.segment == fix.segment {
           cumulative += Geodesy.distanceMeters(p, c)
         }
         previous = fix
@@ -185,10 +222,12 @@ public struct SessionExport: Sendable {
   static let csvHeader = [
     "session", "seq", "time", "latitude", "longitude", "altitude_m", "horizontal_accuracy_m",
     "vertical_accuracy_m", "speed_m_s", "course_deg", "mode", "provider", "satellites", "hdop",
-    "heart_rate_bpm", "cadence_rpm", "segment", "verdict",
+    "heart_rate_bpm", "cadence_rpm", "segment", "verdict", "distance_m",
   ]
 
-  /// One row per fix as it arrived (RFC 4180: CRLF line ends, fields quoted when needed).
+  /// One row per fix as it arrived (RFC 4180: CRLF line ends, fields quoted when needed),
+  /// with the session's distance at its time from the finished track (`distance_m`, empty
+  /// without a time or a finished track): the last row's is the summary's distance.
   func writeCSV(to stream: inout some TextOutputStream) {
     stream.write(Self.csvHeader.joined(separator: ",") + "\r\n")
     let name = Self.csvField(record.name ?? "")
@@ -206,6 +245,8 @@ public struct SessionExport: Sendable {
         f.satellites.map(String.init) ?? "", number(f.hdop), number(f.heartRate?.value),
         number(f.cadence?.value), String(f.segment),
         judged.verdict.reason?.rawValue ?? "accepted",
+        record.finishedTrack.isEmpty
+          ? "" : number(f.time.map { record.finishedTrack.distance(at: $0).value }),
       ]
       stream.write(fields.joined(separator: ",") + "\r\n")
     }

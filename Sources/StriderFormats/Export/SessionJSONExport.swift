@@ -8,7 +8,8 @@ extension SessionExport {
 
   /// The whole session as one JSON object: the session, the settings in force, the
   /// summary, the storyline of stops and moves (each move with its reduced track), the
-  /// events, and every fix with its verdict.
+  /// finished track the summary was computed from, the events, and every fix with its
+  /// verdict.
   func writeJSON(to stream: inout some TextOutputStream) {
     var text = ""
     json.write(to: &text)
@@ -44,7 +45,8 @@ extension SessionExport {
     ]
     var segments: [JSONValue] = []
     for segment in Timeline.segments(
-      track: displayTrack, pauses: record.summary?.pauses ?? [])
+      finished: record.finishedTrack, display: displayTrack,
+      pauses: record.summary?.pauses ?? [])
     {
       switch segment {
       case .stop(let stop):
@@ -128,6 +130,19 @@ extension SessionExport {
       JSONMember("settings", configuration.map(Self.jsonValue) ?? .null),
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
       JSONMember("segments", .array(segments)),
+      JSONMember(
+        "track",
+        .array(
+          record.finishedTrack.points.map { p in
+            .object(
+              [JSONMember("time", time(p.time))] + position(p.coordinate) + [
+                JSONMember("ele", number(p.altitude?.value, 1)),
+                JSONMember("speed_m_s", number(p.speed.value, 2)),
+                JSONMember("stopped", .bool(p.isStopped)),
+                JSONMember("distance_m", number(p.distance.value, 2)),
+                JSONMember("segment", .int(p.segment)),
+              ])
+          })),
       JSONMember("events", .array(events)),
       JSONMember("fixes", .array(fixes)),
     ])

@@ -38,9 +38,10 @@ public struct GPXWriter {
         + " http://www.topografix.com/GPX/1/1/gpx.xsd\""
         + " xmlns:gpxtpx=\"\(trackPointExtension)\""
         + " xmlns:strider=\"\(namespace)\">\n")
-    if metadata.name != nil || time != nil {
+    if metadata.name != nil || metadata.note != nil || time != nil {
       stream.write("  <metadata>\n")
       if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
+      if let note = metadata.note { stream.write("    <desc>\(escaped(note))</desc>\n") }
       if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
       stream.write("  </metadata>\n")
     }

@@ -10,6 +10,8 @@ public struct TrackMetadata: Sendable, Equatable {
   public var declaredActivity: Activity?
   /// The program that wrote the file (the GPX `creator` attribute).
   public var creator: String?
+  /// A description for readers (GPX `<metadata><desc>`), written by exports.
+  public var note: String?
 
   public init(
     name: String? = nil, typeText: String? = nil, declaredActivity: Activity? = nil,

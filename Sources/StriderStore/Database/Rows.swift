@@ -89,6 +89,29 @@ enum Rows {
       segment: row["segment"])
   }
 
+  static let finishedPointColumns =
+    "sessionId, seq, time, latitude, longitude, altitude, speed, stopped, distance, segment"
+
+  static func finishedPointArguments(sessionId: Int64, seq: Int, point: FinishedTrack.Point)
+    -> StatementArguments
+  {
+    let values: [(any DatabaseValueConvertible)?] = [
+      sessionId, seq, point.time.secondsSince1970, point.coordinate.latitude,
+      point.coordinate.longitude, point.altitude?.value, point.speed.value, point.isStopped,
+      point.distance.value, point.segment,
+    ]
+    return StatementArguments(values)
+  }
+
+  static func finishedPoint(_ row: Row) -> FinishedTrack.Point {
+    FinishedTrack.Point(
+      time: GNSSTime(secondsSince1970: row["time"]),
+      coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
+      altitude: (row["altitude"] as Double?).map(Meters.init),
+      speed: MetersPerSecond(row["speed"]), isStopped: row["stopped"],
+      distance: Meters(row["distance"]), segment: row["segment"])
+  }
+
   static func json<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -89,6 +89,28 @@ enum Schema {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration("v2: finished track") { db in
+      // The track the summary is computed from, with the distance at every point; the
+      // flag tells a session finished before it was kept (recomputed when next read).
+      try db.execute(
+        sql: """
+          CREATE TABLE finishedPoint (
+            sessionId INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            time REAL NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            altitude REAL,
+            speed REAL NOT NULL,
+            stopped INTEGER NOT NULL CHECK (stopped IN (0, 1)),
+            distance REAL NOT NULL CHECK (distance >= 0),
+            segment INTEGER NOT NULL,
+            PRIMARY KEY (sessionId, seq)
+          ) WITHOUT ROWID;
+          ALTER TABLE session ADD COLUMN hasFinishedTrack INTEGER NOT NULL DEFAULT 0
+            CHECK (hasFinishedTrack IN (0, 1));
+          """)
+    }
     return migrator
   }
 }

@@ -224,8 +224,38 @@ public final class SessionStore: Sendable {
     ).map(Rows.point)
   }
 
-  /// The whole session: fixes with verdicts, track, events and summary.
+  /// The whole session: fixes with verdicts, tracks, events and summary.
+  ///
+  /// A session finished before the finished track was kept (an older Strider) is finished
+  /// again from its fixes first, so that everything read from it derives from one track;
+  /// when another process holds the database locked, that happens in memory only.
   public func record(_ id: Int64) throws(StoreError) -> SessionRecord {
+    if try needsFinishedTrack(id) {
+      if !isReadOnly { return try finish(id) }
+      var record = try storedRecord(id)
+      let configuration = try configuration(of: id)
+      let again = SessionRecorder.record(
+        fixes: record.fixes.map(\.fix), configuration: configuration)
+      (record.fixes, record.track, record.events) = (again.fixes, again.track, again.events)
+      (record.summary, record.finishedTrack) = (again.summary, again.finishedTrack)
+      return record
+    }
+    return try storedRecord(id)
+  }
+
+  /// Whether a finished session lacks its finished track (stored by an older Strider).
+  func needsFinishedTrack(_ id: Int64) throws(StoreError) -> Bool {
+    try guarded {
+      try pool.read { db in
+        try Bool.fetchOne(
+          db,
+          sql: "SELECT state = 'finished' AND hasFinishedTrack = 0 FROM session WHERE id = ?",
+          arguments: [id]) ?? false
+      }
+    }
+  }
+
+  func storedRecord(_ id: Int64) throws(StoreError) -> SessionRecord {
     try guarded {
       try pool.read { db in
         guard
@@ -250,10 +280,14 @@ public final class SessionStore: Sendable {
         let summary = try (row["summary"] as String?).map {
           try Rows.decode(SessionSummary.self, from: $0)
         }
+        let finished = try Row.fetchAll(
+          db, sql: "SELECT * FROM finishedPoint WHERE sessionId = ? ORDER BY seq", arguments: [id]
+        ).map(Rows.finishedPoint)
         return SessionRecord(
           id: id, name: listing.name, activity: listing.activity, origin: listing.origin,
           state: listing.state, fixes: fixes,
-          track: try Self.points(table: "trackPoint", id, db), events: events, summary: summary)
+          track: try Self.points(table: "trackPoint", id, db), events: events, summary: summary,
+          finishedTrack: FinishedTrack(points: finished))
       }
     }
   }
@@ -302,7 +336,8 @@ public final class SessionStore: Sendable {
   }
 
   /// Writes what finishing computed: verdicts (unless the fixes were inserted with them),
-  /// the track, the display track, the events and the summary; the state becomes finished.
+  /// the live track, the finished track, the display track (reduced from the finished one),
+  /// the events and the summary; the state becomes finished.
   static func writeFinished(_ db: Database, id: Int64, record: SessionRecord, judged: Bool)
     throws
   {
@@ -313,12 +348,19 @@ public final class SessionStore: Sendable {
         try update.execute(arguments: [Rows.verdictText(fix.verdict), id, seq])
       }
     }
-    for table in ["trackPoint", "displayPoint", "event"] {
+    for table in ["trackPoint", "displayPoint", "finishedPoint", "event"] {
       try db.execute(sql: "DELETE FROM \(table) WHERE sessionId = ?", arguments: [id])
     }
     try insertPoints(db, table: "trackPoint", id: id, points: record.track)
     try insertPoints(
-      db, table: "displayPoint", id: id, points: DisplayTrack.reduce(record.track))
+      db, table: "displayPoint", id: id, points: DisplayTrack.reduce(record.drawnTrack))
+    let insertFinished = try db.cachedStatement(
+      sql: "INSERT INTO finishedPoint (\(Rows.finishedPointColumns)) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    for (seq, point) in record.finishedTrack.points.enumerated() {
+      try insertFinished.execute(
+        arguments: Rows.finishedPointArguments(sessionId: id, seq: seq, point: point))
+    }
     let insertEvent = try db.cachedStatement(
       sql: "INSERT INTO event (sessionId, seq, kind, time, detail) VALUES (?, ?, ?, ?, ?)")
     var seq = 0
@@ -332,7 +374,7 @@ public final class SessionStore: Sendable {
       sql: """
         UPDATE session SET state = 'finished', updatedAt = ?, startTime = ?, endTime = ?,
           fixCount = ?, distance = ?, elapsed = ?, moving = ?, calories = ?, summary = ?,
-          ownerPid = NULL, ownerStart = NULL
+          hasFinishedTrack = 1, ownerPid = NULL, ownerStart = NULL
         WHERE id = ?
         """,
       arguments: [

