@@ -79,6 +79,8 @@ let package = Package(
     .testTarget(
       name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
     .testTarget(
+      name: "StriderAccuracyTests", dependencies: ["StriderAccuracy", "StriderTestSupport"]),
+    .testTarget(
       name: "StriderEndToEndTests",
       dependencies: ["StriderCore", "StriderFormats", "StriderStore", "StriderTestSupport"]),
   ]

@@ -80,7 +80,8 @@ public enum AccuracyTable {
       + (value <= target ? "ok" : "MISSED")
   }
 
-  static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+  /// A percentage with two decimals.
+  public static func number(_ value: Double) -> String { String(format: "%.2f", value) }
   static func signed(_ value: Double) -> String { String(format: "%+.2f", value) }
 
   private static func pad(_ text: String, _ width: Int) -> String {
