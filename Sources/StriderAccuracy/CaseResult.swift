@@ -7,11 +7,17 @@ public struct CaseResult: Sendable {
     public var format: CorpusFormat
     public var distance: Meters
     public var moving: Seconds
+    /// Fixes the gate rejected, by reason (only reasons that occurred).
+    public var rejected: [RejectionReason: Int]
 
-    public init(format: CorpusFormat, distance: Meters, moving: Seconds) {
+    public init(
+      format: CorpusFormat, distance: Meters, moving: Seconds,
+      rejected: [RejectionReason: Int] = [:]
+    ) {
       self.format = format
       self.distance = distance
       self.moving = moving
+      self.rejected = rejected
     }
   }
 

@@ -37,7 +37,8 @@ public struct CorpusScorer {
       let result = try AccuracyEngine.analyze(path: file.path, activity: corpusCase.activity)
       figures.append(
         CaseResult.FormatFigures(
-          format: format, distance: result.summary.distance, moving: result.summary.moving))
+          format: format, distance: result.summary.distance, moving: result.summary.moving,
+          rejected: result.summary.rejected.filter { $0.value > 0 }))
     }
     return CaseResult(
       corpusCase: corpusCase, truthDistance: session.truthDistance,

@@ -28,6 +28,12 @@ enum CaseJSON {
             JSONMember("moving_s", .number(f.moving.value)),
             JSONMember("distance_error_pct", .number(r.distanceError(f))),
             JSONMember("moving_error_pct", .number(r.movingError(f))),
+            JSONMember(
+              "rejected",
+              .object(
+                f.rejected.sorted { $0.key < $1.key }.map {
+                  JSONMember($0.key.rawValue, .int($0.value))
+                })),
           ])))
     }
     return .object(members)
