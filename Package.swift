@@ -5,6 +5,7 @@ let package = Package(
   name: "Strider",
   products: [
     .executable(name: "strider", targets: ["StriderCLI"]),
+    .executable(name: "strider-accuracy", targets: ["StriderAccuracyTool"]),
     .library(name: "StriderCore", targets: ["StriderCore"]),
     .library(name: "StriderFormats", targets: ["StriderFormats"]),
     .library(name: "StriderSources", targets: ["StriderSources"]),
@@ -52,6 +53,17 @@ let package = Package(
         "StriderStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The accuracy corpus's scoring: each case's fixes written as GPX, gpsd JSON and NMEA,
+    // read back and run through the engine as `analyze` does; real device files; the tables.
+    .target(
+      name: "StriderAccuracy", dependencies: ["StriderCore", "StriderFormats", "StriderStore"]),
+    // `strider-accuracy`: prints the accuracy tables (Benchmarks/accuracy.sh runs it).
+    .executableTarget(
+      name: "StriderAccuracyTool",
+      dependencies: [
+        "StriderAccuracy", "StriderCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Shared test helpers (data location, golden text, binary runner).
     .target(
       name: "StriderTestSupport", dependencies: ["StriderCore"], path: "Tests/StriderTestSupport"),
@@ -66,6 +78,8 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
+    .testTarget(
+      name: "StriderAccuracyTests", dependencies: ["StriderAccuracy", "StriderTestSupport"]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: ["StriderCore", "StriderFormats", "StriderStore", "StriderTestSupport"]),

@@ -1,0 +1,48 @@
+import Foundation
+import StriderCore
+import StriderFormats
+import StriderStore
+
+/// Runs a file through the engine exactly as `strider analyze FILE` does with the built-in
+/// settings (no config file is read: the corpus must not depend on the user's).
+public enum AccuracyEngine {
+  /// What the engine made of one file.
+  public struct Result: Sendable {
+    public var format: FileFormat
+    public var activity: Activity
+    public var summary: SessionSummary
+  }
+
+  /// The engine configuration `analyze` builds for an activity from the default settings.
+  public static func configuration(for activity: Activity) -> SessionConfiguration {
+    var configuration = SessionConfiguration(activity: activity)
+    UserSettings().apply(to: &configuration)
+    return configuration
+  }
+
+  /// Opens `path` with `FixFileReader` (sniffing as `analyze` does) and runs it through a
+  /// `SessionEngine`. The activity is `activity` (as `--activity` gives it), else what the
+  /// file declares, else guessed from its speed.
+  public static func analyze(path: String, activity: Activity? = nil) throws(FormatError)
+    -> Result
+  {
+    var reader = try FixFileReader.open(path: path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    let chosen =
+      activity ?? reader.metadata.declaredActivity
+      ?? ActivityGuess.SpeedEstimator.guess(fixes)
+    return Result(
+      format: reader.format, activity: chosen,
+      summary: Analysis.summarize(fixes, configuration: configuration(for: chosen)))
+  }
+}
+
+extension ActivityGuess.SpeedEstimator {
+  /// The activity `analyze` guesses for fixes whose file does not say.
+  static func guess(_ fixes: [Fix]) -> Activity {
+    var estimator = ActivityGuess.SpeedEstimator()
+    for fix in fixes { estimator.add(fix) }
+    return estimator.activity
+  }
+}

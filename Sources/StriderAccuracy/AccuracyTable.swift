@@ -1,0 +1,94 @@
+import Foundation
+
+/// The accuracy figures as text for people: one line a subset, percentages throughout.
+public enum AccuracyTable {
+  /// The corpus table: |distance error| median, p90 and worst, the median signed error
+  /// (bias), the median |moving-time error|, the format spread's median and worst, and the
+  /// median signed error of the raw fixes' length.
+  public static func corpus(_ subsets: [SubsetFigures]) -> String {
+    var lines = [
+      "all figures in % of the truth; |err| absolute, bias and raw signed medians",
+      pad("subset", 22) + left("cases", 6) + left("dist med", 9) + left("p90", 7)
+        + left("worst", 8) + left("bias", 8) + left("moving med", 11) + left("spread med", 11)
+        + left("worst", 7) + left("raw", 8),
+    ]
+    for s in subsets {
+      lines.append(
+        pad("\(s.group) \(s.name)", 22) + left(String(s.cases), 6)
+          + left(number(s.distance.median), 9) + left(number(s.distance.p90), 7)
+          + left(number(s.distance.worst), 8) + left(signed(s.bias), 8)
+          + left(number(s.moving.median), 11)
+          + left(s.spread.map { number($0.median) } ?? "-", 11)
+          + left(s.spread.map { number($0.worst) } ?? "-", 7) + left(signed(s.rawBias), 8))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The real device files: each file's device distance, Strider's, the error, and the raw
+  /// length's error; skipped files with their reasons; then median and worst.
+  public static func devices(_ outcomes: [DeviceOutcome]) -> String {
+    var lines = [
+      pad("device file", 34) + pad("activity", 9) + left("device m", 11) + left("strider m", 11)
+        + left("err %", 8) + left("raw %", 8)
+    ]
+    for outcome in outcomes {
+      switch outcome {
+      case .scored(let r):
+        lines.append(
+          pad(r.name, 34) + pad(r.activity.rawValue, 9) + left(String(format: "%.1f", r.device), 11)
+            + left(String(format: "%.1f", r.strider), 11) + left(signed(r.error), 8)
+            + left(signed(r.rawError), 8))
+      case .skipped(let name, let reason):
+        lines.append(pad(name, 34) + "skipped: " + reason)
+      }
+    }
+    if let stats = Statistics(outcomes.compactMap { $0.result.map { abs($0.error) } }) {
+      lines.append(
+        "\(stats.count) device distances: median |err| \(number(stats.median)) %, worst "
+          + "\(number(stats.worst)) % (targets \(number(AccuracyTargets.deviceMedian)) and "
+          + "\(number(AccuracyTargets.deviceWorst)) %)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The issue's targets held against the overall figures and the GPX and gpsd JSON
+  /// subsets: one line each, `ok` or `MISSED`.
+  public static func targets(_ subsets: [SubsetFigures]) -> String {
+    var lines: [String] = ["targets (issue 13)"]
+    for s in subsets
+    where s.group == "overall" || (s.group == "format" && s.name != CorpusFormat.nmea.rawValue) {
+      let checks: [(String, Double, Double)] = [
+        ("distance median", s.distance.median, AccuracyTargets.distanceMedian),
+        ("distance p90", s.distance.p90, AccuracyTargets.distanceP90),
+        ("distance worst", s.distance.worst, AccuracyTargets.distanceWorst),
+        ("moving median", s.moving.median, AccuracyTargets.movingMedian),
+      ]
+      for (label, value, target) in checks {
+        lines.append(verdict("\(s.group) \(s.name) \(label)", value, target))
+      }
+      if let spread = s.spread {
+        lines.append(
+          verdict(
+            "\(s.group) \(s.name) format spread worst", spread.worst, AccuracyTargets.formatSpread))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func verdict(_ label: String, _ value: Double, _ target: Double) -> String {
+    pad("  " + label, 44) + left(number(value), 8) + " % <= " + number(target) + " %  "
+      + (value <= target ? "ok" : "MISSED")
+  }
+
+  /// A percentage with two decimals.
+  public static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func signed(_ value: Double) -> String { String(format: "%+.2f", value) }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
+  }
+
+  private static func left(_ text: String, _ width: Int) -> String {
+    text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
+  }
+}

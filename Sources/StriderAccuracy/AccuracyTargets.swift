@@ -1,0 +1,18 @@
+/// The figures issue 13 asks of the engine, in per cent.
+public enum AccuracyTargets {
+  /// Median |distance error| over the corpus, and separately per format.
+  public static let distanceMedian = 1.0
+  /// 90th percentile of |distance error|.
+  public static let distanceP90 = 2.5
+  /// Worst |distance error|.
+  public static let distanceWorst = 5.0
+  /// Median |moving-time error|.
+  public static let movingMedian = 1.5
+  /// The same fixes as GPX, gpsd JSON and NMEA: largest minus smallest distance, on every
+  /// case.
+  public static let formatSpread = 0.5
+  /// Real device files: median |Strider − device distance|.
+  public static let deviceMedian = 1.0
+  /// Real device files: worst |Strider − device distance|.
+  public static let deviceWorst = 2.0
+}

@@ -1,0 +1,65 @@
+import StriderCore
+
+/// What the engine made of one corpus case in each format, against the truth.
+public struct CaseResult: Sendable {
+  /// One format's figures.
+  public struct FormatFigures: Sendable {
+    public var format: CorpusFormat
+    public var distance: Meters
+    public var moving: Seconds
+    /// Fixes the gate rejected, by reason (only reasons that occurred).
+    public var rejected: [RejectionReason: Int]
+
+    public init(
+      format: CorpusFormat, distance: Meters, moving: Seconds,
+      rejected: [RejectionReason: Int] = [:]
+    ) {
+      self.format = format
+      self.distance = distance
+      self.moving = moving
+      self.rejected = rejected
+    }
+  }
+
+  public var corpusCase: CorpusCase
+  public var truthDistance: Meters
+  public var truthMoving: Seconds
+  /// The geodesic length of the fixes as generated (what `--no-filter` measures).
+  public var rawDistance: Meters
+  public var fixCount: Int
+  public var formats: [FormatFigures]
+
+  public init(
+    corpusCase: CorpusCase, truthDistance: Meters, truthMoving: Seconds, rawDistance: Meters,
+    fixCount: Int, formats: [FormatFigures]
+  ) {
+    self.corpusCase = corpusCase
+    self.truthDistance = truthDistance
+    self.truthMoving = truthMoving
+    self.rawDistance = rawDistance
+    self.fixCount = fixCount
+    self.formats = formats
+  }
+
+  /// Signed distance error of a format, % of the truth.
+  public func distanceError(_ figures: FormatFigures) -> Double {
+    100 * (figures.distance.value - truthDistance.value) / truthDistance.value
+  }
+
+  /// Signed moving-time error of a format, % of the truth.
+  public func movingError(_ figures: FormatFigures) -> Double {
+    100 * (figures.moving.value - truthMoving.value) / max(1, truthMoving.value)
+  }
+
+  /// Signed error of the raw length, % of the truth.
+  public var rawError: Double {
+    100 * (rawDistance.value - truthDistance.value) / truthDistance.value
+  }
+
+  /// The largest minus the smallest distance across the formats, % of the truth.
+  public var formatSpread: Double {
+    let distances = formats.map(\.distance.value)
+    guard let high = distances.max(), let low = distances.min() else { return 0 }
+    return 100 * (high - low) / truthDistance.value
+  }
+}

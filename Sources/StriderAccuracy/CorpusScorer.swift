@@ -1,0 +1,49 @@
+import Foundation
+import StriderCore
+import StriderFormats
+
+/// Scores corpus cases: generates each case, writes its fixes in every `CorpusFormat` to a
+/// file, reads each file back through `FixFileReader` and runs it through the engine as
+/// `analyze` does (`AccuracyEngine`), with the case's activity as `--activity` gives it.
+public struct CorpusScorer {
+  /// Where the files are written while a case is scored; removed by `close()`.
+  public let directory: URL
+
+  /// A scorer with its own folder under the system's temporary directory.
+  public init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strider-accuracy-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// Removes the scorer's folder.
+  public func close() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// The figures of one case in each of `formats`.
+  public func score(_ corpusCase: CorpusCase, formats: [CorpusFormat] = CorpusFormat.allCases)
+    throws -> CaseResult
+  {
+    let session = CorpusSession(corpusCase)
+    var figures: [CaseResult.FormatFigures] = []
+    for format in formats {
+      let file = directory.appendingPathComponent(
+        "case-\(corpusCase.seed).\(format.fileExtension)")
+      let text = format.text(
+        for: session.fixes, activity: corpusCase.activity, name: corpusCase.name)
+      try Data(text.utf8).write(to: file)
+      defer { try? FileManager.default.removeItem(at: file) }
+      let result = try AccuracyEngine.analyze(path: file.path, activity: corpusCase.activity)
+      figures.append(
+        CaseResult.FormatFigures(
+          format: format, distance: result.summary.distance, moving: result.summary.moving,
+          rejected: result.summary.rejected.filter { $0.value > 0 }))
+    }
+    return CaseResult(
+      corpusCase: corpusCase, truthDistance: session.truthDistance,
+      truthMoving: session.truthMoving,
+      rawDistance: Geodesy.length(of: session.fixes.compactMap(\.coordinate)),
+      fixCount: session.fixes.count, formats: figures)
+  }
+}

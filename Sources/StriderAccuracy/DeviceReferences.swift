@@ -1,0 +1,193 @@
+import Foundation
+import StriderCore
+import StriderFormats
+
+/// One real recording whose device counted its own distance, against Strider's.
+public struct DeviceResult: Sendable {
+  /// The file (and leg, for a multisport file) under the data folder.
+  public var name: String
+  public var activity: Activity
+  /// The device's own distance, metres.
+  public var device: Double
+  /// What `analyze` gives, metres.
+  public var strider: Double
+  /// What `analyze --no-filter` gives, metres.
+  public var raw: Double
+
+  /// Signed error of Strider's distance, % of the device's.
+  public var error: Double { 100 * (strider - device) / device }
+  /// Signed error of the raw length, % of the device's.
+  public var rawError: Double { 100 * (raw - device) / device }
+}
+
+/// A device file scored, or skipped with the reason.
+public enum DeviceOutcome: Sendable {
+  case scored(DeviceResult)
+  case skipped(name: String, reason: String)
+
+  public var result: DeviceResult? {
+    if case .scored(let r) = self { return r }
+    return nil
+  }
+}
+
+/// The real recordings in the shared data folder that carry a device distance, and
+/// Strider's distance for each, as `analyze` gives it (activity as the file declares it,
+/// else guessed).
+///
+/// Which files, and the device distance of each:
+/// - every `tcx/*.tcx`: the sum of its laps' `DistanceMeters`
+///   (`reference-gpxpy.json`, `tcx_native.lap_distance_m`). A file where most trackpoints
+///   have no position (an indoor ride) is skipped; a multisport file is compared leg by
+///   leg (consecutive laps of one sport, from the first lap's start to the next leg's),
+///   skipping legs without positions (a bike leg measured by a wheel sensor).
+/// - every `gpx/*.gpx` and `fit/*.gpx` that is gpsbabel's rendering of a FIT file:
+///   the FIT session's `total_distance_m` (`reference-fit.json`, first session).
+/// - every other GPX whose points carry `gpxdata:distance`: the last one.
+public enum DeviceReferences {
+  /// The folder given, else `STRIDER_SHARED_DATA`, else `shared/data` beside the package.
+  public static func dataDirectory(explicit: String? = nil, packageRoot: URL) -> URL? {
+    if let explicit { return URL(fileURLWithPath: explicit) }
+    if let env = ProcessInfo.processInfo.environment["STRIDER_SHARED_DATA"] {
+      return URL(fileURLWithPath: env)
+    }
+    let candidate = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+  }
+
+  /// Every device file in `directory`, scored or skipped, in name order.
+  public static func score(directory: URL) -> [DeviceOutcome] {
+    let gpxpy = json(directory.appendingPathComponent("reference-gpxpy.json"))
+    let fit = json(directory.appendingPathComponent("reference-fit.json"))
+    var outcomes: [DeviceOutcome] = []
+    for file in files(directory, "tcx", "tcx") {
+      let name = "tcx/" + file.lastPathComponent
+      guard
+        let native = (gpxpy[file.lastPathComponent] as? [String: Any])?["tcx_native"]
+          as? [String: Any], let laps = native["lap_distance_m"] as? Double
+      else {
+        outcomes.append(.skipped(name: name, reason: "no lap distance in reference-gpxpy.json"))
+        continue
+      }
+      let total = native["trackpoints_total"] as? Int ?? 0
+      let unpositioned = native["trackpoints_without_position"] as? Int ?? 0
+      let sports = native["sports"] as? [String] ?? []
+      if sports.count > 1 {
+        outcomes += legs(of: file, name: name)
+      } else if 2 * unpositioned > total {
+        outcomes.append(
+          .skipped(
+            name: name,
+            reason: "\(unpositioned) of \(total) trackpoints have no position: the device "
+              + "counted its \(Int(laps)) m from a sensor, indoors"))
+      } else {
+        outcomes.append(score(file, name: name, device: laps))
+      }
+    }
+    for folder in ["gpx", "fit"] {
+      for file in files(directory, folder, "gpx") {
+        let name = "\(folder)/" + file.lastPathComponent
+        var stem = file.deletingPathExtension().lastPathComponent
+        if stem.hasSuffix(".ref") { stem = String(stem.dropLast(4)) }
+        let session = ((fit[stem + ".fit"] as? [String: Any])?["sessions"] as? [[String: Any]])?
+          .first
+        if let device = session?["total_distance_m"] as? Double {
+          outcomes.append(score(file, name: name, device: device))
+        } else if let device = lastGPXDataDistance(file) {
+          outcomes.append(score(file, name: name, device: device))
+        }
+      }
+    }
+    return outcomes
+  }
+
+  /// `analyze` and `analyze --no-filter` on a whole file.
+  static func score(_ file: URL, name: String, device: Double) -> DeviceOutcome {
+    do {
+      let result = try AccuracyEngine.analyze(path: file.path)
+      var reader = try FixFileReader.open(path: file.path)
+      let raw = Analysis.summarize(
+        try reader.readAll(), configuration: .raw(activity: result.activity))
+      return .scored(
+        DeviceResult(
+          name: name, activity: result.activity, device: device,
+          strider: result.summary.distance.value, raw: raw.distance.value))
+    } catch {
+      return .skipped(name: name, reason: "unreadable: \(error)")
+    }
+  }
+
+  /// The legs of a multisport TCX file, each against its laps' distance.
+  static func legs(of file: URL, name: String) -> [DeviceOutcome] {
+    let reader: TCXReader
+    let fixes: [Fix]
+    do {
+      var tcx = TCXReader(source: try FileByteSource(path: file.path), fileName: file.path)
+      fixes = try tcx.readAll()
+      reader = tcx
+    } catch {
+      return [.skipped(name: name, reason: "unreadable: \(error)")]
+    }
+    var legs: [(sport: String, start: GNSSTime?, distance: Double)] = []
+    for lap in reader.laps {
+      let sport = lap.sport ?? "Other"
+      if let last = legs.last, last.sport == sport {
+        legs[legs.count - 1].distance += lap.distance?.value ?? 0
+      } else {
+        legs.append((sport, lap.startTime, lap.distance?.value ?? 0))
+      }
+    }
+    var outcomes: [DeviceOutcome] = []
+    for (index, leg) in legs.enumerated() {
+      let legName = "\(name) leg \(index + 1)"
+      let end = index + 1 < legs.count ? legs[index + 1].start : nil
+      let inLeg = fixes.filter { fix in
+        guard let t = fix.time, let start = leg.start else { return false }
+        return t >= start && end.map { t < $0 } ?? true
+      }
+      let positioned = inLeg.filter { $0.coordinate != nil }.count
+      guard 2 * positioned > inLeg.count, positioned > 1 else {
+        outcomes.append(
+          .skipped(
+            name: legName,
+            reason: "\(leg.sport): \(positioned) of \(inLeg.count) trackpoints have a position "
+              + "(the device's laps say \(Int(leg.distance)) m)"))
+        continue
+      }
+      let activity = TrackMetadata.activity(fromTypeText: leg.sport) ?? .run
+      let summary = Analysis.summarize(
+        inLeg, configuration: AccuracyEngine.configuration(for: activity))
+      let raw = Analysis.summarize(inLeg, configuration: .raw(activity: activity))
+      outcomes.append(
+        .scored(
+          DeviceResult(
+            name: legName, activity: activity, device: leg.distance,
+            strider: summary.distance.value, raw: raw.distance.value)))
+    }
+    return outcomes
+  }
+
+  /// The last `gpxdata:distance` of a GPX file (cluetrust's GPX extension, which
+  /// GoldenCheetah and others write), or nil when it has none.
+  static func lastGPXDataDistance(_ file: URL) -> Double? {
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    let open = "<gpxdata:distance>"
+    guard let range = text.range(of: open, options: .backwards) else { return nil }
+    let rest = text[range.upperBound...]
+    guard let close = rest.firstIndex(of: "<") else { return nil }
+    return Double(rest[..<close].trimmingCharacters(in: .whitespaces))
+  }
+
+  private static func json(_ url: URL) -> [String: Any] {
+    guard let data = try? Data(contentsOf: url),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return [:] }
+    return object
+  }
+
+  private static func files(_ directory: URL, _ folder: String, _ ext: String) -> [URL] {
+    let dir = directory.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix("." + ext) }.sorted().map { dir.appendingPathComponent($0) }
+  }
+}

@@ -1,0 +1,107 @@
+import StriderCore
+
+/// The accuracy figures of one subset of the corpus: every (case, format) pair in it.
+public struct SubsetFigures: Sendable {
+  /// The grouping (`activity`, `family`, `format`, ...) and the subset's name in it.
+  public var group: String
+  public var name: String
+  public var cases: Int
+  /// |distance error|, %.
+  public var distance: Statistics
+  /// Median signed distance error, %: which way the engine leans.
+  public var bias: Double
+  /// |moving-time error|, %.
+  public var moving: Statistics
+  /// Format spread (largest − smallest distance across formats), % of the truth; nil for
+  /// a subset of one format.
+  public var spread: Statistics?
+  /// Median signed error of the raw length, %: how noisy the subset's fixes are.
+  public var rawBias: Double
+
+  /// Nil when no pair falls in the subset.
+  public init?(
+    group: String, name: String, results: [CaseResult], formats: Set<CorpusFormat>
+  ) {
+    let pairs = results.flatMap { r in
+      r.formats.filter { formats.contains($0.format) }.map { (r, $0) }
+    }
+    guard let distance = Statistics(pairs.map { abs($0.0.distanceError($0.1)) }),
+      let signed = Statistics(pairs.map { $0.0.distanceError($0.1) }),
+      let moving = Statistics(pairs.map { abs($0.0.movingError($0.1)) }),
+      let raw = Statistics(results.map(\.rawError))
+    else { return nil }
+    self.group = group
+    self.name = name
+    cases = results.count
+    self.distance = distance
+    bias = signed.median
+    self.moving = moving
+    spread = formats.count > 1 ? Statistics(results.map(\.formatSpread)) : nil
+    rawBias = raw.median
+  }
+
+  /// Every subset the tables show: overall, then by activity, error family, format,
+  /// sampling, Doppler and reported accuracy.
+  public static func all(_ results: [CaseResult]) -> [SubsetFigures] {
+    let allFormats = Set(CorpusFormat.allCases)
+    var rows: [SubsetFigures?] = [
+      SubsetFigures(group: "overall", name: "all", results: results, formats: allFormats)
+    ]
+    for activity in [Activity.walk, .run, .ride] {
+      rows.append(
+        SubsetFigures(
+          group: "activity", name: activity.rawValue,
+          results: results.filter { $0.corpusCase.activity == activity }, formats: allFormats))
+    }
+    for family in CorpusCase.Family.allCases {
+      rows.append(
+        SubsetFigures(
+          group: "family", name: family.rawValue,
+          results: results.filter { $0.corpusCase.family == family }, formats: allFormats))
+    }
+    for format in CorpusFormat.allCases {
+      rows.append(
+        SubsetFigures(group: "format", name: format.rawValue, results: results, formats: [format]))
+    }
+    for sampling in CorpusCase.Sampling.allCases {
+      rows.append(
+        SubsetFigures(
+          group: "sampling", name: sampling.rawValue,
+          results: results.filter { $0.corpusCase.sampling == sampling }, formats: allFormats))
+    }
+    for doppler in [true, false] {
+      rows.append(
+        SubsetFigures(
+          group: "doppler", name: doppler ? "yes" : "no",
+          results: results.filter { ($0.corpusCase.dopplerSigma != nil) == doppler },
+          formats: allFormats))
+    }
+    for reported in [true, false] {
+      rows.append(
+        SubsetFigures(
+          group: "accuracy", name: reported ? "reported" : "none",
+          results: results.filter { ($0.corpusCase.accuracyScale != nil) == reported },
+          formats: allFormats))
+    }
+    return rows.compactMap { $0 }
+  }
+
+  /// One JSON object with the subset's figures (percentages).
+  public var json: JSONValue {
+    var members = [
+      JSONMember("group", .string(group)), JSONMember("subset", .string(name)),
+      JSONMember("cases", .int(cases)), JSONMember("pairs", .int(distance.count)),
+      JSONMember("distance_median_pct", .number(distance.median)),
+      JSONMember("distance_p90_pct", .number(distance.p90)),
+      JSONMember("distance_worst_pct", .number(distance.worst)),
+      JSONMember("distance_bias_pct", .number(bias)),
+      JSONMember("moving_median_pct", .number(moving.median)),
+      JSONMember("raw_bias_pct", .number(rawBias)),
+    ]
+    if let spread {
+      members.append(JSONMember("spread_median_pct", .number(spread.median)))
+      members.append(JSONMember("spread_worst_pct", .number(spread.worst)))
+    }
+    return .object(members)
+  }
+}

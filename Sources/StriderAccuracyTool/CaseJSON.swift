@@ -1,0 +1,72 @@
+import Foundation
+import StriderAccuracy
+import StriderCore
+
+/// Per-case and per-file lines, as JSON for scripts and as text for people.
+enum CaseJSON {
+  static func json(_ r: CaseResult) -> JSONValue {
+    let c = r.corpusCase
+    var members = [
+      JSONMember("kind", .string("case")), JSONMember("case", .string(c.name)),
+      JSONMember("seed", .int(Int(c.seed))), JSONMember("activity", .string(c.activity.rawValue)),
+      JSONMember("family", .string(c.family.rawValue)),
+      JSONMember("sampling", .string(c.sampling.rawValue)),
+      JSONMember("doppler", .bool(c.dopplerSigma != nil)),
+      JSONMember("accuracy_scale", c.accuracyScale.map { .number($0) } ?? .null),
+      JSONMember("fixes", .int(r.fixCount)),
+      JSONMember("truth_distance_m", .number(r.truthDistance.value)),
+      JSONMember("truth_moving_s", .number(r.truthMoving.value)),
+      JSONMember("raw_distance_m", .number(r.rawDistance.value)),
+      JSONMember("format_spread_pct", .number(r.formatSpread)),
+    ]
+    for f in r.formats {
+      members.append(
+        JSONMember(
+          f.format.rawValue,
+          .object([
+            JSONMember("distance_m", .number(f.distance.value)),
+            JSONMember("moving_s", .number(f.moving.value)),
+            JSONMember("distance_error_pct", .number(r.distanceError(f))),
+            JSONMember("moving_error_pct", .number(r.movingError(f))),
+            JSONMember(
+              "rejected",
+              .object(
+                f.rejected.sorted { $0.key < $1.key }.map {
+                  JSONMember($0.key.rawValue, .int($0.value))
+                })),
+          ])))
+    }
+    return .object(members)
+  }
+
+  static func json(_ outcome: DeviceOutcome) -> JSONValue {
+    switch outcome {
+    case .scored(let d):
+      return .object([
+        JSONMember("kind", .string("device")), JSONMember("file", .string(d.name)),
+        JSONMember("activity", .string(d.activity.rawValue)),
+        JSONMember("device_distance_m", .number(d.device)),
+        JSONMember("strider_distance_m", .number(d.strider)),
+        JSONMember("raw_distance_m", .number(d.raw)),
+        JSONMember("error_pct", .number(d.error)),
+      ])
+    case .skipped(let name, let reason):
+      return .object([
+        JSONMember("kind", .string("device")), JSONMember("file", .string(name)),
+        JSONMember("skipped", .string(reason)),
+      ])
+    }
+  }
+
+  static let header =
+    "case                              km     fixes   raw %   gpx %  gpsd %  nmea %  "
+    + "mov gpx  mov gpsd  spread"
+
+  static func line(_ r: CaseResult) -> String {
+    var text = r.corpusCase.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+    text += String(format: "%7.2f %9d %7.2f", r.truthDistance.value / 1000, r.fixCount, r.rawError)
+    for f in r.formats { text += String(format: " %7.2f", r.distanceError(f)) }
+    for f in r.formats.prefix(2) { text += String(format: " %8.2f", r.movingError(f)) }
+    return text + String(format: " %7.2f", r.formatSpread)
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The corpus's receiver: turns the true motion of a case into the fixes a device reports.
+///
+/// Written for the corpus and independent of `ReceiverModel` and its tuned defaults. The
+/// position error per axis (east, north) is the sum of
+/// - a first-order Gauss–Markov process of σ and correlation time τ, advanced exactly each
+///   second as u ← φu + √(1 − φ²)w with φ = e^(−1/τ) (R. G. Brown and P. Y. C. Hwang,
+///   "Introduction to Random Signals and Applied Kalman Filtering", 4th ed., §2.9);
+/// - white noise of σ w;
+/// - multipath bursts: an offset of fixed direction and size ramping in and out over
+///   min(2 s, a quarter of the burst);
+/// - in 2D stretches, the correlated σ times a factor and the white σ doubled;
+/// - for a device that smooths its own track, the correlated part through a first-order
+///   low-pass and held still while the person stands (no white part).
+///
+/// The receiver does not know its error, only its statistics. Its reported 1σ radial
+/// accuracy is s · ((1 − ρ)·σ_nom + ρ·|e|) · e^(0.3·a), where σ_nom = √(2(σ_c² + σ_w²)) is
+/// the model's RMS at that moment (raised by a factor U[1, 4] drawn per burst, scaled by
+/// the burst's envelope: receivers see some multipath, not all of it), |e| is the real
+/// error, s the case's mis-scaling, ρ its correlation and a a unit Gauss–Markov wander. It
+/// is carried as HDOP = accuracy / 5 m rounded to 0.01 (never below 0.05), the convention
+/// every Strider reader uses, and the fix's accuracy is HDOP × 5 m, so GPX, NMEA and gpsd
+/// JSON carry the same figure. Doppler speed and course come from the true velocity plus
+/// white error per axis, independent of the position error.
+struct CorpusReceiver {
+  /// A multipath burst: when, how long, the offset, and how much of it the receiver sees.
+  struct Burst {
+    var start: Double
+    var duration: Double
+    var offset: PlanePoint
+    var reportedFactor: Double
+
+    func envelope(at t: Double) -> Double {
+      let ramp = min(2, duration / 4)
+      let inside = min(t - start, start + duration - t)
+      guard inside > 0 else { return 0 }
+      return ramp > 0 ? min(1, inside / ramp) : 1
+    }
+  }
+
+  /// A stretch in 2D mode.
+  struct Stretch {
+    var start: Double
+    var duration: Double
+    var sigmaFactor: Double
+
+    func contains(_ t: Double) -> Bool { t >= start && t < start + duration }
+  }
+
+  let corpusCase: CorpusCase
+  let bursts: [Burst]
+  let stretches: [Stretch]
+
+  init(corpusCase: CorpusCase, elapsed: Double) {
+    self.corpusCase = corpusCase
+    var rng = SeededRandom(seed: corpusCase.seed, stream: 104)
+    var bursts: [Burst] = []
+    if corpusCase.burstInterval > 0 {
+      var t = -corpusCase.burstInterval * log(1 - rng.uniform())
+      while t < elapsed {
+        let angle = rng.uniform(in: 0...(2 * Double.pi))
+        let size = rng.uniform(in: 20...60)
+        let duration = rng.logUniform(in: 3...60)
+        bursts.append(
+          Burst(
+            start: t, duration: duration,
+            offset: PlanePoint(east: size * sin(angle), north: size * cos(angle)),
+            reportedFactor: rng.uniform(in: 1...4)))
+        t += duration - corpusCase.burstInterval * log(1 - rng.uniform())
+      }
+    }
+    self.bursts = bursts
+    var stretches: [Stretch] = []
+    for _ in 0..<corpusCase.twoDStretches {
+      let duration = min(elapsed / 4, rng.logUniform(in: 20...180))
+      stretches.append(
+        Stretch(
+          start: rng.uniform(in: 0...max(0, elapsed - duration)), duration: duration,
+          sigmaFactor: rng.uniform(in: 2...4)))
+    }
+    self.stretches = stretches
+  }
+
+  /// The fixes for the recorded epochs (indices into `epochs`, increasing).
+  func fixes(
+    epochs: [TruthTrack.Epoch], recorded: [Int], plane: LocalTangentPlane
+  ) -> [Fix] {
+    let c = corpusCase
+    var noise = SeededRandom(seed: c.seed, stream: 103)
+    var doppler = SeededRandom(seed: c.seed, stream: 106)
+    var wander = SeededRandom(seed: c.seed, stream: 107)
+    let phi = TruthTrack.decay(1, c.correlationTime)
+    let q = (1 - phi * phi).squareRoot()
+    let phiA = TruthTrack.decay(1, c.accuracyWanderTime)
+    let qA = (1 - phiA * phiA).squareRoot()
+    let smoothing = c.lowPassTime > 0 ? 1 - exp(-1 / c.lowPassTime) : 1
+    let satellites = noise.integer(in: 6...14)
+    var u = PlanePoint(east: noise.gaussian(), north: noise.gaussian())
+    var up = noise.gaussian()
+    var lowPassed = PlanePoint(east: c.correlatedSigma * u.east, north: c.correlatedSigma * u.north)
+    var a = wander.gaussian()
+    var heldAltitude = epochs.first?.altitude ?? 0
+    var fixes: [Fix] = []
+    fixes.reserveCapacity(recorded.count)
+    var next = 0
+    let start = epochs.first?.time ?? GNSSTime(secondsSince1970: 0)
+    for (k, epoch) in epochs.enumerated() {
+      let standing = k > 0 && epoch.distance - epochs[k - 1].distance < 1e-6
+      if k > 0 && !(c.lowPassTime > 0 && standing) {
+        u = PlanePoint(
+          east: phi * u.east + q * noise.gaussian(), north: phi * u.north + q * noise.gaussian())
+        up = phi * up + q * noise.gaussian()
+        let target = PlanePoint(
+          east: c.correlatedSigma * u.east, north: c.correlatedSigma * u.north)
+        lowPassed = PlanePoint(
+          east: lowPassed.east + smoothing * (target.east - lowPassed.east),
+          north: lowPassed.north + smoothing * (target.north - lowPassed.north))
+      }
+      a = phiA * a + qA * wander.gaussian()
+      let whiteEast = noise.gaussian()
+      let whiteNorth = noise.gaussian()
+      let dopplerEast = doppler.gaussian()
+      let dopplerNorth = doppler.gaussian()
+      guard next < recorded.count, recorded[next] == k else { continue }
+      next += 1
+
+      let t = epoch.time - start
+      let stretch = stretches.first { $0.contains(t.value) }
+      let sigma = c.correlatedSigma * (stretch?.sigmaFactor ?? 1)
+      let white = c.whiteSigma * (stretch == nil ? 1 : 2)
+      var error = PlanePoint(
+        east: sigma * u.east + white * whiteEast, north: sigma * u.north + white * whiteNorth)
+      if c.lowPassTime > 0 { error = lowPassed }
+      var seen = 1.0
+      for burst in bursts {
+        let weight = burst.envelope(at: t.value)
+        guard weight > 0 else { continue }
+        error =
+          error + PlanePoint(east: weight * burst.offset.east, north: weight * burst.offset.north)
+        seen = max(seen, 1 + (burst.reportedFactor - 1) * weight)
+      }
+
+      var hdop: Double?
+      if let scale = c.accuracyScale {
+        let nominal = (2 * (sigma * sigma + white * white)).squareRoot() * seen
+        let rho = c.accuracyCorrelation
+        let reported = scale * ((1 - rho) * nominal + rho * error.magnitude) * exp(0.3 * a)
+        hdop = max(0.05, (reported / 5 * 100).rounded() / 100)
+      }
+      let is2D = stretch != nil
+      let verticalSigma = 1.5 * (sigma + white)
+      if !is2D { heldAltitude = epoch.altitude + verticalSigma * up }
+
+      var speed: MetersPerSecond?
+      var course: Degrees?
+      if let sigmaV = c.dopplerSigma {
+        let held = c.lowPassTime > 0 && standing
+        let east = epoch.speed * epoch.direction.east + (held ? 0 : sigmaV * dopplerEast)
+        let north = epoch.speed * epoch.direction.north + (held ? 0 : sigmaV * dopplerNorth)
+        speed = MetersPerSecond((east * east + north * north).squareRoot())
+        course = ReceiverModel.course(east, north)
+      }
+      fixes.append(
+        Fix(
+          time: epoch.time, coordinate: plane.unproject(epoch.point + error),
+          altitude: Meters(heldAltitude), horizontalAccuracy: hdop.map { Meters($0 * 5) },
+          speed: speed, course: course, mode: is2D ? .twoD : .threeD, provider: .gnss,
+          satellites: is2D ? 3 : satellites, hdop: hdop, origin: FixOrigin(index: fixes.count)))
+    }
+    return fixes
+  }
+}

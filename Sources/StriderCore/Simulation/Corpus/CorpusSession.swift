@@ -1,0 +1,69 @@
+/// One corpus case worked out: where the person really went and what the device reported.
+///
+/// The truth moves with `TruthTrack` along a `CorpusRoute` at 1 Hz; the device records
+/// every epoch (1 Hz) or a "smart recording" subset, and `CorpusReceiver` gives each
+/// recorded epoch its errors. The reference figures cover the span from the first to the
+/// last recorded fix: the distance travelled along the path, and the moving time, which
+/// counts each one-second step in which the person advanced more than 5 cm (stops, and
+/// standing at the finish, excluded).
+public struct CorpusSession: Sendable {
+  public let corpusCase: CorpusCase
+  /// The fixes as the device reported them, in time order.
+  public let fixes: [Fix]
+  /// The distance actually travelled between the first and the last fix.
+  public let truthDistance: Meters
+  /// The time spent moving between the first and the last fix.
+  public let truthMoving: Seconds
+  /// The time from the first to the last fix.
+  public let truthElapsed: Seconds
+
+  /// The first recording starts at 2024-05-04 07:30:00 UTC (recent enough for NMEA's
+  /// two-digit years); each seed starts a minute later than the one before.
+  public init(_ corpusCase: CorpusCase) {
+    self.corpusCase = corpusCase
+    let route = CorpusRoute.make(for: corpusCase)
+    let configuration = SimulationConfiguration(
+      activity: corpusCase.activity, seed: corpusCase.seed, origin: corpusCase.origin,
+      startTime: SimulationConfiguration.defaultStartTime
+        + Seconds(60 * Double(corpusCase.seed % 100_000)),
+      sampleInterval: Seconds(1),
+      errorModel: ErrorModel(urbanCanyonCount: 0...0), motion: corpusCase.motion)
+    let epochs = TruthTrack(configuration: configuration, route: route).epochs
+    let recorded = CorpusSession.recordedEpochs(epochs, corpusCase: corpusCase)
+    let elapsed = epochs.last.map { $0.time - epochs[0].time } ?? .zero
+    let receiver = CorpusReceiver(corpusCase: corpusCase, elapsed: elapsed.value)
+    fixes = receiver.fixes(epochs: epochs, recorded: recorded, plane: route.plane)
+    let first = recorded.first ?? 0
+    let last = recorded.last ?? 0
+    truthDistance = Meters(epochs[last].distance - epochs[first].distance)
+    var moving = 0.0
+    if last > first {
+      for k in (first + 1)...last where epochs[k].distance - epochs[k - 1].distance > 0.05 {
+        moving += (epochs[k].time - epochs[k - 1].time).value
+      }
+    }
+    truthMoving = Seconds(moving)
+    truthElapsed = epochs[last].time - epochs[first].time
+  }
+
+  /// Which 1 Hz epochs the device records: all of them, or under smart recording the next
+  /// after an interval of U{1 … 10} s, or sooner when the course has turned more than 30°
+  /// since the last recorded fix; the first and the last always.
+  static func recordedEpochs(_ epochs: [TruthTrack.Epoch], corpusCase: CorpusCase) -> [Int] {
+    guard corpusCase.sampling == .smart else { return Array(epochs.indices) }
+    var rng = SeededRandom(seed: corpusCase.seed, stream: 105)
+    var result = [0]
+    var interval = rng.integer(in: 1...10)
+    let cosine30 = 0.866
+    for k in 1..<max(1, epochs.count) {
+      let last = epochs[result[result.count - 1]].direction
+      let now = epochs[k].direction
+      let turned = last.east * now.east + last.north * now.north < cosine30
+      if k - result[result.count - 1] >= interval || turned || k == epochs.count - 1 {
+        result.append(k)
+        interval = rng.integer(in: 1...10)
+      }
+    }
+    return result
+  }
+}

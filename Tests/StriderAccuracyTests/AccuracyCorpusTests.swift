@@ -1,0 +1,148 @@
+import Foundation
+import StriderAccuracy
+import StriderCore
+import StriderFormats
+import StriderTestSupport
+import Testing
+
+/// The fast subset of the accuracy corpus (issue 13): a fixed list of short cases, two for
+/// every activity and error family (one at 1 Hz, one under smart recording), scored as
+/// `Benchmarks/accuracy.sh` scores the full corpus, against the issue's targets.
+///
+/// The engine does not meet every target yet. Each figure that misses today is listed in
+/// `missedToday` and checked inside `withKnownIssue`, so the suite stays green while the
+/// engine's noise estimation is rewritten; a listed figure that starts to pass makes the
+/// test fail ("known issue was not recorded"): take it off the list then. A figure not on
+/// the list that gets worse than its target fails at once.
+@Suite struct AccuracyCorpusTests {
+  /// The cases: seeds of `CorpusCase(seed:)`, chosen for 100–1600 fixes each.
+  static let seeds: [UInt64] = [
+    1, 2, 3, 5, 6, 7, 11, 12, 13, 16, 20, 24, 28, 29, 30, 32, 34, 44, 51, 52, 55, 56, 57, 63,
+    64, 68, 105, 113, 175, 189,
+  ]
+
+  /// The checks that fail on the engine as it was when the corpus came (before issue 13).
+  static let missedToday: Set<String> = [
+    "overall distance p90", "overall distance worst", "overall format spread worst",
+    "gpx distance median", "gpx distance p90", "gpx distance worst", "gpx moving median",
+    "gpsd_json distance p90", "gpsd_json distance worst",
+    "device worst",
+  ]
+
+  @Test func corpusMeetsTheIssueTargets() throws {
+    let scorer = try CorpusScorer()
+    defer { scorer.close() }
+    let results = try Self.seeds.map { try scorer.score(CorpusCase(seed: $0)) }
+    let subsets = SubsetFigures.all(results)
+    print(AccuracyTable.corpus(subsets))
+    print(AccuracyTable.targets(subsets))
+    for subset in subsets {
+      let prefix: String
+      switch (subset.group, subset.name) {
+      case ("overall", _): prefix = "overall"
+      case ("format", CorpusFormat.gpx.rawValue), ("format", CorpusFormat.gpsdJSON.rawValue):
+        prefix = subset.name
+      default: continue
+      }
+      check("\(prefix) distance median", subset.distance.median, AccuracyTargets.distanceMedian)
+      check("\(prefix) distance p90", subset.distance.p90, AccuracyTargets.distanceP90)
+      check("\(prefix) distance worst", subset.distance.worst, AccuracyTargets.distanceWorst)
+      check("\(prefix) moving median", subset.moving.median, AccuracyTargets.movingMedian)
+      if let spread = subset.spread {
+        check("\(prefix) format spread worst", spread.worst, AccuracyTargets.formatSpread)
+      }
+    }
+  }
+
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  func deviceFilesMeetTheIssueTargets() throws {
+    let directory = try #require(SharedData.directory)
+    let outcomes = DeviceReferences.score(directory: directory)
+    print(AccuracyTable.devices(outcomes))
+    let errors = outcomes.compactMap { $0.result.map { abs($0.error) } }
+    #expect(errors.count >= 10, "every device file with a comparable distance is scored")
+    let stats = try #require(Statistics(errors))
+    check("device median", stats.median, AccuracyTargets.deviceMedian)
+    check("device worst", stats.worst, AccuracyTargets.deviceWorst)
+  }
+
+  /// Expects `value <= target` (per cent), as a known issue when it misses today.
+  private func check(
+    _ label: String, _ value: Double, _ target: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let comment: Comment = "\(label): \(AccuracyTable.number(value)) % > \(target) %"
+    if Self.missedToday.contains(label) {
+      withKnownIssue("engine noise estimation: issue 13") {
+        #expect(value <= target, comment, sourceLocation: sourceLocation)
+      }
+    } else {
+      #expect(value <= target, comment, sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// The corpus itself: fixed by its seed, the same fixes in every format, a clean watch
+/// that is clean.
+@Suite struct AccuracyCorpusModelTests {
+  @Test func aCaseIsAFixedFunctionOfItsSeed() {
+    let a = CorpusSession(CorpusCase(seed: 7))
+    let b = CorpusSession(CorpusCase(seed: 7))
+    let c = CorpusSession(CorpusCase(seed: 8))
+    #expect(a.fixes == b.fixes)
+    #expect(a.truthDistance == b.truthDistance && a.truthMoving == b.truthMoving)
+    #expect(a.fixes != c.fixes)
+  }
+
+  @Test(arguments: [UInt64(2), 7, 13, 34])
+  func everyFormatCarriesTheSameFixes(seed: UInt64) throws {
+    let session = CorpusSession(CorpusCase(seed: seed))
+    let scorer = try CorpusScorer()
+    defer { scorer.close() }
+    var read: [CorpusFormat: [Fix]] = [:]
+    for format in CorpusFormat.allCases {
+      let file = scorer.directory.appendingPathComponent("same.\(format.fileExtension)")
+      let text = format.text(for: session.fixes, activity: .run, name: "same")
+      try Data(text.utf8).write(to: file)
+      var reader = try FixFileReader.open(path: file.path)
+      read[format] = try reader.readAll()
+    }
+    for format in CorpusFormat.allCases {
+      let fixes = try #require(read[format])
+      try #require(fixes.count == session.fixes.count, "\(format): one fix per epoch")
+      for (original, back) in zip(session.fixes, fixes) {
+        let a = try #require(original.coordinate)
+        let b = try #require(back.coordinate)
+        // NMEA carries 10⁻⁶ minute of arc: 1.9 mm of latitude.
+        #expect(Geodesy.distanceMeters(a, b) < 0.005, "\(format): position to 5 mm")
+        #expect(back.time == original.time, "\(format): time")
+        #expect(back.mode == original.mode, "\(format): fix mode")
+        if let accuracy = original.horizontalAccuracy?.value {
+          let got = try #require(back.horizontalAccuracy?.value, "\(format): accuracy")
+          #expect(abs(got - accuracy) < 0.01, "\(format): accuracy \(got) for \(accuracy)")
+        } else {
+          #expect(back.horizontalAccuracy == nil, "\(format): no accuracy")
+        }
+        if format == .gpx {
+          #expect(back.speed == nil, "GPX carries no speed")
+        } else if let speed = original.speed?.value {
+          let got = try #require(back.speed?.value, "\(format): Doppler speed")
+          #expect(abs(got - speed) < 0.001, "\(format): speed")
+        } else {
+          #expect(back.speed == nil, "\(format): no speed without Doppler")
+        }
+      }
+    }
+  }
+
+  @Test func aCleanWatchRecordsNearlyTheTrueLength() {
+    for seed in AccuracyCorpusTests.seeds {
+      let corpusCase = CorpusCase(seed: seed)
+      guard corpusCase.family == .cleanWatch, corpusCase.sampling == .oneHertz else { continue }
+      let session = CorpusSession(corpusCase)
+      let raw = Geodesy.length(of: session.fixes.compactMap(\.coordinate)).value
+      let error = 100 * (raw - session.truthDistance.value) / session.truthDistance.value
+      #expect(abs(error) < 0.5, "\(corpusCase.name): raw length \(error) % off the truth")
+    }
+  }
+}
