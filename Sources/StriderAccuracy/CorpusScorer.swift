@@ -8,17 +8,23 @@ import StriderFormats
 public struct CorpusScorer {
   /// Where the files are written while a case is scored; removed by `close()`.
   public let directory: URL
+  /// Whether the files stay after scoring (to look at a case with `strider analyze`).
+  public let keepsFiles: Bool
 
-  /// A scorer with its own folder under the system's temporary directory.
-  public init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strider-accuracy-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+  /// A scorer with its own folder under the system's temporary directory, or one that
+  /// writes into `keeping` and leaves every file there.
+  public init(keeping: URL? = nil) throws {
+    directory =
+      keeping
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "strider-accuracy-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    keepsFiles = keeping != nil
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  /// Removes the scorer's folder.
+  /// Removes the scorer's folder, unless it keeps its files.
   public func close() {
-    try? FileManager.default.removeItem(at: directory)
+    if !keepsFiles { try? FileManager.default.removeItem(at: directory) }
   }
 
   /// The figures of one case in each of `formats`.
@@ -33,7 +39,7 @@ public struct CorpusScorer {
       let text = format.text(
         for: session.fixes, activity: corpusCase.activity, name: corpusCase.name)
       try Data(text.utf8).write(to: file)
-      defer { try? FileManager.default.removeItem(at: file) }
+      defer { if !keepsFiles { try? FileManager.default.removeItem(at: file) } }
       let result = try AccuracyEngine.analyze(path: file.path, activity: corpusCase.activity)
       figures.append(
         CaseResult.FormatFigures(

@@ -34,11 +34,14 @@ struct StriderAccuracyCommand: ParsableCommand {
   @Flag(help: "Also print one line per case.")
   var cases = false
 
+  @Option(help: "Write each case's GPX, gpsd JSON and NMEA files into this folder and keep them.")
+  var keep: String?
+
   mutating func run() throws {
     let started = Date()
     var results: [CaseResult] = []
     if count > 0 {
-      let scorer = try CorpusScorer()
+      let scorer = try CorpusScorer(keeping: keep.map { URL(fileURLWithPath: $0) })
       defer { scorer.close() }
       for seed in first..<(first + UInt64(count)) {
         results.append(try scorer.score(CorpusCase(seed: seed)))

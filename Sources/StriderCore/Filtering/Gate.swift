@@ -37,6 +37,13 @@ public struct Gate: Sendable {
 
   /// Steps between fixes without a time are plausible up to this length.
   static let untimedMaxStep = 1000.0
+  /// Receivers disagree about what their accuracy figure means (gpsd's eph is a 95 % radius
+  /// of HDOP × 19 m, a u-blox hAcc one sigma): a fix is `low_accuracy` only when it is worse
+  /// than the configured limit *and* this many times worse than what the same receiver
+  /// typically reports (the median of its last `accuracyMemory` fixes), so a receiver whose
+  /// figures run four times high is judged by its own scale.
+  static let relativeAccuracyLimit = 4.0
+  static let accuracyMemory = 120
   /// Past this gap inside a segment, the gate looks for its footing again.
   static let maxContinuousGap = Seconds(600)
 
@@ -50,6 +57,8 @@ public struct Gate: Sendable {
   private var lastAccepted: Fix?
   private var suspects: [Fix] = []
   private var accuracyReported = false
+  /// The accuracy this receiver typically reports: what "low" is measured against.
+  private var typicalAccuracy = RunningMedian(capacity: Gate.accuracyMemory)
   private var lastUntimed: Fix?
   /// The array the last decisions were returned in: reused (no allocation per fix) once
   /// the caller has let go of it.
@@ -146,13 +155,20 @@ public struct Gate: Sendable {
       default: break
       }
     }
-    if isOn(.nonGNSS) {
-      if fix.provider != .gnss { return .nonGNSS }
-      if fix.mode == .twoD, let a = usableAccuracy(fix), a >= c.networkGradeAccuracy.value {
-        return .nonGNSS
-      }
+    if isOn(.nonGNSS), fix.provider != .gnss { return .nonGNSS }
+    var typical = 0.0
+    if let a = usableAccuracy(fix) {
+      typicalAccuracy.add(a)
+      typical = typicalAccuracy.median ?? a
     }
-    if isOn(.lowAccuracy), let a = usableAccuracy(fix), a > c.maxAccuracy.value {
+    if isOn(.nonGNSS), fix.mode == .twoD, let a = usableAccuracy(fix),
+      a >= max(c.networkGradeAccuracy.value, Gate.relativeAccuracyLimit * typical)
+    {
+      return .nonGNSS
+    }
+    if isOn(.lowAccuracy), let a = usableAccuracy(fix),
+      a > max(c.maxAccuracy.value, Gate.relativeAccuracyLimit * typical)
+    {
       return .lowAccuracy
     }
     if isOn(.stale), let start = c.sessionStart, let t = fix.time, t < start {
