@@ -18,7 +18,10 @@ public struct GateDecision: Hashable, Sendable {
 ///
 /// The gate works in stages:
 /// 1. Checks on the fix alone: `no_fix`, `invalid_accuracy`, `non_gnss`, `low_accuracy`, and
-///    `stale` when the session start is known.
+///    `stale` when the session start is known; `no_time` for a fix without a time in a
+///    stream that has times (see `TimeRequirement`). Untimed fixes at the head of a stream
+///    wait for the first timed one (they are then `no_time`) or, after
+///    `untimedHeadLimit` of them or at the end, are taken as an untimed stream.
 /// 2. Order: timed fixes wait in a reorder buffer for `reorderWindow` seconds of fix time so
 ///    that a late fix is put back in its place; older than what has left the buffer it is
 ///    `out_of_order`, and a second fix for an epoch already seen is a `duplicate`. A forward
@@ -37,6 +40,10 @@ public struct Gate: Sendable {
 
   /// Steps between fixes without a time are plausible up to this length.
   static let untimedMaxStep = 1000.0
+  /// Untimed fixes held at the head of a stream before it counts as an untimed one (a GPX
+  /// drawn by hand, a logger without a clock): a hundred is more than any file puts before
+  /// its first timed point, and little to hold.
+  static let untimedHeadLimit = 100
   /// Past this gap inside a segment, the gate looks for its footing again.
   static let maxContinuousGap = Seconds(600)
 
@@ -51,6 +58,11 @@ public struct Gate: Sendable {
   private var suspects: [Fix] = []
   private var accuracyReported = false
   private var lastUntimed: Fix?
+  /// Whether a timed fix has come: from then on a fix without a time is `no_time`.
+  private var timeReported = false
+  /// Whether the stream was taken as untimed (its untimed head outgrew the limit).
+  private var untimedStream = false
+  private var untimedHead: [Fix] = []
   /// The array the last decisions were returned in: reused (no allocation per fix) once
   /// the caller has let go of it.
   private var decisionBuffer: [GateDecision] = []
@@ -75,6 +87,7 @@ public struct Gate: Sendable {
     case .outOfOrder: 1 << 5
     case .duplicate: 1 << 6
     case .implausibleSpeed: 1 << 7
+    case .noTime: 1 << 8
     }
   }
 
@@ -96,22 +109,58 @@ public struct Gate: Sendable {
       return out
     }
     guard let time = fix.time else {
-      if isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
-        out.append(reject(fix, .duplicate))
-        return out
-      }
-      lastUntimed = fix
-      releaseAll(into: &out)
-      judgeInOrder(fix, into: &out)
+      holdOrJudgeUntimed(fix, into: &out)
       return out
+    }
+    if !timeReported {
+      timeReported = true
+      for held in untimedHead { out.append(reject(held, .noTime)) }
+      untimedHead.removeAll()
     }
     order(fix, at: time, into: &out)
     return out
   }
 
+  /// A fix without a time: `no_time` in a timed stream, held at the head until the stream
+  /// shows whether it has times, judged by position alone in an untimed stream.
+  private mutating func holdOrJudgeUntimed(_ fix: Fix, into out: inout [GateDecision]) {
+    if isOn(.noTime) {
+      if timeReported || configuration.timeRequirement == .always {
+        out.append(reject(fix, .noTime))
+        return
+      }
+      if !untimedStream {
+        untimedHead.append(fix)
+        guard untimedHead.count >= Gate.untimedHeadLimit else { return }
+        releaseUntimedHead(into: &out)
+        return
+      }
+    }
+    judgeUntimed(fix, into: &out)
+  }
+
+  /// The stream has no times (so far): the held head is judged as an untimed stream.
+  private mutating func releaseUntimedHead(into out: inout [GateDecision]) {
+    untimedStream = true
+    let held = untimedHead
+    untimedHead.removeAll()
+    for fix in held { judgeUntimed(fix, into: &out) }
+  }
+
+  private mutating func judgeUntimed(_ fix: Fix, into out: inout [GateDecision]) {
+    if isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
+      out.append(reject(fix, .duplicate))
+      return
+    }
+    lastUntimed = fix
+    releaseAll(into: &out)
+    judgeInOrder(fix, into: &out)
+  }
+
   /// Flushes every fix still held, as at the end of a file or a recording.
   public mutating func finish() -> [GateDecision] {
     var out: [GateDecision] = []
+    if !untimedHead.isEmpty { releaseUntimedHead(into: &out) }
     if let held = provisional {
       provisional = nil
       insertIntoBuffer(held)
