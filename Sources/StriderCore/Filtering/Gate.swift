@@ -4,10 +4,14 @@ public struct GateDecision: Hashable, Sendable {
   /// True on the first accepted fix after the gate had to find its footing again (a new
   /// segment, a long gap, or a confirmed move elsewhere): no distance is drawn across it.
   public var breaksTrack: Bool
+  /// On a rejected fix whose time moved the stream on (a no-fix record, say): every fix up
+  /// to this time has been judged and none is held, so a silence up to here is real.
+  public var judgedUpTo: GNSSTime?
 
-  public init(judged: JudgedFix, breaksTrack: Bool = false) {
+  public init(judged: JudgedFix, breaksTrack: Bool = false, judgedUpTo: GNSSTime? = nil) {
     self.judged = judged
     self.breaksTrack = breaksTrack
+    self.judgedUpTo = judgedUpTo
   }
 
   public var fix: Fix { judged.fix }
@@ -34,7 +38,11 @@ public struct GateDecision: Hashable, Sendable {
 ///    and the gate re-anchors instead of rejecting the rest of the session.
 ///
 /// Decisions come out when they are made: immediately for stage 1, after the reorder window
-/// for the others. `finish()` flushes everything still held.
+/// for the others. A fix refused in stage 1 for its quality (no fix, accuracy, non-GNSS)
+/// still tells the time, as a good fix would: what is held past the reorder window before
+/// it is judged, and later fixes older than that are `out_of_order`. So a no-fix record
+/// lets the engine see a signal loss while it lasts, and nothing judged afterwards can
+/// come before it. `finish()` flushes everything still held.
 public struct Gate: Sendable {
   public let configuration: GateConfiguration
 
@@ -49,6 +57,9 @@ public struct Gate: Sendable {
 
   private var reorderBuffer = FixQueue()
   private var releasedUpTo: GNSSTime?
+  /// Fixes at or before this time are late beyond the window that a rejected fix's time
+  /// closed (see `advanceClock`).
+  private var orderFloor: GNSSTime?
   private var newestTime: GNSSTime?
   private var provisional: Fix?
   private var provisionalContradictions = 0
@@ -105,7 +116,11 @@ public struct Gate: Sendable {
     var fix = fix
     if let t = fix.time, !t.isRepresentable { fix.time = nil }
     if let reason = staticRejection(of: fix) {
-      out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason))))
+      var decision = GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason)))
+      if let time = fix.time, reason != .stale {
+        decision.judgedUpTo = advanceClock(to: time, into: &out)
+      }
+      out.append(decision)
       return out
     }
     guard let time = fix.time else {
@@ -217,8 +232,31 @@ public struct Gate: Sendable {
 
   // MARK: Stage 2: order
 
+  /// The time of a fix refused on its own moves the stream on as a good fix's would: fixes
+  /// held longer than the reorder window before it are judged. Returns the time up to which
+  /// everything is judged when nothing is left held, else nil; nil too for a time that is
+  /// not believable (behind the newest, or a jump that a good fix would have to confirm).
+  private mutating func advanceClock(
+    to time: GNSSTime, into out: inout [GateDecision]
+  ) -> GNSSTime? {
+    guard provisional == nil, let newest = newestTime, time > newest,
+      time - newest <= configuration.clockJumpThreshold
+    else { return nil }
+    newestTime = time
+    release(into: &out)
+    let limit = time - configuration.reorderWindow
+    if orderFloor.map({ limit > $0 }) ?? true { orderFloor = limit }
+    return reorderBuffer.first == nil ? limit : nil
+  }
+
   private mutating func order(_ fix: Fix, at time: GNSSTime, into out: inout [GateDecision]) {
     let c = configuration
+    if isOn(.outOfOrder), let floor = orderFloor, time <= floor,
+      releasedUpTo.map({ time != $0 }) ?? true
+    {
+      out.append(reject(fix, .outOfOrder))
+      return
+    }
     if let released = releasedUpTo, time <= released {
       if time == released, isOn(.duplicate) {
         out.append(reject(fix, .duplicate))
