@@ -53,8 +53,8 @@ import Testing
     let gga = lines.filter { $0.hasPrefix("$GPGGA") }
     let lastTime = try #require(gga.last?.split(separator: ",")[1])
     let date = try #require(lines.first { $0.hasPrefix("$GPRMC") }?.split(separator: ",")[9])
-    let zda = Self.sentence(
-      "GPZDA,\(lastTime),\(date.prefix(2)),\(date.dropFirst(2).prefix(2)),20\(date.suffix(2)),00,00")
+    let (day, month, year) = (date.prefix(2), date.dropFirst(2).prefix(2), date.suffix(2))
+    let zda = Self.sentence("GPZDA,\(lastTime),\(day),\(month),20\(year),00,00")
     let undated = try Self.write(
       (gga.map(String.init) + [zda]).joined(separator: "\r\n") + "\r\n", "undated.nmea", in: dir)
 
