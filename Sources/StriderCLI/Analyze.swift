@@ -73,9 +73,14 @@ struct Analyze: ParsableCommand {
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
+    let summary = engine.finish().summary
+    let finishedReader = reader.finishedReader ?? reader
+    let warnings = TimeWarnings.messages(
+      reader: finishedReader, untimed: TimeWarnings.isUntimed(summary))
+    TimeWarnings.print(warnings, path: path)
     return AnalysisReport(
-      file: path, format: reader.format, summary: engine.finish().summary,
-      readerNotes: ReaderNotes(reader.finishedReader ?? reader))
+      file: path, format: reader.format, summary: summary,
+      readerNotes: ReaderNotes(finishedReader), warnings: warnings)
   }
 }
 
@@ -85,12 +90,15 @@ struct AnalysisReport {
   var format: FileFormat
   var summary: SessionSummary
   var readerNotes: ReaderNotes?
+  /// What the file's times made Strider assume (`TimeWarnings`), also said on stderr.
+  var warnings: [String] = []
 
   var json: JSONValue {
     var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
       + summary.jsonMembers
     if let notes = readerNotes { members.append(JSONMember("reader", .object(notes.members))) }
+    members.append(JSONMember("warnings", .array(warnings.map { .string($0) })))
     return .object(members)
   }
 
@@ -186,6 +194,9 @@ struct ReaderNotes {
         JSONMember("ignored_types", .int(s.ignoredTypes)),
         JSONMember("garbage_lines", .int(s.garbageLines)),
         JSONMember("week_rollovers", .int(s.weekRollovers)),
+        JSONMember("dated_backwards", .int(s.datedBackwards)),
+        JSONMember("dated_from_file_time", .int(s.datedFromFileTime)),
+        JSONMember("undated", .int(s.undated)),
       ]
     } else if let gpsd = reader as? EpochMergingGPSDReader {
       let s = gpsd.statistics

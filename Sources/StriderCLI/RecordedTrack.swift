@@ -25,6 +25,11 @@ struct RecordedTrack {
     fixes.isEmpty ? Self.emptyWarning(path: path, format: format) : nil
   }
 
+  /// What the file's times made Strider assume (NMEA dates, no times at all).
+  var timeWarnings: [String] {
+    TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(fixes))
+  }
+
   /// The warning for a file of this format that holds nothing to analyse.
   static func emptyWarning(path: String, format: FileFormat) -> String {
     let why =

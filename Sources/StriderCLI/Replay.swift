@@ -44,6 +44,7 @@ struct Replay: ParsableCommand {
       throw ExitCode(1)
     }
     if let warning = track.emptyWarning { printError(warning) }
+    TimeWarnings.print(track.timeWarnings, path: file)
     let source = ReplaySource(fixes: track.fixes, name: file, speed: speed, clock: SystemClock())
     try show(
       source, configuration: try session.configuration(activity: track.activity, raw: false),

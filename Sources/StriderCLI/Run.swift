@@ -37,6 +37,9 @@ struct Run: ParsableCommand {
       activity: settings.activity ?? .run, raw: false, settings: settings)
     // A live receiver always reports an accuracy; a fix without one is not trustworthy.
     configuration.gate.accuracyRequirement = .whenReported
+    // gpsd stamps every real fix; a TPV without a time (often the first) must never become
+    // the session's start.
+    configuration.gate.timeRequirement = .always
     let label = "gpsd \(endpoint)"
     guard !noRecord else {
       try show(source, configuration: configuration, label: label, stop: stop)

@@ -200,6 +200,7 @@ struct ImportSessions: ParsableCommand {
       do {
         let track = try RecordedTrack.load(path, activity: session.activity)
         if let warning = track.emptyWarning { printError(warning) }
+        TimeWarnings.print(track.timeWarnings, path: path)
         let configuration = session.configuration(
           activity: track.activity, raw: false, settings: settings)
         let name = (path as NSString).lastPathComponent

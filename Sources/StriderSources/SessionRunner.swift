@@ -24,6 +24,9 @@ public struct SessionRunner: Sendable {
   private var tallyAccepted = 0
   private var tallyRejected: [RejectionReason: Int] = [:]
   private var tallyStart: GNSSTime?
+  /// The newest time the session's events have reached: accepted fixes, cues, pauses,
+  /// signal changes. Tallies are stamped with it, never with a raw fix's time, which may be
+  /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
 
   public init(configuration: SessionConfiguration) {
@@ -47,15 +50,16 @@ public struct SessionRunner: Sendable {
     case .fix(let fix):
       lastFix = fix
       var out: [RunnerEvent] = []
+      let before = newestTime
       for e in engine.ingest(fix) {
         if case .judged(let judged) = e {
           count(judged)
         } else {
           out.append(.session(e))
         }
+        note(e)
       }
-      if let t = fix.time, newestTime.map({ t > $0 }) ?? true {
-        newestTime = t
+      if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
         if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
           let tally = takeTally()
@@ -74,9 +78,24 @@ public struct SessionRunner: Sendable {
     var out: [RunnerEvent] = []
     for e in tail {
       if case .judged(let judged) = e { count(judged) } else { out.append(.session(e)) }
+      note(e)
     }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
+  }
+
+  /// Moves `newestTime` on to the time an event happened at.
+  private mutating func note(_ event: SessionEvent) {
+    let time: GNSSTime?
+    switch event {
+    case .judged(let judged): time = judged.verdict.isAccepted ? judged.fix.time : nil
+    case .cue(let cue): time = cue.time
+    case .paused(let at, _), .resumed(let at), .signalLost(let at), .signalRegained(let at):
+      time = at
+    case .split(let split): time = split.endTime
+    case .started, .point: time = nil
+    }
+    if let time, newestTime.map({ time > $0 }) ?? true { newestTime = time }
   }
 
   private mutating func count(_ judged: JudgedFix) {

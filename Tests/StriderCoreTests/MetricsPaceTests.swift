@@ -10,11 +10,30 @@ struct MetricsPaceTests {
       (359.6, .metric, "6:00"),
       (359.4, .metric, "5:59"),
       (1000.0 / 3, .imperial, "8:56"),
-      (3725, .metric, "1:02:05"),
+      (3599.4, .metric, "59:59"),
+      (3599.6, .metric, "--:--"),
+      (3725, .metric, "--:--"),
+      (52623, .metric, "--:--"),
+      (2236.5, .imperial, "59:59"),
+      (2237, .imperial, "--:--"),
       (0, .metric, "--:--"),
     ])
   func clockText(secondsPerKilometre: Double, units: UnitSystem, expected: String) {
     #expect(Pace(secondsPerKilometre).clockText(per: units) == expected)
+  }
+
+  @Test("Below a crawl no pace is spoken or shown")
+  func crawlIsNoPace() {
+    // 50 m in 14 minutes of "moving" time: standing still with drift, not a pace.
+    let slow = CueText.summary(
+      distance: Meters(50), moving: Seconds(840), activity: .run, units: .metric)
+    #expect(slow == "Distance 0.05 kilometres. Time 14 minutes.")
+    let walk = CueText.summary(
+      distance: Meters(1000), moving: Seconds(720), activity: .walk, units: .metric)
+    #expect(walk.hasSuffix("Average pace 12 minutes per kilometre."))
+    let crawling = MetricsSnapshot(currentPace: Pace(52623))
+    #expect(CueText.current(crawling, activity: .run, units: .metric) == nil)
+    #expect(Pace(52623).text(per: .metric) == "--:-- /km")
   }
 
   @Test("Minutes and seconds carry a rounded 60 into the minute")

@@ -13,6 +13,9 @@ struct NMEAConformanceTests {
     /// gpsd reported this epoch's position before it knew the date, so without a time; we
     /// merge the whole epoch first and date it from its own RMC or ZDA.
     case datedFromItsOwnEpoch(String)
+    /// An epoch before the log's first date, which gpsd reported without a time; we date it
+    /// backwards from the later RMC or ZDA.
+    case datedFromALaterEpoch(String)
     /// An epoch with a position that gpsd never reported, with the reason.
     case notReportedByGPSD(String, because: String)
     /// gpsd's first report with mode ≥ 2 comes from a sentence that says "no fix".
@@ -20,7 +23,9 @@ struct NMEAConformanceTests {
 
     var time: String? {
       switch self {
-      case .datedFromItsOwnEpoch(let time), .notReportedByGPSD(let time, _): return time
+      case .datedFromItsOwnEpoch(let time), .datedFromALaterEpoch(let time),
+        .notReportedByGPSD(let time, _):
+        return time
       case .gpsdFirstFixIsNotAFix: return nil
       }
     }
@@ -39,6 +44,7 @@ struct NMEAConformanceTests {
         because: "the splice cuts this cycle before the GLL and ZDA that end it for gpsd"),
       .notReportedByGPSD("2009-12-09T14:33:08.500Z", because: endsMidCycle),
     ],
+    "gp320-coldboot.log": [.datedFromALaterEpoch("2019-04-07T00:03:43.030Z")],
     "haicom-305N.log": [.datedFromItsOwnEpoch("2007-04-08T09:53:04.802Z")],
     "humminbird-M37.log": [
       .notReportedByGPSD(
@@ -47,6 +53,7 @@ struct NMEAConformanceTests {
       .notReportedByGPSD("2006-09-16T19:41:04Z", because: "as 19:41:03"),
     ],
     "isync.log": [.notReportedByGPSD("2016-02-03T13:15:30Z", because: endsMidCycle)],
+    "mr-350p.log": [.datedFromALaterEpoch("2012-07-04T05:11:33Z")],
     "motorola-t805.log": [.datedFromItsOwnEpoch("2007-12-18T21:26:14.879Z")],
     "mtk-3301.log": [
       .datedFromItsOwnEpoch("2008-08-23T08:14:36Z"),
@@ -141,6 +148,7 @@ struct NMEAConformanceTests {
     let dated = Set(
       differences.compactMap { d -> String? in
         if case .datedFromItsOwnEpoch(let time) = d { return time }
+        if case .datedFromALaterEpoch(let time) = d { return time }
         return nil
       })
     let all = fixes.filter { $0.coordinate != nil && $0.mode != .noFix }

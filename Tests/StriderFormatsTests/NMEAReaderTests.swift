@@ -126,18 +126,67 @@ struct NMEAReaderTests {
       ])
   }
 
-  @Test func timeIsNilUntilADateIsKnown() throws {
+  @Test func epochsBeforeTheFirstDateAreDatedBackwardsFromIt() throws {
     let text = [
       "GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
       "GPGGA,120001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
       "GPRMC,120001,A,4807.038,N,01131.000,E,0.0,0.0,150625,,",
       "GPGGA,120002,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
     ].map(nmea).joined()
-    let fixes = try readNMEA(text).fixes
+    let (fixes, stats) = try readNMEA(text)
     #expect(fixes.count == 3)
-    #expect(fixes[0].time == nil)
+    #expect(fixes[0].time == GNSSTime(year: 2025, month: 6, day: 15, hour: 12, second: 0))
     #expect(fixes[1].time == GNSSTime(year: 2025, month: 6, day: 15, hour: 12, second: 1))
     #expect(fixes[2].time == GNSSTime(year: 2025, month: 6, day: 15, hour: 12, second: 2))
+    #expect(stats.datedBackwards == 1 && stats.datedFromFileTime == 0 && stats.undated == 0)
+  }
+
+  /// A GGA-only log across midnight whose one ZDA comes at the very end.
+  static let lateZDA = [
+    "GPGGA,235958,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    "GPGGA,235959,4807.039,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    "GPGGA,000000,4807.040,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    "GPGGA,000001,4807.041,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    "GPZDA,000001,01,01,2025,00,00",
+  ].map(nmea).joined()
+
+  @Test(arguments: [1, 7, 64, Int.max])
+  func aDateAtTheEndDatesTheWholeLogAcrossMidnight(chunkSize: Int) throws {
+    let (fixes, stats) = try readNMEA(Self.lateZDA, chunkSize: chunkSize)
+    #expect(
+      fixes.map(\.time) == [
+        GNSSTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59, second: 58),
+        GNSSTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59, second: 59),
+        GNSSTime(year: 2025, month: 1, day: 1, hour: 0, minute: 0, second: 0),
+        GNSSTime(year: 2025, month: 1, day: 1, hour: 0, minute: 0, second: 1),
+      ])
+    #expect(stats.datedBackwards == 3)
+  }
+
+  static let undatedLog = [
+    "GPGGA,080000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+    "GPGGA,080001,4807.039,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+  ].map(nmea).joined()
+
+  @Test func aLogWithoutDatesIsDatedFromTheFileTime() throws {
+    // Written at 09:30 on 4 May 2024: the log of 08:00 is from that morning.
+    let written = try #require(GNSSTime(year: 2024, month: 5, day: 4, hour: 9, minute: 30))
+    var reader = NMEAReader(
+      bytes: Array(Self.undatedLog.utf8), fileName: "t.nmea", fileDate: written)
+    let fixes = try reader.readAll()
+    #expect(fixes.map(\.time) == [written - Seconds(5400), written - Seconds(5399)])
+    #expect(reader.statistics.datedFromFileTime == 2)
+    // Written just after midnight: the log's 08:00 was the morning before.
+    let nextNight = try #require(GNSSTime(year: 2024, month: 5, day: 5, hour: 0, minute: 10))
+    var late = NMEAReader(
+      bytes: Array(Self.undatedLog.utf8), fileName: "t.nmea", fileDate: nextNight)
+    #expect(try late.readAll().first?.time == written - Seconds(5400))
+  }
+
+  @Test func withoutAnyDateFixesHaveNoTime() throws {
+    let (fixes, stats) = try readNMEA(Self.undatedLog)
+    #expect(fixes.count == 2 && fixes.allSatisfy { $0.time == nil })
+    #expect(stats.undated == 2)
   }
 
   static let years: [(String, Int)] = [

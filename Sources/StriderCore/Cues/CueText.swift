@@ -45,7 +45,8 @@ public enum CueText {
   }
 
   /// The progress sentence of time, distance and finish cues. The pace (or, for rides,
-  /// speed) sentence is left out while there is no distance or no moving time.
+  /// speed) sentence is left out while there is no distance or no moving time, and the
+  /// pace below a crawl (`Pace.crawl`).
   public static func summary(
     distance: Meters, moving: Seconds, activity: Activity, units: UnitSystem
   ) -> String {
@@ -54,7 +55,9 @@ public enum CueText {
       if moving.value > 0, distance.value > 0 {
         text += " Average speed \(speed(distance / moving, units: units))."
       }
-    } else if let average = Pace(distance: distance, duration: moving) {
+    } else if let average = Pace(distance: distance, duration: moving),
+      !average.isCrawl(per: units)
+    {
       text += " Average pace \(pace(average, units: units))."
     }
     return text
@@ -68,14 +71,16 @@ public enum CueText {
   }
 
   /// "Current pace 5 minutes 2 seconds per kilometre." or, for rides, "Current speed 25.1
-  /// kilometres per hour."; nil when the snapshot has no current figure (paused).
+  /// kilometres per hour."; nil when the snapshot has no current figure (paused, or a pace
+  /// below a crawl).
   public static func current(
     _ snapshot: MetricsSnapshot, activity: Activity, units: UnitSystem
   ) -> String? {
     if activity.prefersSpeed {
       return snapshot.currentSpeed.map { "Current speed \(speed($0, units: units))." }
     }
-    return snapshot.currentPace.map { "Current pace \(pace($0, units: units))." }
+    guard let current = snapshot.currentPace, !current.isCrawl(per: units) else { return nil }
+    return "Current pace \(pace(current, units: units))."
   }
 
   /// "Workout complete. Distance … ." — the finish cue.

@@ -4,10 +4,14 @@ public struct GateDecision: Hashable, Sendable {
   /// True on the first accepted fix after the gate had to find its footing again (a new
   /// segment, a long gap, or a confirmed move elsewhere): no distance is drawn across it.
   public var breaksTrack: Bool
+  /// On a rejected fix whose time moved the stream on (a no-fix record, say): every fix up
+  /// to this time has been judged and none is held, so a silence up to here is real.
+  public var judgedUpTo: GNSSTime?
 
-  public init(judged: JudgedFix, breaksTrack: Bool = false) {
+  public init(judged: JudgedFix, breaksTrack: Bool = false, judgedUpTo: GNSSTime? = nil) {
     self.judged = judged
     self.breaksTrack = breaksTrack
+    self.judgedUpTo = judgedUpTo
   }
 
   public var fix: Fix { judged.fix }
@@ -18,7 +22,10 @@ public struct GateDecision: Hashable, Sendable {
 ///
 /// The gate works in stages:
 /// 1. Checks on the fix alone: `no_fix`, `invalid_accuracy`, `non_gnss`, `low_accuracy`, and
-///    `stale` when the session start is known.
+///    `stale` when the session start is known; `no_time` for a fix without a time in a
+///    stream that has times (see `TimeRequirement`). Untimed fixes at the head of a stream
+///    wait for the first timed one (they are then `no_time`) or, after
+///    `untimedHeadLimit` of them or at the end, are taken as an untimed stream.
 /// 2. Order: timed fixes wait in a reorder buffer for `reorderWindow` seconds of fix time so
 ///    that a late fix is put back in its place; older than what has left the buffer it is
 ///    `out_of_order`, and a second fix for an epoch already seen is a `duplicate`. A forward
@@ -31,7 +38,11 @@ public struct GateDecision: Hashable, Sendable {
 ///    and the gate re-anchors instead of rejecting the rest of the session.
 ///
 /// Decisions come out when they are made: immediately for stage 1, after the reorder window
-/// for the others. `finish()` flushes everything still held.
+/// for the others. A fix refused in stage 1 for its quality (no fix, accuracy, non-GNSS)
+/// still tells the time, as a good fix would: what is held past the reorder window before
+/// it is judged, and later fixes older than that are `out_of_order`. So a no-fix record
+/// lets the engine see a signal loss while it lasts, and nothing judged afterwards can
+/// come before it. `finish()` flushes everything still held.
 public struct Gate: Sendable {
   public let configuration: GateConfiguration
 
@@ -44,11 +55,18 @@ public struct Gate: Sendable {
   /// figures run four times high is judged by its own scale.
   static let relativeAccuracyLimit = 4.0
   static let accuracyMemory = 120
+  /// Untimed fixes held at the head of a stream before it counts as an untimed one (a GPX
+  /// drawn by hand, a logger without a clock): a hundred is more than any file puts before
+  /// its first timed point, and little to hold.
+  static let untimedHeadLimit = 100
   /// Past this gap inside a segment, the gate looks for its footing again.
   static let maxContinuousGap = Seconds(600)
 
   private var reorderBuffer = FixQueue()
   private var releasedUpTo: GNSSTime?
+  /// Fixes at or before this time are late beyond the window that a rejected fix's time
+  /// closed (see `advanceClock`).
+  private var orderFloor: GNSSTime?
   private var newestTime: GNSSTime?
   private var provisional: Fix?
   private var provisionalContradictions = 0
@@ -60,6 +78,11 @@ public struct Gate: Sendable {
   /// The accuracy this receiver typically reports: what "low" is measured against.
   private var typicalAccuracy = RunningMedian(capacity: Gate.accuracyMemory)
   private var lastUntimed: Fix?
+  /// Whether a timed fix has come: from then on a fix without a time is `no_time`.
+  private var timeReported = false
+  /// Whether the stream was taken as untimed (its untimed head outgrew the limit).
+  private var untimedStream = false
+  private var untimedHead: [Fix] = []
   /// The array the last decisions were returned in: reused (no allocation per fix) once
   /// the caller has let go of it.
   private var decisionBuffer: [GateDecision] = []
@@ -84,6 +107,7 @@ public struct Gate: Sendable {
     case .outOfOrder: 1 << 5
     case .duplicate: 1 << 6
     case .implausibleSpeed: 1 << 7
+    case .noTime: 1 << 8
     }
   }
 
@@ -101,26 +125,66 @@ public struct Gate: Sendable {
     var fix = fix
     if let t = fix.time, !t.isRepresentable { fix.time = nil }
     if let reason = staticRejection(of: fix) {
-      out.append(GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason))))
+      var decision = GateDecision(judged: JudgedFix(fix: fix, verdict: .rejected(reason)))
+      if let time = fix.time, reason != .stale {
+        decision.judgedUpTo = advanceClock(to: time, into: &out)
+      }
+      out.append(decision)
       return out
     }
     guard let time = fix.time else {
-      if isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
-        out.append(reject(fix, .duplicate))
-        return out
-      }
-      lastUntimed = fix
-      releaseAll(into: &out)
-      judgeInOrder(fix, into: &out)
+      holdOrJudgeUntimed(fix, into: &out)
       return out
+    }
+    if !timeReported {
+      timeReported = true
+      for held in untimedHead { out.append(reject(held, .noTime)) }
+      untimedHead.removeAll()
     }
     order(fix, at: time, into: &out)
     return out
   }
 
+  /// A fix without a time: `no_time` in a timed stream, held at the head until the stream
+  /// shows whether it has times, judged by position alone in an untimed stream.
+  private mutating func holdOrJudgeUntimed(_ fix: Fix, into out: inout [GateDecision]) {
+    if isOn(.noTime) {
+      if timeReported || configuration.timeRequirement == .always {
+        out.append(reject(fix, .noTime))
+        return
+      }
+      if !untimedStream {
+        untimedHead.append(fix)
+        guard untimedHead.count >= Gate.untimedHeadLimit else { return }
+        releaseUntimedHead(into: &out)
+        return
+      }
+    }
+    judgeUntimed(fix, into: &out)
+  }
+
+  /// The stream has no times (so far): the held head is judged as an untimed stream.
+  private mutating func releaseUntimedHead(into out: inout [GateDecision]) {
+    untimedStream = true
+    let held = untimedHead
+    untimedHead.removeAll()
+    for fix in held { judgeUntimed(fix, into: &out) }
+  }
+
+  private mutating func judgeUntimed(_ fix: Fix, into out: inout [GateDecision]) {
+    if isOn(.duplicate), let last = lastUntimed, last.sameObservation(as: fix) {
+      out.append(reject(fix, .duplicate))
+      return
+    }
+    lastUntimed = fix
+    releaseAll(into: &out)
+    judgeInOrder(fix, into: &out)
+  }
+
   /// Flushes every fix still held, as at the end of a file or a recording.
   public mutating func finish() -> [GateDecision] {
     var out: [GateDecision] = []
+    if !untimedHead.isEmpty { releaseUntimedHead(into: &out) }
     if let held = provisional {
       provisional = nil
       insertIntoBuffer(held)
@@ -184,8 +248,31 @@ public struct Gate: Sendable {
 
   // MARK: Stage 2: order
 
+  /// The time of a fix refused on its own moves the stream on as a good fix's would: fixes
+  /// held longer than the reorder window before it are judged. Returns the time up to which
+  /// everything is judged when nothing is left held, else nil; nil too for a time that is
+  /// not believable (behind the newest, or a jump that a good fix would have to confirm).
+  private mutating func advanceClock(
+    to time: GNSSTime, into out: inout [GateDecision]
+  ) -> GNSSTime? {
+    guard provisional == nil, let newest = newestTime, time > newest,
+      time - newest <= configuration.clockJumpThreshold
+    else { return nil }
+    newestTime = time
+    release(into: &out)
+    let limit = time - configuration.reorderWindow
+    if orderFloor.map({ limit > $0 }) ?? true { orderFloor = limit }
+    return reorderBuffer.first == nil ? limit : nil
+  }
+
   private mutating func order(_ fix: Fix, at time: GNSSTime, into out: inout [GateDecision]) {
     let c = configuration
+    if isOn(.outOfOrder), let floor = orderFloor, time <= floor,
+      releasedUpTo.map({ time != $0 }) ?? true
+    {
+      out.append(reject(fix, .outOfOrder))
+      return
+    }
     if let released = releasedUpTo, time <= released {
       if time == released, isOn(.duplicate) {
         out.append(reject(fix, .duplicate))

@@ -9,6 +9,16 @@ public enum AccuracyRequirement: String, Sendable, Hashable, Codable, CaseIterab
   case never
 }
 
+/// When a fix without a time is `no_time`.
+public enum TimeRequirement: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Every fix must carry a time (gpsd reports one with every real fix; a TPV without one
+  /// must never become the start of a live session).
+  case always
+  /// Once the stream has given a time, fixes without one are `no_time`; a file that gives
+  /// none at all (a GPX drawn by hand) keeps its distance, without pace or splits.
+  case whenReported
+}
+
 /// The gate's thresholds. Defaults differ per activity; every number is documented here.
 public struct GateConfiguration: Sendable, Hashable, Codable {
   /// Fixes with a horizontal accuracy worse than this are `low_accuracy`.
@@ -40,6 +50,9 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
   public var headConfirmationSpan = Seconds(3)
   /// When a missing accuracy is invalid.
   public var accuracyRequirement: AccuracyRequirement
+  /// When a missing time is `no_time`; nil is `.whenReported` (and what sessions recorded
+  /// before this setting existed decode to).
+  public var timeRequirement: TimeRequirement?
   /// Accuracy assumed for fixes that report none, for the plausibility margin. Default 10 m.
   public var assumedAccuracy: Meters
   /// The checks that are switched on; the filter lab toggles them. Default: all.

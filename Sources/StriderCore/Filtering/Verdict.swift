@@ -16,6 +16,9 @@ public enum RejectionReason: String, Hashable, Sendable, Codable, CaseIterable, 
   case duplicate
   /// Reaching it would need a speed no person on this activity reaches.
   case implausibleSpeed = "implausible_speed"
+  /// No time in a stream that has them: where it falls in the track is unknown, so it can
+  /// add no distance and no time. (Last, so the filter lab's keys 1–8 keep their checks; it is 9.)
+  case noTime = "no_time"
 
   public static func < (lhs: RejectionReason, rhs: RejectionReason) -> Bool {
     lhs.rawValue < rhs.rawValue

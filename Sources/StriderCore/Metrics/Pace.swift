@@ -41,9 +41,21 @@ public struct Pace: Quantity {
     return (total / 60, total % 60)
   }
 
-  /// The clock form displays use: "5:33", or "1:02:05" for a pace over an hour.
+  /// The slowest pace shown, per kilometre or per mile as displayed: an hour (1 km/h, or
+  /// 1 mph). That is slower than any walk (a steep mountain path is about 2 km/h); a
+  /// slower "pace" is standing still with a little GPS drift, and "14:37:03 /km" would be
+  /// read as a number when it means nothing.
+  public static let crawl = Seconds(3600)
+
+  /// Whether this pace is too slow to mean anything in these units (see `crawl`).
+  public func isCrawl(per units: UnitSystem) -> Bool {
+    !(value.isFinite && value > 0) || duration(per: units).value.rounded() >= Pace.crawl.value
+  }
+
+  /// The clock form displays use: "5:33", or "--:--" below a crawl (`crawl`) or when there
+  /// is no pace.
   public func clockText(per units: UnitSystem) -> String {
-    guard value.isFinite, value > 0 else { return "--:--" }
+    guard !isCrawl(per: units) else { return "--:--" }
     let total = Pace.wholeSeconds(duration(per: units).value)
     let hours = total / 3600
     let minutes = total / 60 % 60

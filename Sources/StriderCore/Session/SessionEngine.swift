@@ -23,6 +23,9 @@ public struct SessionEngine: Sendable {
 
   private var lastAcceptedTime: GNSSTime?
   private var signalLostAnnounced = false
+  /// When a signal loss still open was announced from no-fix records: the session ends no
+  /// earlier than that.
+  private var signalLostAt: GNSSTime?
   private var livePauses: [PauseInterval] = []
   private var pausedSince: GNSSTime?
   private var untimedDistance = 0.0
@@ -171,7 +174,7 @@ public struct SessionEngine: Sendable {
       finishedTrack = liveFinishedTrack?.track ?? FinishedTrack()
       liveFinishedTrack = nil
     }
-    if let time = lastAcceptedTime,
+    if let time = lastAcceptedTime.map({ max($0, signalLostAt ?? $0) }),
       let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)
     {
       cues.append(cue)
@@ -199,20 +202,28 @@ public struct SessionEngine: Sendable {
     emit(.judged(decision.judged), into: &events)
     guard case .accepted = decision.verdict else {
       if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
-      noteMissingSignal(decision.fix, into: &events)
+      noteMissingSignal(decision, into: &events)
       return
     }
     accept(decision.fix, breaksTrack: decision.breaksTrack, into: &events)
   }
 
   /// A no-fix record long after the last good fix shows the signal is gone now.
-  private mutating func noteMissingSignal(_ fix: Fix, into events: inout [SessionEvent]) {
-    guard !signalLostAnnounced, let last = lastAcceptedTime, let t = fix.time,
-      t - last >= configuration.signalLossAfter, t > last
+  ///
+  /// Only once the gate has judged every fix up to a time that far on (`judgedUpTo`): a
+  /// good fix still held in its reorder window, or a rejected fix whose clock jumped, once
+  /// made "signal lost" come after the fixes that followed it.
+  private mutating func noteMissingSignal(
+    _ decision: GateDecision, into events: inout [SessionEvent]
+  ) {
+    guard !signalLostAnnounced, let last = lastAcceptedTime, let now = decision.judgedUpTo,
+      now - last >= configuration.signalLossAfter
     else { return }
     signalLostAnnounced = true
-    emit(.signalLost(at: last + configuration.signalLossAfter), into: &events)
-    announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
+    let lost = last + configuration.signalLossAfter
+    signalLostAt = lost
+    emit(.signalLost(at: lost), into: &events)
+    announce(.signalLost, at: lost, into: &events)
   }
 
   private mutating func accept(_ fix: Fix, breaksTrack: Bool, into events: inout [SessionEvent]) {
@@ -224,6 +235,7 @@ public struct SessionEngine: Sendable {
     let previous = lastPoint
     let newStretch = breaksTrack || previous == nil || previous?.segment != fix.segment
 
+    var endsSignalLoss = false
     if let t = fix.time, let last = lastAcceptedTime, t > last {
       if !signalLostAnnounced, t - last > configuration.signalLossAfter {
         signalLostAnnounced = true
@@ -231,7 +243,9 @@ public struct SessionEngine: Sendable {
         announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
       }
       if signalLostAnnounced {
+        endsSignalLoss = true
         signalLostAnnounced = false
+        signalLostAt = nil
         emit(.signalRegained(at: t), into: &events)
         announce(.signalRegained, at: t, into: &events)
       }
@@ -309,7 +323,12 @@ public struct SessionEngine: Sendable {
     let sample = MetricsSample(
       time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
       isMoving: isMoving, startsSegment: !continues)
-    for split in metrics.add(sample) { emit(.split(split), into: &events) }
+    for var split in metrics.add(sample) {
+      // A split reached across a signal loss is interpolated into the silence, before the
+      // "signal regained" just said: live, it is told when it is known.
+      if endsSignalLoss, split.endTime < time { split.endTime = time }
+      emit(.split(split), into: &events)
+    }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
       cues.append(cue)
       emit(.cue(cue), into: &events)

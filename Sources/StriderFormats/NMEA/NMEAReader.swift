@@ -20,9 +20,15 @@ import StriderCore
 ///
 /// - Date: from RMC (`ddmmyy`) or ZDA (four-digit year). Two-digit years pivot at 80:
 ///   80–99 are 1980–1999, 00–79 are 2000–2079. (gpsd resolves them against its build date
-///   instead, so the same log can get another century from gpsd.) Until a date is known a
-///   fix has no time, as gpsd reports positions before it knows the date; afterwards the
-///   date carries forward and rolls over when the time of day wraps past midnight.
+///   instead, so the same log can get another century from gpsd.) The date carries forward
+///   and rolls over when the time of day wraps past midnight (a step back of more than
+///   half a day). Epochs before the first date (a GGA-only log whose one ZDA comes at the
+///   end) are held until it comes and dated backwards from it, by the same rule; a log
+///   with no date at all is dated from the file's modification time (`fileDate`: its last
+///   epoch is the latest such time of day not after it, an hour allowed for a slow
+///   system clock), else its fixes have no time. Each is counted in `statistics`
+///   (`datedBackwards`, `datedFromFileTime`, `undated`) so the user is told. At most
+///   `undatedHoldLimit` epochs are held; past that they go out without a time.
 /// - Position from GGA, GNS, RMC or GLL (in that order of preference); altitude (mean sea
 ///   level) from GGA or GNS; speed and course from RMC or VTG (knots → m/s).
 /// - Mode: GGA quality 0, RMC or GLL status `V`, a mode indicator `N`, or GSA mode 1 make a
@@ -45,11 +51,15 @@ public struct NMEAReader: FixReader {
   static let maximumLineLength = 4096
   /// How many epochs may be open at once (see the type's discussion).
   static let openEpochLimit = 2
+  /// How many undated epochs are held waiting for a date: two days at 1 Hz, about 40 MB.
+  static let undatedHoldLimit = 200_000
 
   public var format: FileFormat { .nmea }
   public var metadata: TrackMetadata { TrackMetadata() }
   /// What was read and skipped so far; complete once `next()` has returned nil.
   public private(set) var statistics = NMEAStatistics()
+  /// When the file was last written: the date of a log that gives none.
+  public let fileDate: GNSSTime?
 
   private var source: any ByteChunkSource
   private let fileName: String
@@ -67,17 +77,23 @@ public struct NMEAReader: FixReader {
   private var lastDay: Int?
   private var lastTimeOfDay: Int?
   private var rollover = WeekRolloverGuard()
+  /// Fixes of epochs before the first date, with their time of day, waiting for a date.
+  private var undatedFixes: [(fix: Fix, timeOfDay: Int?)] = []
+  /// Set once more than `undatedHoldLimit` epochs waited: later undated ones go out at once.
+  private var stoppedHolding = false
 
-  /// Reads from any chunk source; `fileName` is used in error messages.
-  public init(source: some ByteChunkSource, fileName: String) {
+  /// Reads from any chunk source; `fileName` is used in error messages, `fileDate` (the
+  /// file's modification time) dates a log that has no date of its own.
+  public init(source: some ByteChunkSource, fileName: String, fileDate: GNSSTime? = nil) {
     self.source = source
     self.fileName = fileName
+    self.fileDate = fileDate
     line.reserveCapacity(128)
   }
 
   /// Reads NMEA text already in memory.
-  public init(bytes: [UInt8], fileName: String) {
-    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
+  public init(bytes: [UInt8], fileName: String, fileDate: GNSSTime? = nil) {
+    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName, fileDate: fileDate)
   }
 
   /// Whether the first bytes of a file look like an NMEA log: some line among the first 200
@@ -122,6 +138,7 @@ public struct NMEAReader: FixReader {
         guard let next = try source.nextChunk() else {
           if !line.isEmpty || lineTooLong { endLine() }
           while !epochs.isEmpty { finish(epochs.removeFirst()) }
+          releaseUndatedAtEnd()
           inputEnded = true
           return
         }
@@ -432,18 +449,80 @@ public struct NMEAReader: FixReader {
     if let timeOfDay = epoch.timeOfDay {
       lastTimeOfDay = timeOfDay
       if let day {
+        if !undatedFixes.isEmpty {
+          releaseUndated(dating: day, timeOfDay: timeOfDay)
+          statistics.datedBackwards += undatedFixes.count { $0.timeOfDay != nil }
+          undatedFixes.removeAll()
+        }
         lastDay = day
-        // 23:59:60 is 86 400 000 ms and more: keep it in the day's last minute.
-        let minute = min(timeOfDay / 60_000, 1439)
-        let second = GNSSTime.foldingLeapSecond(Double(timeOfDay - minute * 60_000) / 1000)
-        time = rollover.corrected(
-          GNSSTime(secondsSince1970: Double(day) * 86_400 + Double(minute * 60) + second))
-        statistics.weekRollovers = rollover.corrections
+        time = self.time(day: day, timeOfDay: timeOfDay)
       }
     }
-    if let fix = epoch.fix(time: time, index: emitted) {
-      ready.append(fix)
-      emitted += 1
+    guard let fix = epoch.fix(time: time, index: emitted) else { return }
+    emitted += 1
+    if time == nil, lastDay == nil, !stoppedHolding {
+      undatedFixes.append((fix, epoch.timeOfDay))
+      if undatedFixes.count > Self.undatedHoldLimit {
+        stoppedHolding = true
+        releaseUndated(dating: nil, timeOfDay: nil)
+      }
+      return
     }
+    if time == nil, epoch.timeOfDay != nil { statistics.undated += 1 }
+    ready.append(fix)
+  }
+
+  /// The instant of a time of day (milliseconds, up to 23:59:60.999) on a day since 1970.
+  private mutating func time(day: Int, timeOfDay: Int) -> GNSSTime {
+    // 23:59:60 is 86 400 000 ms and more: keep it in the day's last minute.
+    let minute = min(timeOfDay / 60_000, 1439)
+    let second = GNSSTime.foldingLeapSecond(Double(timeOfDay - minute * 60_000) / 1000)
+    let time = rollover.corrected(
+      GNSSTime(secondsSince1970: Double(day) * 86_400 + Double(minute * 60) + second))
+    statistics.weekRollovers = rollover.corrections
+    return time
+  }
+
+  /// Queues the held fixes, dated backwards from a later epoch's `day` and time of day (the
+  /// inverse of carrying a date forward), or without a time when no date is known.
+  private mutating func releaseUndated(dating day: Int?, timeOfDay: Int?) {
+    var days = [Int?](repeating: nil, count: undatedFixes.count)
+    if var day, var next = timeOfDay {
+      for i in undatedFixes.indices.reversed() {
+        guard let t = undatedFixes[i].timeOfDay else { continue }
+        if next + 43_200_000 < t { day -= 1 }  // the later epoch came after a midnight
+        next = t
+        days[i] = day
+      }
+    }
+    for (i, held) in undatedFixes.enumerated() {
+      var fix = held.fix
+      if let day = days[i], let t = held.timeOfDay {
+        fix.time = time(day: day, timeOfDay: t)
+      } else if held.timeOfDay != nil {
+        statistics.undated += 1
+      }
+      ready.append(fix)
+    }
+    if day == nil { undatedFixes.removeAll() }
+  }
+
+  /// At the end of a log that never gave a date: dates the held fixes from the file's
+  /// modification time, or lets them go without a time.
+  private mutating func releaseUndatedAtEnd() {
+    guard !undatedFixes.isEmpty else { return }
+    let last = undatedFixes.last { $0.timeOfDay != nil }?.timeOfDay
+    if let fileDate, let last {
+      let seconds = fileDate.secondsSince1970
+      var day = Int((seconds / 86_400).rounded(.down))
+      let written = Int((seconds - Double(day) * 86_400) * 1000)
+      // The log ended before the file was last written (an hour allowed for clock skew).
+      if last > written + 3_600_000 { day -= 1 }
+      releaseUndated(dating: day, timeOfDay: last)
+      statistics.datedFromFileTime += undatedFixes.count { $0.timeOfDay != nil }
+    } else {
+      releaseUndated(dating: nil, timeOfDay: nil)
+    }
+    undatedFixes.removeAll()
   }
 }

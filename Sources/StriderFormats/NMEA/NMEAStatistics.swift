@@ -25,6 +25,12 @@ public struct NMEAStatistics: Sendable, Equatable {
   public var garbageLines = 0
   /// GPS week-number rollovers undone: jumps of 1024 weeks in the receiver's dates.
   public var weekRollovers = 0
+  /// Epochs before the log's first date, dated backwards from a later RMC or ZDA.
+  public var datedBackwards = 0
+  /// Epochs dated from the file's modification time: the log gives no date at all.
+  public var datedFromFileTime = 0
+  /// Epochs with a time of day but no date from anywhere: their fixes have no time.
+  public var undated = 0
 
   public init() {}
 }

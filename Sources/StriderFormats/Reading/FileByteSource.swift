@@ -1,3 +1,5 @@
+import StriderCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,9 @@
 public final class FileByteSource: ByteChunkSource {
   /// The path as given, used in error messages.
   public let path: String
+  /// When the file was last written, if the system says: the date a log without dates
+  /// was (most likely) recorded on.
+  public private(set) var modificationTime: GNSSTime?
   private var descriptor: Int32
   private var chunk: [UInt8]
 
@@ -27,6 +32,10 @@ public final class FileByteSource: ByteChunkSource {
       close(descriptor)
       descriptor = -1
       throw FormatError(.unreadable, file: path, message: "is a directory")
+    }
+    if fstat(descriptor, &info) == 0 {
+      modificationTime = GNSSTime(
+        secondsSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
   }
 

@@ -35,7 +35,7 @@ public enum FixFileReader {
     case .tcx:
       return TCXReader(source: stream, fileName: path)
     case .nmea:
-      return NMEAReader(source: stream, fileName: path)
+      return NMEAReader(source: stream, fileName: path, fileDate: file.modificationTime)
     case .gpsdJSON:
       return EpochMergingGPSDReader(GPSDJSONReader(source: stream, fileName: path))
     }

@@ -36,6 +36,8 @@ public struct RejectionMarker: Sendable, Hashable {
       return RejectionMarker(reason: reason, glyph: unicode ? "≡" : "=", color: .cyan)
     case .implausibleSpeed:
       return RejectionMarker(reason: reason, glyph: unicode ? "×" : "x", color: .red)
+    case .noTime:
+      return RejectionMarker(reason: reason, glyph: unicode ? "⌀" : "%", color: .yellow)
     }
   }
 

@@ -9,7 +9,7 @@ public struct KeyBinding: Sendable, Hashable {
     case faults = "Inject a fault"
   }
 
-  /// The keys as written: "q", "space", "z/x", "1-8".
+  /// The keys as written: "q", "space", "z/x", "1-9".
   public var keys: String
   /// What they do, for the help overlay: "quit (asks first when recording)".
   public var description: String

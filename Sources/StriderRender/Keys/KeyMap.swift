@@ -4,11 +4,11 @@ import StriderCore
 /// the event loop all read, so what the screen says is what the keys do.
 ///
 /// Lower-case letters drive the view and the session (`q ? m t f z x h j k l r s a`), digits
-/// toggle the gate checks (1–8 in the order of `RejectionReason.allCases`) and capital
+/// toggle the gate checks (1–9 in the order of `RejectionReason.allCases`) and capital
 /// letters inject faults, so no fault can be injected by a slip of the finger on a view key.
 /// Arrow keys, which are not characters, seek; the driver maps them itself.
 public enum KeyMap {
-  /// The key that toggles a gate check: "1" for `no_fix` ... "8" for `implausible_speed`.
+  /// The key that toggles a gate check: "1" for `no_fix` ... "9" for `no_time`.
   public static func key(for reason: RejectionReason) -> Character {
     let index = RejectionReason.allCases.firstIndex(of: reason) ?? 0
     return Character(String(index + 1))
@@ -96,7 +96,7 @@ public enum KeyMap {
         keys: glyphs.seekKeys, description: "seek back / forward", short: "seek",
         group: .replay, priority: 4),
       KeyBinding(
-        keys: "1-8", description: "gate checks on / off", short: "checks", group: .lab,
+        keys: "1-9", description: "gate checks on / off", short: "checks", group: .lab,
         priority: 11),
       KeyBinding(
         keys: "s", description: "smoother on / off", short: "smooth", group: .lab,
