@@ -52,6 +52,15 @@ struct DriftStep: Sendable {
 /// first-order Gauss–Markov drift as an augmented state (Brown and Hwang, §5.5) plus white
 /// jitter, and, where present, a Doppler velocity measurement. Its innovations give the
 /// likelihood that `NoiseFit` maximises; its steps feed the Rauch–Tung–Striebel pass.
+///
+/// A fix the model finds surprising (beyond the 99 % point) is read one of three ways:
+/// - a **maneuver** when a person could have made it (a turn, a stop, a sprint: at most
+///   `maximumAcceleration` over the step): the step gets the process noise it needs, so
+///   corners stay sharp instead of being cut;
+/// - a **jump of the error** when nobody could have gone that far: multipath switching on
+///   or off moves the error by tens of metres between epochs, so the drift's uncertainty
+///   is opened and the user's path goes on undisturbed;
+/// - otherwise an **outlier**, believed less in proportion to its surprise.
 struct DriftFilter: Sendable {
   private(set) var model: NoiseModel
   private(set) var state = DriftState()
@@ -66,27 +75,25 @@ struct DriftFilter: Sendable {
   /// Below this squared Mahalanobis distance a fix is taken at its noise: the chi-square
   /// 99 % point for two degrees of freedom.
   static let inlierThreshold = 9.21
-  /// Degrees of freedom of the Student-t likelihood: bursts of multipath do not decide the
-  /// noise of the whole track (Roth, Özkan and Gustafsson, "A Student's t filter for heavy
-  /// tailed process and measurement noise", ICASSP 2013).
-  static let tailDegrees = 4.0
+  /// Beyond this (the chi-square 99.9 % point) a fix too far for the user to have gone
+  /// is taken for a jump of the error, not of the user.
+  static let jumpThreshold = 13.8
+  /// What a person on foot or on a bike can do to their velocity, m/s²: sprint starts,
+  /// hard braking and tight turns stay near 4 m/s².
+  static let maximumAcceleration = 4.0
   /// The speed an unknown velocity may have, m/s.
   static let unknownSpeed = 30.0
 
   init(model: NoiseModel) { self.model = model }
 
-  static let likelihoodKind = ProcessInfo.processInfo.environment["STRIDER_LIK"] ?? "huber"
-
-  /// The cost of a squared Mahalanobis distance m over two axes.
+  /// The cost of a squared Mahalanobis distance m over two axes: Gaussian up to the 99 %
+  /// point, then growing with √m (Huber's loss on the innovation's length), so a burst of
+  /// multipath weighs like a few bad fixes, not like a change of the whole noise scale
+  /// (Huber, "Robust estimation of a location parameter", Ann. Math. Statist. 35(1), 1964).
   @inline(__always)
   static func misfit(_ m: Double) -> Double {
-    switch likelihoodKind {
-    case "t": return 0.5 * (tailDegrees + 2) * log1p(m / tailDegrees)
-    case "gauss": return 0.5 * m
-    default:
-      let c = inlierThreshold
-      return m <= c ? 0.5 * m : 0.5 * c + c.squareRoot() * (m.squareRoot() - c.squareRoot())
-    }
+    let c = inlierThreshold
+    return m <= c ? 0.5 * m : 0.5 * c + c.squareRoot() * (m.squareRoot() - c.squareRoot())
   }
 
   /// The outcome of one fix: its share of the negative log-likelihood (zero while the
@@ -120,8 +127,6 @@ struct DriftFilter: Sendable {
     let dt = fix.time - last
     let phi = exp(-dt / model.driftTime)
     predict(dt: dt, phi: phi)
-    let predictedState = state
-    let predictedCov = cov
     lastTime = fix.time
     updates += 1
     var cost = 0.0
@@ -134,11 +139,35 @@ struct DriftFilter: Sendable {
     if counted {
       cost += log(s) + DriftFilter.misfit(m)
     }
+    var surprise = m
+    if counted, m > DriftFilter.jumpThreshold,
+      isJump(ye * ye + yn * yn, dt: dt)
+    {
+      // A jump no motion of the model explains is the error's: multipath switches the
+      // error by tens of metres from one epoch to the next, which a Gauss–Markov drift
+      // cannot, so the drift's uncertainty is opened by what the fix says.
+      cov.f += (ye * ye + yn * yn) / DriftFilter.inlierThreshold - s
+      surprise = DriftFilter.inlierThreshold
+    } else if counted, dt > 0, m > DriftFilter.inlierThreshold,
+      isManeuver(ye * ye + yn * yn, dt: dt, white: r)
+    {
+      // A turn or a sudden stop: more acceleration than the model's steady white noise,
+      // taken as a burst of process noise over this step (adjustable level process noise,
+      // Bar-Shalom, Li and Kirubarajan, §11.2) so the smoother keeps the corner sharp.
+      let dt2 = dt * dt
+      let level = ((ye * ye + yn * yn) / DriftFilter.inlierThreshold - s) * 3 / (dt2 * dt)
+      cov.a += level * dt2 * dt / 3
+      cov.b += level * dt2 / 2
+      cov.d += level * dt
+      surprise = DriftFilter.inlierThreshold
+    }
+    let predictedState = state
+    let predictedCov = cov
     // A fix far from the prediction is believed less, never ignored: Student-t weighting
     // (the t filter's approximate update) keeps a burst from pulling the track while a
     // real turn, whose fixes agree with each other, is still followed.
-    let inflation = robustInflation(m)
-    updatePosition(ye: ye, yn: yn, s: cov.a + 2 * cov.c + cov.f + r * inflation)
+    updatePosition(
+      ye: ye, yn: yn, s: cov.a + 2 * cov.c + cov.f + r * robustInflation(surprise))
     if fix.velocityEast.isFinite, fix.velocityNorth.isFinite {
       let rv = model.dopplerSigma * model.dopplerSigma
       let sv = cov.d + rv
@@ -154,6 +183,30 @@ struct DriftFilter: Sendable {
       filtered: state, filteredCov: cov, predicted: predictedState, predictedCov: predictedCov,
       dt: dt, phi: phi, starts: false)
     return Outcome(cost: cost, counted: counted, started: false)
+  }
+
+  /// Whether an innovation of squared length `y2` after `dt` seconds is too large for the
+  /// user to have made it (twice the distance the current speed, plus a walker's 1 m/s,
+  /// covers in `dt`) and beyond three sigmas of the track's usual error.
+  @inline(__always)
+  private func isJump(_ y2: Double, dt: Double) -> Bool {
+    let speed = (state.ve * state.ve + state.vn * state.vn).squareRoot()
+    let noise =
+      (model.whiteSigma * model.whiteSigma + model.driftSigma * model.driftSigma).squareRoot()
+    let reach = 2 * (speed + 1) * dt + 3 * noise
+    return y2 > reach * reach
+  }
+
+  /// Whether an innovation of squared length `y2` after `dt` seconds is one a person can
+  /// make by turning, braking or accelerating: no more than `maximumAcceleration` sustained
+  /// over the step (and no more than reversing at the current speed), beyond the fix's own
+  /// jitter.
+  @inline(__always)
+  private func isManeuver(_ y2: Double, dt: Double, white: Double) -> Bool {
+    let speed = (state.ve * state.ve + state.vn * state.vn).squareRoot()
+    let reach =
+      min(DriftFilter.maximumAcceleration * dt * dt, 2 * (speed + 1) * dt) + 3 * white.squareRoot()
+    return y2 <= reach * reach
   }
 
   /// How much a fix's noise is inflated for its squared Mahalanobis distance m (two

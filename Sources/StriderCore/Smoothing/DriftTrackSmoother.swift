@@ -96,23 +96,7 @@ struct DriftTrackSmoother {
       }
       runs.append(run)
     }
-    var model = NoiseFit.fit(runs, prior: prior)
-    if let o = ProcessInfo.processInfo.environment["STRIDER_NOISE_SET"] {
-      for kv in o.split(separator: ",") {
-        let p = kv.split(separator: "=")
-        let v = Double(p[1]) ?? 0
-        switch p[0] {
-        case "white": model.whiteSigma = v
-        case "drift": model.driftSigma = v
-        case "tau": model.driftTime = v
-        case "q": model.processNoise = v
-        default: break
-        }
-      }
-    }
-    if ProcessInfo.processInfo.environment["STRIDER_DEBUG_NOISE"] != nil {
-      FileHandle.standardError.write("noise \(model) median accuracy \(String(describing: medianAccuracy))\n".data(using: .utf8)!)
-    }
+    let model = NoiseFit.fit(runs, prior: prior)
     runs = []
 
     // Forward over everything, backward over a sliding window.
