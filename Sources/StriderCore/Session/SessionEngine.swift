@@ -9,6 +9,11 @@ public struct SessionEngine: Sendable {
   public let configuration: SessionConfiguration
   private var gate: Gate
   private var filter: LiveDriftFilter?
+  /// What each fix the live filter has not settled yet will count for once it is settled:
+  /// the live distance is measured along settled positions (`LiveDriftFilter.settled`).
+  private var settling: [SettlingStep] = []
+  private var settlingHead = 0
+  private var lastSettled: Coordinate?
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -95,6 +100,12 @@ public struct SessionEngine: Sendable {
 
   /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
   ///   `finishedTrack` (exports, the stops and moves and the history derive from it).
+  /// Whether a settled step adds distance: not across a break, not while paused.
+  private struct SettlingStep: Sendable {
+    var startsStretch: Bool
+    var counts: Bool
+  }
+
   public init(configuration: SessionConfiguration, keepsFinishedTrack: Bool = false) {
     self.configuration = configuration
     self.keepsFinishedTrack = keepsFinishedTrack
@@ -151,6 +162,17 @@ public struct SessionEngine: Sendable {
     for decision in gate.finish() { handle(decision, into: &events) }
     if let since = pausedSince, let last = lastAcceptedTime {
       livePauses.append(PauseInterval(start: since, end: last))
+    }
+    // The fixes the live filter had not settled yet settle now, and count at the last time.
+    let tail = settledDistance(final: true)
+    if tail > 0, let time = lastAcceptedTime, let point = lastPoint {
+      for split in metrics.add(
+        MetricsSample(
+          time: time, coordinate: point.coordinate, altitude: nil, step: Meters(tail),
+          isMoving: false, startsSegment: false))
+      {
+        emit(.split(split), into: &events)
+      }
     }
     let liveSnapshot = metrics.finish()
     let finalSnapshot: MetricsSnapshot
@@ -254,14 +276,15 @@ public struct SessionEngine: Sendable {
     var coordinate = rawCoordinate
     var speed = fix.speed ?? .zero
     var smoothed = false
-    if var f = filter, fix.time != nil {
-      if newStretch { f.reset() }
-      if let estimate = f.update(with: fix) {
+    // The filter is mutated in place (optional chaining): a copy would duplicate its
+    // buffers on every fix.
+    if filter != nil, fix.time != nil {
+      if newStretch { filter?.reset() }
+      if let estimate = filter?.update(with: fix) {
         coordinate = estimate.coordinate
         speed = estimate.speed
         smoothed = true
       }
-      filter = f
     }
     let point = TrackPoint(
       time: fix.time ?? lastAcceptedTime ?? GNSSTime(secondsSince1970: 0),
@@ -312,6 +335,11 @@ public struct SessionEngine: Sendable {
       isMoving = false
     }
     if wasPaused && autoPause.isPaused { step = 0 }
+    if smoothed {
+      settling.append(
+        SettlingStep(startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused)))
+      step = settledDistance(final: false)
+    }
     if configuration.isRaw, let p = previous {
       let dt = (time - p.time).value
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed
@@ -334,6 +362,25 @@ public struct SessionEngine: Sendable {
       emit(.cue(cue), into: &events)
     }
     emit(.point(point, isPaused: autoPause.isPaused), into: &events)
+  }
+
+  /// The distance along the positions the live filter settled since the last call.
+  private mutating func settledDistance(final: Bool) -> Double {
+    guard let positions = filter?.settled(final: final) else { return 0 }
+    var distance = 0.0
+    for position in positions where settlingHead < settling.count {
+      let entry = settling[settlingHead]
+      settlingHead += 1
+      if !entry.startsStretch, let last = lastSettled, entry.counts {
+        distance += Geodesy.distanceMeters(last, position)
+      }
+      lastSettled = position
+    }
+    if settlingHead > 1024, settlingHead * 2 > settling.count {
+      settling.removeFirst(settlingHead)
+      settlingHead = 0
+    }
+    return distance
   }
 
   private mutating func announce(

@@ -67,6 +67,9 @@ struct DriftFilter: Sendable {
   private(set) var cov = DriftCovariance()
   private(set) var lastTime: Double?
   private var updates = 0
+  private var decayStep = -1.0
+  private var decayTime = 0.0
+  private var decay = 1.0
 
   /// A gap longer than this starts the filter again instead of predicting across it.
   static let maxGap = 30.0
@@ -125,7 +128,13 @@ struct DriftFilter: Sendable {
       return Outcome(cost: 0, counted: false, started: true)
     }
     let dt = fix.time - last
-    let phi = exp(-dt / model.driftTime)
+    // Receivers log at a steady rate: the decay for the last step is usually this one's.
+    if dt != decayStep || model.driftTime != decayTime {
+      decayStep = dt
+      decayTime = model.driftTime
+      decay = exp(-dt / model.driftTime)
+    }
+    let phi = decay
     predict(dt: dt, phi: phi)
     lastTime = fix.time
     updates += 1
@@ -367,5 +376,27 @@ struct DriftGain: Sendable {
       pn: f.pn + c00 * dpn + c01 * dvn + c02 * dbn,
       vn: f.vn + c10 * dpn + c11 * dvn + c12 * dbn,
       bn: f.bn + c20 * dpn + c21 * dvn + c22 * dbn)
+  }
+}
+
+extension DriftGain {
+  /// The backward pass over consecutive steps: `out[i]` becomes the smoothed state of
+  /// `steps[i]` given every step after it in the list (the last one stays as filtered).
+  static func smooth(_ steps: [DriftStep], into out: inout [DriftState]) {
+    let m = steps.count
+    guard m > 0 else { return }
+    if out.count < m { out = [DriftState](repeating: DriftState(), count: m) }
+    out[m - 1] = steps[m - 1].filtered
+    var k = m - 2
+    while k >= 0 {
+      let next = steps[k + 1]
+      if !next.starts, let gain = DriftGain(steps[k], next: next) {
+        out[k] = gain.state(
+          filtered: steps[k].filtered, predictedNext: next.predicted, smoothedNext: out[k + 1])
+      } else {
+        out[k] = steps[k].filtered
+      }
+      k -= 1
+    }
   }
 }

@@ -113,24 +113,8 @@ struct DriftTrackSmoother {
     var smoothedBuffer: [DriftState] = []
 
     func settle(upTo emitCount: Int, final: Bool) {
-      let m = steps.count
-      guard m > 0 else { return }
-      if smoothedBuffer.count < m {
-        smoothedBuffer = [DriftState](repeating: DriftState(), count: m)
-      }
-      smoothedBuffer[m - 1] = steps[m - 1].filtered
-      var k = m - 2
-      while k >= 0 {
-        let next = steps[k + 1]
-        if !next.starts, let gain = DriftGain(steps[k], next: next) {
-          smoothedBuffer[k] = gain.state(
-            filtered: steps[k].filtered, predictedNext: next.predicted,
-            smoothedNext: smoothedBuffer[k + 1])
-        } else {
-          smoothedBuffer[k] = steps[k].filtered
-        }
-        k -= 1
-      }
+      guard !steps.isEmpty else { return }
+      DriftGain.smooth(steps, into: &smoothedBuffer)
       for j in 0..<emitCount {
         let s = smoothedBuffer[j]
         let coordinate = planes[Int(frameOf[j])].unproject(PlanePoint(east: s.pe, north: s.pn))

@@ -4,7 +4,8 @@ import Foundation
 /// the session goes.
 ///
 /// It starts from the activity's prior and fits the model (`NoiseFit`) to the fixes it has
-/// seen after about a minute, again at two, four and eight minutes, and then every hour of
+/// seen after about a minute, again at two, four, eight, sixteen, thirty-two and sixty-four
+/// minutes, and then every two hours of
 /// fixes on the last quarter of an hour, so that a receiver whose accuracy figure means
 /// something else, or a watch that has already smoothed, is recognised within the first
 /// minute. A refit only changes how the next fixes are read: the past is never rewritten,
@@ -19,14 +20,29 @@ public struct LiveDriftFilter: Sendable {
   private var fixesSeen = 0
   private var nextRefit = LiveDriftFilter.firstRefit
   private var typicalAccuracy: Double?
+  /// Forward steps not yet settled, with the plane each is in.
+  private var pendingSteps: [DriftStep] = []
+  private var pendingPlanes: [LocalTangentPlane] = []
+  private var smoothed: [DriftState] = []
+  private var scratch = DriftStep(
+    filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
+    predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
+
+  /// A fix's position is settled once this many later fixes are in (a fixed-lag smoother,
+  /// Rauch–Tung–Striebel over the last steps): the live distance is measured along settled
+  /// positions, which follow the error's wander far less than the filter's newest estimate
+  /// and stay within a percent of the finished track's; ten fixes cost ten seconds at 1 Hz.
+  public static let settleLag = 10
+  /// Positions are settled this many at a time, so the backward pass is paid once per batch.
+  static let settleBatch = 5
 
   /// The first refits, in fixes seen; then one every `refitInterval` fixes.
   static let firstRefit = 60
-  static let refitInterval = 3600
+  static let refitInterval = 7200
   /// How many of the latest fixes a refit reads.
   static let refitWindow = 900
   /// Likelihood evaluations a refit may spend: it starts from the current model.
-  static let refitEvaluations = 60
+  static let refitEvaluations = 40
 
   public init(prior: NoiseModel) {
     model = prior
@@ -84,7 +100,9 @@ public struct LiveDriftFilter: Sendable {
       velocityNorth: vn, restarts: restarts)
     remember(planeFix)
     planeFix.weight = weight(accuracy)
-    let outcome = filter.advance(planeFix)
+    let outcome = withUnsafeMutablePointer(to: &scratch) { filter.advance(planeFix, step: $0) }
+    pendingSteps.append(scratch)
+    pendingPlanes.append(frame)
     fixesSeen += 1
     if fixesSeen >= nextRefit { refit() }
     let state = filter.state
@@ -92,6 +110,25 @@ public struct LiveDriftFilter: Sendable {
       time: time, coordinate: frame.unproject(PlanePoint(east: state.pe, north: state.pn)),
       velocity: PlanePoint(east: state.ve, north: state.vn), wasOutlier: false,
       restarted: outcome.started)
+  }
+
+  /// The positions settled since the last call, one per fix `update` estimated, oldest
+  /// first; `final` settles every one (the session ends).
+  public mutating func settled(final: Bool = false) -> [Coordinate] {
+    let count = pendingSteps.count
+    guard final || count >= LiveDriftFilter.settleLag + LiveDriftFilter.settleBatch else {
+      return []
+    }
+    let emit = final ? count : count - LiveDriftFilter.settleLag
+    DriftGain.smooth(pendingSteps, into: &smoothed)
+    var out: [Coordinate] = []
+    out.reserveCapacity(emit)
+    for j in 0..<emit {
+      out.append(pendingPlanes[j].unproject(PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)))
+    }
+    pendingSteps.removeFirst(emit)
+    pendingPlanes.removeFirst(emit)
+    return out
   }
 
   private func weight(_ accuracy: Double) -> Double {
