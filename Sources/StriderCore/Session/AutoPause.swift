@@ -72,8 +72,12 @@ public struct AutoPause: Sendable {
     head = 0
   }
 
-  /// Feeds one position; returns a transition when the state changes.
-  public mutating func observe(time: GNSSTime, coordinate: Coordinate) -> AutoPauseTransition? {
+  /// Feeds one position; returns a transition when the state changes. `speed`, when the
+  /// filter gives one, must also reach the resume speed before a pause ends: a filtered
+  /// velocity wanders far less than positions do while the receiver's error drifts.
+  public mutating func observe(
+    time: GNSSTime, coordinate: Coordinate, speed: Double? = nil
+  ) -> AutoPauseTransition? {
     guard configuration.enabled else { return nil }
     recent.append((time, coordinate))
     while head < recent.count, time - recent[head].time > AutoPause.memory { head += 1 }
@@ -90,7 +94,9 @@ public struct AutoPause: Sendable {
         return nil
       }
       let resumeSpeed = configuration.resumeDistance.value / configuration.resumeWindow.value
-      guard recentSpeed(at: time) >= resumeSpeed else { return nil }
+      guard recentSpeed(at: time) >= resumeSpeed, (speed ?? resumeSpeed) >= resumeSpeed else {
+        return nil
+      }
       isPaused = false
       anchor = nil
       let departed = lastInside ?? time

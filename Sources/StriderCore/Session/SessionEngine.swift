@@ -309,7 +309,9 @@ public struct SessionEngine: Sendable {
     let continues = !newStretch && previousTimed != nil && (previous?.time ?? time) <= time
     let wasPaused = autoPause.isPaused
     if newStretch { autoPause.reset() }
-    if let transition = autoPause.observe(time: time, coordinate: coordinate) {
+    if let transition = autoPause.observe(
+      time: time, coordinate: coordinate, speed: smoothed ? speed.value : nil)
+    {
       switch transition {
       case .paused(let at, let since):
         pausedSince = since
@@ -457,7 +459,9 @@ public struct SessionEngine: Sendable {
         }
         detector = AutoPause(configuration: configuration.autoPause)
       }
-      switch detector.observe(time: time, coordinate: p.coordinate) {
+      switch detector.observe(
+        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
+      {
       case .paused(_, let since): openSince = since
       case .resumed(_, let departed):
         if let since = openSince { pauses.append(PauseInterval(start: since, end: departed)) }
