@@ -309,9 +309,11 @@ public struct SessionEngine: Sendable {
     let continues = !newStretch && previousTimed != nil && (previous?.time ?? time) <= time
     let wasPaused = autoPause.isPaused
     if newStretch { autoPause.reset() }
+    var transitioned = false
     if let transition = autoPause.observe(
       time: time, coordinate: coordinate, speed: smoothed ? speed.value : nil)
     {
+      transitioned = true
       switch transition {
       case .paused(let at, let since):
         pausedSince = since
@@ -356,7 +358,9 @@ public struct SessionEngine: Sendable {
     for var split in metrics.add(sample) {
       // A split reached across a signal loss is interpolated into the silence, before the
       // "signal regained" just said: live, it is told when it is known.
-      if endsSignalLoss, split.endTime < time { split.endTime = time }
+      // The live distance is counted along settled positions, a few fixes behind: a split
+      // it completes now is told now, never before a pause or resume just announced.
+      if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
       emit(.split(split), into: &events)
     }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {

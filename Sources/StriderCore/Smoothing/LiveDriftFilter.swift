@@ -3,12 +3,10 @@ import Foundation
 /// The live filter: `DriftFilter` on latitude and longitude, with a noise model it learns as
 /// the session goes.
 ///
-/// It starts from the activity's prior and fits the model (`NoiseFit`) to the fixes it has
-/// seen after about a minute, again at two, four, eight, sixteen, thirty-two and sixty-four
-/// minutes, and then every two hours of
-/// fixes on the last quarter of an hour, so that a receiver whose accuracy figure means
-/// something else, or a watch that has already smoothed, is recognised within the first
-/// minute. A refit only changes how the next fixes are read: the past is never rewritten,
+/// It starts from the activity's prior and fits the model (`NoiseFit`) to the last 900
+/// fixes it has seen after 60 fixes (a minute at 1 Hz), again after 120, 240, … 3840, and
+/// then every 7200, so that a receiver whose accuracy figure means something else, or a
+/// watch that has already smoothed, is recognised within the first minute. A refit only changes how the next fixes are read: the past is never rewritten,
 /// because auto-pause and cues have already acted on it.
 public struct LiveDriftFilter: Sendable {
   public private(set) var model: NoiseModel
@@ -124,7 +122,8 @@ public struct LiveDriftFilter: Sendable {
     var out: [Coordinate] = []
     out.reserveCapacity(emit)
     for j in 0..<emit {
-      out.append(pendingPlanes[j].unproject(PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)))
+      out.append(
+        pendingPlanes[j].unproject(PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)))
     }
     pendingSteps.removeFirst(emit)
     pendingPlanes.removeFirst(emit)

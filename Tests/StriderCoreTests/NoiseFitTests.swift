@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import StriderCore
+
+/// The engine learns each track's noise from the track (issue 13): these check the parts.
+@Suite struct NoiseFitTests {
+  static let plane = LocalTangentPlane(origin: Coordinate(latitude: 45.8, longitude: 15.9))
+
+  /// A walk of straight legs with right-angle turns at 1.4 m/s, one fix a second, with
+  /// white noise of `white` metres per axis; `offset` adds an error to the fix at second i.
+  static func walk(
+    seconds: Int = 900, white: Double, seed: UInt64,
+    offset: (Int) -> PlanePoint = { _ in PlanePoint(east: 0, north: 0) }
+  ) -> (fixes: [Fix], truth: Double) {
+    var rng = SeededRandom(seed: seed)
+    var fixes: [Fix] = []
+    var position = PlanePoint(east: 0, north: 0)
+    var heading = 0
+    var truth = 0.0
+    for i in 0..<seconds {
+      if i > 0 {
+        if i % 90 == 0 { heading = (heading + 1) % 4 }
+        let step = 1.4
+        let direction = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][heading]
+        position = PlanePoint(
+          east: position.east + step * direction.0, north: position.north + step * direction.1)
+        truth += step
+      }
+      let error = offset(i)
+      let seen = PlanePoint(
+        east: position.east + white * rng.gaussian() + error.east,
+        north: position.north + white * rng.gaussian() + error.north)
+      fixes.append(
+        Fix(
+          time: GNSSTime(secondsSince1970: 1_760_000_000 + Double(i)),
+          coordinate: plane.unproject(seen), horizontalAccuracy: Meters(5), mode: .threeD))
+    }
+    return (fixes, truth)
+  }
+
+  static func planeFixes(_ fixes: [Fix]) -> [PlaneFix] {
+    fixes.enumerated().map { i, fix in
+      let p = plane.project(fix.coordinate ?? plane.origin)
+      return PlaneFix(
+        time: fix.time?.secondsSince1970 ?? 0, east: p.east, north: p.north, weight: 1,
+        velocityEast: .nan, velocityNorth: .nan, restarts: i == 0)
+    }
+  }
+
+  @Test(arguments: [0.5, 2.0, 5.0])
+  func theFitFindsTheJitterOfTheFixes(white: Double) {
+    let (fixes, _) = Self.walk(white: white, seed: 11)
+    let model = NoiseFit.fit(
+      [Self.planeFixes(fixes)],
+      prior: .prior(processNoise: KalmanConfiguration.defaults(for: .walk).processNoise))
+    // The drift can take a share of white noise at short lags; together they must add up.
+    let total = (model.whiteSigma * model.whiteSigma + model.driftSigma * model.driftSigma)
+      .squareRoot()
+    #expect(
+      model.whiteSigma <= white * 1.3 && total >= white * 0.7,
+      "fitted white \(model.whiteSigma) m, drift \(model.driftSigma) m for \(white) m of jitter")
+  }
+
+  @Test func scalingEveryReportedAccuracyChangesNothing() {
+    let (fixes, _) = Self.walk(white: 3, seed: 12)
+    let scaled = fixes.map { fix in
+      var f = fix
+      f.horizontalAccuracy = fix.horizontalAccuracy.map { Meters($0.value * 3.8) }
+      return f
+    }
+    let configuration = SessionConfiguration(activity: .walk)
+    let a = Analysis.summarize(fixes, configuration: configuration).distance.value
+    let b = Analysis.summarize(scaled, configuration: configuration).distance.value
+    #expect(abs(a - b) <= 0.001 * a, "\(a) m as reported, \(b) m with accuracy ×3.8")
+  }
+
+  @Test func aCleanTrackKeepsItsRawLength() {
+    let (fixes, truth) = Self.walk(white: 0.05, seed: 13)
+    let summary = Analysis.summarize(fixes, configuration: SessionConfiguration(activity: .walk))
+    let raw = Analysis.summarize(fixes, configuration: .raw(activity: .walk)).distance.value
+    #expect(
+      abs(summary.distance.value - raw) <= 0.005 * raw,
+      "smoothed \(summary.distance.value) m, raw \(raw) m, truth \(truth) m")
+  }
+
+  @Test func aNoisyTrackIsSmoothedToItsTrueLength() {
+    let (fixes, truth) = Self.walk(white: 4, seed: 14)
+    let summary = Analysis.summarize(fixes, configuration: SessionConfiguration(activity: .walk))
+    let raw = Analysis.summarize(fixes, configuration: .raw(activity: .walk)).distance.value
+    #expect(raw > truth * 1.5, "the raw length \(raw) m is far too long")
+    // 4 m per axis against 1.4 m a second is a hard case: held to the issue's p90 target.
+    #expect(
+      abs(summary.distance.value - truth) <= 0.025 * truth,
+      "smoothed \(summary.distance.value) m of \(truth) m")
+  }
+
+  @Test func aMultipathJumpIsTheErrorsNotTheWalkers() {
+    // 40 m to one side for 30 s, switching on and off within a second.
+    let (fixes, truth) = Self.walk(white: 1, seed: 15) { i in
+      (300..<330).contains(i) ? PlanePoint(east: 0, north: -40) : PlanePoint(east: 0, north: 0)
+    }
+    let summary = Analysis.summarize(fixes, configuration: SessionConfiguration(activity: .walk))
+    let raw = Analysis.summarize(fixes, configuration: .raw(activity: .walk)).distance.value
+    #expect(raw > truth + 70, "the burst adds \(raw - truth) m raw")
+    #expect(
+      abs(summary.distance.value - truth) <= 0.015 * truth,
+      "smoothed \(summary.distance.value) m of \(truth) m")
+  }
+}
