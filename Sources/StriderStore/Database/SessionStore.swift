@@ -98,7 +98,16 @@ public final class SessionStore: Sendable {
       // read.
       if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
         if isReadOnly { throw StoreError.locked(path: path) }
-        try migrator.migrate(pool)
+        do {
+          try migrator.migrate(pool)
+        } catch {
+          // Two Striders opening a new database at once both find it unmigrated; the one
+          // that loses the race fails its (rolled back) migration on a table the other
+          // has just made. Its work is then done: carry on if the schema is complete.
+          guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else {
+            throw error
+          }
+        }
       }
     }
   }
