@@ -1,5 +1,17 @@
 import Foundation
 
+/// The live filter's belief at one fix: the user's position (without the receiver's
+/// estimated drift) and velocity.
+public struct LiveEstimate: Hashable, Sendable {
+  public var time: GNSSTime
+  public var coordinate: Coordinate
+  public var velocity: PlanePoint
+  /// True when the filter (re)started at this fix.
+  public var restarted: Bool
+
+  public var speed: MetersPerSecond { MetersPerSecond(velocity.magnitude) }
+}
+
 /// The live filter: `DriftFilter` on latitude and longitude, with a noise model it learns as
 /// the session goes.
 ///
@@ -54,7 +66,7 @@ public struct LiveDriftFilter: Sendable {
   private var pendingRestart = true
 
   /// Feeds one accepted fix; nil when it has no time or position.
-  public mutating func update(with fix: Fix) -> KalmanEstimate? {
+  public mutating func update(with fix: Fix) -> LiveEstimate? {
     guard let coordinate = fix.coordinate, let time = fix.time else { return nil }
     var frame: LocalTangentPlane
     if let p = plane {
@@ -104,10 +116,9 @@ public struct LiveDriftFilter: Sendable {
     fixesSeen += 1
     if fixesSeen >= nextRefit { refit() }
     let state = filter.state
-    return KalmanEstimate(
+    return LiveEstimate(
       time: time, coordinate: frame.unproject(PlanePoint(east: state.pe, north: state.pn)),
-      velocity: PlanePoint(east: state.ve, north: state.vn), wasOutlier: false,
-      restarted: outcome.started)
+      velocity: PlanePoint(east: state.ve, north: state.vn), restarted: outcome.started)
   }
 
   /// The positions settled since the last call, one per fix `update` estimated, oldest
