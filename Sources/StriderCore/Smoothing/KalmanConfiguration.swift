@@ -1,4 +1,8 @@
-/// Tuning of the constant-velocity Kalman filter and its smoother.
+/// The smoother's settings as sessions store them.
+///
+/// Since the engine learns each track's noise (`NoiseFit`), only `processNoise` is read: it
+/// is the prior of the user's acceleration. The other fields date from the filter that took
+/// reported accuracy as the truth; they stay so that stored sessions and settings decode.
 public struct KalmanConfiguration: Sendable, Hashable, Codable {
   /// Spectral density of the white acceleration noise, m²/s³: how freely the user may
   /// change speed and direction. Defaults: walk 0.15, run 0.5, ride 1.5 (tuned on the simulator; errors change little between half and double these).
