@@ -182,7 +182,7 @@ public struct SessionEngine: Sendable {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
       track = []
-      resmoothWithLocalNoise(&points)
+      smoothWithLearntNoise(&points)
       let figures = finishedTrackFigures(points)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
@@ -413,7 +413,7 @@ public struct SessionEngine: Sendable {
   /// Smooths the finished track with a noise model learnt from the track itself
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
   /// a clean watch track stays near its raw length and a noisy stream is smoothed.
-  private func resmoothWithLocalNoise(_ points: inout [TrackEntry]) {
+  private func smoothWithLearntNoise(_ points: inout [TrackEntry]) {
     defer {
       for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
     }
@@ -426,7 +426,7 @@ public struct SessionEngine: Sendable {
     let smoother = DriftTrackSmoother(
       prior: .prior(processNoise: smootherConfiguration.processNoise))
     points.withUnsafeMutableBufferPointer { buffer in
-      smoother.smooth(
+      _ = smoother.smooth(
         count: n,
         input: { k in
           let e = buffer[Int(items[k])]
