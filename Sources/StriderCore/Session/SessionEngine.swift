@@ -13,7 +13,6 @@ public struct SessionEngine: Sendable {
   /// the live distance is measured along settled positions (`LiveDriftFilter.settled`).
   private var settling: [SettlingStep] = []
   private var settlingHead = 0
-  private var lastSettled: Coordinate?
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -372,15 +371,12 @@ public struct SessionEngine: Sendable {
 
   /// The distance along the positions the live filter settled since the last call.
   private mutating func settledDistance(final: Bool) -> Double {
-    guard let positions = filter?.settled(final: final) else { return 0 }
+    guard let steps = filter?.settledSteps(final: final) else { return 0 }
     var distance = 0.0
-    for position in positions where settlingHead < settling.count {
+    for step in steps where settlingHead < settling.count {
       let entry = settling[settlingHead]
       settlingHead += 1
-      if !entry.startsStretch, let last = lastSettled, entry.counts {
-        distance += Geodesy.distanceMeters(last, position)
-      }
-      lastSettled = position
+      if !entry.startsStretch, entry.counts { distance += step }
     }
     if settlingHead > 1024, settlingHead * 2 > settling.count {
       settling.removeFirst(settlingHead)

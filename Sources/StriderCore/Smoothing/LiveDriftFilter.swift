@@ -17,8 +17,9 @@ public struct LiveEstimate: Hashable, Sendable {
 ///
 /// It starts from the activity's prior and fits the model (`NoiseFit`) to the last 900
 /// fixes it has seen after 60 fixes (a minute at 1 Hz), again after 120, 240, … 3840, and
-/// then every 7200, so that a receiver whose accuracy figure means something else, or a
-/// watch that has already smoothed, is recognised within the first minute. A refit only changes how the next fixes are read: the past is never rewritten,
+/// then every 14,400 (four hours at 1 Hz), so that a receiver whose accuracy figure means
+/// something else, or a watch that has already smoothed, is recognised within the first
+/// minute. A refit only changes how the next fixes are read: the past is never rewritten,
 /// because auto-pause and cues have already acted on it.
 public struct LiveDriftFilter: Sendable {
   public private(set) var model: NoiseModel
@@ -34,6 +35,7 @@ public struct LiveDriftFilter: Sendable {
   private var pendingSteps: [DriftStep] = []
   private var pendingPlanes: [LocalTangentPlane] = []
   private var smoothed: [DriftState] = []
+  private var lastSettled: (plane: LocalTangentPlane, point: PlanePoint)?
   private var scratch = DriftStep(
     filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
     predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
@@ -48,7 +50,7 @@ public struct LiveDriftFilter: Sendable {
 
   /// The first refits, in fixes seen; then one every `refitInterval` fixes.
   static let firstRefit = 60
-  static let refitInterval = 7200
+  static let refitInterval = 14_400
   /// How many of the latest fixes a refit reads.
   static let refitWindow = 900
   /// Likelihood evaluations a refit may spend: it starts from the current model.
@@ -124,21 +126,54 @@ public struct LiveDriftFilter: Sendable {
   /// The positions settled since the last call, one per fix `update` estimated, oldest
   /// first; `final` settles every one (the session ends).
   public mutating func settled(final: Bool = false) -> [Coordinate] {
-    let count = pendingSteps.count
-    guard final || count >= LiveDriftFilter.settleLag + LiveDriftFilter.settleBatch else {
-      return []
-    }
-    let emit = final ? count : count - LiveDriftFilter.settleLag
-    DriftGain.smooth(pendingSteps, into: &smoothed)
+    let emit = settle(final: final)
     var out: [Coordinate] = []
     out.reserveCapacity(emit)
     for j in 0..<emit {
       out.append(
         pendingPlanes[j].unproject(PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)))
     }
-    pendingSteps.removeFirst(emit)
-    pendingPlanes.removeFirst(emit)
+    release(emit)
     return out
+  }
+
+  /// Like `settled`, the length of each settled position's step from the one settled before
+  /// it (0 for the very first), measured in the local plane: the live distance needs only
+  /// these, and the plane spares two trigonometric conversions a fix.
+  public mutating func settledSteps(final: Bool = false) -> [Double] {
+    let emit = settle(final: final)
+    var out: [Double] = []
+    out.reserveCapacity(emit)
+    for j in 0..<emit {
+      let point = PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)
+      let plane = pendingPlanes[j]
+      var length = 0.0
+      if let last = lastSettled {
+        length =
+          last.plane == plane
+          ? (point - last.point).magnitude
+          : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
+      }
+      lastSettled = (plane, point)
+      out.append(length)
+    }
+    release(emit)
+    return out
+  }
+
+  /// Runs the backward pass when a batch is due; returns how many positions it settled.
+  private mutating func settle(final: Bool) -> Int {
+    let count = pendingSteps.count
+    guard final || count >= LiveDriftFilter.settleLag + LiveDriftFilter.settleBatch else {
+      return 0
+    }
+    DriftGain.smooth(pendingSteps, into: &smoothed)
+    return final ? count : count - LiveDriftFilter.settleLag
+  }
+
+  private mutating func release(_ count: Int) {
+    pendingSteps.removeFirst(count)
+    pendingPlanes.removeFirst(count)
   }
 
   private func weight(_ accuracy: Double) -> Double {
