@@ -71,6 +71,13 @@ public enum AccuracyTable {
           verdict(
             "\(s.group) \(s.name) format spread worst", spread.worst, AccuracyTargets.formatSpread))
       }
+      if let live = s.live {
+        lines.append(
+          verdict(
+            "\(s.group) \(s.name) live vs finished worst", live.worst,
+            AccuracyTargets.liveVsFinished)
+            + "  (median \(number(live.median)), p90 \(number(live.p90)))")
+      }
     }
     return lines.joined(separator: "\n")
   }

@@ -11,6 +11,8 @@ public enum AccuracyTargets {
   /// The same fixes as GPX, gpsd JSON and NMEA: largest minus smallest distance, on every
   /// case.
   public static let formatSpread = 0.5
+  /// The final live distance against the finished one, on every case.
+  public static let liveVsFinished = 1.0
   /// Real device files: median |Strider − device distance|.
   public static let deviceMedian = 1.0
   /// Real device files: worst |Strider − device distance|.

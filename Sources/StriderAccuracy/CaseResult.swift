@@ -9,15 +9,24 @@ public struct CaseResult: Sendable {
     public var moving: Seconds
     /// Fixes the gate rejected, by reason (only reasons that occurred).
     public var rejected: [RejectionReason: Int]
+    /// The distance the session announced live (nil when it is the finished one).
+    public var liveDistance: Meters?
 
     public init(
       format: CorpusFormat, distance: Meters, moving: Seconds,
-      rejected: [RejectionReason: Int] = [:]
+      rejected: [RejectionReason: Int] = [:], liveDistance: Meters? = nil
     ) {
       self.format = format
       self.distance = distance
       self.moving = moving
       self.rejected = rejected
+      self.liveDistance = liveDistance
+    }
+
+    /// How far the live distance is from the finished one, % of the finished.
+    public var liveChange: Double? {
+      guard let live = liveDistance, distance.value > 0 else { return nil }
+      return 100 * (live.value - distance.value) / distance.value
     }
   }
 

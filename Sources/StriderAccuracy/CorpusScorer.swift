@@ -44,7 +44,8 @@ public struct CorpusScorer {
       figures.append(
         CaseResult.FormatFigures(
           format: format, distance: result.summary.distance, moving: result.summary.moving,
-          rejected: result.summary.rejected.filter { $0.value > 0 }))
+          rejected: result.summary.rejected.filter { $0.value > 0 },
+          liveDistance: result.summary.finishing?.liveDistance))
     }
     return CaseResult(
       corpusCase: corpusCase, truthDistance: session.truthDistance,

@@ -17,6 +17,9 @@ public struct SubsetFigures: Sendable {
   public var spread: Statistics?
   /// Median signed error of the raw length, %: how noisy the subset's fixes are.
   public var rawBias: Double
+  /// |live − finished distance|, % of the finished: how far what was announced during the
+  /// session is from the summary at its end; nil when no pair has a live figure.
+  public var live: Statistics?
 
   /// Nil when no pair falls in the subset.
   public init?(
@@ -38,6 +41,7 @@ public struct SubsetFigures: Sendable {
     self.moving = moving
     spread = formats.count > 1 ? Statistics(results.map(\.formatSpread)) : nil
     rawBias = raw.median
+    live = Statistics(pairs.compactMap { $0.1.liveChange.map(abs) })
   }
 
   /// Every subset the tables show: overall, then by activity, error family, format,
@@ -98,6 +102,11 @@ public struct SubsetFigures: Sendable {
       JSONMember("moving_median_pct", .number(moving.median)),
       JSONMember("raw_bias_pct", .number(rawBias)),
     ]
+    if let live {
+      members.append(JSONMember("live_vs_finished_median_pct", .number(live.median)))
+      members.append(JSONMember("live_vs_finished_p90_pct", .number(live.p90)))
+      members.append(JSONMember("live_vs_finished_worst_pct", .number(live.worst)))
+    }
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))
       members.append(JSONMember("spread_worst_pct", .number(spread.worst)))

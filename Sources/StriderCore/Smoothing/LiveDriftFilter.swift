@@ -16,8 +16,8 @@ public struct LiveEstimate: Hashable, Sendable {
 /// the session goes.
 ///
 /// It starts from the activity's prior and fits the model (`NoiseFit`) to the last 900
-/// fixes it has seen after 60 fixes (a minute at 1 Hz), again after 120, 240, … 3840, and
-/// then every 14,400 (four hours at 1 Hz), so that a receiver whose accuracy figure means
+/// fixes it has seen after 20 fixes (20 s at 1 Hz), again after 40, 80, … 5120, and then
+/// every 14,400 (four hours at 1 Hz), so that a receiver whose accuracy figure means
 /// something else, or a watch that has already smoothed, is recognised within the first
 /// minute. A refit only changes how the next fixes are read: the past is never rewritten,
 /// because auto-pause and cues have already acted on it.
@@ -49,7 +49,7 @@ public struct LiveDriftFilter: Sendable {
   static let settleBatch = 5
 
   /// The first refits, in fixes seen; then one every `refitInterval` fixes.
-  static let firstRefit = 60
+  static let firstRefit = 20
   static let refitInterval = 14_400
   /// How many of the latest fixes a refit reads.
   static let refitWindow = 900
