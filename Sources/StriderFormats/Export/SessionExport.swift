@@ -165,7 +165,7 @@ public struct SessionExport: Sendable {
     var previous: Fix?
     var currentSegment: Int?
     for fix in fixes {
-      guard let time = fix.time else { continue }
+      guard let time = fix.time, time.secondsSince1970.isFinite else { continue }
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("        </Track>\n") }
         stream.write("        <Track>\n")
@@ -193,10 +193,10 @@ public struct SessionExport: Sendable {
         stream.write(
           "            <DistanceMeters>\(GPXWriter.decimal(cumulative))</DistanceMeters>\n")
       }
-      if let hr = fix.heartRate.map({ Int($0.value.rounded()) }), (1...255).contains(hr) {
+      if let hr = fix.heartRate.flatMap({ GPXWriter.wholeNumber($0.value, in: 1...255) }) {
         stream.write("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
       }
-      if let cadence = fix.cadence.map({ Int($0.value.rounded()) }), (0...254).contains(cadence) {
+      if let cadence = fix.cadence.flatMap({ GPXWriter.wholeNumber($0.value, in: 0...254) }) {
         stream.write("            <Cadence>\(cadence)</Cadence>\n")
       }
       if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {

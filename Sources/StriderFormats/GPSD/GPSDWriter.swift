@@ -41,7 +41,7 @@ public enum GPSDWriter {
     if hasFix, let coordinate = fix.coordinate {
       members.append(#""lat":\#(GPXWriter.fixed(coordinate.latitude, places: 9))"#)
       members.append(#""lon":\#(GPXWriter.fixed(coordinate.longitude, places: 9))"#)
-      if mode == 3, let altitude = fix.altitude {
+      if mode == 3, let altitude = fix.altitude, altitude.value.isFinite {
         let text = GPXWriter.fixed(altitude.value, places: 3)
         members.append(#""altHAE":\#(text)"#)
         members.append(#""altMSL":\#(text)"#)
@@ -52,11 +52,11 @@ public enum GPSDWriter {
       } else if let accuracy = fix.horizontalAccuracy {
         eph = accuracy.value / GPSDMessage.errorToAccuracy
       }
-      if let eph { members.append(#""eph":\#(GPXWriter.fixed(eph, places: 3))"#) }
-      if let course = fix.course {
+      if let eph, eph.isFinite { members.append(#""eph":\#(GPXWriter.fixed(eph, places: 3))"#) }
+      if let course = fix.course, course.value.isFinite {
         members.append(#""track":\#(GPXWriter.fixed(course.value, places: 4))"#)
       }
-      if let speed = fix.speed {
+      if let speed = fix.speed, speed.value.isFinite {
         members.append(#""speed":\#(GPXWriter.fixed(speed.value, places: 3))"#)
       }
     }

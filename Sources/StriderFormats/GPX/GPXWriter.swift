@@ -74,8 +74,12 @@ public struct GPXWriter {
     stream.write(
       "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
         + " lon=\"\(decimal(coordinate.longitude))\">\n")
-    if let altitude = fix.altitude { element("ele", decimal(altitude.value), to: &stream) }
-    if let time = fix.time { element("time", time.iso8601, to: &stream) }
+    if let altitude = fix.altitude, altitude.value.isFinite {
+      element("ele", decimal(altitude.value), to: &stream)
+    }
+    if let time = fix.time, time.secondsSince1970.isFinite {
+      element("time", time.iso8601, to: &stream)
+    }
     switch fix.mode {
     case .noFix: element("fix", "none", to: &stream)
     case .twoD: element("fix", "2d", to: &stream)
@@ -83,20 +87,15 @@ public struct GPXWriter {
     case .unknown: break
     }
     if let satellites = fix.satellites { element("sat", String(satellites), to: &stream) }
-    if let hdop = fix.hdop { element("hdop", decimal(hdop), to: &stream) }
-    var extensions: [(String, Double)] = []
-    if let speed = fix.speed { extensions.append(("speed", speed.value)) }
-    if let course = fix.course { extensions.append(("course", course.value)) }
-    if let accuracy = fix.horizontalAccuracy { extensions.append(("accuracy", accuracy.value)) }
-    if let accuracy = fix.verticalAccuracy {
-      extensions.append(("verticalAccuracy", accuracy.value))
-    }
-    let heartRate = fix.heartRate.map { Int($0.value.rounded()) }.flatMap {
-      (1...255).contains($0) ? $0 : nil
-    }
-    let cadence = fix.cadence.map { Int($0.value.rounded()) }.flatMap {
-      (0...254).contains($0) ? $0 : nil
-    }
+    if let hdop = fix.hdop, hdop.isFinite { element("hdop", decimal(hdop), to: &stream) }
+    // A value that is not a number has no text in GPX: it is left out, never written as 0.
+    let extensions: [(String, Double)] = [
+      ("speed", fix.speed?.value), ("course", fix.course?.value),
+      ("accuracy", fix.horizontalAccuracy?.value),
+      ("verticalAccuracy", fix.verticalAccuracy?.value),
+    ].compactMap { name, value in value.flatMap { $0.isFinite ? (name, $0) : nil } }
+    let heartRate = fix.heartRate.flatMap { wholeNumber($0.value, in: 1...255) }
+    let cadence = fix.cadence.flatMap { wholeNumber($0.value, in: 0...254) }
     if !extensions.isEmpty || verdict != nil || heartRate != nil || cadence != nil {
       stream.write("        <extensions>\n")
       if heartRate != nil || cadence != nil {
@@ -123,10 +122,10 @@ public struct GPXWriter {
     stream.write(
       "      <trkpt lat=\"\(fixed(coordinate.latitude, places: 7))\""
         + " lon=\"\(fixed(coordinate.longitude, places: 7))\">")
-    if let altitude = fix.altitude {
+    if let altitude = fix.altitude, altitude.value.isFinite {
       stream.write("<ele>\(fixed(altitude.value, places: 1))</ele>")
     }
-    if let time = fix.time {
+    if let time = fix.time, time.secondsSince1970.isFinite {
       let second = GNSSTime(secondsSince1970: time.secondsSince1970.rounded())
       stream.write("<time>\(second.iso8601)</time>")
     }
@@ -152,6 +151,16 @@ public struct GPXWriter {
     return units < 0 ? "-" + text : text
   }
 
+  /// `value` rounded to a whole number when it lies in `range`, else nil: the check that
+  /// keeps `Int(_:)` from trapping on a hostile heart rate of 1e19 or NaN.
+  public static func wholeNumber(_ value: Double, in range: ClosedRange<Int>) -> Int? {
+    let rounded = value.rounded()
+    guard rounded >= Double(range.lowerBound), rounded <= Double(range.upperBound) else {
+      return nil
+    }
+    return Int(rounded)
+  }
+
   private static func element(
     _ name: String, _ value: String, to stream: inout some TextOutputStream
   ) {
@@ -169,9 +178,7 @@ public struct GPXWriter {
     // Tiny or huge magnitudes: fixed notation with twelve decimals is ample for GPS data.
     let negative = value < 0
     let scaled = (abs(value) * 1e12).rounded()
-    guard scaled < 9e18 else {
-      return negative ? "-" + String(Int64(-value)) : String(Int64(value))
-    }
+    guard scaled < 9e18 else { return (negative ? "-" : "") + spelledOut(abs(value)) }
     let units = Int64(scaled)
     var fraction = String(units % 1_000_000_000_000)
     fraction = String(repeating: "0", count: 12 - fraction.count) + fraction
@@ -179,6 +186,24 @@ public struct GPXWriter {
     let whole = String(units / 1_000_000_000_000)
     let body = fraction.isEmpty ? whole : whole + "." + fraction
     return negative && body != "0" ? "-" + body : body
+  }
+
+  /// A large finite magnitude (at least about 9e6) in plain digits: the shortest digits
+  /// that read back as the same double (`description`), with the exponent written out as
+  /// zeros. Up to 309 digits for `Double.greatestFiniteMagnitude`, but never a trap: a
+  /// hostile `<ele>1e19</ele>` exports as what it said.
+  static func spelledOut(_ magnitude: Double) -> String {
+    let text = magnitude.description
+    guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...])
+    else { return text.hasSuffix(".0") ? String(text.dropLast(2)) : text }
+    let mantissa = text[..<e].split(separator: ".", omittingEmptySubsequences: false)
+    let whole = mantissa[0]
+    let digits = whole + (mantissa.count > 1 ? mantissa[1] : "")
+    let point = whole.count + exponent
+    guard point < digits.count else {
+      return String(digits) + String(repeating: "0", count: point - digits.count)
+    }
+    return String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
   }
 
   /// Text as XML 1.0 character data. The markup characters become entities; the characters
