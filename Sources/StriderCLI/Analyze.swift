@@ -32,13 +32,15 @@ struct Analyze: ParsableCommand {
     var failures = 0
     let settings = try session.settings()
     for path in files {
+      let report: AnalysisReport
       do {
-        let report = try analyze(path, settings: settings)
-        print(format == .json ? report.json.serialized : report.table)
+        report = try analyze(path, settings: settings)
       } catch {
         failures += 1
         printError("strider: error: \(error.description)")
+        continue
       }
+      try Output.standard((format == .json ? report.json.serialized : report.table) + "\n")
     }
     if failures > 0 { throw ExitCode(1) }
   }
@@ -215,6 +217,5 @@ struct ReaderNotes {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-  let safe = TerminalText.safe(line, keepingNewlines: true)
-  FileHandle.standardError.write(Data((safe + "\n").utf8))
+  Output.error(TerminalText.safe(line, keepingNewlines: true) + "\n")
 }

@@ -19,26 +19,29 @@ struct ConfigCommand: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let path = SettingsFile.path(environment: environment)
     let exists = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
-    print("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
+    var text = ""
+    func line(_ string: String) { text += string + "\n" }
+    line("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
     let settings = try session.settings()
     var section = ""
     for key in SettingKey.all {
       if key.section != section {
         section = key.section
-        print("\n[\(section)]")
+        line("\n[\(section)]")
       }
       let name = key.name.dropFirst(section.count + 1)
       guard let value = key.value(settings) else {
-        print("# \(name) is not set: the activity's own")
+        line("# \(name) is not set: the activity's own")
         continue
       }
-      let line = "\(name) = \(value)"
-      print(
-        line.padding(toLength: 39, withPad: " ", startingAt: 0)
+      let setting = "\(name) = \(value)"
+      line(
+        setting.padding(toLength: 39, withPad: " ", startingAt: 0)
           + " # \(settings.source(of: key.name))")
     }
     if let location = StoreLocation.resolve(environment: environment) {
-      print("\n# sessions are kept in \(location.path)")
+      line("\n# sessions are kept in \(location.path)")
     }
+    try Output.standard(text)
   }
 }

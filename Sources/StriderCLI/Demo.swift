@@ -64,7 +64,7 @@ struct Demo: ParsableCommand {
       return
     }
     var source = source
-    _ = HeadlessSession.run(
+    _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "simulator",
       stop: stop)
   }

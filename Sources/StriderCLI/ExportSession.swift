@@ -62,41 +62,32 @@ struct ExportSession: ParsableCommand {
       displayTrack: display
     ).hidingEnds(within: Meters(privacyRadius))
     guard let output else {
-      var stream = FileOutput(handle: .standardOutput)
+      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
       export.write(format, points: points, to: &stream)
-      stream.flush()
+      try stream.finish()
       return
     }
-    // Owner-only from the first byte: location history is private.
-    let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      printError("strider: error: cannot write \(output): \(String(cString: strerror(errno)))")
-      throw ExitCode(1)
-    }
-    fchmod(fd, 0o600)
-    var stream = FileOutput(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
-    export.write(format, points: points, to: &stream)
-    stream.flush()
-    if let failure = stream.failure {
-      printError("strider: error: cannot write \(output): \(failure)")
-      throw ExitCode(1)
-    }
+    try AtomicFile.write(to: output) { stream in export.write(format, points: points, to: &stream) }
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
   }
 }
 
-/// A text stream into a file, written in large chunks.
+/// A text stream into a file descriptor, written in large chunks; the first refused write
+/// is kept and the rest of the text dropped.
 struct FileOutput: TextOutputStream {
-  let handle: FileHandle
+  let fd: Int32
+  let destination: String
   private var buffer: [UInt8] = []
-  private(set) var failure: String?
+  private(set) var failure: OutputError?
 
-  init(handle: FileHandle) {
-    self.handle = handle
+  init(fd: Int32, destination: String) {
+    self.fd = fd
+    self.destination = destination
     buffer.reserveCapacity(1 << 16)
   }
 
   mutating func write(_ string: String) {
+    guard failure == nil else { return }
     buffer.append(contentsOf: string.utf8)
     if buffer.count >= 1 << 16 { flush() }
   }
@@ -104,11 +95,17 @@ struct FileOutput: TextOutputStream {
   mutating func flush() {
     guard !buffer.isEmpty, failure == nil else { return }
     do {
-      try handle.write(contentsOf: buffer)
+      try Output.write(buffer, to: fd, destination: destination)
     } catch {
-      failure = "\(error)"
+      failure = error
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is buffered, then throws the first failure if there was one.
+  mutating func finish() throws(OutputError) {
+    flush()
+    if let failure { throw failure }
   }
 }
 

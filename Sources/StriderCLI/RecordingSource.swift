@@ -86,7 +86,14 @@ enum StoreAccess {
       throw ExitCode(1)
     }
     var recorded = RecordingSource(base: source, recording: recording)
-    try body(&recorded)
+    // Whatever ended the body (a closed pipe, a full disk under stdout, a terminal that
+    // hung up), the fixes received are finished into a session before the error is told.
+    var bodyError: (any Error)?
+    do {
+      try body(&recorded)
+    } catch {
+      bodyError = error
+    }
     if let failure = recorded.recordingFailure {
       printError(
         "strider: error: \(failure.description) (session \(recording.id), "
@@ -104,5 +111,6 @@ enum StoreAccess {
           + "`strider sessions finish \(recording.id)` can finish it later")
       throw ExitCode(1)
     }
+    if let bodyError { throw bodyError }
   }
 }

@@ -79,7 +79,7 @@ struct Replay: ParsableCommand {
       return
     }
     var source = source
-    _ = HeadlessSession.run(
+    _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file, format: format, stop: stop)
   }
 }

@@ -72,7 +72,7 @@ struct Run: ParsableCommand {
       return
     }
     var source = source
-    _ = HeadlessSession.run(
+    _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
   }
 }

@@ -55,7 +55,7 @@ struct ListSessions: ParsableCommand {
     let sessions = try storeCall { () throws(StoreError) in
       try store.sessions(includingSimulated: !noDemos)
     }
-    print(SessionTable.text(sessions, units: units ?? .metric), terminator: "")
+    try Output.standard(SessionTable.text(sessions, units: units ?? .metric))
   }
 }
 
@@ -114,8 +114,9 @@ struct ShowSession: ParsableCommand {
       ("fixes", "\(listing.fixCount)"),
     ]
     guard listing.state == .finished else {
-      print(SummaryTable.text(rows))
-      print("not finished: `strider sessions finish \(id)` computes its summary")
+      try Output.standard(
+        SummaryTable.text(rows)
+          + "\nnot finished: `strider sessions finish \(id)` computes its summary\n")
       return
     }
     let record = try storeCall { () throws(StoreError) in try store.record(id) }
@@ -133,7 +134,7 @@ struct ShowSession: ParsableCommand {
     text += FinishingText.text(summary)
     let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
     text += SessionTimelineText.text(record, display: display, units: summary.units)
-    print(text, terminator: "")
+    try Output.standard(text)
   }
 }
 
@@ -148,8 +149,9 @@ struct FinishSession: ParsableCommand {
   func run() throws {
     let store = try StoreAccess.open()
     let record = try storeCall { () throws(StoreError) in try store.finish(id) }
-    print("session \(id) finished from \(record.fixes.count) recorded fixes")
-    if let summary = record.summary { print(SummaryTable.text(SummaryTable.rows(summary))) }
+    var text = "session \(id) finished from \(record.fixes.count) recorded fixes\n"
+    if let summary = record.summary { text += SummaryTable.text(SummaryTable.rows(summary)) + "\n" }
+    try Output.standard(text)
   }
 }
 
@@ -170,7 +172,7 @@ struct DeleteSession: ParsableCommand {
       let what =
         "\(listing.activity.rawValue), \(LocalDate.text(listing.startTime)), "
         + "\(listing.fixCount) fixes"
-      FileHandle.standardError.write(Data("delete session \(id) (\(what))? [y/N] ".utf8))
+      Output.error("delete session \(id) (\(what))? [y/N] ")
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         printError("strider: session \(id) kept")
@@ -178,7 +180,7 @@ struct DeleteSession: ParsableCommand {
       }
     }
     try storeCall { () throws(StoreError) in try store.delete(id) }
-    print("session \(id) deleted")
+    try Output.standard("session \(id) deleted\n")
   }
 }
 
@@ -211,12 +213,14 @@ struct ImportSessions: ParsableCommand {
           let distance = record.summary.map {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
-          print(
+          try Output.standard(
             "\(TerminalText.safe(path)): session \(record.id ?? 0), \(record.activity.rawValue), "
-              + "\(record.fixes.count) fixes, \(distance ?? "-")")
+              + "\(record.fixes.count) fixes, \(distance ?? "-")\n")
         case .alreadyImported(let id):
-          print("\(TerminalText.safe(path)): already imported as session \(id)")
+          try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
         }
+      } catch let error as OutputError {
+        throw error
       } catch let error as StoreError {
         printError("strider: error: \(error.description)")
         throw ExitCode(1)

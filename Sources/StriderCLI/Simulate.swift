@@ -136,11 +136,9 @@ struct Simulate: ParsableCommand {
       for fix in fixes { text += NMEAWriter.sentences(for: fix).joined() }
     }
     if let path {
-      guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-        throw ValidationError("cannot write \(path)")
-      }
+      try AtomicFile.write(to: path) { $0.write(text) }
     } else {
-      FileHandle.standardOutput.write(Data(text.utf8))
+      try Output.standard(text)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `strider` command: a terminal GPS activity tracker.
 @main
@@ -11,4 +12,20 @@ struct Strider: ParsableCommand {
       ConfigCommand.self,
     ]
   )
+
+  /// Parses and runs the command with SIGPIPE ignored, so every refused write is an error
+  /// the command handles; one that reaches the top ends the process with status 1 and says
+  /// why on stderr.
+  static func main() {
+    Output.ignoreBrokenPipes()
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as OutputError {
+      Output.error("strider: error: \(error)\n")
+      Foundation.exit(1)
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -125,7 +125,7 @@ struct TerminalSession<Source: DashboardSource> {
       defer { screen.close() }
       summary = session.loop(on: screen, stop: stop)
     }
-    HeadlessSession.writeLine(
+    try HeadlessSession.writeLine(
       HeadlessEvents.summary(summary, file: file, format: format).serialized)
   }
 

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A file that appears whole or not at all.
+///
+/// The text goes to a temporary file in the target's folder (same file system, so the
+/// rename is atomic: rename(2) in POSIX.1-2017), owner-only from the first byte since
+/// location history is private, is synced, and only then renamed over the target. A full
+/// disk or any other refused write removes the temporary file and leaves the target as it
+/// was: an export never leaves half a GPX behind.
+enum AtomicFile {
+  static func write(
+    to path: String, _ body: (inout FileOutput) -> Void
+  ) throws(OutputError) {
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      // A device, a FIFO or /dev/stdout: nothing to rename over, so written in place.
+      try writeInPlace(to: path, body)
+      return
+    }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    var template = Array("\(folder)/.\(url.lastPathComponent).strider-XXXXXX".utf8CString)
+    // mkstemp creates the file 0600 with O_EXCL: never through a link, never shared.
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else { throw OutputError(destination: path, code: errno) }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var stream = FileOutput(fd: fd, destination: path)
+    body(&stream)
+    var failure: OutputError?
+    do {
+      try stream.finish()
+    } catch {
+      failure = error
+    }
+    // Delayed allocation may refuse the blocks only now: a write that "succeeded" is not on
+    // disk until fsync says so.
+    if failure == nil, fsync(fd) != 0 { failure = OutputError(destination: path, code: errno) }
+    if close(fd) != 0, failure == nil { failure = OutputError(destination: path, code: errno) }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw OutputError(destination: path, code: code)
+    }
+  }
+
+  private static func writeInPlace(
+    to path: String, _ body: (inout FileOutput) -> Void
+  ) throws(OutputError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw OutputError(destination: path, code: errno) }
+    defer { close(fd) }
+    var stream = FileOutput(fd: fd, destination: path)
+    body(&stream)
+    try stream.finish()
+  }
+}
