@@ -30,8 +30,25 @@ public enum StriderBinary {
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil
   ) throws -> Result {
+    try launch(url, arguments, environment: environment, stdin: stdin)
+  }
+
+  /// Runs a `/bin/sh` script, with `$STRIDER` naming the binary: for redirections and
+  /// pipelines (`> /dev/full`, `| head -1`) as a user's shell would set them up.
+  public static func shell(_ script: String, environment: [String: String] = [:]) throws
+    -> Result
+  {
+    var environment = environment
+    environment["STRIDER"] = url.path
+    return try launch(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment, stdin: nil)
+  }
+
+  private static func launch(
+    _ executable: URL, _ arguments: [String], environment: [String: String], stdin: Data?
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = isolatedEnvironment(environment)
     let out = Pipe()
