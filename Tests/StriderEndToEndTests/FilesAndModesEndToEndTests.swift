@@ -1,0 +1,52 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 14 on the real binary: the modes of the data folder and database, and symbolic
+/// links where Strider writes.
+@Suite struct FilesAndModesEndToEndTests {
+  static func mode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// An existing data folder others can reach was left as it was: now it is made 0700,
+  /// with a warning on stderr, once.
+  @Test(arguments: [0o755, 0o1777] as [mode_t])
+  func anOpenDataFolderIsTightenedWithAWarning(mode: mode_t) throws {
+    let home = try StriderBinary.temporaryDirectory().appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    #expect(chmod(home.path, mode) == 0)
+    let environment = ["STRIDER_HOME": home.path]
+    let first = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("strider: warning: \(home.path) was open to other users"))
+    #expect(Self.mode(home.path) == 0o700)
+    #expect(Self.mode(home.appendingPathComponent("strider.sqlite").path) == 0o600)
+    let second = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(second.status == 0 && !second.stderr.contains("warning"), "\(second.stderr)")
+  }
+
+  /// A dangling link at `strider.sqlite` was followed and its target created 0644: now
+  /// every command refuses it and creates nothing.
+  @Test func aLinkWhereTheDatabaseBelongsIsRefused() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let target = dir.appendingPathComponent("elsewhere.sqlite")
+    try FileManager.default.createSymbolicLink(
+      atPath: home.appendingPathComponent("strider.sqlite").path,
+      withDestinationPath: target.path)
+    for arguments in [["sessions", "list"], ["demo", "--headless", "--speed", "max", "--record"]] {
+      let result = try StriderBinary.run(arguments, environment: ["STRIDER_HOME": home.path])
+      #expect(result.status == 1 && !result.crashed, "\(arguments)")
+      #expect(result.stderr.contains("is a symbolic link"), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: target.path), "\(arguments)")
+    }
+  }
+}
