@@ -49,4 +49,36 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: target.path), "\(arguments)")
     }
   }
+
+  /// `sessions export -o` through a link overwrote its target: now it refuses unless
+  /// `--force`, and leaves the target as it was.
+  @Test func exportRefusesToWriteThroughALinkUnlessForced() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
+    let demo = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(demo.status == 0, "\(demo.stderr)")
+    let target = dir.appendingPathComponent("precious.txt")
+    try Data("keep me\n".utf8).write(to: target)
+    let link = dir.appendingPathComponent("track.gpx")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+    let refused = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", link.path], environment: environment)
+    #expect(refused.status == 1 && !refused.crashed)
+    #expect(refused.stderr.contains("\(link.path) is a symbolic link"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+
+    let forced = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", link.path, "--force"], environment: environment)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try String(contentsOf: target, encoding: .utf8).contains("<gpx"))
+
+    let plain = dir.appendingPathComponent("plain.gpx")
+    let written = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", plain.path], environment: environment)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(Self.mode(plain.path) == 0o600)
+  }
 }
