@@ -1,5 +1,6 @@
 import Foundation
 import StriderCore
+import StriderTestSupport
 import Testing
 
 @testable import StriderFormats
@@ -90,6 +91,49 @@ struct LineEndAndEncodingTests {
     #expect(FixFileReader.sniff(prefix: nmeaBytes, fileName: "receiver.log") == .nmea)
     let gpsdBytes = Array(Self.gpsdLog(end).utf8)
     #expect(FixFileReader.sniff(prefix: gpsdBytes, fileName: "gpspipe.log") == .gpsdJSON)
+  }
+
+  /// Every real receiver log in the shared data, rewritten with CR, LF and CRLF line ends,
+  /// opens as NMEA from a `.log` name (sniffed by content) and reads the same fixes.
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  func realReceiverLogsReadAlikeWithEveryLineEnd() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let logs = SharedData.files(in: "nmea", withExtension: "log")
+    #expect(logs.count >= 16)
+    let written = Date(timeIntervalSince1970: 1_750_000_000)
+    for log in logs {
+      var reads: [[Fix]] = []
+      for end in Self.lineEnds {
+        let text = Self.joinLines(Array(try Data(contentsOf: log)), with: Array(end.utf8))
+        let url = dir.appendingPathComponent(log.lastPathComponent)
+        try Data(text).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: url.path)
+        var reader = try FixFileReader.open(path: url.path)
+        #expect(reader.format == .nmea, "\(log.lastPathComponent) with \(end.debugDescription)")
+        reads.append(try reader.readAll())
+      }
+      #expect(reads[1] == reads[0], "\(log.lastPathComponent): CR-only differs from LF")
+      #expect(reads[2] == reads[0], "\(log.lastPathComponent): CRLF differs from LF")
+    }
+  }
+
+  /// The bytes with every line end (CR, LF or CRLF) replaced by `end`.
+  static func joinLines(_ bytes: [UInt8], with end: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 20)
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == 0x0D || byte == 0x0A {
+        out += end
+        if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+      } else {
+        out.append(byte)
+      }
+      i += 1
+    }
+    return out
   }
 
   // MARK: UTF-16
