@@ -166,6 +166,29 @@ struct LineEndAndEncodingTests {
     }
   }
 
+  /// Inputs shorter than the 64 bytes the UTF-16 check looks at read the same at every
+  /// chunk size, and the end of the input is still the end.
+  @Test(arguments: [
+    #"{"class":"TPV","mode":1}"# + "\r",
+    #"{"class":"TPV","mode":1}"#,
+    "\r\n",
+    "",
+  ])
+  func shortInputsReadAlikeAtEveryChunkSize(text: String) throws {
+    let reference = try Self.readGPSD(text, chunkSize: .max)
+    #expect(reference.fixes.count == (text.contains("TPV") ? 1 : 0))
+    for chunkSize in Self.chunkSizes {
+      let read = try Self.readGPSD(text, chunkSize: chunkSize)
+      #expect(read.fixes == reference.fixes && read.stats == reference.stats, "\(chunkSize)")
+    }
+    var source = UTF16RefusingSource(
+      MemoryByteSource(bytes: Array(text.utf8), chunkSize: 1), fileName: "s")
+    var bytes: [UInt8] = []
+    while let chunk = try source.nextChunk() { bytes += chunk }
+    #expect(bytes == Array(text.utf8))
+    #expect(try source.nextChunk() == nil)
+  }
+
   /// Short inputs, NUL-ridden noise and UTF-8 with a byte-order mark are not UTF-16.
   @Test(
     arguments: [
