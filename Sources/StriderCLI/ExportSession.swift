@@ -31,6 +31,9 @@ struct ExportSession: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
   var output: String?
 
+  @Flag(help: "Write through a symbolic link at --output (its target is overwritten).")
+  var force = false
+
   @Option(help: "For GPX and TCX: track (default), display, raw or accepted.")
   var points: ExportPoints = .track
 
@@ -44,6 +47,7 @@ struct ExportSession: ParsableCommand {
   }
 
   func run() throws {
+    if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
@@ -67,8 +71,26 @@ struct ExportSession: ParsableCommand {
       try stream.finish()
       return
     }
-    try AtomicFile.write(to: output) { stream in export.write(format, points: points, to: &stream) }
+    // With --force a link is written through: the new file replaces what it points at.
+    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
+    try AtomicFile.write(to: destination) { stream in
+      export.write(format, points: points, to: &stream)
+    }
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
+  }
+}
+
+extension ExportSession {
+  /// Stops before writing when `path` is a symbolic link: following it would overwrite a
+  /// file the user did not name (a link planted in a shared folder can point anywhere).
+  static func refuseSymbolicLink(_ path: String) throws {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    printError(
+      "strider: error: \(path) is a symbolic link (to \(target)); not writing through it: "
+        + "remove it, or add --force to overwrite what it points at")
+    throw ExitCode(1)
   }
 }
 

@@ -59,6 +59,7 @@ enum StoreAccess {
     }
     do {
       let store = try SessionStore(location: location)
+      for warning in store.warnings { printError("strider: warning: \(warning)") }
       for id in try store.markAbandonedSessions() {
         printError(
           "strider: session \(id) was interrupted (its recording process ended without "

@@ -8,7 +8,9 @@ import StriderCore
 /// counted; lines that are not JSON (gpsd's `.chk` files interleave the raw NMEA) or are
 /// malformed are skipped and counted, never an error. `Fix.origin.line` is the report's line.
 /// A jump of a whole number of 1024 GPS weeks in the times (a receiver's week-number
-/// rollover that gpsd passed on) is undone and counted (`WeekRolloverGuard`).
+/// rollover that gpsd passed on) is undone and counted (`WeekRolloverGuard`). Lines end with
+/// CR, LF or CRLF; UTF-16 text is an `.unsupportedEncoding` error, named so the user can
+/// save it as UTF-8.
 public struct GPSDJSONReader: FixReader {
   /// Longest line kept (a SKY report with 60 satellites is about 6 KB).
   static let maximumLineLength = 1 << 16
@@ -24,13 +26,14 @@ public struct GPSDJSONReader: FixReader {
   private var line: [UInt8] = []
   private var lineTooLong = false
   private var lineNumber = 0
+  private var afterCarriageReturn = false
   private var inputEnded = false
   private var count = 0
   private var rollover = WeekRolloverGuard()
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
-    self.source = source
+    self.source = UTF16RefusingSource(source, fileName: fileName)
     self.fileName = fileName
     line.reserveCapacity(512)
   }
@@ -72,8 +75,14 @@ public struct GPSDJSONReader: FixReader {
       }
       while let byte = chunk.first {
         chunk = chunk.dropFirst()
-        if byte == 0x0A {
+        // CR, LF and CRLF each end one line.
+        let endsLine = byte == 0x0D || (byte == 0x0A && !afterCarriageReturn)
+        let isLineEnd = byte == 0x0D || byte == 0x0A
+        afterCarriageReturn = byte == 0x0D
+        if endsLine {
           if let fix = endLine() { return fix }
+        } else if isLineEnd {
+          continue
         } else if line.count < Self.maximumLineLength {
           line.append(byte)
         } else {

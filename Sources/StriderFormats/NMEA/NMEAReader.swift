@@ -10,7 +10,9 @@ import StriderCore
 /// Robustness, in the spirit of gpsd's packet lexer: a sentence is the bytes from `$` to a
 /// `*hh` checksum; a wrong checksum, a missing checksum (gpsd refuses those too), a sentence
 /// cut off by the next `$`, stray bytes before a `$`, NULs, binary noise and debug text are
-/// skipped and counted, never an error. Only an unreadable file is one.
+/// skipped and counted, never an error. Only an unreadable file is one, and UTF-16 text
+/// (`.unsupportedEncoding`, named so the user can save it as UTF-8). Lines end with CR, LF
+/// or CRLF, mixed freely.
 ///
 /// Epochs: the sentences a receiver sends for one instant share a UTC time of day, and are
 /// merged into one fix. An epoch ends when two newer times have been seen (receivers such
@@ -85,7 +87,7 @@ public struct NMEAReader: FixReader {
   /// Reads from any chunk source; `fileName` is used in error messages, `fileDate` (the
   /// file's modification time) dates a log that has no date of its own.
   public init(source: some ByteChunkSource, fileName: String, fileDate: GNSSTime? = nil) {
-    self.source = source
+    self.source = UTF16RefusingSource(source, fileName: fileName)
     self.fileName = fileName
     self.fileDate = fileDate
     line.reserveCapacity(128)
@@ -97,11 +99,13 @@ public struct NMEAReader: FixReader {
   }
 
   /// Whether the first bytes of a file look like an NMEA log: some line among the first 200
-  /// holds `$`, a five-character address of capitals or digits, and a comma.
+  /// (ended by CR, LF or CRLF) holds `$`, a five-character address of capitals or digits,
+  /// and a comma.
   public static func looksLike(prefix: [UInt8]) -> Bool {
     let start = prefix.firstIndex { !ASCIINumber.isSpace($0) } ?? prefix.endIndex
     guard start < prefix.endIndex, prefix[start] != UInt8(ascii: "{") else { return false }
-    for text in prefix[start...].split(separator: 0x0A, maxSplits: 200).prefix(200) {
+    let lines = prefix[start...].split(maxSplits: 200) { $0 == 0x0A || $0 == 0x0D }
+    for text in lines.prefix(200) {
       var rest = text[...]
       while let dollar = rest.firstIndex(of: UInt8(ascii: "$")) {
         let address = rest[(dollar + 1)...].prefix(6)

@@ -6,7 +6,9 @@ public enum FixFileReader {
   /// Opens a file, sniffing the format by content first and extension second.
   ///
   /// Unknown content with an unknown extension is a `.unknownFormat` error whose message
-  /// lists the supported formats; so is a known format that has no reader yet.
+  /// lists the supported formats; so is a known format that has no reader yet. UTF-16 text
+  /// is an `.unsupportedEncoding` error whatever the format, so the user learns to save it
+  /// as UTF-8 rather than that it holds no fixes.
   public static func open(path: String) throws(FormatError) -> any FixReader {
     let file = try FileByteSource(path: path)
     var first = try file.nextChunk() ?? []
@@ -20,6 +22,9 @@ public enum FixFileReader {
       if nameForExtension.lowercased().hasSuffix(".gz") {
         nameForExtension = String(nameForExtension.dropLast(3))
       }
+    }
+    if let encoding = UTF16Detection.encoding(prefix: first) {
+      throw UTF16Detection.error(file: path, encoding: encoding)
     }
     let supported = FileFormat.readable.map(\.rawValue).joined(separator: ", ")
     let prefix = Array(first.prefix(sniffLength))
@@ -46,7 +51,8 @@ public enum FixFileReader {
   ///
   /// XML is told apart by its root element (`gpx`, `TrainingCenterDatabase`, with any
   /// prefix); a first line that is a JSON object with a `"class"` key is gpsd JSON; lines
-  /// starting with `$` and a five-letter sentence tag are NMEA 0183.
+  /// holding `$` and a five-letter sentence tag are NMEA 0183 (`NMEAReader.looksLike`).
+  /// Lines may end with CR, LF or CRLF.
   public static func sniff(prefix: [UInt8], fileName: String) -> FileFormat? {
     contentFormat(prefix) ?? extensionFormat(fileName)
   }
@@ -61,10 +67,10 @@ public enum FixFileReader {
     case UInt8(ascii: "<"):
       return rootElementFormat(body)
     case UInt8(ascii: "{"):
-      let firstLine = body.prefix { $0 != 0x0A }
+      let firstLine = body.prefix { $0 != 0x0A && $0 != 0x0D }
       return contains(firstLine, "\"class\"") ? .gpsdJSON : nil
     default:
-      return looksLikeNMEA(body) ? .nmea : nil
+      return NMEAReader.looksLike(prefix: Array(body)) ? .nmea : nil
     }
   }
 
@@ -88,20 +94,6 @@ public enum FixFileReader {
       return nil
     }
     return nil
-  }
-
-  private static func looksLikeNMEA(_ body: ArraySlice<UInt8>) -> Bool {
-    for line in body.split(separator: 0x0A, maxSplits: 200).prefix(200) {
-      let trimmed = line.drop { $0 != UInt8(ascii: "$") }
-      guard trimmed.count >= 7 else { continue }
-      let tag = trimmed.dropFirst().prefix(5)
-      if tag.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }),
-        trimmed[trimmed.startIndex + 6] == UInt8(ascii: ",")
-      {
-        return true
-      }
-    }
-    return false
   }
 
   private static func extensionFormat(_ fileName: String) -> FileFormat? {

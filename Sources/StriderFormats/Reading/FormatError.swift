@@ -25,6 +25,8 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Markup refused on principle: DTD internal subsets, entity declarations, excessive
     /// nesting (no entity is ever expanded, so billion-laughs and XXE cannot happen).
     case forbiddenMarkup
+    /// Text in an encoding the line formats cannot read (UTF-16); save it as UTF-8.
+    case unsupportedEncoding
   }
 
   public var code: Code

@@ -13,14 +13,18 @@ public final class SessionStore: Sendable {
   let pool: DatabasePool
   /// Opened while another process held the write lock: reads work, writes say "locked".
   let isReadOnly: Bool
+  /// What opening had to change or could not: a folder or file others could reach, made
+  /// private (see `StoreFiles`). The command line prints them as warnings.
+  public let warnings: [String]
 
-  /// Opens the database, creating it (owner-only) and its folder if needed.
+  /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
+  /// file others can reach is made private, and a symbolic link to the database refused.
   ///
   /// - Parameter busyTimeout: how long a write waits for another process's transaction.
   public init(location: StoreLocation, busyTimeout: Double = 5) throws(StoreError) {
     self.location = location
     let path = location.path
-    try Self.prepareFile(location)
+    warnings = try StoreFiles.prepare(location)
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
     (pool, isReadOnly) = try Self.openPool(path: path, configuration: configuration)
@@ -50,30 +54,6 @@ public final class SessionStore: Sendable {
       }
     } catch {
       throw StoreError.from(error, path: path)
-    }
-  }
-
-  /// Creates the folder (0700) and an empty database file (0600) before SQLite sees them,
-  /// so location history is never readable by others, even for an instant.
-  private static func prepareFile(_ location: StoreLocation) throws(StoreError) {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    if !manager.fileExists(atPath: location.directory, isDirectory: &isDirectory) {
-      do {
-        try manager.createDirectory(
-          atPath: location.directory, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw .cannotOpen(path: location.path, reason: "cannot create \(location.directory)")
-      }
-    } else if !isDirectory.boolValue {
-      throw .cannotOpen(path: location.path, reason: "\(location.directory) is not a folder")
-    }
-    let fd = open(location.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      close(fd)
-    } else if errno != EEXIST {
-      throw .cannotOpen(path: location.path, reason: String(cString: strerror(errno)))
     }
   }
 

@@ -1,0 +1,84 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 14 on the real binary: the modes of the data folder and database, and symbolic
+/// links where Strider writes.
+@Suite struct FilesAndModesEndToEndTests {
+  static func mode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// An existing data folder others can reach was left as it was: now it is made 0700,
+  /// with a warning on stderr, once.
+  @Test(arguments: [0o755, 0o1777] as [mode_t])
+  func anOpenDataFolderIsTightenedWithAWarning(mode: mode_t) throws {
+    let home = try StriderBinary.temporaryDirectory().appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    #expect(chmod(home.path, mode) == 0)
+    let environment = ["STRIDER_HOME": home.path]
+    let first = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("strider: warning: \(home.path) was open to other users"))
+    #expect(Self.mode(home.path) == 0o700)
+    #expect(Self.mode(home.appendingPathComponent("strider.sqlite").path) == 0o600)
+    let second = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(second.status == 0 && !second.stderr.contains("warning"), "\(second.stderr)")
+  }
+
+  /// A dangling link at `strider.sqlite` was followed and its target created 0644: now
+  /// every command refuses it and creates nothing.
+  @Test func aLinkWhereTheDatabaseBelongsIsRefused() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let target = dir.appendingPathComponent("elsewhere.sqlite")
+    try FileManager.default.createSymbolicLink(
+      atPath: home.appendingPathComponent("strider.sqlite").path,
+      withDestinationPath: target.path)
+    for arguments in [["sessions", "list"], ["demo", "--headless", "--speed", "max", "--record"]] {
+      let result = try StriderBinary.run(arguments, environment: ["STRIDER_HOME": home.path])
+      #expect(result.status == 1 && !result.crashed, "\(arguments)")
+      #expect(result.stderr.contains("is a symbolic link"), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: target.path), "\(arguments)")
+    }
+  }
+
+  /// `sessions export -o` through a link overwrote its target: now it refuses unless
+  /// `--force`, and leaves the target as it was.
+  @Test func exportRefusesToWriteThroughALinkUnlessForced() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
+    let demo = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(demo.status == 0, "\(demo.stderr)")
+    let target = dir.appendingPathComponent("precious.txt")
+    try Data("keep me\n".utf8).write(to: target)
+    let link = dir.appendingPathComponent("track.gpx")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+    let refused = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", link.path], environment: environment)
+    #expect(refused.status == 1 && !refused.crashed)
+    #expect(refused.stderr.contains("\(link.path) is a symbolic link"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+
+    let forced = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", link.path, "--force"], environment: environment)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try String(contentsOf: target, encoding: .utf8).contains("<gpx"))
+
+    let plain = dir.appendingPathComponent("plain.gpx")
+    let written = try StriderBinary.run(
+      ["sessions", "export", "1", "-o", plain.path], environment: environment)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(Self.mode(plain.path) == 0o600)
+  }
+}
