@@ -155,7 +155,10 @@ import Testing
     let analyzed = try Self.analyze(log)
     let live = try #require(summary["distance_m"] as? Double)
     let file = try #require(analyzed["distance_m"] as? Double)
-    #expect(abs(live - file) / file <= 0.005, "live \(live) m against analyze \(file) m")
+    // gpsd hands the run over from wherever it is in the log when strider connects, so the
+    // live session misses part of the standing lead-in the file has; the noise the engine
+    // learns depends a little on what it sees (0.5-0.8 % here).
+    #expect(abs(live - file) / file <= 0.015, "live \(live) m against analyze \(file) m")
     let liveMoving = try #require(summary["moving_s"] as? Double)
     let fileMoving = try #require(analyzed["moving_s"] as? Double)
     #expect(
@@ -170,6 +173,20 @@ import Testing
     #expect(recorded.origin == .live && recorded.state == .finished)
     #expect(recorded.source == "gpsd 127.0.0.1:\(port)")
     #expect(abs((recorded.distance?.value ?? 0) - live) < 0.01)
+
+    // The same fixes give the same numbers: a replay of what was recorded is the live run.
+    let replay = try StriderBinary.run(
+      ["replay", "\(try #require(recorded.id))", "--headless", "--speed", "max"],
+      environment: ["STRIDER_HOME": home.path])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let replayed = try #require(
+      replay.stdout.split(separator: "\n").last.flatMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      })
+    let replayDistance = try #require(replayed["distance_m"] as? Double)
+    #expect(
+      abs(replayDistance - live) <= 0.001 * live,
+      "replay \(replayDistance) m against the live \(live) m")
   }
 
   @Test func gpsdGoingAwayIsAGapNotAStraightLine() throws {

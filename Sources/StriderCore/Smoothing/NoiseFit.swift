@@ -65,7 +65,13 @@ public enum NoiseFit {
       var total = 0.0
       for run in runs {
         var filter = DriftFilter(model: m)
-        for fix in run { total += filter.advance(fix).cost }
+        for (i, fix) in run.enumerated() {
+          let cost = filter.advance(fix).cost
+          // A position repeated exactly is a receiver holding its last fix, not a new
+          // measurement: it says nothing about the noise.
+          if i > 0, fix.east == run[i - 1].east, fix.north == run[i - 1].north { continue }
+          total += cost
+        }
       }
       // The prior, on the log-scale parameters only.
       var penalty = 0.0
