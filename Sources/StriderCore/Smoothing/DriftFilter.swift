@@ -12,6 +12,23 @@ struct PlaneFix: Sendable {
   var velocityNorth: Double
   /// A segment break or a gap: the filter starts again here.
   var restarts: Bool
+
+  /// A receiver's Doppler speed and course as east and north components; nil when it gave
+  /// none or nothing usable (a standstill needs no course).
+  static func velocity(speed: Double, course: Double) -> (east: Double, north: Double)? {
+    guard speed.isFinite, speed >= 0, speed < 100 else { return nil }
+    if speed < 0.05 { return (0, 0) }
+    guard course.isFinite else { return nil }
+    let angle = course * .pi / 180
+    return (speed * sin(angle), speed * cos(angle))
+  }
+
+  /// A fix's reported accuracy relative to the track's typical one, held within a factor
+  /// of 16 either way; 1 when either is missing.
+  static func weight(accuracy: Double, typical: Double?) -> Double {
+    guard let typical, accuracy.isFinite, accuracy > 0 else { return 1 }
+    return min(16, max(1.0 / 16, accuracy / typical))
+  }
 }
 
 /// Position, velocity and drift along both axes.
@@ -103,7 +120,6 @@ struct DriftFilter: Sendable {
   /// filter settles), and whether it started a new run.
   struct Outcome {
     var cost: Double
-    var counted: Bool
     var started: Bool
   }
 
@@ -125,7 +141,7 @@ struct DriftFilter: Sendable {
       step?.pointee = DriftStep(
         filtered: state, filteredCov: cov, predicted: state, predictedCov: cov, dt: 0, phi: 1,
         starts: true)
-      return Outcome(cost: 0, counted: false, started: true)
+      return Outcome(cost: 0, started: true)
     }
     let dt = fix.time - last
     // Receivers log at a steady rate: the decay for the last step is usually this one's.
@@ -191,7 +207,7 @@ struct DriftFilter: Sendable {
     step?.pointee = DriftStep(
       filtered: state, filteredCov: cov, predicted: predictedState, predictedCov: predictedCov,
       dt: dt, phi: phi, starts: false)
-    return Outcome(cost: cost, counted: counted, started: false)
+    return Outcome(cost: cost, started: false)
   }
 
   /// Whether an innovation of squared length `y2` after `dt` seconds is too large for the

@@ -40,6 +40,11 @@ struct DriftTrackSmoother {
   /// The user is this far from the frame's origin before the frame moves along.
   static let reanchorDistance = 20_000.0
 
+  /// Whether a position has gone far enough from its plane's origin to need a new plane.
+  static func isBeyondFrame(_ p: PlaneFix) -> Bool {
+    p.east * p.east + p.north * p.north > reanchorDistance * reanchorDistance
+  }
+
   /// Smooths `count` fixes read through `input`, handing each smoothed fix to `output` in
   /// order; returns the model it learnt.
   @discardableResult
@@ -52,25 +57,12 @@ struct DriftTrackSmoother {
     func planeFix(_ i: Int, plane: LocalTangentPlane, restarts: Bool) -> PlaneFix {
       let e = input(i)
       let p = plane.project(e.coordinate)
-      var weight = 1.0
-      if let m = medianAccuracy, e.accuracy.isFinite, e.accuracy > 0 {
-        weight = min(16, max(1.0 / 16, e.accuracy / m))
-      }
-      var ve = Double.nan
-      var vn = Double.nan
-      if e.speed.isFinite, e.speed >= 0, e.speed < 100 {
-        if e.speed < 0.05 {
-          ve = 0
-          vn = 0
-        } else if e.course.isFinite {
-          let angle = e.course * .pi / 180
-          ve = e.speed * sin(angle)
-          vn = e.speed * cos(angle)
-        }
-      }
+      let velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
       return PlaneFix(
-        time: e.time, east: p.east, north: p.north, weight: weight, velocityEast: ve,
-        velocityNorth: vn, restarts: restarts || e.newStretch)
+        time: e.time, east: p.east, north: p.north,
+        weight: PlaneFix.weight(accuracy: e.accuracy, typical: medianAccuracy),
+        velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
+        restarts: restarts || e.newStretch)
     }
 
     // Learn the noise from a sample of stretches spread over the track.
@@ -87,8 +79,7 @@ struct DriftTrackSmoother {
       run.reserveCapacity(end - s)
       for i in s..<end {
         var f = planeFix(i, plane: plane, restarts: i == s)
-        if (f.east * f.east + f.north * f.north).squareRoot() > DriftTrackSmoother.reanchorDistance
-        {
+        if DriftTrackSmoother.isBeyondFrame(f) {
           plane = LocalTangentPlane(origin: input(i).coordinate)
           f = planeFix(i, plane: plane, restarts: true)
         }
@@ -130,7 +121,7 @@ struct DriftTrackSmoother {
 
     for i in 0..<n {
       var f = planeFix(i, plane: plane, restarts: i == 0)
-      if (f.east * f.east + f.north * f.north).squareRoot() > DriftTrackSmoother.reanchorDistance {
+      if DriftTrackSmoother.isBeyondFrame(f) {
         let newPlane = LocalTangentPlane(origin: input(i).coordinate)
         filter.shift(by: plane.project(newPlane.origin))
         plane = newPlane

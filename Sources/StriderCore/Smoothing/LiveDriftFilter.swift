@@ -78,7 +78,9 @@ public struct LiveDriftFilter: Sendable {
       plane = frame
     }
     var z = frame.project(coordinate)
-    if (z.east * z.east + z.north * z.north).squareRoot() > DriftTrackSmoother.reanchorDistance {
+    if z.east * z.east + z.north * z.north
+      > DriftTrackSmoother.reanchorDistance * DriftTrackSmoother.reanchorDistance
+    {
       let newFrame = LocalTangentPlane(origin: coordinate)
       let offset = frame.project(newFrame.origin)
       filter.shift(by: offset)
@@ -92,24 +94,15 @@ public struct LiveDriftFilter: Sendable {
     }
     let accuracy = fix.horizontalAccuracy?.value ?? .nan
     if typicalAccuracy == nil, accuracy.isFinite, accuracy > 0 { typicalAccuracy = accuracy }
-    var ve = Double.nan
-    var vn = Double.nan
-    if let speed = fix.speed?.value, speed.isFinite, speed >= 0, speed < 100 {
-      if speed < 0.05 {
-        ve = 0
-        vn = 0
-      } else if let course = fix.course?.value, course.isFinite {
-        let angle = course * .pi / 180
-        ve = speed * sin(angle)
-        vn = speed * cos(angle)
-      }
-    }
+    let velocity = PlaneFix.velocity(
+      speed: fix.speed?.value ?? .nan, course: fix.course?.value ?? .nan)
     let restarts = pendingRestart
     pendingRestart = false
     let t = time.secondsSince1970
     var planeFix = PlaneFix(
-      time: t, east: z.east, north: z.north, weight: accuracy, velocityEast: ve,
-      velocityNorth: vn, restarts: restarts)
+      time: t, east: z.east, north: z.north, weight: accuracy,
+      velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
+      restarts: restarts)
     remember(planeFix)
     planeFix.weight = weight(accuracy)
     let outcome = withUnsafeMutablePointer(to: &scratch) { filter.advance(planeFix, step: $0) }
@@ -177,8 +170,7 @@ public struct LiveDriftFilter: Sendable {
   }
 
   private func weight(_ accuracy: Double) -> Double {
-    guard let m = typicalAccuracy, accuracy.isFinite, accuracy > 0 else { return 1 }
-    return min(16, max(1.0 / 16, accuracy / m))
+    PlaneFix.weight(accuracy: accuracy, typical: typicalAccuracy)
   }
 
   private mutating func remember(_ fix: PlaneFix) {

@@ -37,7 +37,7 @@ import Testing
       export.write(format, points: points, to: &text)
       #expect(!text.contains("nan") && !text.contains("inf"), "\(format): \(value)")
       #expect(!text.contains("e+") && !text.contains("e-"), "XML Schema decimals: \(value)")
-      let fixes = try readBack(text, name: "hostile.\(format.rawValue)")
+      let fixes = try readExportBack(text, name: "hostile.\(format.rawValue)")
       #expect(!fixes.isEmpty, "\(format) \(points) of \(value) reads back")
     }
   }
@@ -74,16 +74,5 @@ import Testing
     #expect(text.allSatisfy { $0.isNumber || $0 == "-" || $0 == "." }, "\(text)")
     #expect(Double(text) == value, "\(text) reads back as \(value)")
     #expect(Double(GPXWriter.fixed(value, places: 3)) == value)
-  }
-
-  private func readBack(_ text: String, name: String) throws -> [Fix] {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("strider-hostile-\(UUID().uuidString)-\(name)")
-    try Data(text.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    var reader = try FixFileReader.open(path: url.path)
-    var fixes: [Fix] = []
-    while let fix = try reader.next() { fixes.append(fix) }
-    return fixes
   }
 }

@@ -11,17 +11,6 @@ extension Sequence where Element: Comparable {
   }
 }
 
-private func read(_ text: String, name: String) throws -> [Fix] {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("strider-export-\(UUID().uuidString)-\(name)")
-  try Data(text.utf8).write(to: url)
-  defer { try? FileManager.default.removeItem(at: url) }
-  var reader = try FixFileReader.open(path: url.path)
-  var fixes: [Fix] = []
-  while let fix = try reader.next() { fixes.append(fix) }
-  return fixes
-}
-
 @Suite struct SessionExportTests {
   static let simulated = Simulator.run(
     SimulationConfiguration(activity: .run, seed: 9, faults: .all))
@@ -110,7 +99,7 @@ private func read(_ text: String, name: String) throws -> [Fix] {
     }
     var gpx = ""
     export.write(.gpx, to: &gpx)
-    let back = try read(gpx, name: "track.gpx")
+    let back = try readExportBack(gpx, name: "track.gpx")
     var gpxSum = 0.0
     for (a, b) in zip(back, back.dropFirst()) where a.segment == b.segment {
       if let p = a.coordinate, let q = b.coordinate { gpxSum += Geodesy.distanceMeters(p, q) }
@@ -164,7 +153,7 @@ private func read(_ text: String, name: String) throws -> [Fix] {
       for format in [ExportFormat.gpx, .tcx] {
         var text = ""
         SessionExport(record: record).write(format, points: .raw, to: &text)
-        let back = try read(text, name: "back.\(format.rawValue)")
+        let back = try readExportBack(text, name: "back.\(format.rawValue)")
         // GPX keeps every fix with a position; TCX every fix with a time.
         let positioned = fixes.filter {
           format == .gpx ? ($0.coordinate?.isValid ?? false) : $0.time != nil
