@@ -34,7 +34,8 @@ public enum AccuracyEngine {
       ?? ActivityGuess.SpeedEstimator.guess(fixes)
     return Result(
       format: reader.format, activity: chosen,
-      summary: Analysis.summarize(fixes, configuration: configuration(for: chosen)))
+      summary: Analysis.summarize(
+        fixes, configuration: configuration(for: chosen), correctsLiveDistance: true))
   }
 }
 

@@ -28,6 +28,7 @@ enum CaseJSON {
             JSONMember("moving_s", .number(f.moving.value)),
             JSONMember("distance_error_pct", .number(r.distanceError(f))),
             JSONMember("moving_error_pct", .number(r.movingError(f))),
+            JSONMember("live_vs_finished_pct", f.liveChange.map { .number($0) } ?? .null),
             JSONMember(
               "rejected",
               .object(

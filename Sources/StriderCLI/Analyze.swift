@@ -67,7 +67,7 @@ struct Analyze: ParsableCommand {
     }
     let configuration = session.configuration(
       activity: activity ?? .run, raw: noFilter, settings: settings)
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
     while let fix = first {
       engine.absorb(fix)
       first = try reader.next()

@@ -37,13 +37,18 @@ import Testing
         (summary[key] as? Double) == (reference[key] as? Double)
           || (summary[key] as? Int) == (reference[key] as? Int), "\(key) differs")
     }
-    let cueTexts = events.filter { $0["event"] as? String == "cue" }.compactMap {
-      $0["text"] as? String
+    // A replay re-measures its live distance as it goes, as a live session does, and
+    // `analyze` does not (it shows no live figures), so distance and time cues may differ
+    // by that correction; the pauses, resumes and the finish are the same.
+    func unmoved(_ cues: [[String: Any]]) -> [String] {
+      cues.compactMap { cue in
+        guard let text = cue["text"] as? String, !text.hasPrefix("Distance") else { return nil }
+        return "\(cue["time"] as? String ?? "?") \(text)"
+      }
     }
-    let referenceCues = (reference["cues"] as? [[String: Any]] ?? []).compactMap {
-      $0["text"] as? String
-    }
-    #expect(cueTexts == referenceCues, "the same cues as analyze, on the fix clock")
+    let replayed = unmoved(events.filter { $0["event"] as? String == "cue" })
+    #expect(!replayed.isEmpty)
+    #expect(replayed == unmoved(reference["cues"] as? [[String: Any]] ?? []))
     #expect(events.first?["event"] as? String != "summary")
 
     let fastStart = Date()

@@ -1,10 +1,15 @@
 /// Runs a whole recorded track through the engine: what `analyze` does for one file.
 public enum Analysis {
   /// The summary of a finished list of fixes under a configuration.
+  ///
+  /// - Parameter correctsLiveDistance: re-measure the live distance as a live session does
+  ///   (`SessionEngine`); off by default, since an analysis shows no live figures and the
+  ///   re-measuring costs a pass over the track.
   public static func summarize(
-    _ fixes: [Fix], configuration: SessionConfiguration
+    _ fixes: [Fix], configuration: SessionConfiguration, correctsLiveDistance: Bool = false
   ) -> SessionSummary {
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionEngine(
+      configuration: configuration, correctsLiveDistance: correctsLiveDistance)
     for fix in fixes { engine.absorb(fix) }
     return engine.finish().summary
   }

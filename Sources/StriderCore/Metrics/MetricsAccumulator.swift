@@ -93,6 +93,27 @@ public struct MetricsAccumulator: Sendable {
     return advanceSplits(step: step, duration: dt, from: stepStart)
   }
 
+  /// Corrects the distance so far by `delta` metres without adding time, calories or pace:
+  /// the live distance re-measured on the smoothed track (`SessionEngine`). An increase
+  /// may complete splits (returned, ending at `time`); a decrease comes off the current
+  /// split only, never reopening a completed one, and what it could not take is returned
+  /// for the caller to take from later steps.
+  public mutating func correctDistance(by delta: Double, at time: GNSSTime) -> (
+    splits: [Split], leftover: Double
+  ) {
+    guard !isFinished, delta.isFinite, delta != 0 else { return ([], 0) }
+    if delta < 0 {
+      let applied = max(delta, -splitDistance)
+      distance += applied
+      splitDistance += applied
+      window.shift(by: applied)
+      return ([], delta - applied)
+    }
+    distance += delta
+    window.shift(by: delta)
+    return (advanceSplits(step: delta, duration: 0, from: time), 0)
+  }
+
   private mutating func advanceSplits(step: Double, duration: Double, from start: GNSSTime)
     -> [Split]
   {

@@ -31,6 +31,12 @@ struct PaceWindow: Sendable, Hashable {
     }
   }
 
+  /// Moves every mark's distance by `delta`: a correction of the distance so far is not
+  /// ground covered within the window, so the current pace must not see it.
+  mutating func shift(by delta: Double) {
+    for i in head..<marks.count { marks[i].distance += delta }
+  }
+
   /// Mean speed (m/s) over the window, or over all moving time when there is less than a
   /// window of it; nil before any moving time.
   var speed: Double? {

@@ -54,6 +54,34 @@ public struct SessionEngine: Sendable {
   /// The array the last events were returned in: reused (no allocation per fix) once the
   /// caller has let go of it.
   private var eventBuffer: [SessionEvent] = []
+  /// Whether the live distance is re-measured as the finished track will be, as it goes.
+  private let correctsLiveDistance: Bool
+  private var liveCorrection = LiveCorrection()
+
+  /// Where the live distance stands against the track re-measured as the summary measures
+  /// it: the track up to `frozenIndex` has been measured for good (`frozenDistance`);
+  /// `debt` is a decrease the current split could not take, taken from the next steps.
+  private struct LiveCorrection: Sendable {
+    var frozenIndex = 0
+    var frozenDistance = 0.0
+    var debt = 0.0
+    var nextAt = SessionEngine.correctionEvery
+    /// The model the track so far is re-measured with, learnt as the summary learns it
+    /// when the track has doubled since the last time.
+    var model: NoiseModel?
+    var nextLearnAt = SessionEngine.correctionEvery
+  }
+
+  /// The live distance is re-measured after this many fixes, then whenever the track has
+  /// grown by a sixteenth: the work stays proportional to the track, and what the last
+  /// re-measure did not see is a sixteenth of it at most.
+  static let correctionEvery = 30
+  /// Fixes before the frozen part that a re-measure reads again, so that its filter and
+  /// stop detector start warm.
+  static let correctionOverlap = 300
+  /// The newest fixes are re-measured each time rather than frozen: their smoothing and
+  /// stops still depend on what comes next.
+  static let correctionHold = 60
 
   /// What the finishing pass needs of each accepted fix, packed into 48 bytes because a
   /// finished track is held whole (a million points for an archive). NaN marks a missing
@@ -105,9 +133,16 @@ public struct SessionEngine: Sendable {
     var counts: Bool
   }
 
-  public init(configuration: SessionConfiguration, keepsFinishedTrack: Bool = false) {
+  /// - Parameter correctsLiveDistance: re-measure the live distance on the smoothed track
+  ///   as the session goes, so that what is shown live is what the summary will say (off
+  ///   for batch analysis, where nobody watches the live figures and the time counts).
+  public init(
+    configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
+    correctsLiveDistance: Bool = true
+  ) {
     self.configuration = configuration
     self.keepsFinishedTrack = keepsFinishedTrack
+    self.correctsLiveDistance = correctsLiveDistance
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
       LiveDriftFilter(prior: .prior(processNoise: $0.processNoise))
@@ -342,6 +377,11 @@ public struct SessionEngine: Sendable {
       settling.append(
         SettlingStep(startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused)))
       step = settledDistance(final: false)
+      if liveCorrection.debt < 0 {
+        let taken = max(liveCorrection.debt, -step)
+        step += taken
+        liveCorrection.debt -= taken
+      }
     }
     if configuration.isRaw, let p = previous {
       let dt = (time - p.time).value
@@ -362,11 +402,58 @@ public struct SessionEngine: Sendable {
       if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
       emit(.split(split), into: &events)
     }
+    if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt {
+      for split in correctLiveDistance(at: time) { emit(.split(split), into: &events) }
+    }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
     emit(.point(point, isPaused: autoPause.isPaused), into: &events)
+  }
+
+  /// Re-measures the live distance as the finished summary will: the fixes since the
+  /// frozen part (and `correctionOverlap` before it) are smoothed forward and backward with
+  /// the live filter's model, stops are found on the smoothed track, and the distance the
+  /// live figures have counted (up to the last settled fix) is set to what that gives.
+  /// Without it the live figure drifts from the summary by the filter's lag and the stops
+  /// auto-pause noticed late: a few percent on noisy walks.
+  private mutating func correctLiveDistance(at time: GNSSTime) -> [Split] {
+    let n = track.count
+    liveCorrection.nextAt = n + max(SessionEngine.correctionEvery, n / 16)
+    if n >= liveCorrection.nextLearnAt || liveCorrection.model == nil {
+      // Learnt anew on the whole track so far, which is then measured again from its start.
+      var points = track
+      liveCorrection.model = smoothWithLearntNoise(&points)
+      liveCorrection.nextLearnAt = 2 * n
+      liveCorrection.frozenIndex = 0
+      liveCorrection.frozenDistance = 0
+    }
+    guard let model = liveCorrection.model else { return [] }
+    // The last fix whose step the live distance has counted.
+    var pending = settling.count - settlingHead
+    var settledEnd = n - 1
+    while settledEnd >= 0, pending > 0 {
+      if track[settledEnd].smoothed { pending -= 1 }
+      settledEnd -= 1
+    }
+    let frozen = liveCorrection.frozenIndex
+    guard settledEnd > frozen else { return [] }
+    let freeze = min(settledEnd, max(frozen, n - 1 - SessionEngine.correctionHold))
+    let start = max(0, frozen - SessionEngine.correctionOverlap)
+    var points = Array(track[start..<n])
+    points[0].newStretch = true
+    smoothWithLearntNoise(&points, model: model)
+    let measured = finishedTrackFigures(
+      points, measuringAt: [frozen - start, freeze - start, settledEnd - start]
+    ).measured
+    liveCorrection.frozenDistance += measured[1] - measured[0]
+    liveCorrection.frozenIndex = freeze
+    let target = liveCorrection.frozenDistance + measured[2] - measured[1]
+    let (splits, leftover) = metrics.correctDistance(
+      by: target - metrics.snapshot.distance.value, at: time)
+    liveCorrection.debt = leftover
+    return splits
   }
 
   /// The distance along the positions the live filter settled since the last call.
@@ -409,21 +496,24 @@ public struct SessionEngine: Sendable {
   /// Smooths the finished track with a noise model learnt from the track itself
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
   /// a clean watch track stays near its raw length and a noisy stream is smoothed.
-  private func smoothWithLearntNoise(_ points: inout [TrackEntry]) {
+  @discardableResult
+  private func smoothWithLearntNoise(_ points: inout [TrackEntry], model: NoiseModel? = nil)
+    -> NoiseModel?
+  {
     defer {
       for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
     }
-    guard let smootherConfiguration = configuration.smoother else { return }
+    guard let smootherConfiguration = configuration.smoother else { return nil }
     // The fixes the live filter saw, by their place in `points`.
     var items: [Int32] = []
     for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
     let n = items.count
-    guard n > 0 else { return }
+    guard n > 0 else { return nil }
     let smoother = DriftTrackSmoother(
       prior: .prior(processNoise: smootherConfiguration.processNoise))
-    points.withUnsafeMutableBufferPointer { buffer in
-      _ = smoother.smooth(
-        count: n,
+    return points.withUnsafeMutableBufferPointer { buffer in
+      smoother.smooth(
+        count: n, model: model,
         input: { k in
           let e = buffer[Int(items[k])]
           return SmoothingInput(
@@ -442,9 +532,11 @@ public struct SessionEngine: Sendable {
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = 0.4
 
-  private func finishedTrackFigures(_ points: [TrackEntry]) -> (
+  /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
+  ///   counted so far, into `measured`.
+  private func finishedTrackFigures(_ points: [TrackEntry], measuringAt marks: [Int] = []) -> (
     snapshot: MetricsSnapshot, pauses: [PauseInterval], detected: [PauseInterval],
-    track: FinishedTrack?
+    track: FinishedTrack?, measured: [Double]
   ) {
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
@@ -485,7 +577,15 @@ public struct SessionEngine: Sendable {
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
     var stopPlace: (pause: Int, coordinate: Coordinate)?
-    for p in points {
+    var measured: [Double] = []
+    measured.reserveCapacity(marks.count)
+    var counted = 0.0
+    for (index, p) in points.enumerated() {
+      defer {
+        while measured.count < marks.count, marks[measured.count] <= index {
+          measured.append(counted)
+        }
+      }
       guard let time = p.time else {
         previous = nil
         continue
@@ -507,6 +607,7 @@ public struct SessionEngine: Sendable {
         step = Geodesy.distanceMeters(prev.coordinate, coordinate)
         if isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
+      counted += step
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
@@ -517,7 +618,8 @@ public struct SessionEngine: Sendable {
         continues: continues)
       previous = (time, coordinate, inStop)
     }
-    return (accumulator.finish(), pauses, detected, builder?.track)
+    while measured.count < marks.count { measured.append(counted) }
+    return (accumulator.finish(), pauses, detected, builder?.track, measured)
   }
 
   /// Shrinks each detected stop to the part where the smoothed speed says the user stood,

@@ -46,10 +46,11 @@ struct DriftTrackSmoother {
   }
 
   /// Smooths `count` fixes read through `input`, handing each smoothed fix to `output` in
-  /// order; returns the model it learnt.
+  /// order; returns the model it learnt, or `model` when one is given (nothing is learnt:
+  /// the live engine re-measures the track so far with the model it already has).
   @discardableResult
   func smooth(
-    count n: Int, input: (Int) -> SmoothingInput,
+    count n: Int, model given: NoiseModel? = nil, input: (Int) -> SmoothingInput,
     output: (Int, SmoothedFix) -> Void
   ) -> NoiseModel {
     guard n > 0 else { return prior }
@@ -65,30 +66,7 @@ struct DriftTrackSmoother {
         restarts: restarts || e.newStretch)
     }
 
-    // Learn the noise from a sample of stretches spread over the track.
-    var runs: [[PlaneFix]] = []
-    let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
-    let starts: [Int] =
-      n <= NoiseFit.sampleSize
-      ? [0]
-      : (0..<NoiseFit.sampleRuns).map { k in (n - runLength) * k / (NoiseFit.sampleRuns - 1) }
-    for s in starts {
-      let end = n <= NoiseFit.sampleSize ? n : s + runLength
-      var plane = LocalTangentPlane(origin: input(s).coordinate)
-      var run: [PlaneFix] = []
-      run.reserveCapacity(end - s)
-      for i in s..<end {
-        var f = planeFix(i, plane: plane, restarts: i == s)
-        if DriftTrackSmoother.isBeyondFrame(f) {
-          plane = LocalTangentPlane(origin: input(i).coordinate)
-          f = planeFix(i, plane: plane, restarts: true)
-        }
-        run.append(f)
-      }
-      runs.append(run)
-    }
-    let model = NoiseFit.fit(runs, prior: prior)
-    runs = []
+    let model = given ?? learn(count: n, planeFix: planeFix, input: input)
 
     // Forward over everything, backward over a sliding window.
     var filter = DriftFilter(model: model)
@@ -135,6 +113,35 @@ struct DriftTrackSmoother {
     }
     settle(upTo: steps.count, final: true)
     return model
+  }
+
+  /// Learns the noise from a sample of stretches spread over the track.
+  private func learn(
+    count n: Int, planeFix: (Int, LocalTangentPlane, Bool) -> PlaneFix,
+    input: (Int) -> SmoothingInput
+  ) -> NoiseModel {
+    var runs: [[PlaneFix]] = []
+    let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
+    let starts: [Int] =
+      n <= NoiseFit.sampleSize
+      ? [0]
+      : (0..<NoiseFit.sampleRuns).map { k in (n - runLength) * k / (NoiseFit.sampleRuns - 1) }
+    for s in starts {
+      let end = n <= NoiseFit.sampleSize ? n : s + runLength
+      var plane = LocalTangentPlane(origin: input(s).coordinate)
+      var run: [PlaneFix] = []
+      run.reserveCapacity(end - s)
+      for i in s..<end {
+        var f = planeFix(i, plane, i == s)
+        if DriftTrackSmoother.isBeyondFrame(f) {
+          plane = LocalTangentPlane(origin: input(i).coordinate)
+          f = planeFix(i, plane, true)
+        }
+        run.append(f)
+      }
+      runs.append(run)
+    }
+    return NoiseFit.fit(runs, prior: prior)
   }
 
   /// The median reported accuracy of a sample of the fixes, nil when none reports one.

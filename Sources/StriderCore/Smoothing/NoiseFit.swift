@@ -40,12 +40,14 @@ public enum NoiseFit {
     let count = runs.reduce(0) { $0 + $1.count }
     guard count >= 8 else { return prior }
     // Parameters: ln white, ln drift, ln drift time, ln process noise, [ln doppler], [trust].
-    var start = [
-      log(prior.whiteSigma), log(prior.driftSigma), log(prior.driftTime), log(prior.processNoise),
-    ]
-    if hasDoppler { start.append(log(prior.dopplerSigma)) }
-    if hasWeights { start.append(prior.accuracyTrust) }
-    let centre = start
+    func vector(_ m: NoiseModel) -> [Double] {
+      var x = [log(m.whiteSigma), log(m.driftSigma), log(m.driftTime), log(m.processNoise)]
+      if hasDoppler { x.append(log(m.dopplerSigma)) }
+      if hasWeights { x.append(m.accuracyTrust) }
+      return x
+    }
+    let centre = vector(prior)
+    let start = centre
     func model(_ x: [Double]) -> NoiseModel {
       var m = prior
       m.whiteSigma = clamp(exp(x[0]), whiteBounds)
@@ -60,19 +62,34 @@ public enum NoiseFit {
       if hasWeights { m.accuracyTrust = min(1, max(0, x[i])) }
       return m
     }
+    // ln of each fix's weight, so that an evaluation raises it to the trust with one `exp`.
+    let logWeights = runs.map { run in run.map { $0.weight == 1 ? 0 : log($0.weight) } }
     func cost(_ x: [Double]) -> Double {
       let m = model(x)
+      let white = m.whiteSigma * m.whiteSigma
+      let twiceTrust = 2 * m.accuracyTrust
       var total = 0.0
-      for run in runs {
+      // The innovation variances' product, its logarithm taken before it leaves the range.
+      var variances = 1.0
+      for (k, run) in runs.enumerated() {
         var filter = DriftFilter(model: m)
+        let logWeight = logWeights[k]
         for (i, fix) in run.enumerated() {
-          let cost = filter.advance(fix).cost
+          let lw = logWeight[i]
+          let outcome = filter.advance(
+            fix, whiteVariance: lw == 0 ? white : white * exp(twiceTrust * lw))
           // A position repeated exactly is a receiver holding its last fix, not a new
           // measurement: it says nothing about the noise.
           if i > 0, fix.east == run[i - 1].east, fix.north == run[i - 1].north { continue }
-          total += cost
+          total += outcome.cost
+          variances *= outcome.variance
+          if !(variances > 1e-100 && variances < 1e100) {
+            total += log(variances)
+            variances = 1
+          }
         }
       }
+      total += log(variances)
       // The prior, on the log-scale parameters only.
       var penalty = 0.0
       for i in 0..<(hasDoppler ? 5 : 4) {
