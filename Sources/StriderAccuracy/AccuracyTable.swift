@@ -56,7 +56,10 @@ public enum AccuracyTable {
   public static func targets(_ subsets: [SubsetFigures]) -> String {
     var lines: [String] = ["targets (issue 13)"]
     for s in subsets
-    where s.group == "overall" || (s.group == "format" && s.name != CorpusFormat.nmea.rawValue) {
+    where s.group == "overall"
+      || (s.group == "format"
+        && [CorpusFormat.gpx.rawValue, CorpusFormat.gpsdJSON.rawValue].contains(s.name))
+    {
       let checks: [(String, Double, Double)] = [
         ("distance median", s.distance.median, AccuracyTargets.distanceMedian),
         ("distance p90", s.distance.p90, AccuracyTargets.distanceP90),
@@ -67,9 +70,16 @@ public enum AccuracyTable {
         lines.append(verdict("\(s.group) \(s.name) \(label)", value, target))
       }
       if let spread = s.spread {
+        let over = s.spreads.filter { $0 > AccuracyTargets.formatSpread }.count
         lines.append(
           verdict(
-            "\(s.group) \(s.name) format spread worst", spread.worst, AccuracyTargets.formatSpread))
+            "\(s.group) \(s.name) format spread worst", spread.worst, AccuracyTargets.formatSpread)
+            + "  (\(over) of \(s.spreads.count) cases over)")
+      }
+      if let gap = s.speedGap, s.group == "overall" {
+        lines.append(
+          "  what GPX without speed loses against GPX with it: median \(number(gap.median)) %,"
+            + " worst \(number(gap.worst)) %")
       }
       if let live = s.live {
         lines.append(

@@ -65,10 +65,22 @@ public struct CaseResult: Sendable {
     100 * (rawDistance.value - truthDistance.value) / truthDistance.value
   }
 
-  /// The largest minus the smallest distance across the formats, % of the truth.
+  /// The largest minus the smallest distance across the formats that carry the same
+  /// information, % of the truth: with Doppler, GPX with speed, gpsd JSON and NMEA; without,
+  /// every format (GPX with speed is plain GPX then).
   public var formatSpread: Double {
-    let distances = formats.map(\.distance.value)
+    let distances = formats.filter { corpusCase.dopplerSigma == nil || $0.format.carriesSpeed }
+      .map(\.distance.value)
     guard let high = distances.max(), let low = distances.min() else { return 0 }
     return 100 * (high - low) / truthDistance.value
   }
+  /// What leaving out the Doppler speed costs: |plain GPX − GPX with speed|, % of the
+  /// truth (0 without Doppler, where both are the same file).
+  public var speedGap: Double {
+    guard let plain = formats.first(where: { $0.format == .gpx }),
+      let withSpeed = formats.first(where: { $0.format == .gpxSpeed })
+    else { return 0 }
+    return 100 * abs(plain.distance.value - withSpeed.distance.value) / truthDistance.value
+  }
+
 }

@@ -1,7 +1,7 @@
 import StriderCore
 import StriderFormats
 
-/// The three ways the corpus writes the same fixes, as the devices that make such files do.
+/// The ways the corpus writes the same fixes, as the devices that make such files do.
 public enum CorpusFormat: String, Sendable, Hashable, CaseIterable {
   /// GPX 1.1 as a logger writes it: position, elevation, time, fix mode, satellites and
   /// HDOP; no speed, course or accuracy in metres (GPX has none).
@@ -12,6 +12,10 @@ public enum CorpusFormat: String, Sendable, Hashable, CaseIterable {
   /// NMEA 0183 as a receiver sends it: GGA, RMC (speed and course when measured), GSA and
   /// GST (`NMEAWriter`).
   case nmea
+  /// GPX 1.1 as a watch writes it: as `gpx`, with the receiver's speed and course in each
+  /// point's extensions when it measured them (Strider's export and Garmin's
+  /// TrackPointExtension carry them so). Where the case has no Doppler it is `gpx`.
+  case gpxSpeed = "gpx_speed"
 
   /// The file name extension.
   public var fileExtension: String {
@@ -19,18 +23,24 @@ public enum CorpusFormat: String, Sendable, Hashable, CaseIterable {
     case .gpx: "gpx"
     case .gpsdJSON: "json"
     case .nmea: "nmea"
+    case .gpxSpeed: "speed.gpx"
     }
   }
+
+  /// Whether the file carries the receiver's Doppler speed where the case has one.
+  public var carriesSpeed: Bool { self != .gpx }
 
   /// The file's text for a list of fixes of one activity.
   public func text(for fixes: [Fix], activity: Activity, name: String) -> String {
     var out = ""
     switch self {
-    case .gpx:
+    case .gpx, .gpxSpeed:
       let plain = fixes.map { fix in
         var f = fix
-        f.speed = nil
-        f.course = nil
+        if self == .gpx {
+          f.speed = nil
+          f.course = nil
+        }
         f.horizontalAccuracy = nil
         f.verticalAccuracy = nil
         return f

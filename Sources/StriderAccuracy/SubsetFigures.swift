@@ -15,6 +15,11 @@ public struct SubsetFigures: Sendable {
   /// Format spread (largest − smallest distance across formats), % of the truth; nil for
   /// a subset of one format.
   public var spread: Statistics?
+  /// Each case's spread, for counting the cases over a target.
+  public var spreads: [Double]
+  /// |plain GPX − GPX with speed|, % of the truth, over the cases with Doppler: what the
+  /// information GPX leaves out is worth (not a disagreement between formats).
+  public var speedGap: Statistics?
   /// Median signed error of the raw length, %: how noisy the subset's fixes are.
   public var rawBias: Double
   /// |live − finished distance|, % of the finished: how far what was announced during the
@@ -39,7 +44,10 @@ public struct SubsetFigures: Sendable {
     self.distance = distance
     bias = signed.median
     self.moving = moving
-    spread = formats.count > 1 ? Statistics(results.map(\.formatSpread)) : nil
+    spreads = formats.count > 1 ? results.map(\.formatSpread) : []
+    spread = formats.count > 1 ? Statistics(spreads) : nil
+    speedGap = Statistics(
+      results.filter { $0.corpusCase.dopplerSigma != nil }.map(\.speedGap))
     rawBias = raw.median
     live = Statistics(pairs.compactMap { $0.1.liveChange.map(abs) })
   }
@@ -47,7 +55,9 @@ public struct SubsetFigures: Sendable {
   /// Every subset the tables show: overall, then by activity, error family, format,
   /// sampling, Doppler and reported accuracy.
   public static func all(_ results: [CaseResult]) -> [SubsetFigures] {
-    let allFormats = Set(CorpusFormat.allCases)
+    // GPX with speed is scored for the spread and on its own; the other subsets keep the
+    // three formats they always had, so their figures compare across runs.
+    let allFormats: Set<CorpusFormat> = [.gpx, .gpsdJSON, .nmea]
     var rows: [SubsetFigures?] = [
       SubsetFigures(group: "overall", name: "all", results: results, formats: allFormats)
     ]
@@ -110,6 +120,10 @@ public struct SubsetFigures: Sendable {
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))
       members.append(JSONMember("spread_worst_pct", .number(spread.worst)))
+    }
+    if let speedGap {
+      members.append(JSONMember("speed_gap_median_pct", .number(speedGap.median)))
+      members.append(JSONMember("speed_gap_worst_pct", .number(speedGap.worst)))
     }
     return .object(members)
   }

@@ -18,6 +18,7 @@ enum CaseJSON {
       JSONMember("truth_moving_s", .number(r.truthMoving.value)),
       JSONMember("raw_distance_m", .number(r.rawDistance.value)),
       JSONMember("format_spread_pct", .number(r.formatSpread)),
+      JSONMember("speed_gap_pct", .number(r.speedGap)),
     ]
     for f in r.formats {
       members.append(
@@ -60,7 +61,7 @@ enum CaseJSON {
   }
 
   static let header =
-    "case                              km     fixes   raw %   gpx %  gpsd %  nmea %  "
+    "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %  "
     + "mov gpx  mov gpsd  spread"
 
   static func line(_ r: CaseResult) -> String {
