@@ -62,6 +62,39 @@ import Testing
       "fitted white \(model.whiteSigma) m, drift \(model.driftSigma) m for \(white) m of jitter")
   }
 
+  /// A receiver whose wandering error grows fivefold in stretches where it also reports a
+  /// five times worse accuracy (2D, under trees): the fit learns that the drift follows the
+  /// reported figure; where the figure says nothing of the drift, it learns that too.
+  @Test(arguments: [true, false])
+  func theFitLearnsWhetherTheDriftFollowsTheReportedAccuracy(follows: Bool) {
+    var rng = SeededRandom(seed: 21)
+    let tau = 60.0
+    var drift = (east: 0.0, north: 0.0)
+    var fixes: [PlaneFix] = []
+    for i in 0..<2400 {
+      let bad = (i / 150) % 2 == 1
+      let sigma = follows && bad ? 10.0 : 2.0
+      let phi = exp(-1 / tau)
+      let kick = sigma * (1 - phi * phi).squareRoot()
+      drift = (phi * drift.east + kick * rng.gaussian(), phi * drift.north + kick * rng.gaussian())
+      // A walk at about 1.4 m/s along a gentle curve.
+      let east = 1.3 * Double(i)
+      let north = 80 * sin(Double(i) / 150)
+      fixes.append(
+        PlaneFix(
+          time: Double(i), east: east + drift.east + 0.5 * rng.gaussian(),
+          north: north + drift.north + 0.5 * rng.gaussian(), weight: bad ? 5 : 1,
+          velocityEast: .nan, velocityNorth: .nan, restarts: i == 0))
+    }
+    let model = NoiseFit.fit(
+      [fixes], prior: .prior(processNoise: KalmanConfiguration.defaults(for: .walk).processNoise))
+    if follows {
+      #expect(model.driftTrust > 0.6, "learnt drift trust \(model.driftTrust)")
+    } else {
+      #expect(model.driftTrust < 0.4, "learnt drift trust \(model.driftTrust)")
+    }
+  }
+
   @Test func scalingEveryReportedAccuracyChangesNothing() {
     let (fixes, _) = Self.walk(white: 3, seed: 12)
     let scaled = fixes.map { fix in

@@ -133,16 +133,24 @@ struct DriftFilter: Sendable {
     return sigma * sigma
   }
 
+  /// How much the drift's variance is scaled at this fix (`NoiseModel.driftTrust`).
+  @inline(__always)
+  func driftScale(_ fix: PlaneFix) -> Double {
+    fix.weight == 1 || model.driftTrust == 0 ? 1 : pow(fix.weight, 2 * model.driftTrust)
+  }
+
   /// Feeds one fix; `step`, when given, receives what the smoother needs.
   @inline(__always)
   mutating func advance(_ fix: PlaneFix, step: UnsafeMutablePointer<DriftStep>? = nil) -> Outcome {
-    advance(fix, whiteVariance: whiteVariance(fix), step: step)
+    advance(fix, whiteVariance: whiteVariance(fix), driftScale: driftScale(fix), step: step)
   }
 
-  /// Feeds one fix whose white variance the caller has worked out (`whiteVariance`).
+  /// Feeds one fix whose white variance and drift scale the caller has worked out
+  /// (`whiteVariance`, `driftScale`).
   @inline(__always)
   mutating func advance(
-    _ fix: PlaneFix, whiteVariance r: Double, step: UnsafeMutablePointer<DriftStep>? = nil
+    _ fix: PlaneFix, whiteVariance r: Double, driftScale: Double,
+    step: UnsafeMutablePointer<DriftStep>? = nil
   ) -> Outcome {
     guard let last = lastTime, !fix.restarts, fix.time - last <= DriftFilter.maxGap,
       fix.time >= last
@@ -161,7 +169,7 @@ struct DriftFilter: Sendable {
       decay = exp(-dt / model.driftTime)
     }
     let phi = decay
-    predict(dt: dt, phi: phi)
+    predict(dt: dt, phi: phi, driftScale: driftScale)
     lastTime = fix.time
     updates += 1
     var cost = 0.0
@@ -281,10 +289,11 @@ struct DriftFilter: Sendable {
     updates = 0
   }
 
-  private mutating func predict(dt: Double, phi: Double) {
+  /// The drift's variance relaxes towards σ² × `driftScale` over its correlation time.
+  private mutating func predict(dt: Double, phi: Double, driftScale: Double) {
     let q = model.processNoise
     let dt2 = dt * dt
-    let driftVariance = model.driftSigma * model.driftSigma
+    let driftVariance = model.driftSigma * model.driftSigma * driftScale
     let p = cov
     cov = DriftCovariance(
       a: p.a + 2 * dt * p.b + dt2 * p.d + q * dt2 * dt / 3,

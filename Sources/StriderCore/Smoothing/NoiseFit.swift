@@ -39,15 +39,16 @@ public enum NoiseFit {
     let hasWeights = runs.contains { $0.contains { $0.weight != 1 } }
     let count = runs.reduce(0) { $0 + $1.count }
     guard count >= 8 else { return prior }
-    // Parameters: ln white, ln drift, ln drift time, ln process noise, [ln doppler], [trust].
+    // Parameters: ln white, ln drift, ln drift time, ln process noise, [ln doppler],
+    // [accuracy trust, drift trust].
     func vector(_ m: NoiseModel) -> [Double] {
       var x = [log(m.whiteSigma), log(m.driftSigma), log(m.driftTime), log(m.processNoise)]
       if hasDoppler { x.append(log(m.dopplerSigma)) }
-      if hasWeights { x.append(m.accuracyTrust) }
+      if hasWeights { x.append(contentsOf: [m.accuracyTrust, m.driftTrust]) }
       return x
     }
-    let centre = vector(prior)
-    let start = centre
+    let start = vector(prior)
+    let centre = start
     func model(_ x: [Double]) -> NoiseModel {
       var m = prior
       m.whiteSigma = clamp(exp(x[0]), whiteBounds)
@@ -59,7 +60,10 @@ public enum NoiseFit {
         m.dopplerSigma = clamp(exp(x[i]), dopplerBounds)
         i += 1
       }
-      if hasWeights { m.accuracyTrust = min(1, max(0, x[i])) }
+      if hasWeights {
+        m.accuracyTrust = min(1, max(0, x[i]))
+        m.driftTrust = min(1, max(0, x[i + 1]))
+      }
       return m
     }
     // ln of each fix's weight, so that an evaluation raises it to the trust with one `exp`.
@@ -68,6 +72,7 @@ public enum NoiseFit {
       let m = model(x)
       let white = m.whiteSigma * m.whiteSigma
       let twiceTrust = 2 * m.accuracyTrust
+      let twiceDriftTrust = 2 * m.driftTrust
       var total = 0.0
       // The innovation variances' product, its logarithm taken before it leaves the range.
       var variances = 1.0
@@ -77,7 +82,8 @@ public enum NoiseFit {
         for (i, fix) in run.enumerated() {
           let lw = logWeight[i]
           let outcome = filter.advance(
-            fix, whiteVariance: lw == 0 ? white : white * exp(twiceTrust * lw))
+            fix, whiteVariance: lw == 0 ? white : white * exp(twiceTrust * lw),
+            driftScale: lw == 0 || twiceDriftTrust == 0 ? 1 : exp(twiceDriftTrust * lw))
           // A position repeated exactly is a receiver holding its last fix, not a new
           // measurement: it says nothing about the noise.
           if i > 0, fix.east == run[i - 1].east, fix.north == run[i - 1].north { continue }
@@ -106,18 +112,22 @@ public enum NoiseFit {
         if x[i] > hi { outside += (x[i] - hi) * (x[i] - hi) }
       }
       if hasWeights {
-        let t = x[x.count - 1]
-        if t < 0 { outside += t * t }
-        if t > 1 { outside += (t - 1) * (t - 1) }
+        for t in x.suffix(2) {
+          if t < 0 { outside += t * t }
+          if t > 1 { outside += (t - 1) * (t - 1) }
+        }
       }
       let value = total + penalty + 1e3 * outside
       return value.isFinite ? value : .greatestFiniteMagnitude
     }
     var steps = [Double](repeating: 0.7, count: start.count)
-    if hasWeights { steps[steps.count - 1] = 0.4 }
+    if hasWeights {
+      steps[steps.count - 2] = 0.4
+      steps[steps.count - 1] = 0.4
+    }
     let best = NelderMead.minimise(
       cost, from: start, steps: steps, maxEvaluations: maxEvaluations)
-    return model(best)
+    return model(best.point)
   }
 
   private static func clamp(_ x: Double, _ bounds: (Double, Double)) -> Double {
@@ -131,7 +141,7 @@ enum NelderMead {
   static func minimise(
     _ f: ([Double]) -> Double, from start: [Double], steps: [Double], maxEvaluations: Int,
     tolerance: Double = 1e-3
-  ) -> [Double] {
+  ) -> (point: [Double], evaluations: Int) {
     let n = start.count
     var simplex: [[Double]] = [start]
     for i in 0..<n {
@@ -185,6 +195,6 @@ enum NelderMead {
       }
     }
     let bestIndex = values.indices.min { values[$0] < values[$1] } ?? 0
-    return simplex[bestIndex]
+    return (simplex[bestIndex], evaluations)
   }
 }

@@ -15,7 +15,9 @@ import Foundation
 ///   `driftTime`; Brown and Hwang, *Introduction to Random Signals and Applied Kalman
 ///   Filtering*, 4th ed., §2.9): ionosphere, orbit and multipath residuals that wander over
 ///   minutes. Seen fix by fix it looks like motion, which is why a filter that matches
-///   innovations alone understates the noise.
+///   innovations alone understates the noise. Its σ too follows the reported accuracy,
+///   as wᵢ raised to `driftTrust`: in 2D, under trees or between buildings a receiver
+///   reports a worse figure because its whole error grows, the wandering part with it.
 ///
 /// The user moves with white acceleration of spectral density `processNoise` (Bar-Shalom,
 /// Li and Kirubarajan, §6.3.2); a receiver's Doppler velocity, where reported, measures
@@ -25,8 +27,10 @@ public struct NoiseModel: Hashable, Sendable, Codable {
   public var whiteSigma: Double
   /// How far the reported accuracy's variations are believed, 0 to 1.
   public var accuracyTrust: Double
-  /// Per-axis σ of the slowly wandering error, metres.
+  /// Per-axis σ of the slowly wandering error at the median reported accuracy, metres.
   public var driftSigma: Double
+  /// How far the wandering error follows the reported accuracy, 0 to 1.
+  public var driftTrust: Double
   /// Correlation time of the wandering error, seconds.
   public var driftTime: Double
   /// Spectral density of the user's white acceleration, m²/s³.
@@ -36,8 +40,9 @@ public struct NoiseModel: Hashable, Sendable, Codable {
 
   public init(
     whiteSigma: Double, accuracyTrust: Double, driftSigma: Double, driftTime: Double,
-    processNoise: Double, dopplerSigma: Double
+    processNoise: Double, dopplerSigma: Double, driftTrust: Double = 0
   ) {
+    self.driftTrust = driftTrust
     self.whiteSigma = whiteSigma
     self.accuracyTrust = accuracyTrust
     self.driftSigma = driftSigma
