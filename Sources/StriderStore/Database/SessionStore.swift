@@ -307,7 +307,7 @@ public final class SessionStore: Sendable {
   }
 
   /// Whether a finished session lacks its finished track (stored by an older Strider).
-  func needsFinishedTrack(_ id: Int64) throws(StoreError) -> Bool {
+  public func needsFinishedTrack(_ id: Int64) throws(StoreError) -> Bool {
     try guarded {
       try pool.read { db in
         try Bool.fetchOne(
