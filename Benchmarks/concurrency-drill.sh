@@ -71,9 +71,12 @@ delete=$!
 
 ok=0
 failed=0
+journal=0
 while kill -0 "$fake" 2> /dev/null || kill -0 "$import" 2> /dev/null \
   || kill -0 "$delete" 2> /dev/null; do
   if $strider sessions > /dev/null 2>> "$work/polls.err"; then ok=$((ok + 1)); else failed=$((failed + 1)); fi
+  # The recorder's journal exists only while the lock held elsewhere keeps fixes out.
+  if compgen -G "$home/strider.sqlite-pending-*" > /dev/null; then journal=$((journal + 1)); fi
 done
 import_status=0
 wait "$import" || import_status=$?
@@ -119,8 +122,12 @@ echo "second import: exit $import_status ($(cat "$work/import2.out"))," \
   "peak $(peak "$work/import2.time") MB, $(seconds "$work/import2.time")"
 echo "delete of session 1: exit $delete_status, peak $(peak "$work/delete.time") MB," \
   "$(seconds "$work/delete.time")"
-echo "sessions polls: $ok ok, $failed failed"
+echo "sessions polls: $ok ok, $failed failed; the recorder's journal was there at $journal of them"
 [[ -s $work/polls.err ]] && sort "$work/polls.err" | uniq -c | head -5
 echo "run stderr: $(tr '\n' ' ' < "$work/run.err")"
 $strider sessions vacuum
+echo "megabytes by table:"
+sqlite3 "$home/strider.sqlite" \
+  "SELECT printf('  %-14s %7.1f', name, sum(pgsize) / 1e6) FROM dbstat GROUP BY name
+   HAVING sum(pgsize) > 100000 ORDER BY sum(pgsize) DESC"
 ls -l "$home"

@@ -252,3 +252,32 @@ private func permissions(_ path: String) throws -> Int {
     #expect(left9 == 0)
   }
 }
+
+@Suite struct VacuumTests {
+  @Test func anOlderDatabaseIsRewrittenOnceWithIncrementalVacuum() throws {
+    let temp = TemporaryStore()
+    try FileManager.default.createDirectory(
+      atPath: temp.directory, withIntermediateDirectories: true)
+    // A database as Strider made it before: no auto-vacuum.
+    let old = try DatabasePool(path: temp.location.path)
+    try Schema.migrator.migrate(old)
+    try old.close()
+    let store = try temp.open()
+    let mode = { try store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } }
+    #expect(try mode() == 0)
+    let fixes = (0..<10).flatMap { _ in simulated.fixes }
+    guard
+      case .imported(let record) = try store.importSession(
+        fixes: fixes, name: nil, configuration: SessionConfiguration(activity: .run), source: nil)
+    else {
+      Issue.record("not imported")
+      return
+    }
+    try store.delete(try #require(record.id))
+    #expect(try store.size().freeBytes > 1_000_000, "an old database keeps the room")
+    let (before, after) = try store.vacuum()
+    #expect(try mode() == 2, "incremental from now on")
+    #expect(after.bytes < before.bytes / 4)
+    #expect(after.freeBytes == 0 && after.fixes == 0 && after.bytesPerFix == nil)
+  }
+}
