@@ -91,6 +91,9 @@ import Testing
       let poll = try StriderBinary.run(["sessions"], environment: environment)
       if poll.status == 0 {
         ok += 1
+        // A half-done import or delete is never listed (an older reading of its state
+        // would show it as interrupted).
+        #expect(!poll.stdout.contains("imported, "), "\(poll.stdout)")
       } else {
         failed += 1
         failures.append(poll.stderr)
