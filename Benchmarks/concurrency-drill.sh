@@ -20,8 +20,9 @@ cd "$(dirname "$0")/.."
 points=${POINTS:-1000000}
 work=${WORK:-/tmp/strider-concurrency-drill}
 mkdir -p "$work"
-swift build -c release --product strider > /dev/null
-strider=$PWD/.build/release/strider
+# STRIDER=path runs the drill on another binary (an older Strider, for a before figure).
+if [[ -z ${STRIDER:-} ]]; then swift build -c release --product strider > /dev/null; fi
+strider=${STRIDER:-$PWD/.build/release/strider}
 home=$work/home
 rm -rf "$home" "$work"/*.out "$work"/*.err "$work"/*.time
 export STRIDER_HOME=$home
@@ -125,7 +126,7 @@ echo "delete of session 1: exit $delete_status, peak $(peak "$work/delete.time")
 echo "sessions polls: $ok ok, $failed failed; the recorder's journal was there at $journal of them"
 [[ -s $work/polls.err ]] && sort "$work/polls.err" | uniq -c | head -5
 echo "run stderr: $(tr '\n' ' ' < "$work/run.err")"
-$strider sessions vacuum
+$strider sessions vacuum || echo "(no sessions vacuum in this Strider)"
 echo "megabytes by table:"
 sqlite3 "$home/strider.sqlite" \
   "SELECT printf('  %-14s %7.1f', name, sum(pgsize) / 1e6) FROM dbstat GROUP BY name
