@@ -85,7 +85,7 @@ delete_status=0
 wait "$delete" || delete_status=$?
 wait "$fake" || true
 sleep 2
-kill -TERM "$run"
+kill -TERM "$run" 2> /dev/null || true  # an older Strider may have died already
 run_status=0
 wait "$run" || run_status=$?
 kill "$pipe" 2> /dev/null || true
@@ -114,9 +114,10 @@ inside = {t for t in sent if lo <= t <= hi}
 print(len(sent), len(inside), len(inside - stored))
 EOF
 read -r sent inside missing < "$work/witness.txt"
-points_in=$(python3 -c 'import json,sys; print([json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1]["points_in"])' "$work/run.out")
+points_in=$(python3 -c 'import json,sys; print([json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1].get("points_in", "?"))' "$work/run.out")
 
-echo "live run: exit $run_status; fixes the run received (points_in) $points_in, stored $stored"
+echo "live run: exit $run_status; fixes the run received (points_in) $points_in, stored $stored" \
+  "($(sqlite3 "$home/strider.sqlite" "SELECT state FROM session WHERE id = $live"))"
 echo "gpsd sent $sent fix times (gpspipe); $inside of them while the run was connected," \
   "$missing of those missing from the session"
 echo "second import: exit $import_status ($(cat "$work/import2.out"))," \
