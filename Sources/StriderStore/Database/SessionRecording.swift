@@ -95,8 +95,9 @@ public final class SessionRecording {
           start + batch.count, first?.secondsSince1970, last?.secondsSince1970,
           Date().timeIntervalSince1970, id,
         ])
+      return true
     }
-    guard committed != nil else {
+    guard committed == true else {
       try journalPending()
       return false
     }

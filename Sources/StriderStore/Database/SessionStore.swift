@@ -202,8 +202,9 @@ public final class SessionStore: Sendable {
             """,
           arguments: [id])
       }
+      return true
     }
-    return marked == nil ? [] : abandoned
+    return marked == true ? abandoned : []
   }
 
   /// Every session, oldest first; demos only when asked for.

@@ -35,7 +35,7 @@ extension SessionStore {
         let state = try String.fetchOne(
           db, sql: "SELECT state FROM session WHERE id = ?", arguments: [session])
         // A session deleted, or finished from its fixes, takes no more.
-        guard state == "recording" || state == "interrupted" else { return }
+        guard state == "recording" || state == "interrupted" else { return true }
         let insert = try db.cachedStatement(sql: Rows.insertFixIfNew)
         for (seq, fix) in journal.fixes {
           try insert.execute(
@@ -50,8 +50,9 @@ extension SessionStore {
             WHERE id = ?1
             """,
           arguments: [session])
+        return true
       }
-      if done != nil { unlink(path) }
+      if done == true { unlink(path) }
     }
   }
 
