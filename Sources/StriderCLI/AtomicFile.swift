@@ -29,6 +29,11 @@ enum AtomicFile {
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var stream = FileOutput(fd: fd, destination: path)
     body(&stream)
+    if stream.isAbandoned {
+      close(fd)
+      unlink(temporary)
+      return
+    }
     var failure: OutputError?
     do {
       try stream.finish()

@@ -49,6 +49,10 @@ struct ExportSession: ParsableCommand {
   func run() throws {
     if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
+    if try canStream(store) {
+      try writeStreamed(store)
+      return
+    }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
       (
@@ -81,6 +85,48 @@ struct ExportSession: ParsableCommand {
 }
 
 extension ExportSession {
+  /// Whether the export can be written from a cursor: a finished session with its
+  /// finished track, as GPX without a privacy radius (which needs both ends first).
+  func canStream(_ store: SessionStore) throws -> Bool {
+    guard format == .gpx, privacyRadius == 0 else { return false }
+    return try storeCall { () throws(StoreError) in
+      guard try store.listing(id).state == .finished else { return false }
+      return try !store.needsFinishedTrack(id)
+    }
+  }
+
+  /// Writes the GPX a row at a time: a session of any length in the memory of one row.
+  func writeStreamed(_ store: SessionStore) throws {
+    let (id, points) = (id, points)
+    let header = try storeCall { () throws(StoreError) in try store.recordWithoutPoints(id) }
+    let (metadata, time) = SessionExport(record: header, displayTrack: []).gpxHeader(points)
+    var storeFailure: StoreError?
+    func write(_ stream: inout FileOutput) {
+      var track = GPXWriter.Track(metadata: metadata, time: time, to: &stream)
+      do {
+        try store.forEachExportPoint(of: id, points) { fix, verdict in
+          track.write(fix, verdict: verdict, to: &stream)
+        }
+      } catch {
+        storeFailure = error
+        stream.abandon()
+        return
+      }
+      track.end(to: &stream)
+    }
+    guard let output else {
+      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      write(&stream)
+      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+      try stream.finish()
+      return
+    }
+    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
+    try AtomicFile.write(to: destination, write)
+    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
+  }
+
   /// Stops before writing when `path` is a symbolic link: following it would overwrite a
   /// file the user did not name (a link planted in a shared folder can point anywhere).
   static func refuseSymbolicLink(_ path: String) throws {
@@ -101,6 +147,9 @@ struct FileOutput: TextOutputStream {
   let destination: String
   private var buffer: [UInt8] = []
   private(set) var failure: OutputError?
+  /// The writer gave up (its input failed): nothing more is written, and an atomic file
+  /// is not put in place.
+  private(set) var isAbandoned = false
 
   init(fd: Int32, destination: String) {
     self.fd = fd
@@ -109,7 +158,7 @@ struct FileOutput: TextOutputStream {
   }
 
   mutating func write(_ string: String) {
-    guard failure == nil else { return }
+    guard failure == nil, !isAbandoned else { return }
     buffer.append(contentsOf: string.utf8)
     if buffer.count >= 1 << 16 { flush() }
   }
@@ -122,6 +171,12 @@ struct FileOutput: TextOutputStream {
       failure = error
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Drops what is buffered and writes nothing more.
+  mutating func abandon() {
+    isAbandoned = true
+    buffer.removeAll()
   }
 
   /// Writes what is buffered, then throws the first failure if there was one.

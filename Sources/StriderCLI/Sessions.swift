@@ -7,13 +7,13 @@ import StriderStore
 /// `strider sessions`: the history kept in the session database.
 struct Sessions: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "List, show, export, import, finish and delete recorded sessions.",
+    abstract: "List, show, export, import, finish, delete and vacuum recorded sessions.",
     discussion:
       "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
       ListSessions.self, ShowSession.self, ExportSession.self, ImportSessions.self,
-      FinishSession.self, DeleteSession.self,
+      FinishSession.self, DeleteSession.self, VacuumSessions.self,
     ],
     defaultSubcommand: ListSessions.self
   )
@@ -200,22 +200,16 @@ struct ImportSessions: ParsableCommand {
     let settings = try session.settings()
     for path in files {
       do {
-        let track = try RecordedTrack.load(path, activity: session.activity)
-        if let warning = track.emptyWarning { printError(warning) }
-        TimeWarnings.print(track.timeWarnings, path: path)
-        let configuration = session.configuration(
-          activity: track.activity, raw: false, settings: settings)
-        let name = (path as NSString).lastPathComponent
-        let outcome = try store.importSession(
-          fixes: track.fixes, name: name, configuration: configuration, source: path)
+        let outcome = try StreamedImport.run(
+          path, store: store, options: session, settings: settings)
         switch outcome {
         case .imported(let record):
           let distance = record.summary.map {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
           try Output.standard(
-            "\(TerminalText.safe(path)): session \(record.id ?? 0), \(record.activity.rawValue), "
-              + "\(record.fixes.count) fixes, \(distance ?? "-")\n")
+            "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
+              + "\(record.fixCount) fixes, \(distance ?? "-")\n")
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
         }
@@ -230,5 +224,31 @@ struct ImportSessions: ParsableCommand {
       }
     }
     if failures > 0 { throw ExitCode(1) }
+  }
+}
+
+struct VacuumSessions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vacuum",
+    abstract: "Give the room deleted sessions left back to the disk; print bytes per fix.",
+    discussion:
+      "Databases made by this Strider give room back in small steps after each delete; "
+      + "an older database is rewritten once (it is locked for writing while that runs).")
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let (before, after) = try storeCall { () throws(StoreError) in try store.vacuum() }
+    try Output.standard(
+      "before  \(SizeText.text(before))\nafter   \(SizeText.text(after))\n")
+  }
+}
+
+/// A database's size for people: megabytes, free room and bytes per fix.
+enum SizeText {
+  static func text(_ size: StoreSize) -> String {
+    let perFix = size.bytesPerFix.map { String(format: "%.0f bytes per fix", $0) } ?? "no fixes"
+    return String(
+      format: "%.1f MB (%.1f MB free), %lld fixes, ", Double(size.bytes) / 1e6,
+      Double(size.freeBytes) / 1e6, size.fixes) + perFix
   }
 }

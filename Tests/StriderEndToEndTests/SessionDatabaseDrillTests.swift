@@ -120,32 +120,90 @@ import Testing
     #expect(try store.integrityProblems() == nil)
   }
 
-  @Test func aLockedDatabaseIsAClearErrorAndNothingIsLost() throws {
+  @Test func aRecordingOutlastsAnotherProcessHoldingTheLockAndLosesNothing() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let home = dir.appendingPathComponent("data")
     let environment = ["STRIDER_HOME": home.path]
     let first = try StriderBinary.run(
       ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
+    let errors = dir.appendingPathComponent("err.txt")
+    let recorder = try Self.start(
+      ["demo", "--headless", "--speed", "100", "--record"], home: home,
+      output: dir.appendingPathComponent("out.jsonl"), errors: errors)
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, (try? store.listing(2).fixCount) ?? 0 < 100 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    // Another program takes the write lock in the middle of the recording, for 3 s.
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: home.path + "/strider.sqlite", configuration: holding)
     try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
-    let blocked = try StriderBinary.run(
-      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
-    #expect(blocked.status == 1 && !blocked.crashed)
-    #expect(blocked.stderr.contains("is locked by another process"), "\(blocked.stderr)")
+    let held = try store.listing(2).fixCount
+    Thread.sleep(forTimeInterval: 3)
+    #expect(try store.listing(2).fixCount == held, "nothing committed while the lock is held")
     // Reading the history needs no write lock (WAL).
     let list = try StriderBinary.run(["sessions", "list"], environment: environment)
     #expect(list.status == 0 && list.stdout.contains("demo run, seed 1"), "\(list.stderr)")
     try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
     try other.close()
-    let again = try StriderBinary.run(
-      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
-    #expect(again.status == 0, "\(again.stderr)")
-    let store = try SessionStore(location: StoreLocation(directory: home.path))
-    #expect(try store.sessions().filter { $0.state == .finished }.count >= 2)
+    recorder.waitUntilExit()
+    #expect(recorder.terminationStatus == 0, "\(Self.text(errors))")
+    #expect(try store.listing(2).state == .finished)
+    #expect(try store.fixes(of: 2).map(\.fix) == Self.demoFixes, "every fix, in order")
     #expect(try store.integrityProblems() == nil)
+    let journals = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+      $0.contains("-pending-")
+    }
+    #expect(journals.isEmpty, "the journal is gone once committed")
+  }
+
+  @Test func aRecorderKilledWhileTheLockIsHeldElsewhereLosesNothingItJournaled() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let environment = ["STRIDER_HOME": home.path]
+    let recorder = try Self.start(
+      ["demo", "--headless", "--speed", "50", "--record"], home: home,
+      output: dir.appendingPathComponent("out.jsonl"),
+      errors: dir.appendingPathComponent("err.txt"))
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    var deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, (try? store.listing(1).fixCount) ?? 0 < 100 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    var holding = Configuration()
+    holding.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: home.path + "/strider.sqlite", configuration: holding)
+    try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+    let committed = try store.listing(1).fixCount
+    // Let the recorder journal a few seconds of fixes, then kill it mid-session.
+    let journal = home.appendingPathComponent("strider.sqlite-pending-1")
+    deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, Self.text(journal).split(separator: "\n").count < 200 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    kill(recorder.processIdentifier, SIGKILL)
+    recorder.waitUntilExit()
+    let journaled = Self.text(journal).split(separator: "\n").count - 1
+    #expect(journaled >= 199, "the recorder journaled while the lock was held")
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    try other.close()
+
+    // The next command commits the journal and reports the session cut off.
+    let list = try StriderBinary.run(["sessions"], environment: environment)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stderr.contains("session 1 was interrupted"), "\(list.stderr)")
+    let fixes = try store.fixes(of: 1).map(\.fix)
+    #expect(fixes.count >= committed + journaled, "\(committed) + \(journaled) kept")
+    #expect(fixes == Array(Self.demoFixes.prefix(fixes.count)), "in order, none twice")
+    #expect(!FileManager.default.fileExists(atPath: journal.path))
+    #expect(try store.integrityProblems() == nil)
+  }
+
+  static func text(_ url: URL) -> String {
+    (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
   @Test func aDamagedDatabaseIsRefusedAndNeverOverwritten() throws {

@@ -17,8 +17,10 @@ final class TemporaryStore {
 
   deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-  func open(busyTimeout: Double = 5) throws -> SessionStore {
-    try SessionStore(location: location, busyTimeout: busyTimeout)
+  func open(busyTimeout: Double = 5, lockPatience: Duration = .seconds(600)) throws
+    -> SessionStore
+  {
+    try SessionStore(location: location, busyTimeout: busyTimeout, lockPatience: lockPatience)
   }
 }
 
@@ -234,9 +236,9 @@ private func permissions(_ path: String) throws -> Int {
     }
   }
 
-  @Test func aDatabaseLockedByAnotherWriterIsAClearError() throws {
+  @Test func aDatabaseLockedLongerThanThePatienceIsAClearError() throws {
     let temp = TemporaryStore()
-    let store = try temp.open(busyTimeout: 0.3)
+    let store = try temp.open(busyTimeout: 0.3, lockPatience: .seconds(1))
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: temp.location.path, configuration: holding)

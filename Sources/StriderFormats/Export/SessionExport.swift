@@ -81,7 +81,7 @@ public struct SessionExport: Sendable {
     }
   }
 
-  static func fix(_ point: TrackPoint) -> Fix {
+  public static func fix(_ point: TrackPoint) -> Fix {
     Fix(
       time: point.time, coordinate: point.coordinate, altitude: point.altitude,
       horizontalAccuracy: point.accuracy, speed: point.speed, segment: point.segment)
@@ -95,12 +95,20 @@ public struct SessionExport: Sendable {
 
   func writeGPX(points: ExportPoints, to stream: inout some TextOutputStream) {
     let (fixes, verdicts) = selectedFixes(points)
+    let header = gpxHeader(points)
+    GPXWriter.write(
+      fixes, verdicts: verdicts, metadata: header.metadata, time: header.time, to: &stream)
+  }
+
+  /// What a GPX export says before its points: name, activity, the note on its length and
+  /// the start time. Read from the record's name, activity, summary and (without a
+  /// summary) first fix only, so a streamed export can pass a record without its points.
+  public func gpxHeader(_ points: ExportPoints) -> (metadata: TrackMetadata, time: GNSSTime?) {
     var metadata = TrackMetadata(name: title)
     metadata.declaredActivity = record.activity
     metadata.creator = "Strider"
     metadata.note = note(points)
-    GPXWriter.write(
-      fixes, verdicts: verdicts, metadata: metadata, time: record.startTime, to: &stream)
+    return (metadata, record.startTime)
   }
 
   /// What a reader of the export should know about its length.

@@ -29,45 +29,73 @@ public struct GPXWriter {
     _ fixes: [Fix], verdicts: [Verdict]? = nil, metadata: TrackMetadata,
     time: GNSSTime? = nil, style: Style = .full, to stream: inout some TextOutputStream
   ) {
-    let creator = escaped(metadata.creator ?? "Strider")
-    stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    stream.write(
-      "<gpx version=\"1.1\" creator=\"\(creator)\" xmlns=\"http://www.topografix.com/GPX/1/1\""
-        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-        + " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1"
-        + " http://www.topografix.com/GPX/1/1/gpx.xsd\""
-        + " xmlns:gpxtpx=\"\(trackPointExtension)\""
-        + " xmlns:strider=\"\(namespace)\">\n")
-    if metadata.name != nil || metadata.note != nil || time != nil {
-      stream.write("  <metadata>\n")
-      if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
-      if let note = metadata.note { stream.write("    <desc>\(escaped(note))</desc>\n") }
-      if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
-      stream.write("  </metadata>\n")
-    }
-    stream.write("  <trk>\n")
-    if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
-    if let type = metadata.typeText ?? metadata.declaredActivity?.rawValue {
-      stream.write("    <type>\(escaped(type))</type>\n")
-    }
-    var currentSegment: Int?
+    var track = Track(metadata: metadata, time: time, style: style, to: &stream)
     for (index, fix) in fixes.enumerated() {
-      guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
+      track.write(fix, verdict: verdicts?[index], to: &stream)
+    }
+    track.end(to: &stream)
+  }
+
+  /// A GPX file written a point at a time, so a track of any length is written from a
+  /// database cursor without being held: the header when made, then each point, then `end`.
+  public struct Track {
+    let style: Style
+    private var currentSegment: Int?
+
+    /// Writes everything before the first point.
+    public init(
+      metadata: TrackMetadata, time: GNSSTime? = nil, style: Style = .full,
+      to stream: inout some TextOutputStream
+    ) {
+      self.style = style
+      let creator = escaped(metadata.creator ?? "Strider")
+      stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+      stream.write(
+        "<gpx version=\"1.1\" creator=\"\(creator)\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+          + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+          + " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1"
+          + " http://www.topografix.com/GPX/1/1/gpx.xsd\""
+          + " xmlns:gpxtpx=\"\(trackPointExtension)\""
+          + " xmlns:strider=\"\(namespace)\">\n")
+      if metadata.name != nil || metadata.note != nil || time != nil {
+        stream.write("  <metadata>\n")
+        if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
+        if let note = metadata.note { stream.write("    <desc>\(escaped(note))</desc>\n") }
+        if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
+        stream.write("  </metadata>\n")
+      }
+      stream.write("  <trk>\n")
+      if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
+      if let type = metadata.typeText ?? metadata.declaredActivity?.rawValue {
+        stream.write("    <type>\(escaped(type))</type>\n")
+      }
+    }
+
+    /// Writes one point (none for a fix without a valid position), opening a new
+    /// `<trkseg>` when the segment changes.
+    public mutating func write(
+      _ fix: Fix, verdict: Verdict? = nil, to stream: inout some TextOutputStream
+    ) {
+      guard let coordinate = fix.coordinate, coordinate.isValid else { return }
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("    </trkseg>\n") }
         stream.write("    <trkseg>\n")
         currentSegment = fix.segment
       }
       switch style {
-      case .full: writePoint(fix, at: coordinate, verdict: verdicts?[index], to: &stream)
+      case .full: writePoint(fix, at: coordinate, verdict: verdict, to: &stream)
       case .plain: writePlainPoint(fix, at: coordinate, to: &stream)
       }
     }
-    if currentSegment != nil { stream.write("    </trkseg>\n") }
-    stream.write("  </trk>\n</gpx>\n")
+
+    /// Closes the last segment, the track and the file.
+    public func end(to stream: inout some TextOutputStream) {
+      if currentSegment != nil { stream.write("    </trkseg>\n") }
+      stream.write("  </trk>\n</gpx>\n")
+    }
   }
 
-  private static func writePoint(
+  fileprivate static func writePoint(
     _ fix: Fix, at coordinate: Coordinate, verdict: Verdict?,
     to stream: inout some TextOutputStream
   ) {
@@ -116,7 +144,7 @@ public struct GPXWriter {
     stream.write("      </trkpt>\n")
   }
 
-  private static func writePlainPoint(
+  fileprivate static func writePlainPoint(
     _ fix: Fix, at coordinate: Coordinate, to stream: inout some TextOutputStream
   ) {
     stream.write(

@@ -13,6 +13,9 @@ enum Rows {
   static let insertFix =
     "INSERT INTO fix (\(fixColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
+  /// The same, leaving a fix already kept (a replayed journal may hold committed fixes).
+  static let insertFixIfNew = "INSERT OR IGNORE" + insertFix.dropFirst("INSERT".count)
+
   /// The text kept for a verdict: NULL while pending, "accepted", or the rejection reason.
   static func verdictText(_ verdict: Verdict?) -> String? {
     guard let verdict else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StriderCore
+import Synchronization
 
 /// The local database of sessions: every live, simulated and imported session, with its
 /// raw fixes and verdicts, its track, its events, its summary and the settings in force.
@@ -10,9 +11,18 @@ import StriderCore
 /// file it did not make or cannot read rather than repair or overwrite it.
 public final class SessionStore: Sendable {
   public let location: StoreLocation
-  let pool: DatabasePool
-  /// Opened while another process held the write lock: reads work, writes say "locked".
-  let isReadOnly: Bool
+  /// The connections, replaced once by writing ones when the store was opened while
+  /// another process held the write lock (see `becomeWritable`).
+  private let opened: Mutex<(pool: DatabasePool, isReadOnly: Bool)>
+  private let configuration: Configuration
+  var pool: DatabasePool { opened.withLock { $0.pool } }
+  /// Opened while another process held the write lock, and not yet able to write since.
+  var isReadOnly: Bool { opened.withLock { $0.isReadOnly } }
+  /// How long an ordinary write waits for another process's transaction, in seconds.
+  let busyTimeout: Double
+  /// How long writes that must not fail (finishing a recording, the batches of an import
+  /// or a delete) keep retrying while another process holds the write lock.
+  let lockPatience: Duration
   /// What opening had to change or could not: a folder or file others could reach, made
   /// private (see `StoreFiles`). The command line prints them as warnings.
   public let warnings: [String]
@@ -20,32 +30,77 @@ public final class SessionStore: Sendable {
   /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
   /// file others can reach is made private, and a symbolic link to the database refused.
   ///
-  /// - Parameter busyTimeout: how long a write waits for another process's transaction.
-  public init(location: StoreLocation, busyTimeout: Double = 5) throws(StoreError) {
+  /// - Parameters:
+  ///   - busyTimeout: how long a write waits for another process's transaction.
+  ///   - lockPatience: how long finishing a recording and each batch of an import or a
+  ///     delete keep waiting for the write lock before they give up.
+  public init(
+    location: StoreLocation, busyTimeout: Double = 5, lockPatience: Duration = .seconds(600)
+  ) throws(StoreError) {
     self.location = location
+    self.busyTimeout = busyTimeout
+    self.lockPatience = lockPatience
     let path = location.path
     warnings = try StoreFiles.prepare(location)
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
-    (pool, isReadOnly) = try Self.openPool(path: path, configuration: configuration)
+    configuration.prepareDatabase { db in
+      // A new file gives the room of deleted rows back a step at a time (SQLite takes the
+      // mode only before the first page is written; for an older file it waits for VACUUM).
+      if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
+    }
+    self.configuration = configuration
+    opened = Mutex(try Self.openPool(path: path, configuration: configuration))
     try migrate()
   }
 
-  /// A pool that writes, or, while another process holds the write lock, one that reads.
-  private static func openPool(path: String, configuration: Configuration) throws(StoreError)
-    -> (DatabasePool, isReadOnly: Bool)
-  {
+  /// Replaces the reading connections of a store opened while another process held the
+  /// write lock by writing ones, if the lock can be had within `wait`; whether it can write.
+  func becomeWritable(waiting wait: Duration) throws(StoreError) -> Bool {
+    guard isReadOnly else { return true }
+    var writing = configuration
+    writing.busyMode = .timeout(wait.inSeconds)
     do {
-      let pool = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: location.path, configuration: writing)
+      try pool.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+        try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
+      }
+      opened.withLock { $0 = (pool, false) }
+      return true
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+      return false
+    } catch {
+      throw StoreError.from(error, path: location.path)
+    }
+  }
+
+  /// A pool that writes, or, while another process holds the write lock, one that reads.
+  ///
+  /// Opening writes only when the WAL file is empty (GRDB makes sure it is not), so a
+  /// lock held elsewhere is waited for briefly here: a reader need not wait at all, and a
+  /// writer gets its writing connections later (`becomeWritable`).
+  private static func openPool(path: String, configuration: Configuration) throws(StoreError)
+    -> (pool: DatabasePool, isReadOnly: Bool)
+  {
+    var opening = configuration
+    if case .timeout(let usual) = configuration.busyMode {
+      opening.busyMode = .timeout(min(usual, 0.5))
+    }
+    do {
+      let pool = try DatabasePool(path: path, configuration: opening)
       // GRDB chooses NORMAL for WAL; FULL makes each commit survive a power cut too.
       try pool.writeWithoutTransaction { db in
         try db.execute(sql: "PRAGMA synchronous = FULL")
+        if case .timeout(let usual) = configuration.busyMode {
+          try db.execute(sql: "PRAGMA busy_timeout = \(Int(usual * 1000))")
+        }
       }
       return (pool, false)
     } catch let error as DatabaseError
       where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
     {
-      var readOnly = configuration
+      var readOnly = opening
       readOnly.readonly = true
       do {
         return (try DatabasePool(path: path, configuration: readOnly), true)
@@ -107,43 +162,62 @@ public final class SessionStore: Sendable {
 
   /// Marks as interrupted every session whose recording process has died; returns them.
   /// Any command that opens the store calls this, so a `kill -9` is found on the next start.
+  ///
+  /// First the journals of dead recorders are committed, so a recorder killed while
+  /// another process held the lock loses nothing; imports and deletes whose process died
+  /// are taken away (a half-done import is never a session). It writes only when something
+  /// is found, and a write lock held elsewhere puts the work off to the next command
+  /// rather than fail it: listing the history never waits for a writer.
   public func markAbandonedSessions() throws(StoreError) -> [Int64] {
-    let recording = try guarded {
+    if isReadOnly { return [] }
+    try replayJournals()
+    let owned = try guarded {
       try pool.read { db in
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE state = 'recording'")
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT id, state, ownerPid, ownerStart FROM session
+            WHERE state IN ('recording', '\(Self.importingState)', '\(Self.deletingState)')
+            """)
       }
     }
-    // Write only when there is something to mark: reading the history needs no write lock.
-    guard (recording ?? 0) > 0 else { return [] }
-    return try guarded {
-      try pool.write { db in
-        let rows = try Row.fetchAll(
-          db, sql: "SELECT id, ownerPid, ownerStart FROM session WHERE state = 'recording'")
-        var abandoned: [Int64] = []
-        for row in rows {
-          let owner = ProcessIdentity(
-            pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
-            startTicks: row["ownerStart"])
-          if owner.isAlive { continue }
-          let id: Int64 = row["id"]
-          try db.execute(
-            sql: "UPDATE session SET state = 'interrupted', wasInterrupted = 1 WHERE id = ?",
-            arguments: [id])
-          abandoned.append(id)
-        }
-        return abandoned
-      }
+    var abandoned: [Int64] = []
+    var doomed: [Int64] = []
+    for row in owned {
+      let owner = ProcessIdentity(
+        pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
+        startTicks: row["ownerStart"])
+      if owner.isAlive { continue }
+      let state: String = row["state"]
+      if state == "recording" { abandoned.append(row["id"]) } else { doomed.append(row["id"]) }
     }
+    for id in doomed { try? removeSession(id, waiting: .milliseconds(100)) }
+    guard !abandoned.isEmpty else { return [] }
+    let marked = try attemptWrite(waiting: .milliseconds(100)) { db in
+      for id in abandoned {
+        try db.execute(
+          sql: """
+            UPDATE session SET state = 'interrupted', wasInterrupted = 1
+            WHERE id = ? AND state = 'recording'
+            """,
+          arguments: [id])
+      }
+      return true
+    }
+    return marked == true ? abandoned : []
   }
 
   /// Every session, oldest first; demos only when asked for.
   public func sessions(includingSimulated: Bool = true) throws(StoreError) -> [SessionListing] {
     try guarded {
       try pool.read { db in
-        let filter = includingSimulated ? "" : "WHERE origin != 'simulated'"
+        let filter = includingSimulated ? "" : "AND origin != 'simulated'"
         return try Row.fetchAll(
           db,
-          sql: "SELECT * FROM session \(filter) ORDER BY coalesce(startTime, createdAt), id"
+          sql: """
+            SELECT * FROM session WHERE \(Self.visible) \(filter)
+            ORDER BY coalesce(startTime, createdAt), id
+            """
         ).map(Self.listing)
       }
     }
@@ -153,7 +227,8 @@ public final class SessionStore: Sendable {
     try guarded {
       try pool.read { db in
         guard
-          let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+          let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM session WHERE id = ? AND \(Self.visible)", arguments: [id])
         else { throw StoreError.noSuchSession(id) }
         return Self.listing(row)
       }
@@ -233,7 +308,7 @@ public final class SessionStore: Sendable {
   }
 
   /// Whether a finished session lacks its finished track (stored by an older Strider).
-  func needsFinishedTrack(_ id: Int64) throws(StoreError) -> Bool {
+  public func needsFinishedTrack(_ id: Int64) throws(StoreError) -> Bool {
     try guarded {
       try pool.read { db in
         try Bool.fetchOne(
@@ -394,41 +469,44 @@ public final class SessionStore: Sendable {
   }
 
   func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> SessionRecord {
-    try guarded {
-      try pool.write { db in
-        guard
-          let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
-        else { throw StoreError.noSuchSession(id) }
-        let listing = Self.listing(row)
-        if listing.state == .recording {
-          let owner = ProcessIdentity(
-            pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
-            startTicks: row["ownerStart"])
-          if owner != recorder, owner.isAlive {
-            throw StoreError.stillRecording(id: id, pid: owner.pid)
-          }
+    try patientWrite { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+      else { throw StoreError.noSuchSession(id) }
+      let listing = Self.listing(row)
+      if listing.state == .recording {
+        let owner = ProcessIdentity(
+          pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
+          startTicks: row["ownerStart"])
+        if owner != recorder, owner.isAlive {
+          throw StoreError.stillRecording(id: id, pid: owner.pid)
         }
-        let configuration = try Self.configuration(of: id, db)
-        let fixes = try Self.fixes(of: id, db).map(\.fix)
-        var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
-        record.id = id
-        record.name = listing.name
-        record.origin = listing.origin
-        try Self.writeFinished(db, id: id, record: record, judged: true)
-        return record
       }
+      let configuration = try Self.configuration(of: id, db)
+      let fixes = try Self.fixes(of: id, db).map(\.fix)
+      var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
+      record.id = id
+      record.name = listing.name
+      record.origin = listing.origin
+      try Self.writeFinished(db, id: id, record: record, judged: true)
+      return record
     }
   }
 
-  /// Deletes a session and everything kept of it.
+  /// Deletes a session and everything kept of it, in batches (see `removeSession`).
   public func delete(_ id: Int64) throws(StoreError) {
-    try guarded {
-      try pool.write { db in
-        try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id])
-        if db.changesCount == 0 { throw StoreError.noSuchSession(id) }
-      }
+    let owner = ProcessIdentity.current
+    let found = try patientWrite { db in
+      try db.execute(
+        sql: """
+          UPDATE session SET state = ?, ownerPid = ?, ownerStart = ? WHERE id = ? AND \(Self.visible)
+          """,
+        arguments: [Self.deletingState, Int64(owner.pid), owner.startTicks, id])
+      return db.changesCount > 0
     }
+    guard found else { throw StoreError.noSuchSession(id) }
+    try removeSession(id, waiting: nil)
   }
 
   /// What an import did.
@@ -439,28 +517,23 @@ public final class SessionStore: Sendable {
   }
 
   /// Keeps fixes read from a file as a finished session, computed with `configuration`;
-  /// a file imported before is not kept twice.
+  /// a file imported before is not kept twice. Written in batches like `importSession(reading:)`.
   public func importSession(
     fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> ImportOutcome {
-    var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
-    record.name = name
-    record.origin = .imported
-    let start = Self.startTime(of: record)?.secondsSince1970
-    let existing = try guarded {
-      try pool.read { db in
-        try Int64.fetchOne(
-          db,
-          sql: """
-            SELECT id FROM session WHERE origin = 'imported' AND name IS ? AND fixCount = ?
-              AND startTime IS ?
-            """,
-          arguments: [name, fixes.count, start])
-      }
+    var iterator = fixes.makeIterator()
+    let outcome: StreamedImportOutcome
+    do {
+      outcome = try importSession(
+        reading: { () throws(StoreError) in iterator.next() }, name: name,
+        configuration: configuration, source: source)
+    } catch {
+      throw StoreError.from(error, path: location.path)
     }
-    if let existing { return .alreadyImported(existing) }
-    record.id = try save(record, configuration: configuration, source: source)
-    return .imported(record)
+    switch outcome {
+    case .imported(let imported): return .imported(try record(imported.id))
+    case .alreadyImported(let id): return .alreadyImported(id)
+    }
   }
 
   static func startTime(of record: SessionRecord) -> GNSSTime? {
@@ -475,12 +548,11 @@ public final class SessionStore: Sendable {
   public func startRecording(
     name: String?, origin: SessionOrigin, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> SessionRecording {
-    let id = try guarded {
-      try pool.write { db in
-        try Self.insertSession(
-          db, name: name, activity: configuration.activity, origin: origin, state: .recording,
-          configuration: configuration, source: source, owner: .current)
-      }
+    // The one write a recording cannot put off: it waits for the lock like finishing does.
+    let id = try patientWrite { db in
+      try Self.insertSession(
+        db, name: name, activity: configuration.activity, origin: origin, state: .recording,
+        configuration: configuration, source: source, owner: .current)
     }
     return SessionRecording(store: self, id: id)
   }
