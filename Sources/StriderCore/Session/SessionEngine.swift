@@ -82,6 +82,10 @@ public struct SessionEngine: Sendable {
   /// The newest fixes are re-measured each time rather than frozen: their smoothing and
   /// stops still depend on what comes next.
   static let correctionHold = 60
+  /// Beyond this many fixes (14 hours at 1 Hz, longer than any activity) the live distance
+  /// is no longer re-measured: replaying or importing an archive of a million fixes would
+  /// pay twice for its finishing pass, and copy the track while it does.
+  static let correctionLimit = 50_000
 
   /// What the finishing pass needs of each accepted fix, packed into 48 bytes because a
   /// finished track is held whole (a million points for an archive). NaN marks a missing
@@ -402,7 +406,9 @@ public struct SessionEngine: Sendable {
       if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
       emit(.split(split), into: &events)
     }
-    if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt {
+    if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt,
+      track.count <= SessionEngine.correctionLimit
+    {
       for split in correctLiveDistance(at: time) { emit(.split(split), into: &events) }
     }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
