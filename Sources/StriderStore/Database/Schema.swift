@@ -111,6 +111,17 @@ enum Schema {
             CHECK (hasFinishedTrack IN (0, 1));
           """)
     }
+    migrator.registerMigration("v3: content digest") { db in
+      // An imported file's identity by content (`FixStreamDigest`): the import's duplicate
+      // check. NULL for sessions imported before; the check computes theirs from their
+      // stored fixes when it first needs them, so this migration stays instant.
+      try db.execute(
+        sql: """
+          ALTER TABLE session ADD COLUMN contentDigest TEXT
+            CHECK (contentDigest IS NULL OR length(contentDigest) = 64);
+          CREATE INDEX session_by_content ON session(contentDigest);
+          """)
+    }
     return migrator
   }
 }

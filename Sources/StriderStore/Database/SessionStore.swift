@@ -290,19 +290,26 @@ public final class SessionStore: Sendable {
   ) throws(StoreError) -> Int64 {
     try guarded {
       try pool.write { db in
-        let id = try Self.insertSession(
-          db, name: record.name, activity: record.activity, origin: record.origin,
-          state: .recording, configuration: configuration, source: source, owner: nil)
-        let insert = try db.cachedStatement(sql: Rows.insertFix)
-        for (seq, judged) in record.fixes.enumerated() {
-          try insert.execute(
-            arguments: Rows.fixArguments(
-              sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict))
-        }
-        try Self.writeFinished(db, id: id, record: record, judged: false)
-        return id
+        try Self.insert(record, configuration: configuration, source: source, db)
       }
     }
+  }
+
+  static func insert(
+    _ record: SessionRecord, configuration: SessionConfiguration, source: String?,
+    _ db: Database
+  ) throws -> Int64 {
+    let id = try insertSession(
+      db, name: record.name, activity: record.activity, origin: record.origin,
+      state: .recording, configuration: configuration, source: source, owner: nil)
+    let insert = try db.cachedStatement(sql: Rows.insertFix)
+    for (seq, judged) in record.fixes.enumerated() {
+      try insert.execute(
+        arguments: Rows.fixArguments(
+          sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict))
+    }
+    try writeFinished(db, id: id, record: record, judged: false)
+    return id
   }
 
   static func insertSession(
@@ -434,33 +441,92 @@ public final class SessionStore: Sendable {
   /// What an import did.
   public enum ImportOutcome: Sendable {
     case imported(SessionRecord)
-    /// The same file (name, start and number of fixes) was imported before as this session.
+    /// A file with the same fixes (times and positions, in order: `FixStreamDigest`) was
+    /// imported before as this session, under whatever name, compression or line ends.
     case alreadyImported(Int64)
   }
 
   /// Keeps fixes read from a file as a finished session, computed with `configuration`;
-  /// a file imported before is not kept twice.
+  /// fixes imported before (the same times and positions in the same order) are not kept
+  /// twice, and different fixes always are.
   public func importSession(
     fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> ImportOutcome {
+    let digest = FixStreamDigest.of(fixes)
+    // Before the engine runs: a file imported again costs one hash, not a whole session.
+    if let existing = try importedSession(digest: digest, fixCount: fixes.count) {
+      return .alreadyImported(existing)
+    }
     var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
     record.name = name
     record.origin = .imported
-    let start = Self.startTime(of: record)?.secondsSince1970
-    let existing = try guarded {
-      try pool.read { db in
-        try Int64.fetchOne(
-          db,
-          sql: """
-            SELECT id FROM session WHERE origin = 'imported' AND name IS ? AND fixCount = ?
-              AND startTime IS ?
-            """,
-          arguments: [name, fixes.count, start])
+    let finished = record
+    // Checked again in the transaction that inserts: two imports of one file at once keep it
+    // once.
+    let id: Int64? = try guarded {
+      try pool.write { db in
+        if try Self.importedSession(digest: digest, db) != nil { return nil }
+        let id = try Self.insert(finished, configuration: configuration, source: source, db)
+        try db.execute(
+          sql: "UPDATE session SET contentDigest = ? WHERE id = ?", arguments: [digest, id])
+        return id
       }
     }
-    if let existing { return .alreadyImported(existing) }
-    record.id = try save(record, configuration: configuration, source: source)
+    guard let id else {
+      return .alreadyImported(try importedSession(digest: digest, fixCount: fixes.count) ?? 0)
+    }
+    record.id = id
     return .imported(record)
+  }
+
+  static func importedSession(digest: String, _ db: Database) throws -> Int64? {
+    try Int64.fetchOne(
+      db,
+      sql: "SELECT id FROM session WHERE origin = 'imported' AND contentDigest = ? ORDER BY id",
+      arguments: [digest])
+  }
+
+  /// The imported session with this digest, if any. Sessions imported before digests were
+  /// kept get theirs computed from their stored fixes, only those with as many fixes (no
+  /// other can match), and kept when the store can write.
+  func importedSession(digest: String, fixCount: Int) throws(StoreError) -> Int64? {
+    let (found, computed) = try guarded {
+      try pool.read { db -> (Int64?, [(Int64, String)]) in
+        if let id = try Self.importedSession(digest: digest, db) { return (id, []) }
+        let candidates = try Int64.fetchAll(
+          db,
+          sql: """
+            SELECT id FROM session WHERE origin = 'imported' AND contentDigest IS NULL
+              AND fixCount = ? ORDER BY id
+            """,
+          arguments: [fixCount])
+        var computed: [(Int64, String)] = []
+        for id in candidates {
+          computed.append((id, try Self.storedDigest(of: id, db)))
+        }
+        return (computed.first { $0.1 == digest }?.0, computed)
+      }
+    }
+    if !computed.isEmpty, !isReadOnly {
+      // Keeping them only saves the next import the work: a locked or read-only file is fine.
+      try? pool.write { db in
+        for (id, value) in computed {
+          try db.execute(
+            sql: "UPDATE session SET contentDigest = ? WHERE id = ? AND contentDigest IS NULL",
+            arguments: [value, id])
+        }
+      }
+    }
+    return found
+  }
+
+  /// The digest of a session's stored fixes, as `FixStreamDigest` makes it of a file's.
+  static func storedDigest(of id: Int64, _ db: Database) throws -> String {
+    var digest = FixStreamDigest()
+    let cursor = try Row.fetchCursor(
+      db, sql: "SELECT * FROM fix WHERE sessionId = ? ORDER BY seq", arguments: [id])
+    while let row = try cursor.next() { digest.add(Rows.fix(row).fix) }
+    return digest.finalize()
   }
 
   static func startTime(of record: SessionRecord) -> GNSSTime? {

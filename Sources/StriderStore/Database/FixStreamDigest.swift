@@ -1,0 +1,58 @@
+import StriderCore
+
+/// The identity of an imported file by what it says, not by how it is written: a SHA-256 of
+/// its fixes' times and positions, in order.
+///
+/// Two files are the same import when they hold the same track, whatever their name, their
+/// compression or their line ends; two different tracks never are, even under one name with
+/// the same start. Times are rounded to the millisecond and positions to 1e-7 degree (about
+/// a centimetre) before hashing, so that a reader's float rounding cannot tell copies apart;
+/// a fix without a time or a position counts, as the absence, so dropping one changes the
+/// digest. The other fields (elevation, accuracy, heart rate) do not: a file is the same
+/// track when it puts the same points at the same times.
+public struct FixStreamDigest: Sendable {
+  private var hash = SHA256()
+  public private(set) var count = 0
+
+  /// Names the encoding, so that a future change of it cannot match an old digest.
+  private static let version = Array("strider fix stream v1\n".utf8)
+
+  public init() { hash.update(Self.version) }
+
+  /// The digest of a whole stream.
+  public static func of<Fixes: Sequence<Fix>>(_ fixes: Fixes) -> String {
+    var digest = FixStreamDigest()
+    for fix in fixes { digest.add(fix) }
+    return digest.finalize()
+  }
+
+  public mutating func add(_ fix: Fix) {
+    count += 1
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(25)
+    // SQLite keeps a NaN as NULL: a NaN time or coordinate counts as none, so the digest
+    // of fixes read back from the store is the digest of the fixes that were stored.
+    let time = fix.time?.secondsSince1970 ?? .nan
+    let coordinate = fix.coordinate.flatMap { $0.latitude.isNaN || $0.longitude.isNaN ? nil : $0 }
+    bytes.append((time.isNaN ? 0 : 1) | (coordinate == nil ? 0 : 2))
+    if !time.isNaN { Self.append(time, scale: 1e3, to: &bytes) }
+    if let coordinate {
+      Self.append(coordinate.latitude, scale: 1e7, to: &bytes)
+      Self.append(coordinate.longitude, scale: 1e7, to: &bytes)
+    }
+    hash.update(bytes)
+  }
+
+  /// The digest as 64 hexadecimal digits.
+  public mutating func finalize() -> String { hash.finalize() }
+
+  /// A value rounded at `scale`, as the bits of a double: rounding a double never traps
+  /// (an `Int64` conversion of 1e300 would), and both zeros are made one.
+  private static func append(_ value: Double, scale: Double, to bytes: inout [UInt8]) {
+    let rounded = (value * scale).rounded() + 0
+    let bits = rounded.bitPattern
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
+  }
+}
