@@ -4,6 +4,7 @@
 #   Fuzz/run.sh [SECONDS_EACH] [TARGET...]     (default: 60 seconds, every target)
 #
 # Targets: gpx tcx nmea gpsd engine. FUZZ_JOBS=N runs N targets at once (default 1).
+# FUZZ_PREPARE_ONLY=1 builds and seeds the targets without running them (Fuzz/campaign.sh).
 # Prints per target the executions, the time and the result; exits non-zero when a target
 # crashed, leaving the reproducer under Fuzz/.build/artifacts/TARGET/. Reproduce with
 #   Fuzz/.build/bin/TARGET Fuzz/.build/artifacts/TARGET/crash-...
@@ -87,6 +88,11 @@ seed() {
       done ;;
   esac
 }
+
+if [[ -n ${FUZZ_PREPARE_ONLY:-} ]]; then
+  for target in "${targets[@]}"; do seed "$target"; done
+  exit 0
+fi
 
 artifacts_of() { echo "$out/artifacts/$1"; }
 
