@@ -3,6 +3,11 @@ import GRDB
 /// The database schema as named, append-only migrations: a migration, once released, is
 /// never edited; a change of schema is a new migration at the end.
 enum Schema {
+  /// The last migration that reading needs: a database another process holds locked, or one
+  /// on a read-only mount, is read without the migrations after it. A migration that adds
+  /// what reading uses moves this to itself.
+  static let readable = "v2: finished track"
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: sessions, fixes, track, display track, events") { db in

@@ -11,14 +11,29 @@ import StriderCore
 public final class SessionStore: Sendable {
   public let location: StoreLocation
   let pool: DatabasePool
-  /// Opened while another process held the write lock: reads work, writes say "locked".
-  let isReadOnly: Bool
+  /// Why the store only reads, when it does: writes then fail with a `StoreError` that says
+  /// so, and what opening would write (migrations, marking abandoned sessions) is skipped.
+  let readOnlyReason: ReadOnlyReason?
   /// What opening had to change or could not: a folder or file others could reach, made
   /// private (see `StoreFiles`). The command line prints them as warnings.
   public let warnings: [String]
 
+  /// Why a store was opened for reading only.
+  enum ReadOnlyReason: Equatable, Sendable {
+    /// Another process held the write lock: reads work, writes say "locked".
+    case locked
+    /// The file or its folder cannot be written; the reason as the system gave it.
+    case unwritable(String)
+  }
+
+  /// Opened for reading only: another process held the write lock, or the file is not
+  /// writable.
+  var isReadOnly: Bool { readOnlyReason != nil }
+
   /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
   /// file others can reach is made private, and a symbolic link to the database refused.
+  /// A database that cannot be written (a read-only mount, a file or folder without write
+  /// permission) is opened for reading: it can still be listed, shown, exported, replayed.
   ///
   /// - Parameter busyTimeout: how long a write waits for another process's transaction.
   public init(location: StoreLocation, busyTimeout: Double = 5) throws(StoreError) {
@@ -27,31 +42,42 @@ public final class SessionStore: Sendable {
     warnings = try StoreFiles.prepare(location)
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
-    (pool, isReadOnly) = try Self.openPool(path: path, configuration: configuration)
+    (pool, readOnlyReason) = try Self.openPool(path: path, configuration: configuration)
     try migrate()
   }
 
-  /// A pool that writes, or, while another process holds the write lock, one that reads.
+  /// A pool that writes, or one that reads: while another process holds the write lock, or
+  /// when the file cannot be written.
   private static func openPool(path: String, configuration: Configuration) throws(StoreError)
-    -> (DatabasePool, isReadOnly: Bool)
+    -> (DatabasePool, ReadOnlyReason?)
   {
+    if let reason = StoreFiles.unwritableReason(path) {
+      let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
+      return (pool, .unwritable(reason))
+    }
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
       // GRDB chooses NORMAL for WAL; FULL makes each commit survive a power cut too.
       try pool.writeWithoutTransaction { db in
         try db.execute(sql: "PRAGMA synchronous = FULL")
       }
-      return (pool, false)
+      return (pool, nil)
     } catch let error as DatabaseError
       where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
     {
       var readOnly = configuration
       readOnly.readonly = true
       do {
-        return (try DatabasePool(path: path, configuration: readOnly), true)
+        return (try DatabasePool(path: path, configuration: readOnly), .locked)
       } catch {
         throw StoreError.from(error, path: path)
       }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      // Write permission as the system reports it, and SQLite still could not write (a
+      // file system that refuses only the write itself).
+      let reason = "SQLite could not write it"
+      let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
+      return (pool, .unwritable(reason))
     } catch {
       throw StoreError.from(error, path: path)
     }
@@ -74,10 +100,23 @@ public final class SessionStore: Sendable {
           throw StoreError.tooNew(path: path, unknownMigrations: unknown)
         }
       }
-      // Migrate only when needed: a database another process holds locked can still be
-      // read.
+      // Migrate only when needed: a database another process holds locked, or one that
+      // cannot be written, can still be read.
       if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
-        if isReadOnly { throw StoreError.locked(path: path) }
+        if let readOnlyReason {
+          // Reading needs only the migrations up to `Schema.readable`; the later ones serve
+          // writing, which this store refuses anyway.
+          let readable = try pool.read { db in
+            try migrator.appliedIdentifiers(db).contains(Schema.readable)
+          }
+          if readable { return }
+          switch readOnlyReason {
+          case .locked: throw StoreError.locked(path: path)
+          case .unwritable(let reason):
+            throw StoreError.readOnly(
+              path: path, reason: "\(reason), and it needs bringing up to date first")
+          }
+        }
         do {
           try migrator.migrate(pool)
         } catch {
@@ -96,8 +135,12 @@ public final class SessionStore: Sendable {
   func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do {
       return try body()
-    } catch let error as DatabaseError where isReadOnly && error.resultCode == .SQLITE_READONLY {
-      throw StoreError.locked(path: location.path)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      switch readOnlyReason {
+      case .locked: throw StoreError.locked(path: location.path)
+      case .unwritable(let reason): throw StoreError.readOnly(path: location.path, reason: reason)
+      case nil: throw StoreError.from(error, path: location.path)
+      }
     } catch {
       throw StoreError.from(error, path: location.path)
     }
@@ -114,25 +157,32 @@ public final class SessionStore: Sendable {
       }
     }
     // Write only when there is something to mark: reading the history needs no write lock.
-    guard (recording ?? 0) > 0 else { return [] }
-    return try guarded {
-      try pool.write { db in
-        let rows = try Row.fetchAll(
-          db, sql: "SELECT id, ownerPid, ownerStart FROM session WHERE state = 'recording'")
-        var abandoned: [Int64] = []
-        for row in rows {
-          let owner = ProcessIdentity(
-            pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
-            startTicks: row["ownerStart"])
-          if owner.isAlive { continue }
-          let id: Int64 = row["id"]
-          try db.execute(
-            sql: "UPDATE session SET state = 'interrupted', wasInterrupted = 1 WHERE id = ?",
-            arguments: [id])
-          abandoned.append(id)
+    // A store that cannot write leaves them to a later command that can.
+    guard (recording ?? 0) > 0, !isReadOnly else { return [] }
+    do throws(StoreError) {
+      return try guarded {
+        try pool.write { db in
+          let rows = try Row.fetchAll(
+            db, sql: "SELECT id, ownerPid, ownerStart FROM session WHERE state = 'recording'")
+          var abandoned: [Int64] = []
+          for row in rows {
+            let owner = ProcessIdentity(
+              pid: Int32(truncatingIfNeeded: (row["ownerPid"] as Int64?) ?? 0),
+              startTicks: row["ownerStart"])
+            if owner.isAlive { continue }
+            let id: Int64 = row["id"]
+            try db.execute(
+              sql: "UPDATE session SET state = 'interrupted', wasInterrupted = 1 WHERE id = ?",
+              arguments: [id])
+            abandoned.append(id)
+          }
+          return abandoned
         }
-        return abandoned
       }
+    } catch {
+      // Another process holds the write lock: the marking waits for the next command.
+      if case .locked = error { return [] }
+      throw error
     }
   }
 

@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+/// Opens a database that cannot be written, for reading.
+///
+/// SQLite reads a WAL database read-only only where it can keep the `-shm` index beside it
+/// (see "Read-Only Databases" in SQLite's WAL documentation): on a read-only mount, without
+/// the `-shm` file, a plain read-only open fails with "unable to open database file". There
+/// the file is opened `immutable=1`: nothing can change it while the mount is read-only, so
+/// SQLite may skip locking and the index. Not when a `-wal` file holds commits the database
+/// file lacks: immutable would not see them, so that is refused with the reason instead.
+enum ReadOnlyOpening {
+  static func open(path: String, configuration: Configuration, reason: String)
+    throws(StoreError) -> DatabasePool
+  {
+    var readOnly = configuration
+    readOnly.readonly = true
+    do {
+      let pool = try DatabasePool(path: path, configuration: readOnly)
+      try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      return pool
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+      // Below: the index cannot be made beside the file.
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+    if let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]
+      as? NSNumber, size.intValue > 0
+    {
+      throw .readOnly(
+        path: path,
+        reason:
+          "\(reason), and its write-ahead log \(path)-wal cannot be read without writing "
+          + "beside it; copy the folder somewhere writable and set STRIDER_HOME to the copy")
+    }
+    // A URI filename: SQLite as Debian and Apple build it takes `file:` names (USE_URI).
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    do {
+      let pool = try DatabasePool(path: "file:\(escaped)?immutable=1", configuration: readOnly)
+      try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      return pool
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+  }
+}
