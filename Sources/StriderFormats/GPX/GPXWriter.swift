@@ -42,7 +42,9 @@ public struct GPXWriter {
       stream.write("  <metadata>\n")
       if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
       if let note = metadata.note { stream.write("    <desc>\(escaped(note))</desc>\n") }
-      if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
+      if let time, time.fitsRFC3339 {
+        stream.write("    <time>\(time.iso8601)</time>\n")
+      }
       stream.write("  </metadata>\n")
     }
     stream.write("  <trk>\n")
@@ -73,11 +75,11 @@ public struct GPXWriter {
   ) {
     stream.write(
       "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
-        + " lon=\"\(decimal(coordinate.longitude))\">\n")
+        + " lon=\"\(decimal(longitude(coordinate.longitude)))\">\n")
     if let altitude = fix.altitude, altitude.value.isFinite {
       element("ele", decimal(altitude.value), to: &stream)
     }
-    if let time = fix.time, time.secondsSince1970.isFinite {
+    if let time = fix.time, time.fitsRFC3339 {
       element("time", time.iso8601, to: &stream)
     }
     switch fix.mode {
@@ -86,7 +88,10 @@ public struct GPXWriter {
     case .threeD: element("fix", "3d", to: &stream)
     case .unknown: break
     }
-    if let satellites = fix.satellites { element("sat", String(satellites), to: &stream) }
+    // GPX 1.1's <sat> is a nonNegativeInteger: a negative count is left out.
+    if let satellites = fix.satellites, satellites >= 0 {
+      element("sat", String(satellites), to: &stream)
+    }
     if let hdop = fix.hdop, hdop.isFinite { element("hdop", decimal(hdop), to: &stream) }
     // A value that is not a number has no text in GPX: it is left out, never written as 0.
     let extensions: [(String, Double)] = [
@@ -121,11 +126,11 @@ public struct GPXWriter {
   ) {
     stream.write(
       "      <trkpt lat=\"\(fixed(coordinate.latitude, places: 7))\""
-        + " lon=\"\(fixed(coordinate.longitude, places: 7))\">")
+        + " lon=\"\(fixed(longitude(coordinate.longitude), places: 7))\">")
     if let altitude = fix.altitude, altitude.value.isFinite {
       stream.write("<ele>\(fixed(altitude.value, places: 1))</ele>")
     }
-    if let time = fix.time, time.secondsSince1970.isFinite {
+    if let time = fix.time, time.fitsRFC3339 {
       let second = GNSSTime(secondsSince1970: time.secondsSince1970.rounded())
       stream.write("<time>\(second.iso8601)</time>")
     }
@@ -169,6 +174,14 @@ public struct GPXWriter {
 
   /// The shortest text that reads back as the same double, without an exponent (XML
   /// Schema decimals have none).
+  /// A longitude in GPX's range, -180 (inclusive) to 180 (exclusive): the engine takes
+  /// 0–360 as some receivers give it (`Coordinate.isValid`), the format does not, and a
+  /// reader must not refuse what Strider wrote.
+  public static func longitude(_ value: Double) -> Double {
+    guard value < -180 || value >= 180 else { return value }
+    return value - 360 * ((value + 180) / 360).rounded(.down)
+  }
+
   static func decimal(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let text = value.description
