@@ -6,7 +6,8 @@
 # Targets run one at a time under `nice -n 19`, because the machines this runs on are
 # shared and CI's short pass (Fuzz/run.sh) must stay the quick one. CAMPAIGN_UNTIL=HH:MM
 # (UTC) stops the running target at that time and skips the rest, so a campaign can be
-# bounded by a deadline instead of a count. The corpus is the one Fuzz/run.sh grows.
+# bounded by a deadline instead of a count; CAMPAIGN_SLICE=SECONDS bounds each target, so
+# that a slow one cannot starve the others. The corpus is the one Fuzz/run.sh grows.
 #
 # Writes Fuzz/.build/campaign/table.md: target, executions, seconds, edges (libFuzzer's
 # `cov`), features (`ft`), corpus size and crashes, with the reproducer of any crash.
@@ -43,6 +44,7 @@ for target in "${targets[@]}"; do
     row "$target" 0 0 - - - "not run (deadline)"
     continue
   fi
+  if [[ -n ${CAMPAIGN_SLICE:-} ]] && ((CAMPAIGN_SLICE < left)); then left=$CAMPAIGN_SLICE; fi
   log=$out/campaign/$target.log
   artifacts=$out/campaign/artifacts/$target
   mkdir -p "$artifacts"
