@@ -28,31 +28,33 @@ public struct FixStreamDigest: Sendable {
 
   public mutating func add(_ fix: Fix) {
     count += 1
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(25)
     // SQLite keeps a NaN as NULL: a NaN time or coordinate counts as none, so the digest
     // of fixes read back from the store is the digest of the fixes that were stored.
     let time = fix.time?.secondsSince1970 ?? .nan
-    let coordinate = fix.coordinate.flatMap { $0.latitude.isNaN || $0.longitude.isNaN ? nil : $0 }
-    bytes.append((time.isNaN ? 0 : 1) | (coordinate == nil ? 0 : 2))
-    if !time.isNaN { Self.append(time, scale: 1e3, to: &bytes) }
-    if let coordinate {
-      Self.append(coordinate.latitude, scale: 1e7, to: &bytes)
-      Self.append(coordinate.longitude, scale: 1e7, to: &bytes)
+    let coordinate = fix.coordinate.flatMap {
+      $0.latitude.isNaN || $0.longitude.isNaN ? nil : $0
     }
-    hash.update(bytes)
+    // One flag byte, then up to three rounded values as the little-endian bits of doubles
+    // (rounding a double never traps, as an `Int64` conversion of 1e300 would; adding 0
+    // makes both zeros one): at most 25 bytes, hashed without allocating.
+    var record: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var size = 1
+    withUnsafeMutableBytes(of: &record) { bytes in
+      func put(_ value: Double, scale: Double) {
+        let bits = ((value * scale).rounded() + 0).bitPattern.littleEndian
+        bytes.storeBytes(of: bits, toByteOffset: size, as: UInt64.self)
+        size += 8
+      }
+      bytes[0] = (time.isNaN ? 0 : 1) | (coordinate == nil ? 0 : 2)
+      if !time.isNaN { put(time, scale: 1e3) }
+      if let coordinate {
+        put(coordinate.latitude, scale: 1e7)
+        put(coordinate.longitude, scale: 1e7)
+      }
+    }
+    withUnsafeBytes(of: &record) { hash.update(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
   }
 
   /// The digest as 64 hexadecimal digits.
   public mutating func finalize() -> String { hash.finalize() }
-
-  /// A value rounded at `scale`, as the bits of a double: rounding a double never traps
-  /// (an `Int64` conversion of 1e300 would), and both zeros are made one.
-  private static func append(_ value: Double, scale: Double, to bytes: inout [UInt8]) {
-    let rounded = (value * scale).rounded() + 0
-    let bits = rounded.bitPattern
-    for shift in stride(from: 0, to: 64, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-    }
-  }
 }

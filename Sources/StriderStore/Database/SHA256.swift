@@ -8,7 +8,9 @@ struct SHA256 {
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
   ]
-  private var block: [UInt8] = []
+  /// The bytes of the block being filled; `filled` of them are in use.
+  private var block = [UInt8](repeating: 0, count: 64)
+  private var filled = 0
   private var length: UInt64 = 0
 
   private static let k: [UInt32] = [
@@ -24,33 +26,42 @@ struct SHA256 {
     0xc671_78f2,
   ]
 
-  init() { block.reserveCapacity(64) }
+  init() {}
+
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    length &+= UInt64(bytes.count)
+    var offset = 0
+    while offset < bytes.count {
+      let take = min(64 - filled, bytes.count - offset)
+      block.withUnsafeMutableBytes { block in
+        UnsafeMutableRawBufferPointer(rebasing: block[filled..<filled + take])
+          .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
+      }
+      filled += take
+      offset += take
+      if filled == 64 {
+        compressBlock()
+        filled = 0
+      }
+    }
+  }
 
   mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-    for byte in bytes {
-      block.append(byte)
-      length &+= 1
-      if block.count == 64 {
-        compress()
-        block.removeAll(keepingCapacity: true)
-      }
+    if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(bytes).withUnsafeBytes { update($0) }
     }
   }
 
   /// The digest as 64 lower-case hexadecimal digits; the hasher is spent.
   mutating func finalize() -> String {
     let bits = length &* 8
-    block.append(0x80)
-    if block.count > 56 {
-      while block.count < 64 { block.append(0) }
-      compress()
-      block.removeAll(keepingCapacity: true)
-    }
-    while block.count < 56 { block.append(0) }
+    var tail: [UInt8] = [0x80]
+    let padding = (64 + 56 - (filled + 1) % 64) % 64
+    tail += [UInt8](repeating: 0, count: padding)
     for shift in stride(from: 56, through: 0, by: -8) {
-      block.append(UInt8(truncatingIfNeeded: bits >> shift))
+      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
     }
-    compress()
+    tail.withUnsafeBytes { update($0) }
     let hex = Array("0123456789abcdef")
     var out = ""
     for word in state {
@@ -61,16 +72,27 @@ struct SHA256 {
     return out
   }
 
-  private mutating func compress() {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { compress(schedule: $0) }
+  private mutating func compressBlock() {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      block.withUnsafeBytes { bytes in
+        for i in 0..<16 {
+          w[i] =
+            UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16
+            | UInt32(bytes[4 * i + 2]) << 8 | UInt32(bytes[4 * i + 3])
+        }
+      }
+      Self.k.withUnsafeBufferPointer { k in
+        state.withUnsafeMutableBufferPointer { state in
+          Self.compress(state: state, schedule: w, constants: k)
+        }
+      }
+    }
   }
 
-  private mutating func compress(schedule w: UnsafeMutableBufferPointer<UInt32>) {
-    for i in 0..<16 {
-      w[i] =
-        UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
-        | UInt32(block[4 * i + 3])
-    }
+  private static func compress(
+    state: UnsafeMutableBufferPointer<UInt32>, schedule w: UnsafeMutableBufferPointer<UInt32>,
+    constants k: UnsafeBufferPointer<UInt32>
+  ) {
     for i in 16..<64 {
       let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
       let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
@@ -82,13 +104,20 @@ struct SHA256 {
     for i in 0..<64 {
       let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
       let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+      let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
       let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
       let majority = (a & b) ^ (a & c) ^ (b & c)
       let t2 = s0 &+ majority
       (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
     }
-    for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 }
 
