@@ -9,8 +9,9 @@ import Testing
 ///
 /// The mount is real: a small tmpfs remounted read-only, so the kernel refuses every write
 /// with EROFS as on a read-only USB stick or a `ro` bind mount. Tests run as root, and root
-/// passes `chmod` permission checks, so a chmod'd copy would prove nothing here; where
-/// mounting is not allowed the tests skip with a message.
+/// passes `chmod` permission checks, so the chmod'd database is read by the binary run as
+/// `nobody` (`runuser`). Where mounting or switching user is not allowed the tests skip with
+/// a message.
 @Suite(.serialized) struct ReadOnlyDatabaseEndToEndTests {
   /// A folder holding a tmpfs, unmounted when the value goes.
   final class Mount {
@@ -157,5 +158,41 @@ import Testing
     #expect(result.status == 1 && !result.crashed)
     #expect(result.stderr.contains("write-ahead log"), "\(result.stderr)")
     #expect(result.stderr.contains("copy the folder somewhere writable"), "\(result.stderr)")
+  }
+
+  /// A database file 0400 in a folder 0500, read by a user who owns them: SQLite cannot
+  /// create its `-shm` index there ("attempt to write a readonly database" before).
+  @Test func aDatabaseWithoutWritePermissionIsReadAndRefusesWrites() throws {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
+    else {
+      print("SKIP permission drill: needs root and runuser to run the binary as nobody")
+      return
+    }
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data").path
+    let imported = try StriderBinary.run(
+      ["sessions", "import", Self.runFile], environment: ["STRIDER_HOME": home])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let file = home + "/strider.sqlite"
+    for (path, mode) in [(file, 0o400), (home, 0o500)] {
+      #expect(chown(path, 65534, 65534) == 0 && chmod(path, mode_t(mode)) == 0, "\(path)")
+    }
+    #expect(chmod(dir.path, 0o755) == 0)
+    func asNobody(_ arguments: String) throws -> StriderBinary.Result {
+      try StriderBinary.shell(
+        "/usr/sbin/runuser -u nobody -- env STRIDER_HOME='\(home)' \"$STRIDER\" \(arguments)")
+    }
+    let list = try asNobody("sessions list")
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("park-run.gpx"), "\(list.stdout)")
+    let show = try asNobody("sessions show 1")
+    #expect(show.status == 0 && show.stdout.contains("5.99 km"), "\(show.stderr)")
+    let export = try asNobody("sessions export 1 --format tcx")
+    #expect(export.status == 0 && export.stdout.contains("<Trackpoint>"), "\(export.stderr)")
+    let delete = try asNobody("sessions delete 1 --yes")
+    #expect(delete.status == 1 && !delete.crashed)
+    #expect(
+      delete.stderr.contains("strider.sqlite is read-only (Permission denied)"),
+      "\(delete.stderr)")
   }
 }

@@ -4,10 +4,10 @@ import GRDB
 /// Opens a database that cannot be written, for reading.
 ///
 /// SQLite reads a WAL database read-only only where it can keep the `-shm` index beside it
-/// (see "Read-Only Databases" in SQLite's WAL documentation): on a read-only mount, without
-/// the `-shm` file, a plain read-only open fails with "unable to open database file". There
-/// the file is opened `immutable=1`: nothing can change it while the mount is read-only, so
-/// SQLite may skip locking and the index. Not when a `-wal` file holds commits the database
+/// (see "Read-Only Databases" in SQLite's WAL documentation): on a read-only mount, or in a
+/// folder this user cannot write, without the `-shm` file a plain read-only open fails.
+/// There the file is opened `immutable=1`: nothing this user runs can change it, so SQLite
+/// may skip locking and the index (another user who can write it must not be recording). Not when a `-wal` file holds commits the database
 /// file lacks: immutable would not see them, so that is refused with the reason instead.
 enum ReadOnlyOpening {
   static func open(path: String, configuration: Configuration, reason: String)
@@ -19,8 +19,11 @@ enum ReadOnlyOpening {
       let pool = try DatabasePool(path: path, configuration: readOnly)
       try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
       return pool
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-      // Below: the index cannot be made beside the file.
+    } catch let error as DatabaseError
+      where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+    {
+      // Below: the index cannot be made beside the file (a read-only mount says "unable to
+      // open", a folder without write permission "attempt to write a readonly database").
     } catch {
       throw StoreError.from(error, path: path)
     }
