@@ -134,4 +134,21 @@ private let run = Simulator.run(SimulationConfiguration(activity: .run, seed: 7,
     }
     #expect(kept == FixStreamDigest.of(fixes), "the computed digest is kept for next time")
   }
+
+  /// A file without fixes (waypoints only) has no content to compare: its name stands in,
+  /// as the name-based check did, so two such files are two imports and one is one.
+  @Test func filesWithoutFixesAreToldApartByName() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    var outcomes: [String] = []
+    for name in ["waypoints.gpx", "other.gpx", "waypoints.gpx"] {
+      switch try store.importSession(
+        fixes: [], name: name, configuration: Self.configuration, source: nil)
+      {
+      case .imported(let record): outcomes.append("imported \(record.id ?? 0)")
+      case .alreadyImported(let id): outcomes.append("already \(id)")
+      }
+    }
+    #expect(outcomes == ["imported 1", "imported 2", "already 1"])
+  }
 }

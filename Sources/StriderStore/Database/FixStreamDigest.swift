@@ -19,11 +19,13 @@ public struct FixStreamDigest: Sendable {
 
   public init() { hash.update(Self.version) }
 
-  /// The digest of a whole stream.
-  public static func of<Fixes: Sequence<Fix>>(_ fixes: Fixes) -> String {
+  /// The digest of a whole stream; `nameIfEmpty` as for `finalize`.
+  public static func of<Fixes: Sequence<Fix>>(_ fixes: Fixes, nameIfEmpty: String? = nil)
+    -> String
+  {
     var digest = FixStreamDigest()
     for fix in fixes { digest.add(fix) }
-    return digest.finalize()
+    return digest.finalize(nameIfEmpty: nameIfEmpty)
   }
 
   public mutating func add(_ fix: Fix) {
@@ -55,6 +57,11 @@ public struct FixStreamDigest: Sendable {
     withUnsafeBytes(of: &record) { hash.update(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
   }
 
-  /// The digest as 64 hexadecimal digits.
-  public mutating func finalize() -> String { hash.finalize() }
+  /// The digest as 64 hexadecimal digits. A stream without fixes (a file of waypoints only)
+  /// has no content to tell it from another, so its name stands in: such files are one
+  /// import only under one name, as before digests.
+  public mutating func finalize(nameIfEmpty name: String? = nil) -> String {
+    if count == 0, let name { hash.update(Array("no fixes, named \(name)".utf8)) }
+    return hash.finalize()
+  }
 }

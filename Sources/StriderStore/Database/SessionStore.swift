@@ -502,7 +502,7 @@ public final class SessionStore: Sendable {
   public func importSession(
     fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> ImportOutcome {
-    let digest = FixStreamDigest.of(fixes)
+    let digest = FixStreamDigest.of(fixes, nameIfEmpty: name)
     // Before the engine runs: a file imported again costs one hash, not a whole session.
     if let existing = try importedSession(digest: digest, fixCount: fixes.count) {
       return .alreadyImported(existing)
@@ -543,16 +543,17 @@ public final class SessionStore: Sendable {
     let (found, computed) = try guarded {
       try pool.read { db -> (Int64?, [(Int64, String)]) in
         if let id = try Self.importedSession(digest: digest, db) { return (id, []) }
-        let candidates = try Int64.fetchAll(
+        let candidates = try Row.fetchAll(
           db,
           sql: """
-            SELECT id FROM session WHERE origin = 'imported' AND contentDigest IS NULL
+            SELECT id, name FROM session WHERE origin = 'imported' AND contentDigest IS NULL
               AND fixCount = ? ORDER BY id
             """,
           arguments: [fixCount])
         var computed: [(Int64, String)] = []
-        for id in candidates {
-          computed.append((id, try Self.storedDigest(of: id, db)))
+        for row in candidates {
+          let id: Int64 = row["id"]
+          computed.append((id, try Self.storedDigest(of: id, name: row["name"], db)))
         }
         return (computed.first { $0.1 == digest }?.0, computed)
       }
@@ -571,12 +572,12 @@ public final class SessionStore: Sendable {
   }
 
   /// The digest of a session's stored fixes, as `FixStreamDigest` makes it of a file's.
-  static func storedDigest(of id: Int64, _ db: Database) throws -> String {
+  static func storedDigest(of id: Int64, name: String?, _ db: Database) throws -> String {
     var digest = FixStreamDigest()
     let cursor = try Row.fetchCursor(
       db, sql: "SELECT * FROM fix WHERE sessionId = ? ORDER BY seq", arguments: [id])
     while let row = try cursor.next() { digest.add(Rows.fix(row).fix) }
-    return digest.finalize()
+    return digest.finalize(nameIfEmpty: name)
   }
 
   static func startTime(of record: SessionRecord) -> GNSSTime? {
