@@ -83,4 +83,31 @@ import Testing
     #expect(outputs[0].contains("session 1, run, 10 fixes"), "\(outputs[0])")
     #expect(outputs[1].contains("session 2, run, 10 fixes"), "the second is kept: \(outputs[1])")
   }
+
+  /// Two imports of one file at once: when both pass the first check before either has kept
+  /// it, the check inside the inserting transaction keeps it once.
+  @Test func twoImportsOfOneFileAtOnceKeepItOnce() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
+    let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let outputs = (0..<2).map { dir.appendingPathComponent("out-\($0).txt") }
+    let processes = try outputs.map { output in
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      let process = Process()
+      process.executableURL = StriderBinary.url
+      process.arguments = ["sessions", "import", file]
+      process.environment = StriderBinary.isolatedEnvironment(environment)
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      process.standardError = process.standardOutput
+      return process
+    }
+    for process in processes { try process.run() }
+    for process in processes { process.waitUntilExit() }
+    let texts = try outputs.map { try String(contentsOf: $0, encoding: .utf8) }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "\(texts)")
+    #expect(texts.filter { $0.contains("already imported as session 1") }.count == 1, "\(texts)")
+    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let rows = list.stdout.split(separator: "\n").filter { $0.contains("park-run.gpx") }
+    #expect(rows.count == 1, "\(list.stdout)")
+  }
 }

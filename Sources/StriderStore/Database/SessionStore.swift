@@ -513,18 +513,16 @@ public final class SessionStore: Sendable {
     let finished = record
     // Checked again in the transaction that inserts: two imports of one file at once keep it
     // once.
-    let id: Int64? = try guarded {
+    let (existing, id): (Int64?, Int64) = try guarded {
       try pool.write { db in
-        if try Self.importedSession(digest: digest, db) != nil { return nil }
+        if let existing = try Self.importedSession(digest: digest, db) { return (existing, 0) }
         let id = try Self.insert(finished, configuration: configuration, source: source, db)
         try db.execute(
           sql: "UPDATE session SET contentDigest = ? WHERE id = ?", arguments: [digest, id])
-        return id
+        return (nil, id)
       }
     }
-    guard let id else {
-      return .alreadyImported(try importedSession(digest: digest, fixCount: fixes.count) ?? 0)
-    }
+    if let existing { return .alreadyImported(existing) }
     record.id = id
     return .imported(record)
   }
