@@ -107,6 +107,20 @@ import Testing
     }
   }
 
+  /// GPX 1.1's `<sat>` is a nonNegativeInteger: a count below zero (a byte read as signed)
+  /// is left out, the point kept.
+  @Test func aNegativeSatelliteCountIsLeftOut() throws {
+    var fixes = Array(
+      Simulator.run(SimulationConfiguration(activity: .run, seed: 3)).fixes.prefix(10))
+    fixes[4].satellites = -3
+    let record = SessionRecorder.record(
+      fixes: fixes, configuration: SessionConfiguration(activity: .run))
+    var text = ""
+    SessionExport(record: record).write(.gpx, points: .raw, to: &text)
+    #expect(!text.contains("<sat>-"))
+    #expect(try readExportBack(text, name: "sat.gpx").count == 10)
+  }
+
   @Test(arguments: [
     1e19, -1e19, 9.3e18, 1.2345678901234567e22, 1e308, .greatestFiniteMagnitude,
     -.greatestFiniteMagnitude,
