@@ -110,4 +110,23 @@ import Testing
     let rows = list.stdout.split(separator: "\n").filter { $0.contains("park-run.gpx") }
     #expect(rows.count == 1, "\(list.stdout)")
   }
+
+  /// The canonical rounding reaches across formats where they hold the same fixes: a raw
+  /// GPX or TCX export of an imported GPX is the same content.
+  @Test(arguments: ["gpx", "tcx"])
+  func aRawExportOfAnImportIsTheSameContent(format: String) throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
+    let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let first = try StriderBinary.run(["sessions", "import", file], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let export = dir.appendingPathComponent("raw.\(format)").path
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", format, "--points", "raw", "-o", export],
+      environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let again = try StriderBinary.run(["sessions", "import", export], environment: environment)
+    #expect(again.status == 0)
+    #expect(again.stdout == "\(export): already imported as session 1\n", "\(again.stdout)")
+  }
 }
