@@ -3,7 +3,8 @@
 #
 #   Fuzz/run.sh [SECONDS_EACH] [TARGET...]     (default: 60 seconds, every target)
 #
-# Targets: gpx tcx nmea gpsd engine. FUZZ_JOBS=N runs N targets at once (default 1).
+# Targets: gpx tcx nmea gpsd engine writers. FUZZ_JOBS=N runs N targets at once (default 1).
+# FUZZ_PREPARE_ONLY=1 builds and seeds the targets without running them (Fuzz/campaign.sh).
 # Prints per target the executions, the time and the result; exits non-zero when a target
 # crashed, leaving the reproducer under Fuzz/.build/artifacts/TARGET/. Reproduce with
 #   Fuzz/.build/bin/TARGET Fuzz/.build/artifacts/TARGET/crash-...
@@ -16,7 +17,7 @@ fuzz=$root/Fuzz
 out=$fuzz/.build
 seconds=${1:-60}
 shift || true
-all_targets=(gpx tcx nmea gpsd engine)
+all_targets=(gpx tcx nmea gpsd engine writers)
 targets=("${@:-${all_targets[@]}}")
 jobs=${FUZZ_JOBS:-1}
 # Swift's own crash handler reads the dying process's memory and trips ASan; libFuzzer
@@ -25,7 +26,7 @@ export SWIFT_BACKTRACE=enable=no
 
 declare -A files=(
   [gpx]=GPXReaderFuzz [tcx]=TCXReaderFuzz [nmea]=NMEAReaderFuzz
-  [gpsd]=GPSDJSONReaderFuzz [engine]=SessionEngineFuzz
+  [gpsd]=GPSDJSONReaderFuzz [engine]=SessionEngineFuzz [writers]=WriterFuzz
 )
 declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
 
@@ -74,6 +75,8 @@ seed() {
   local target=$1 corpus=$out/corpus/$1
   mkdir -p "$corpus"
   if [[ -d $fuzz/Seeds/$target ]]; then cp -n "$fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true; fi
+  # The writers take the engine's input: a fix stream (Fuzz/Support/FixStreamDecoder.swift).
+  if [[ $target == writers ]]; then cp -n "$fuzz/Seeds/engine"/* "$corpus/" 2>/dev/null || true; fi
   case $target in
     gpx)
       for demo in Demo/*.gpx; do
@@ -87,6 +90,11 @@ seed() {
       done ;;
   esac
 }
+
+if [[ -n ${FUZZ_PREPARE_ONLY:-} ]]; then
+  for target in "${targets[@]}"; do seed "$target"; done
+  exit 0
+fi
 
 artifacts_of() { echo "$out/artifacts/$1"; }
 

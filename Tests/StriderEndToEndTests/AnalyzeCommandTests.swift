@@ -48,7 +48,7 @@ import Testing
     let rejected = try #require(report["rejected"] as? [String: Int])
     for reason in [
       "no_fix", "invalid_accuracy", "low_accuracy", "non_gnss", "stale", "out_of_order",
-      "duplicate", "implausible_speed", "no_time",
+      "duplicate", "implausible_speed", "no_time", "out_of_range",
     ] {
       #expect(rejected[reason] != nil, "rejected lists \(reason) even at zero")
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// A number too big for a writer, on the real binary: `<ele>1e19</ele>` in a GPX and
 /// `"speed":1e308` in gpsd JSON import fine; every export of them must then succeed and read
-/// back (they trapped in `GPXWriter.decimal`, status 132).
+/// back (they trapped in `GPXWriter.decimal`, status 132). The gate refuses the fix as
+/// `out_of_range`, and a raw export still writes it, in a form its format allows.
 @Suite struct HostileNumberEndToEndTests {
   static func gpx() -> String {
     let points = (0..<30).map { i in
@@ -33,6 +34,11 @@ import Testing
     let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
     let file = dir.appendingPathComponent(name)
     try Data(content.utf8).write(to: file)
+    // The gate refuses the one hostile fix (out_of_range); the other 29 make the session.
+    let analyzed = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    #expect(analyzed.stdout.contains(#""out_of_range":1"#), "\(analyzed.stdout)")
+    #expect(analyzed.stdout.contains(#""points_accepted":29"#), "\(analyzed.stdout)")
     let imported = try StriderBinary.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")

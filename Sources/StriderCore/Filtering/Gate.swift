@@ -21,9 +21,9 @@ public struct GateDecision: Hashable, Sendable {
 /// Decides for every fix *accept* or *reject with a reason*; nothing is dropped silently.
 ///
 /// The gate works in stages:
-/// 1. Checks on the fix alone: `no_fix`, `invalid_accuracy`, `non_gnss`, `low_accuracy`, and
-///    `stale` when the session start is known; `no_time` for a fix without a time in a
-///    stream that has times (see `TimeRequirement`). Untimed fixes at the head of a stream
+/// 1. Checks on the fix alone: `no_fix`, `out_of_range`, `invalid_accuracy`, `non_gnss`,
+///    `low_accuracy`, and `stale` when the session start is known; `no_time` for a fix
+///    without a time in a stream that has times (see `TimeRequirement`). Untimed fixes at the head of a stream
 ///    wait for the first timed one (they are then `no_time`) or, after
 ///    `untimedHeadLimit` of them or at the end, are taken as an untimed stream.
 /// 2. Order: timed fixes wait in a reorder buffer for `reorderWindow` seconds of fix time so
@@ -108,6 +108,7 @@ public struct Gate: Sendable {
     case .duplicate: 1 << 6
     case .implausibleSpeed: 1 << 7
     case .noTime: 1 << 8
+    case .outOfRange: 1 << 9
     }
   }
 
@@ -206,6 +207,7 @@ public struct Gate: Sendable {
     } else if fix.coordinate?.isValid != true {
       return .noFix  // without a position nothing downstream can use it, switched on or not
     }
+    if isOn(.outOfRange), !PlausibleRange.holds(fix) { return .outOfRange }
     if let accuracy = fix.horizontalAccuracy {
       if !accuracy.isFinite || accuracy.value < 0 {
         if isOn(.invalidAccuracy) { return .invalidAccuracy }

@@ -19,6 +19,14 @@ public enum RejectionReason: String, Hashable, Sendable, Codable, CaseIterable, 
   /// No time in a stream that has them: where it falls in the track is unknown, so it can
   /// add no distance and no time. (Last, so the filter lab's keys 1–8 keep their checks; it is 9.)
   case noTime = "no_time"
+  /// A number no receiver means (an elevation of 1e19 m, a speed of 1e308 m/s, an HDOP that
+  /// is not a number): a corrupt record or a hostile file, see `PlausibleRange`. Always on
+  /// in a filtered session, so it has no filter-lab key (see `switchable`).
+  case outOfRange = "out_of_range"
+
+  /// The checks the filter lab switches, keys 1–9 in this order. `out_of_range` is not one:
+  /// turning it off would show nothing about GPS, only what breaks downstream of a 1e19.
+  public static let switchable: [RejectionReason] = allCases.filter { $0 != .outOfRange }
 
   public static func < (lhs: RejectionReason, rhs: RejectionReason) -> Bool {
     lhs.rawValue < rhs.rawValue

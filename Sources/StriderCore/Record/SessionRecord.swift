@@ -68,6 +68,7 @@ public struct SessionRecord: Hashable, Sendable {
   /// When the session began: the summary's first accepted fix, else the first time stamp
   /// (a stale cached fix that the gate refused does not count once there is a summary).
   public var startTime: GNSSTime? {
-    summary?.start?.time ?? fixes.lazy.compactMap(\.fix.time).first
+    // A time that is not a number or millions of years away is no time (the gate's reading).
+    summary?.start?.time ?? fixes.lazy.compactMap(\.fix.time).first(where: \.isRepresentable)
   }
 }

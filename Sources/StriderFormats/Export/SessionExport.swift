@@ -149,7 +149,11 @@ public struct SessionExport: Sendable {
       case .ride: "Biking"
       case .walk: "Other"
       }
-    let start = record.startTime ?? fixes.first?.time ?? GNSSTime(secondsSince1970: 0)
+    // <Id> and StartTime are xsd:dateTime: never "nan" nor a seven-digit year, whatever a
+    // hostile file said.
+    let start =
+      [record.startTime, fixes.first?.time].compactMap { $0 }.first(where: \.fitsRFC3339)
+      ?? GNSSTime(secondsSince1970: 0)
     let summary = record.summary
     stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     stream.write(
@@ -173,7 +177,7 @@ public struct SessionExport: Sendable {
     var previous: Fix?
     var currentSegment: Int?
     for fix in fixes {
-      guard let time = fix.time, time.secondsSince1970.isFinite else { continue }
+      guard let time = fix.time, time.fitsRFC3339 else { continue }
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("        </Track>\n") }
         stream.write("        <Track>\n")
@@ -187,10 +191,11 @@ public struct SessionExport: Sendable {
           cumulative += Geodesy.distanceMeters(p, c)
         }
         previous = fix
+        let longitude = GPXWriter.decimal(GPXWriter.longitude(c.longitude))
         stream.write(
           "            <Position>\n"
             + "              <LatitudeDegrees>\(GPXWriter.decimal(c.latitude))</LatitudeDegrees>\n"
-            + "              <LongitudeDegrees>\(GPXWriter.decimal(c.longitude))</LongitudeDegrees>\n"
+            + "              <LongitudeDegrees>\(longitude)</LongitudeDegrees>\n"
             + "            </Position>\n")
       }
       if let altitude = fix.altitude, altitude.value.isFinite {

@@ -61,7 +61,9 @@ public struct GPXWriter {
         stream.write("  <metadata>\n")
         if let name = metadata.name { stream.write("    <name>\(escaped(name))</name>\n") }
         if let note = metadata.note { stream.write("    <desc>\(escaped(note))</desc>\n") }
-        if let time { stream.write("    <time>\(time.iso8601)</time>\n") }
+        if let time, time.fitsRFC3339 {
+          stream.write("    <time>\(time.iso8601)</time>\n")
+        }
         stream.write("  </metadata>\n")
       }
       stream.write("  <trk>\n")
@@ -101,11 +103,11 @@ public struct GPXWriter {
   ) {
     stream.write(
       "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
-        + " lon=\"\(decimal(coordinate.longitude))\">\n")
+        + " lon=\"\(decimal(longitude(coordinate.longitude)))\">\n")
     if let altitude = fix.altitude, altitude.value.isFinite {
       element("ele", decimal(altitude.value), to: &stream)
     }
-    if let time = fix.time, time.secondsSince1970.isFinite {
+    if let time = fix.time, time.fitsRFC3339 {
       element("time", time.iso8601, to: &stream)
     }
     switch fix.mode {
@@ -114,7 +116,10 @@ public struct GPXWriter {
     case .threeD: element("fix", "3d", to: &stream)
     case .unknown: break
     }
-    if let satellites = fix.satellites { element("sat", String(satellites), to: &stream) }
+    // GPX 1.1's <sat> is a nonNegativeInteger: a negative count is left out.
+    if let satellites = fix.satellites, satellites >= 0 {
+      element("sat", String(satellites), to: &stream)
+    }
     if let hdop = fix.hdop, hdop.isFinite { element("hdop", decimal(hdop), to: &stream) }
     // A value that is not a number has no text in GPX: it is left out, never written as 0.
     let extensions: [(String, Double)] = [
@@ -149,11 +154,11 @@ public struct GPXWriter {
   ) {
     stream.write(
       "      <trkpt lat=\"\(fixed(coordinate.latitude, places: 7))\""
-        + " lon=\"\(fixed(coordinate.longitude, places: 7))\">")
+        + " lon=\"\(fixed(longitude(coordinate.longitude), places: 7))\">")
     if let altitude = fix.altitude, altitude.value.isFinite {
       stream.write("<ele>\(fixed(altitude.value, places: 1))</ele>")
     }
-    if let time = fix.time, time.secondsSince1970.isFinite {
+    if let time = fix.time, time.fitsRFC3339 {
       let second = GNSSTime(secondsSince1970: time.secondsSince1970.rounded())
       stream.write("<time>\(second.iso8601)</time>")
     }
@@ -193,6 +198,14 @@ public struct GPXWriter {
     _ name: String, _ value: String, to stream: inout some TextOutputStream
   ) {
     stream.write("        <\(name)>\(value)</\(name)>\n")
+  }
+
+  /// A longitude in GPX's range, -180 (inclusive) to 180 (exclusive): the engine takes
+  /// 0–360 as some receivers give it (`Coordinate.isValid`), the format does not, and a
+  /// reader must not refuse what Strider wrote.
+  public static func longitude(_ value: Double) -> Double {
+    guard value < -180 || value >= 180 else { return value }
+    return value - 360 * ((value + 180) / 360).rounded(.down)
   }
 
   /// The shortest text that reads back as the same double, without an exponent (XML

@@ -19,9 +19,9 @@ public struct FilterLabPanel: Sendable {
   }
 
   /// The height that shows everything at a width of about 36 columns.
-  public var preferredHeight: Int { 2 + 1 + RejectionReason.allCases.count + 2 + 1 + 3 + 2 }
+  public var preferredHeight: Int { 2 + 1 + RejectionReason.switchable.count + 2 + 1 + 3 + 2 }
   /// The height that still shows every toggle and the raw and filtered distances.
-  public static let minimumHeight = 2 + RejectionReason.allCases.count + 2 + 2
+  public static let minimumHeight = 2 + RejectionReason.switchable.count + 2 + 2
 
   /// One row of the panel and how much it matters when rows are short (lower is kept).
   private struct Row {
@@ -64,7 +64,8 @@ public struct FilterLabPanel: Sendable {
       + TextLayout.padLeft("rej.", to: countWidth)
     rows.append(
       Row(priority: 6) { $0.write(header, column: x, row: $1, style: .dim, maxWidth: width) })
-    for marker in RejectionMarker.all(glyphs: glyphs) {
+    for marker in RejectionMarker.all(glyphs: glyphs)
+    where RejectionReason.switchable.contains(marker.reason) {
       let on = state.isOn(marker.reason)
       let text = line(
         key: String(KeyMap.key(for: marker.reason)), marker: String(marker.glyph),

@@ -4,7 +4,8 @@ import StriderCore
 ///
 /// The glyphs differ from each other and from the route, start, finish and position markers
 /// in both glyph sets, so the reason can be read without colour; the filter-lab panel shows
-/// the same glyphs beside the reason names, which makes it the map's legend.
+/// the same glyphs beside the reason names, which makes it the map's legend (all but
+/// `out_of_range`, which the lab does not switch and so does not list).
 public struct RejectionMarker: Sendable, Hashable {
   public var reason: RejectionReason
   public var glyph: Character
@@ -38,6 +39,8 @@ public struct RejectionMarker: Sendable, Hashable {
       return RejectionMarker(reason: reason, glyph: unicode ? "×" : "x", color: .red)
     case .noTime:
       return RejectionMarker(reason: reason, glyph: unicode ? "⌀" : "%", color: .yellow)
+    case .outOfRange:
+      return RejectionMarker(reason: reason, glyph: unicode ? "∞" : "*", color: .red)
     }
   }
 

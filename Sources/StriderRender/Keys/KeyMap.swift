@@ -4,13 +4,13 @@ import StriderCore
 /// the event loop all read, so what the screen says is what the keys do.
 ///
 /// Lower-case letters drive the view and the session (`q ? m t f z x h j k l r s a`), digits
-/// toggle the gate checks (1–9 in the order of `RejectionReason.allCases`) and capital
+/// toggle the gate checks (1–9 in the order of `RejectionReason.switchable`) and capital
 /// letters inject faults, so no fault can be injected by a slip of the finger on a view key.
 /// Arrow keys, which are not characters, seek; the driver maps them itself.
 public enum KeyMap {
   /// The key that toggles a gate check: "1" for `no_fix` ... "9" for `no_time`.
   public static func key(for reason: RejectionReason) -> Character {
-    let index = RejectionReason.allCases.firstIndex(of: reason) ?? 0
+    let index = RejectionReason.switchable.firstIndex(of: reason) ?? 0
     return Character(String(index + 1))
   }
 
@@ -51,10 +51,10 @@ public enum KeyMap {
     default: break
     }
     if let fault = faultKeys.first(where: { $0.key == key }) { return .inject(fault.kind) }
-    if let digit = key.wholeNumberValue, (1...RejectionReason.allCases.count).contains(digit),
+    if let digit = key.wholeNumberValue, (1...RejectionReason.switchable.count).contains(digit),
       key.isASCII
     {
-      return .toggleCheck(RejectionReason.allCases[digit - 1])
+      return .toggleCheck(RejectionReason.switchable[digit - 1])
     }
     return nil
   }

@@ -3,6 +3,11 @@ import GRDB
 /// The database schema as named, append-only migrations: a migration, once released, is
 /// never edited; a change of schema is a new migration at the end.
 enum Schema {
+  /// The last migration that reading needs: a database another process holds locked, or one
+  /// on a read-only mount, is read without the migrations after it. A migration that adds
+  /// what reading uses moves this to itself.
+  static let readable = "v2: finished track"
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: sessions, fixes, track, display track, events") { db in
@@ -109,6 +114,17 @@ enum Schema {
           ) WITHOUT ROWID;
           ALTER TABLE session ADD COLUMN hasFinishedTrack INTEGER NOT NULL DEFAULT 0
             CHECK (hasFinishedTrack IN (0, 1));
+          """)
+    }
+    migrator.registerMigration("v3: content digest") { db in
+      // An imported file's identity by content (`FixStreamDigest`): the import's duplicate
+      // check. NULL for sessions imported before; the check computes theirs from their
+      // stored fixes when it first needs them, so this migration stays instant.
+      try db.execute(
+        sql: """
+          ALTER TABLE session ADD COLUMN contentDigest TEXT
+            CHECK (contentDigest IS NULL OR length(contentDigest) = 64);
+          CREATE INDEX session_by_content ON session(contentDigest);
           """)
     }
     return migrator

@@ -13,7 +13,8 @@ public struct ImportedSession: Hashable, Sendable {
 /// What a streamed import did.
 public enum StreamedImportOutcome: Sendable {
   case imported(ImportedSession)
-  /// The same file (name, start and number of fixes) was imported before as this session.
+  /// The same fixes (times and positions, in order: `FixStreamDigest`) were imported
+  /// before as this session, under whatever name, compression or line ends.
   case alreadyImported(Int64)
 }
 
@@ -50,28 +51,39 @@ extension SessionStore {
     }
     do {
       var writer = ImportWriter(store: self, id: id, configuration: configuration)
-      while let fix = try next() { try writer.add(fix) }
+      var digest = FixStreamDigest()
+      while let fix = try next() {
+        digest.add(fix)
+        try writer.add(fix)
+      }
       let done = try writer.complete()
-      if let existing = try existingImport(
-        name: name, fixCount: done.fixCount, start: done.start, except: id)
-      {
+      let content = digest.finalize(nameIfEmpty: name)
+      if let existing = try importedSession(digest: content, fixCount: digest.count) {
         try removeSession(id, waiting: nil)
         return .alreadyImported(existing)
       }
-      try patientWrite { db in
+      // Checked again in the transaction that makes the session visible: two imports of
+      // one file at once keep it once.
+      let existing: Int64? = try patientWrite { db in
+        if let existing = try Self.importedSession(digest: content, db) { return existing }
         try db.execute(
           sql: """
             UPDATE session SET state = 'finished', updatedAt = ?, startTime = ?, endTime = ?,
               fixCount = ?, distance = ?, elapsed = ?, moving = ?, calories = ?, summary = ?,
-              hasFinishedTrack = 1, ownerPid = NULL, ownerStart = NULL
+              hasFinishedTrack = 1, ownerPid = NULL, ownerStart = NULL, contentDigest = ?
             WHERE id = ?
             """,
           arguments: [
             Date().timeIntervalSince1970, done.start?.secondsSince1970,
             done.end?.secondsSince1970, done.fixCount, done.summary.distance.value,
             done.summary.elapsed.value, done.summary.moving.value, done.summary.calories.value,
-            try Rows.json(done.summary), id,
+            try Rows.json(done.summary), content, id,
           ])
+        return nil
+      }
+      if let existing {
+        try removeSession(id, waiting: nil)
+        return .alreadyImported(existing)
       }
       return .imported(
         ImportedSession(
@@ -80,23 +92,6 @@ extension SessionStore {
     } catch {
       try? removeSession(id, waiting: nil)
       throw error
-    }
-  }
-
-  /// The session a file was imported as before: same name, number of fixes and start.
-  func existingImport(name: String?, fixCount: Int, start: GNSSTime?, except id: Int64)
-    throws(StoreError) -> Int64?
-  {
-    try guarded {
-      try pool.read { db in
-        try Int64.fetchOne(
-          db,
-          sql: """
-            SELECT id FROM session WHERE origin = 'imported' AND name IS ? AND fixCount = ?
-              AND startTime IS ? AND id != ? AND \(Self.visible)
-            """,
-          arguments: [name, fixCount, start?.secondsSince1970, id])
-      }
     }
   }
 

@@ -11,13 +11,15 @@ import Synchronization
 /// file it did not make or cannot read rather than repair or overwrite it.
 public final class SessionStore: Sendable {
   public let location: StoreLocation
-  /// The connections, replaced once by writing ones when the store was opened while
-  /// another process held the write lock (see `becomeWritable`).
-  private let opened: Mutex<(pool: DatabasePool, isReadOnly: Bool)>
+  /// The connections, and why they only read when they do; replaced once by writing ones
+  /// when the store was opened while another process held the write lock
+  /// (`becomeWritable`).
+  private let opened: Mutex<(pool: DatabasePool, readOnlyReason: ReadOnlyReason?)>
   private let configuration: Configuration
   var pool: DatabasePool { opened.withLock { $0.pool } }
-  /// Opened while another process held the write lock, and not yet able to write since.
-  var isReadOnly: Bool { opened.withLock { $0.isReadOnly } }
+  /// Why the store only reads, when it does: writes then fail with a `StoreError` that says
+  /// so, and what opening would write (migrations, marking abandoned sessions) is skipped.
+  var readOnlyReason: ReadOnlyReason? { opened.withLock { $0.readOnlyReason } }
   /// How long an ordinary write waits for another process's transaction, in seconds.
   let busyTimeout: Double
   /// How long writes that must not fail (finishing a recording, the batches of an import
@@ -27,8 +29,22 @@ public final class SessionStore: Sendable {
   /// private (see `StoreFiles`). The command line prints them as warnings.
   public let warnings: [String]
 
+  /// Why a store was opened for reading only.
+  enum ReadOnlyReason: Equatable, Sendable {
+    /// Another process held the write lock: reads work, writes say "locked".
+    case locked
+    /// The file or its folder cannot be written; the reason as the system gave it.
+    case unwritable(String)
+  }
+
+  /// Opened for reading only: another process held the write lock, or the file is not
+  /// writable.
+  var isReadOnly: Bool { readOnlyReason != nil }
+
   /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
   /// file others can reach is made private, and a symbolic link to the database refused.
+  /// A database that cannot be written (a read-only mount, a file or folder without write
+  /// permission) is opened for reading: it can still be listed, shown, exported, replayed.
   ///
   /// - Parameters:
   ///   - busyTimeout: how long a write waits for another process's transaction.
@@ -57,7 +73,11 @@ public final class SessionStore: Sendable {
   /// Replaces the reading connections of a store opened while another process held the
   /// write lock by writing ones, if the lock can be had within `wait`; whether it can write.
   func becomeWritable(waiting wait: Duration) throws(StoreError) -> Bool {
-    guard isReadOnly else { return true }
+    guard let reason = readOnlyReason else { return true }
+    // A file that cannot be written stays so: no waiting makes it writable.
+    if case .unwritable(let why) = reason {
+      throw StoreError.readOnly(path: location.path, reason: why)
+    }
     var writing = configuration
     writing.busyMode = .timeout(wait.inSeconds)
     do {
@@ -66,7 +86,7 @@ public final class SessionStore: Sendable {
         try db.execute(sql: "PRAGMA synchronous = FULL")
         try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
       }
-      opened.withLock { $0 = (pool, false) }
+      opened.withLock { $0 = (pool, nil) }
       return true
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
       return false
@@ -81,8 +101,12 @@ public final class SessionStore: Sendable {
   /// lock held elsewhere is waited for briefly here: a reader need not wait at all, and a
   /// writer gets its writing connections later (`becomeWritable`).
   private static func openPool(path: String, configuration: Configuration) throws(StoreError)
-    -> (pool: DatabasePool, isReadOnly: Bool)
+    -> (pool: DatabasePool, readOnlyReason: ReadOnlyReason?)
   {
+    if let reason = StoreFiles.unwritableReason(path) {
+      let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
+      return (pool, .unwritable(reason))
+    }
     var opening = configuration
     if case .timeout(let usual) = configuration.busyMode {
       opening.busyMode = .timeout(min(usual, 0.5))
@@ -96,17 +120,23 @@ public final class SessionStore: Sendable {
           try db.execute(sql: "PRAGMA busy_timeout = \(Int(usual * 1000))")
         }
       }
-      return (pool, false)
+      return (pool, nil)
     } catch let error as DatabaseError
       where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
     {
       var readOnly = opening
       readOnly.readonly = true
       do {
-        return (try DatabasePool(path: path, configuration: readOnly), true)
+        return (try DatabasePool(path: path, configuration: readOnly), .locked)
       } catch {
         throw StoreError.from(error, path: path)
       }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      // Write permission as the system reports it, and SQLite still could not write (a
+      // file system that refuses only the write itself).
+      let reason = "SQLite could not write it"
+      let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
+      return (pool, .unwritable(reason))
     } catch {
       throw StoreError.from(error, path: path)
     }
@@ -129,10 +159,23 @@ public final class SessionStore: Sendable {
           throw StoreError.tooNew(path: path, unknownMigrations: unknown)
         }
       }
-      // Migrate only when needed: a database another process holds locked can still be
-      // read.
+      // Migrate only when needed: a database another process holds locked, or one that
+      // cannot be written, can still be read.
       if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
-        if isReadOnly { throw StoreError.locked(path: path) }
+        if let readOnlyReason {
+          // Reading needs only the migrations up to `Schema.readable`; the later ones serve
+          // writing, which this store refuses anyway.
+          let readable = try pool.read { db in
+            try migrator.appliedIdentifiers(db).contains(Schema.readable)
+          }
+          if readable { return }
+          switch readOnlyReason {
+          case .locked: throw StoreError.locked(path: path)
+          case .unwritable(let reason):
+            throw StoreError.readOnly(
+              path: path, reason: "\(reason), and it needs bringing up to date first")
+          }
+        }
         do {
           try migrator.migrate(pool)
         } catch {
@@ -151,8 +194,12 @@ public final class SessionStore: Sendable {
   func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do {
       return try body()
-    } catch let error as DatabaseError where isReadOnly && error.resultCode == .SQLITE_READONLY {
-      throw StoreError.locked(path: location.path)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      switch readOnlyReason {
+      case .locked: throw StoreError.locked(path: location.path)
+      case .unwritable(let reason): throw StoreError.readOnly(path: location.path, reason: reason)
+      case nil: throw StoreError.from(error, path: location.path)
+      }
     } catch {
       throw StoreError.from(error, path: location.path)
     }
@@ -365,19 +412,26 @@ public final class SessionStore: Sendable {
   ) throws(StoreError) -> Int64 {
     try guarded {
       try pool.write { db in
-        let id = try Self.insertSession(
-          db, name: record.name, activity: record.activity, origin: record.origin,
-          state: .recording, configuration: configuration, source: source, owner: nil)
-        let insert = try db.cachedStatement(sql: Rows.insertFix)
-        for (seq, judged) in record.fixes.enumerated() {
-          try insert.execute(
-            arguments: Rows.fixArguments(
-              sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict))
-        }
-        try Self.writeFinished(db, id: id, record: record, judged: false)
-        return id
+        try Self.insert(record, configuration: configuration, source: source, db)
       }
     }
+  }
+
+  static func insert(
+    _ record: SessionRecord, configuration: SessionConfiguration, source: String?,
+    _ db: Database
+  ) throws -> Int64 {
+    let id = try insertSession(
+      db, name: record.name, activity: record.activity, origin: record.origin,
+      state: .recording, configuration: configuration, source: source, owner: nil)
+    let insert = try db.cachedStatement(sql: Rows.insertFix)
+    for (seq, judged) in record.fixes.enumerated() {
+      try insert.execute(
+        arguments: Rows.fixArguments(
+          sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict))
+    }
+    try writeFinished(db, id: id, record: record, judged: false)
+    return id
   }
 
   static func insertSession(
@@ -512,15 +566,23 @@ public final class SessionStore: Sendable {
   /// What an import did.
   public enum ImportOutcome: Sendable {
     case imported(SessionRecord)
-    /// The same file (name, start and number of fixes) was imported before as this session.
+    /// A file with the same fixes (times and positions, in order: `FixStreamDigest`) was
+    /// imported before as this session, under whatever name, compression or line ends.
     case alreadyImported(Int64)
   }
 
   /// Keeps fixes read from a file as a finished session, computed with `configuration`;
-  /// a file imported before is not kept twice. Written in batches like `importSession(reading:)`.
+  /// fixes imported before (the same times and positions in the same order) are not kept
+  /// twice, and different fixes always are. Written in batches like
+  /// `importSession(reading:)`.
   public func importSession(
     fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
   ) throws(StoreError) -> ImportOutcome {
+    // Before the engine runs: a file imported again costs one hash, not a whole session.
+    let digest = FixStreamDigest.of(fixes, nameIfEmpty: name)
+    if let existing = try importedSession(digest: digest, fixCount: fixes.count) {
+      return .alreadyImported(existing)
+    }
     var iterator = fixes.makeIterator()
     let outcome: StreamedImportOutcome
     do {
@@ -534,6 +596,60 @@ public final class SessionStore: Sendable {
     case .imported(let imported): return .imported(try record(imported.id))
     case .alreadyImported(let id): return .alreadyImported(id)
     }
+  }
+
+  static func importedSession(digest: String, _ db: Database) throws -> Int64? {
+    try Int64.fetchOne(
+      db,
+      sql: """
+        SELECT id FROM session WHERE origin = 'imported' AND contentDigest = ? AND \(visible)
+        ORDER BY id
+        """,
+      arguments: [digest])
+  }
+
+  /// The imported session with this digest, if any. Sessions imported before digests were
+  /// kept get theirs computed from their stored fixes, only those with as many fixes (no
+  /// other can match), and kept when the store can write.
+  func importedSession(digest: String, fixCount: Int) throws(StoreError) -> Int64? {
+    let (found, computed) = try guarded {
+      try pool.read { db -> (Int64?, [(Int64, String)]) in
+        if let id = try Self.importedSession(digest: digest, db) { return (id, []) }
+        let candidates = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT id, name FROM session WHERE origin = 'imported' AND contentDigest IS NULL
+              AND fixCount = ? AND \(Self.visible) ORDER BY id
+            """,
+          arguments: [fixCount])
+        var computed: [(Int64, String)] = []
+        for row in candidates {
+          let id: Int64 = row["id"]
+          computed.append((id, try Self.storedDigest(of: id, name: row["name"], db)))
+        }
+        return (computed.first { $0.1 == digest }?.0, computed)
+      }
+    }
+    if !computed.isEmpty, !isReadOnly {
+      // Keeping them only saves the next import the work: a locked or read-only file is fine.
+      try? pool.write { db in
+        for (id, value) in computed {
+          try db.execute(
+            sql: "UPDATE session SET contentDigest = ? WHERE id = ? AND contentDigest IS NULL",
+            arguments: [value, id])
+        }
+      }
+    }
+    return found
+  }
+
+  /// The digest of a session's stored fixes, as `FixStreamDigest` makes it of a file's.
+  static func storedDigest(of id: Int64, name: String?, _ db: Database) throws -> String {
+    var digest = FixStreamDigest()
+    let cursor = try Row.fetchCursor(
+      db, sql: "SELECT * FROM fix WHERE sessionId = ? ORDER BY seq", arguments: [id])
+    while let row = try cursor.next() { digest.add(Rows.fix(row).fix) }
+    return digest.finalize(nameIfEmpty: name)
   }
 
   static func startTime(of record: SessionRecord) -> GNSSTime? {

@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case tooNew(path: String, unknownMigrations: [String])
   /// The disk is full: what was committed before is intact.
   case diskFull(path: String)
+  /// The file or its folder cannot be written (a read-only mount, a file made read-only):
+  /// the store reads it, and refuses what would change it.
+  case readOnly(path: String, reason: String)
   /// No session with this identifier.
   case noSuchSession(Int64)
   /// The session is still being recorded by a live process.
@@ -31,6 +34,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "(unknown migrations: \(unknown.joined(separator: ", ")))"
     case .diskFull(let path):
       "the disk holding \(path) is full; recording stopped, everything written before is kept"
+    case .readOnly(let path, let reason):
+      "the session database \(path) is read-only (\(reason)): its sessions can be listed, "
+        + "shown, exported and replayed, but nothing can be kept in it"
     case .noSuchSession(let id): "no session \(id)"
     case .stillRecording(let id, let pid):
       "session \(id) is still being recorded by process \(pid)"

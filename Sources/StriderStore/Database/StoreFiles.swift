@@ -108,6 +108,19 @@ enum StoreFiles {
     }
   }
 
+  /// Why the database cannot be written, or nil when it can: the file, or the folder SQLite
+  /// must create its `-wal` and `-shm` files in, is on a read-only mount or lacks write
+  /// permission for this user (`access(2)`; root passes the permission check, not the
+  /// read-only mount).
+  static func unwritableReason(_ path: String) -> String? {
+    if access(path, W_OK) != 0 { return String(cString: strerror(errno)) }
+    let folder = (path as NSString).deletingLastPathComponent
+    if access(folder, W_OK) != 0 {
+      return "its folder \(folder): \(String(cString: strerror(errno)))"
+    }
+    return nil
+  }
+
   private static func octal(_ mode: mode_t) -> String {
     let digits = String(mode, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

@@ -65,6 +65,62 @@ import Testing
     #expect(try JSONSerialization.jsonObject(with: Data(tpv.utf8)) is [String: Any], "\(tpv)")
   }
 
+  /// Found by the writers' fuzz target: a session whose only fixes had a time of NaN
+  /// exported TCX with `<Id>nan</Id>` and `StartTime="nan"`, which no reader takes (Strider's
+  /// own said "lap StartTime "nan" is not an RFC 3339 date-time"), and GPX with
+  /// `<metadata><time>nan</time>`.
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300])
+  func aSessionWithoutARealTimeExportsTimesItsFormatAllows(time: Double) throws {
+    var fixes = Array(
+      Simulator.run(SimulationConfiguration(activity: .run, seed: 3)).fixes.prefix(5))
+    for index in fixes.indices { fixes[index].time = GNSSTime(secondsSince1970: time) }
+    let record = SessionRecorder.record(
+      fixes: fixes, configuration: SessionConfiguration(activity: .run))
+    for format in [ExportFormat.gpx, .tcx] {
+      for points in ExportPoints.allCases {
+        var text = ""
+        SessionExport(record: record).write(format, points: points, to: &text)
+        #expect(!text.contains("nan") && !text.contains("inf"), "\(format) \(points)")
+        _ = try readExportBack(text, name: "untimed.\(format.rawValue)")
+      }
+    }
+  }
+
+  /// Found by the writers' fuzz target: the engine takes longitudes up to ±360 (some
+  /// receivers count 0–360), and a raw GPX export wrote `lon="-181"`, which GPX's range
+  /// (-180 to under 180) and Strider's reader refuse. Written back in range, same place.
+  @Test(arguments: [-181.0, -360, 180, 200, 359.999_999_9, 360])
+  func aLongitudeBeyond180IsWrittenInTheFormatsRange(longitude: Double) throws {
+    var fixes = Array(
+      Simulator.run(SimulationConfiguration(activity: .run, seed: 3)).fixes.prefix(10))
+    fixes[4].coordinate?.longitude = longitude
+    let record = SessionRecorder.record(
+      fixes: fixes, configuration: SessionConfiguration(activity: .run))
+    for format in [ExportFormat.gpx, .tcx] {
+      var text = ""
+      SessionExport(record: record).write(format, points: .raw, to: &text)
+      let back = try readExportBack(text, name: "wrapped.\(format.rawValue)")
+      #expect(back.count == 10, "\(format)")
+      let written = try #require(back[4].coordinate?.longitude)
+      #expect((-180..<180).contains(written), "\(format): \(written)")
+      #expect(abs(remainder(written - longitude, 360)) < 1e-9, "\(format): \(written)")
+    }
+  }
+
+  /// GPX 1.1's `<sat>` is a nonNegativeInteger: a count below zero (a byte read as signed)
+  /// is left out, the point kept.
+  @Test func aNegativeSatelliteCountIsLeftOut() throws {
+    var fixes = Array(
+      Simulator.run(SimulationConfiguration(activity: .run, seed: 3)).fixes.prefix(10))
+    fixes[4].satellites = -3
+    let record = SessionRecorder.record(
+      fixes: fixes, configuration: SessionConfiguration(activity: .run))
+    var text = ""
+    SessionExport(record: record).write(.gpx, points: .raw, to: &text)
+    #expect(!text.contains("<sat>-"))
+    #expect(try readExportBack(text, name: "sat.gpx").count == 10)
+  }
+
   @Test(arguments: [
     1e19, -1e19, 9.3e18, 1.2345678901234567e22, 1e308, .greatestFiniteMagnitude,
     -.greatestFiniteMagnitude,

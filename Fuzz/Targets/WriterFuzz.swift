@@ -1,0 +1,108 @@
+import Foundation
+import StriderCore
+import StriderFormats
+
+/// libFuzzer entry point: a session of any fixes the bytes decode to (hostile numbers
+/// included: NaN, infinities, 1e300, latitudes past the pole, times years away), written as
+/// GPX, TCX, CSV and JSON with every choice of points, and read back.
+///
+/// No writer may trap (`<ele>1e19</ele>` once did, in `GPXWriter.decimal`). What a GPX or
+/// TCX export writes must read back without an error, one point for each fix written, at
+/// the same place (to 1e-9 degree, longitudes modulo 360) and time (to the millisecond, when
+/// it has an RFC 3339 form); CSV must hold a row per
+/// fix, and JSON must parse.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var decoder = FixStreamDecoder(Array(UnsafeBufferPointer(start: data, count: size)))
+  let configuration = decoder.configuration()
+  var fixes: [Fix] = []
+  // A few hundred fixes exercise every writer path; the engine's floods are its own target's.
+  while fixes.count < WriterCheck.fixLimit, let (fix, repeats) = decoder.next() {
+    for _ in 0..<min(repeats, WriterCheck.fixLimit - fixes.count) { fixes.append(fix) }
+  }
+  let record = SessionRecorder.record(fixes: fixes, configuration: configuration)
+  let export = SessionExport(record: record, configuration: configuration, source: "fuzz")
+  for points in ExportPoints.allCases {
+    let written = WriterCheck.selected(points, of: export)
+    var gpx = ""
+    export.write(.gpx, points: points, to: &gpx)
+    WriterCheck.readBack(
+      gpx, written: written.filter { $0.coordinate?.isValid == true }, what: "gpx \(points)"
+    ) { GPXReader(bytes: $0, fileName: "fuzz.gpx") }
+    var tcx = ""
+    export.write(.tcx, points: points, to: &tcx)
+    let trackpoints = tcx.components(separatedBy: "<Trackpoint>").count - 1
+    let read = WriterCheck.read(TCXReader(bytes: Array(tcx.utf8), fileName: "fuzz.tcx"), tcx)
+    WriterCheck.require(read.count == trackpoints, "tcx \(points): \(read.count) of \(trackpoints)")
+  }
+  var csv = ""
+  export.write(.csv, to: &csv)
+  let rows = csv.components(separatedBy: "\r\n").count - 2
+  WriterCheck.require(
+    rows == record.fixes.count, "csv: \(rows) rows for \(record.fixes.count) fixes")
+  var json = ""
+  export.write(.json, to: &json)
+  WriterCheck.require(
+    (try? JSONSerialization.jsonObject(with: Data(json.utf8))) is [String: Any],
+    "json does not parse: \(json.prefix(2000))")
+  return 0
+}
+
+enum WriterCheck {
+  static let fixLimit = 600
+
+  /// `precondition` with its message kept: -O drops a precondition's message, and the
+  /// message is what says which export failed and how.
+  static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
+  }
+
+  /// The fixes an export of `points` writes, as `SessionExport` selects them.
+  static func selected(_ points: ExportPoints, of export: SessionExport) -> [Fix] {
+    let record = export.record
+    let track: [TrackPoint]
+    switch points {
+    case .raw: return record.fixes.map(\.fix)
+    case .accepted: return record.fixes.filter(\.verdict.isAccepted).map(\.fix)
+    case .track: track = record.drawnTrack
+    case .display: track = export.displayTrack
+    }
+    return track.map {
+      Fix(time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, segment: $0.segment)
+    }
+  }
+
+  /// Every fix of a reader, trapping on an error: a file Strider wrote must read.
+  static func read<R: FixReader>(_ reader: R, _ text: String) -> [Fix] {
+    var reader = reader
+    var out: [Fix] = []
+    do {
+      while let fix = try reader.next() { out.append(fix) }
+    } catch {
+      fatalError("an export does not read back: \(error)\n\(text.prefix(4000))")
+    }
+    return out
+  }
+
+  static func readBack<R: FixReader>(
+    _ text: String, written: [Fix], what: String, make: ([UInt8]) -> R
+  ) {
+    let read = read(make(Array(text.utf8)), text)
+    WriterCheck.require(
+      read.count == written.count, "\(what): \(read.count) of \(written.count) points")
+    for (back, fix) in zip(read, written) {
+      guard let a = back.coordinate, let b = fix.coordinate else {
+        fatalError("\(what): a point without a position")
+      }
+      WriterCheck.require(
+        abs(a.latitude - b.latitude) <= 1e-9
+          && abs(remainder(a.longitude - b.longitude, 360)) <= 1e-9,
+        "\(what): \(b) reads back as \(a)")
+      if let t = fix.time, t.fitsRFC3339 {
+        let back = back.time?.secondsSince1970 ?? .nan
+        WriterCheck.require(
+          abs(back - t.secondsSince1970) <= 1e-3, "\(what): time \(t) reads back as \(back)")
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# A long fuzzing campaign, outside CI: each target in turn for a number of executions.
+#
+#   Fuzz/campaign.sh [RUNS_EACH] [TARGET...]   (default: 10000000 runs, every target)
+#
+# Targets run one at a time under `nice -n 19`, because the machines this runs on are
+# shared and CI's short pass (Fuzz/run.sh) must stay the quick one. CAMPAIGN_UNTIL=HH:MM
+# (UTC) stops the running target at that time and skips the rest, so a campaign can be
+# bounded by a deadline instead of a count; CAMPAIGN_SLICE=SECONDS bounds each target, so
+# that a slow one cannot starve the others. The corpus is the one Fuzz/run.sh grows.
+#
+# Writes Fuzz/.build/campaign/table.md: target, executions, seconds, edges (libFuzzer's
+# `cov`), features (`ft`), corpus size and crashes, with the reproducer of any crash.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=Fuzz/.build
+runs=${1:-10000000}
+shift || true
+all_targets=(gpx tcx nmea gpsd writers engine)
+targets=("${@:-${all_targets[@]}}")
+declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
+export SWIFT_BACKTRACE=enable=no
+
+FUZZ_PREPARE_ONLY=1 Fuzz/run.sh 0 "${targets[@]}" || exit 2
+mkdir -p "$out/campaign"
+table=$out/campaign/table.md
+
+# Seconds left before CAMPAIGN_UNTIL, or a day when it is not set.
+seconds_left() {
+  if [[ -z ${CAMPAIGN_UNTIL:-} ]]; then echo 86400; return; fi
+  echo $(($(date -u -d "$CAMPAIGN_UNTIL" +%s) - $(date -u +%s)))
+}
+
+row() { printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$@" >>"$table"; }
+
+if [[ ! -f $table ]]; then
+  echo "| target | executions | seconds | edges (cov) | features (ft) | corpus | crashes |" >"$table"
+  echo "|---|---:|---:|---:|---:|---:|---|" >>"$table"
+fi
+for target in "${targets[@]}"; do
+  left=$(seconds_left)
+  if ((left < 30)); then
+    echo "$target: skipped, the deadline $CAMPAIGN_UNTIL has passed"
+    row "$target" 0 0 - - - "not run (deadline)"
+    continue
+  fi
+  if [[ -n ${CAMPAIGN_SLICE:-} ]] && ((CAMPAIGN_SLICE < left)); then left=$CAMPAIGN_SLICE; fi
+  log=$out/campaign/$target.log
+  artifacts=$out/campaign/artifacts/$target
+  mkdir -p "$artifacts"
+  dict=()
+  if [[ -n ${dicts[$target]:-} ]]; then dict=(-dict="Fuzz/Dictionaries/${dicts[$target]}.dict"); fi
+  echo "$(date -u +%H:%M:%S) $target: up to $runs runs or ${left}s..."
+  nice -n 19 "$out/bin/$target" "$out/corpus/$target" "${dict[@]}" -runs="$runs" \
+    -max_total_time="$left" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
+  status=$?
+  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  seconds=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+  corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
+  if ((status == 0)); then
+    crashes=0
+  else
+    executed=${executed:-$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")}
+    crashes="1 (exit $status): $(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)"
+  fi
+  row "$target" "${executed:-?}" "${seconds:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$crashes"
+  echo "$(date -u +%H:%M:%S) $target: ${executed:-?} runs, cov ${cov:-?}, crashes $crashes"
+done
+cat "$table"
