@@ -10,9 +10,7 @@ extension SessionStore {
   public func recordWithoutPoints(_ id: Int64) throws(StoreError) -> SessionRecord {
     try guarded {
       try pool.read { db in
-        guard
-          let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
-        else { throw StoreError.noSuchSession(id) }
+        let row = try Self.visibleRow(id, db)
         let listing = Self.listing(row)
         let summary = try (row["summary"] as String?).map {
           try Rows.decode(SessionSummary.self, from: $0)

@@ -273,13 +273,19 @@ public final class SessionStore: Sendable {
   public func listing(_ id: Int64) throws(StoreError) -> SessionListing {
     try guarded {
       try pool.read { db in
-        guard
-          let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM session WHERE id = ? AND \(Self.visible)", arguments: [id])
-        else { throw StoreError.noSuchSession(id) }
-        return Self.listing(row)
+        Self.listing(try Self.visibleRow(id, db))
       }
     }
+  }
+
+  /// A session's row, when the history shows it: an import or a delete on its way is no
+  /// session yet (or any more), so nothing reads, exports or finishes it.
+  static func visibleRow(_ id: Int64, _ db: Database) throws -> Row {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT * FROM session WHERE id = ? AND \(visible)", arguments: [id])
+    else { throw StoreError.noSuchSession(id) }
+    return row
   }
 
   static func listing(_ row: Row) -> SessionListing {
@@ -369,9 +375,7 @@ public final class SessionStore: Sendable {
   func storedRecord(_ id: Int64) throws(StoreError) -> SessionRecord {
     try guarded {
       try pool.read { db in
-        guard
-          let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
-        else { throw StoreError.noSuchSession(id) }
+        let row = try Self.visibleRow(id, db)
         let listing = Self.listing(row)
         let fixes = try Self.fixes(of: id, db).map {
           JudgedFix(fix: $0.fix, verdict: $0.verdict ?? .accepted)
@@ -524,10 +528,7 @@ public final class SessionStore: Sendable {
 
   func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> SessionRecord {
     try patientWrite { db in
-      guard
-        let row = try Row.fetchOne(
-          db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
-      else { throw StoreError.noSuchSession(id) }
+      let row = try Self.visibleRow(id, db)
       let listing = Self.listing(row)
       if listing.state == .recording {
         let owner = ProcessIdentity(
