@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "strider", targets: ["StriderCLI"]),
     .executable(name: "strider-accuracy", targets: ["StriderAccuracyTool"]),
     .library(name: "StriderCore", targets: ["StriderCore"]),
+    .library(name: "StriderSimulator", targets: ["StriderSimulator"]),
     .library(name: "StriderFormats", targets: ["StriderFormats"]),
     .library(name: "StriderSources", targets: ["StriderSources"]),
     .library(name: "StriderRender", targets: ["StriderRender"]),
@@ -19,19 +20,23 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
-    // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues,
-    // simulator. No files, sockets, terminal or clock.
+    // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues.
+    // No files, sockets, terminal or clock.
     .target(name: "StriderCore"),
+    // The simulator of runs, walks and rides and their receivers' errors, for the demo, the
+    // filter lab's faults, the accuracy corpus and the tests: a tool, not the engine.
+    .target(name: "StriderSimulator", dependencies: ["StriderCore"]),
     // zlib from the system (zlib1g-dev), for reading .gz files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Edges that turn bytes into fixes: GPX, TCX, NMEA 0183, gpsd JSON.
     .target(name: "StriderFormats", dependencies: ["StriderCore", "CZlib"]),
     // Live and replayed sources (gpsd, files at any speed, the simulator) and the session
     // runner that feeds them through the engine.
-    .target(name: "StriderSources", dependencies: ["StriderCore", "StriderFormats"]),
+    .target(
+      name: "StriderSources", dependencies: ["StriderCore", "StriderSimulator", "StriderFormats"]),
     // Drawing into an in-memory grid of cells: dashboard, route map, cue log, filter lab.
     // No terminal I/O: every panel is testable as text.
-    .target(name: "StriderRender", dependencies: ["StriderCore"]),
+    .target(name: "StriderRender", dependencies: ["StriderCore", "StriderSimulator"]),
     // ncursesw from the system (libncurses-dev): wide characters through a shim header.
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     // The ncurses driver: copies the changed cells of a rendered grid to the terminal,
@@ -49,39 +54,50 @@ let package = Package(
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
-        "StriderCore", "StriderFormats", "StriderSources", "StriderRender", "StriderTerminal",
-        "StriderStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StriderCore", "StriderSimulator", "StriderFormats", "StriderSources", "StriderRender",
+        "StriderTerminal", "StriderStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The accuracy corpus's scoring: each case's fixes written as GPX, gpsd JSON and NMEA,
     // read back and run through the engine as `analyze` does; real device files; the tables.
     .target(
-      name: "StriderAccuracy", dependencies: ["StriderCore", "StriderFormats", "StriderStore"]),
+      name: "StriderAccuracy",
+      dependencies: ["StriderCore", "StriderSimulator", "StriderFormats", "StriderStore"]),
     // `strider-accuracy`: prints the accuracy tables (Benchmarks/accuracy.sh runs it).
     .executableTarget(
       name: "StriderAccuracyTool",
       dependencies: [
-        "StriderAccuracy", "StriderCore",
+        "StriderAccuracy", "StriderCore", "StriderSimulator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Shared test helpers (data location, golden text, binary runner).
     .target(
-      name: "StriderTestSupport", dependencies: ["StriderCore"], path: "Tests/StriderTestSupport"),
-    .testTarget(name: "StriderCoreTests", dependencies: ["StriderCore", "StriderTestSupport"]),
+      name: "StriderTestSupport", dependencies: ["StriderCore", "StriderSimulator"],
+      path: "Tests/StriderTestSupport"),
     .testTarget(
-      name: "StriderFormatsTests", dependencies: ["StriderFormats", "StriderTestSupport"]),
+      name: "StriderCoreTests",
+      dependencies: ["StriderCore", "StriderSimulator", "StriderTestSupport"]),
+    .testTarget(
+      name: "StriderFormatsTests",
+      dependencies: ["StriderFormats", "StriderSimulator", "StriderTestSupport"]),
     .testTarget(
       name: "StriderSourcesTests",
-      dependencies: ["StriderSources", "StriderFormats", "StriderTestSupport"]),
+      dependencies: ["StriderSources", "StriderFormats", "StriderSimulator", "StriderTestSupport"]),
     .testTarget(
-      name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"],
+      name: "StriderRenderTests",
+      dependencies: ["StriderRender", "StriderSimulator", "StriderTestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
+      name: "StriderStoreTests",
+      dependencies: ["StriderStore", "StriderSimulator", "StriderTestSupport"]),
     .testTarget(
-      name: "StriderAccuracyTests", dependencies: ["StriderAccuracy", "StriderTestSupport"]),
+      name: "StriderAccuracyTests",
+      dependencies: ["StriderAccuracy", "StriderSimulator", "StriderTestSupport"]),
     .testTarget(
       name: "StriderEndToEndTests",
-      dependencies: ["StriderCore", "StriderFormats", "StriderStore", "StriderTestSupport"]),
+      dependencies: [
+        "StriderCore", "StriderFormats", "StriderStore", "StriderSimulator", "StriderTestSupport",
+      ]),
   ]
 )

@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// What the engine made of one corpus case in each format, against the truth.
 public struct CaseResult: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderSimulator
 
 /// Scores corpus cases: generates each case, writes its fixes in every `CorpusFormat` to a
 /// file, reads each file back through `FixFileReader` and runs it through the engine as

@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// The accuracy figures of one subset of the corpus: every (case, format) pair in it.
 public struct SubsetFigures: Sendable {

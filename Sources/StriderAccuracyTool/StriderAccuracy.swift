@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StriderAccuracy
 import StriderCore
+import StriderSimulator
 
 /// `strider-accuracy`: the accuracy corpus and the real device files, scored.
 @main

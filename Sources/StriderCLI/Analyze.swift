@@ -17,7 +17,7 @@ struct Analyze: ParsableCommand {
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
 
-  @Argument(help: "GPS files (GPX).")
+  @Argument(help: "GPS files: GPX, TCX, NMEA 0183 or gpsd JSON, plain or gzipped.")
   var files: [String]
 
   @Option(help: "json or table.")

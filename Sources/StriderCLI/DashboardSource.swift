@@ -1,5 +1,6 @@
 import StriderCore
 import StriderRender
+import StriderSimulator
 import StriderSources
 
 /// A source the dashboard can drive: its controls beyond handing out fixes.

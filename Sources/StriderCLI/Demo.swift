@@ -1,5 +1,6 @@
 import ArgumentParser
 import StriderCore
+import StriderSimulator
 import StriderSources
 
 /// `strider demo`: a simulated run, nothing to set up.

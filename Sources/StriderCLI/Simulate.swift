@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderSimulator
 
 extension SimulatedFault.Kind: ExpressibleByArgument {}
 

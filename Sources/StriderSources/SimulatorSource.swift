@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// The built-in simulator as a live source: a simulated session paced on its fix clock,
 /// with faults injected on demand (the filter lab binds keys to `inject`).

@@ -2,6 +2,7 @@ import Foundation
 import StriderAccuracy
 import StriderCore
 import StriderFormats
+import StriderSimulator
 import StriderTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import StriderSimulator
 import Testing
 
 @testable import StriderCore

@@ -1,4 +1,5 @@
 import Foundation
+import StriderSimulator
 import Testing
 
 @testable import StriderCore

@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderSimulator
 import StriderStore
 import StriderTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import StriderCore
 import StriderRender
+import StriderSimulator
 
 /// Fixed inputs for the golden tests: a simulated run's route and hand-set figures, so that
 /// the pictures change only when the drawing does.

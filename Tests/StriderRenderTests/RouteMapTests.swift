@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderRender
+import StriderSimulator
 import Testing
 
 @Suite struct RouteMapTests {

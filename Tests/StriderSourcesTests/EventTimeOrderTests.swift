@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 import Testing
 
 @testable import StriderSources

@@ -1,5 +1,6 @@
 import Foundation
 import StriderCore
+import StriderSimulator
 import Testing
 
 @testable import StriderSources

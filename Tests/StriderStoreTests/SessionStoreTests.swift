@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StriderCore
+import StriderSimulator
 import Testing
 
 @testable import StriderStore

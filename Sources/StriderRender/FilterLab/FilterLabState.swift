@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// What the filter lab shows: which filters are on, what each gate check rejected, and the
 /// distance with and without filtering against the simulator's truth.

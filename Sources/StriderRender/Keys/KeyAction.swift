@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// What a key press asks for; the event loop carries it out.
 public enum KeyAction: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import StriderCore
+import StriderSimulator
 
 /// The key bindings: one table the status line, the help overlay, the filter-lab panel and
 /// the event loop all read, so what the screen says is what the keys do.

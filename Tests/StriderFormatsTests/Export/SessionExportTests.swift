@@ -1,5 +1,6 @@
 import Foundation
 import StriderCore
+import StriderSimulator
 import StriderTestSupport
 import Testing
 

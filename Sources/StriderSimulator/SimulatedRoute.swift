@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// The path a simulated session follows: a polyline in a local tangent plane, in metres.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// Random routes for the accuracy corpus: not the simulator's built-in lap, so the corpus
 /// judges the engine on shapes it was never developed on.

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// How a simulated person moves on an activity: cruising speed and its variation, how much
 /// they slow for corners, traffic-light stops, and how hard they brake and accelerate.
 ///

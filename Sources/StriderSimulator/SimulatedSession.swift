@@ -1,3 +1,5 @@
+import StriderCore
+
 /// A whole simulated session: the fixes a receiver delivered and the truth behind them.
 ///
 /// Tests feed `fixes` to the engine and score its distance, moving time and track against

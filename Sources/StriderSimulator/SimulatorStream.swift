@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// A simulated session delivered one epoch at a time, for the live demo and the tests.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// One case of the accuracy corpus: an activity, a seed and the receiver's error model,
 /// from which `CorpusSession` derives the truth and the fixes.

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// One kind of bad data a real GNSS source delivers, with the parameters of one occurrence.
 ///
 /// Each case reproduces something seen in real recordings, so that the gate can be tested

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// One corpus case worked out: where the person really went and what the device reported.
 ///
 /// The truth moves with `TruthTrack` along a `CorpusRoute` at 1 Hz; the device records

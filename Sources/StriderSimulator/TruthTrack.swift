@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// The true motion of a simulated session, worked out in advance epoch by epoch.
 ///

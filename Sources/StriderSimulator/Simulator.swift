@@ -1,3 +1,5 @@
+import StriderCore
+
 /// Runs a whole simulated session at once, for tests, benchmarks and batch analysis.
 ///
 /// It drains a `SimulatorStream`, so a session run at once and one delivered epoch by

@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// The corpus's receiver: turns the true motion of a case into the fixes a device reports.
 ///

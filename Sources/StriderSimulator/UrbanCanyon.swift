@@ -1,3 +1,5 @@
+import StriderCore
+
 /// A stretch of route between tall buildings, where reflected signals make fixes worse and
 /// push them to one side of the street.
 public struct UrbanCanyon: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// The parameters of the simulated receiver's errors.
 ///
 /// A consumer GNSS position error is not white: most of it is slowly varying

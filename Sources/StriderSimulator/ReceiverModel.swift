@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// The simulated receiver: turns the truth of one epoch into the fix it would report.
 ///

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// A record of one fault the simulator put into a session: the answer key for gate tests.
 ///
 /// There is one record per faulty fix delivered (a burst of five duplicates gives five

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// Everything that determines a simulated session: the same configuration always gives the
 /// same fixes, bit for bit.
 public struct SimulationConfiguration: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// Which faults a simulated session contains and how many of each.
 ///
 /// Faults are spread over the session in equal slots, one fault per slot, in a shuffled

@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// A small, fast, seedable random number generator: xoshiro256** seeded through SplitMix64.
 ///

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// Where the simulated person really was at one epoch: the reference tests score against.
 public struct TruthSample: Sendable, Hashable {
   /// The epoch (the same instant as the fix of that epoch).
