@@ -92,25 +92,10 @@ public struct Gate: Sendable {
 
   public init(configuration: GateConfiguration) {
     self.configuration = configuration
-    enabledChecks = configuration.enabledChecks.reduce(0) { $0 | Gate.bit($1) }
+    enabledChecks = configuration.enabledChecks.reduce(0) { $0 | $1.bit }
   }
 
-  private func isOn(_ check: RejectionReason) -> Bool { enabledChecks & Gate.bit(check) != 0 }
-
-  private static func bit(_ check: RejectionReason) -> UInt32 {
-    switch check {
-    case .noFix: 1 << 0
-    case .invalidAccuracy: 1 << 1
-    case .lowAccuracy: 1 << 2
-    case .nonGNSS: 1 << 3
-    case .stale: 1 << 4
-    case .outOfOrder: 1 << 5
-    case .duplicate: 1 << 6
-    case .implausibleSpeed: 1 << 7
-    case .noTime: 1 << 8
-    case .outOfRange: 1 << 9
-    }
-  }
+  private func isOn(_ check: RejectionReason) -> Bool { enabledChecks & check.bit != 0 }
 
   /// Judges a fix; returns the decisions this made possible (possibly none yet, possibly
   /// several when the fix releases others from the buffers).

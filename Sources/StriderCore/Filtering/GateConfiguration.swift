@@ -99,6 +99,4 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
     c.breaksLongGaps = false
     return c
   }
-
-  func isOn(_ check: RejectionReason) -> Bool { enabledChecks.contains(check) }
 }
