@@ -56,5 +56,15 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Below this speed a raw step counts as standing (1 km/h, as gpxpy does).
-  static let rawStoppedSpeed = 1.0 / 3.6
+  static let rawStoppedSpeed = MetersPerSecond(1.0 / 3.6)
+
+  /// A step longer than the auto-pause window that covers almost no ground is a stop that
+  /// sparse sampling hid from auto-pause (a logger that records only when something
+  /// changes): it adds its ground to the distance but no moving time.
+  func isIdleStep(distance: Double, duration: Seconds) -> Bool {
+    guard autoPause.enabled, duration > autoPause.window else {
+      return false
+    }
+    return distance / duration.value < SessionConfiguration.rawStoppedSpeed.value
+  }
 }

@@ -40,13 +40,15 @@ public struct SessionEngine: Sendable {
   /// False while `absorb` runs: the same pipeline, without building events nobody reads.
   private var collectsEvents = true
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
-  private var track: [TrackEntry] = []
+  private var track: [FinishingPass.Entry] = []
   private let keepsTrack: Bool
   private var firstTimedTime: GNSSTime?
   private var finished: SessionSummary?
   /// Whether `finish` hands out the finished track (a recording keeps it; `analyze` does
   /// not need it and saves the memory).
   private let keepsFinishedTrack: Bool
+  /// Smooths and measures the whole track at the finish, and the recent track live.
+  private let finishingPass: FinishingPass
   /// The finished track as the live figures make it, when nothing smooths it afterwards.
   private var liveFinishedTrack: FinishedTrack.Builder?
   /// The track the summary was computed from, once finished (empty unless asked for).
@@ -87,56 +89,14 @@ public struct SessionEngine: Sendable {
   /// pay twice for its finishing pass, and copy the track while it does.
   static let correctionLimit = 50_000
 
-  /// What the finishing pass needs of each accepted fix, packed into 48 bytes because a
-  /// finished track is held whole (a million points for an archive). NaN marks a missing
-  /// value, which every consumer treats as absent. After smoothing, `latitude`,
-  /// `longitude` and `speed` hold the smoothed position and speed.
-  private struct TrackEntry: Sendable {
-    var timeValue: Double
-    var latitude: Double
-    var longitude: Double
-    var altitudeValue: Double
-    // Single precision: the smoother reads these to a few centimetres and degrees at best.
-    var accuracy: Float
-    var speed: Float
-    var course: Float
-    var newStretch: Bool
-    var smoothed: Bool
-
-    init(fix: Fix, coordinate: Coordinate, newStretch: Bool, smoothed: Bool) {
-      timeValue = fix.time?.secondsSince1970 ?? .nan
-      latitude = coordinate.latitude
-      longitude = coordinate.longitude
-      altitudeValue = fix.altitude?.value ?? .nan
-      accuracy = Float(fix.horizontalAccuracy?.value ?? .nan)
-      speed = Float(fix.speed?.value ?? .nan)
-      course = Float(fix.course?.value ?? .nan)
-      self.newStretch = newStretch
-      self.smoothed = smoothed
-    }
-
-    var time: GNSSTime? { timeValue.isNaN ? nil : GNSSTime(secondsSince1970: timeValue) }
-    var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
-    var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
-
-    /// The fix as the smoother reads it.
-    var fix: Fix {
-      Fix(
-        time: time, coordinate: coordinate,
-        horizontalAccuracy: accuracy.isNaN ? nil : Meters(Double(accuracy)),
-        speed: speed.isNaN ? nil : MetersPerSecond(Double(speed)),
-        course: course.isNaN ? nil : Degrees(Double(course)))
-    }
-  }
-
-  /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
-  ///   `finishedTrack` (exports, the stops and moves and the history derive from it).
   /// Whether a settled step adds distance: not across a break, not while paused.
   private struct SettlingStep: Sendable {
     var startsStretch: Bool
     var counts: Bool
   }
 
+  /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
+  ///   `finishedTrack` (exports, the stops and moves and the history derive from it).
   /// - Parameter correctsLiveDistance: re-measure the live distance on the smoothed track
   ///   as the session goes, so that what is shown live is what the summary will say (off
   ///   for batch analysis, where nobody watches the live figures and the time counts).
@@ -146,6 +106,8 @@ public struct SessionEngine: Sendable {
   ) {
     self.configuration = configuration
     self.keepsFinishedTrack = keepsFinishedTrack
+    finishingPass = FinishingPass(
+      configuration: configuration, keepsFinishedTrack: keepsFinishedTrack)
     self.correctsLiveDistance = correctsLiveDistance
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
@@ -220,8 +182,8 @@ public struct SessionEngine: Sendable {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
       track = []
-      smoothWithLearntNoise(&points)
-      let figures = finishedTrackFigures(points)
+      finishingPass.smooth(&points)
+      let figures = finishingPass.figures(of: points)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
       finishing = FinishingReport(
@@ -330,7 +292,8 @@ public struct SessionEngine: Sendable {
       accuracy: fix.horizontalAccuracy, segment: fix.segment)
     if keepsTrack {
       track.append(
-        TrackEntry(fix: fix, coordinate: rawCoordinate, newStretch: newStretch, smoothed: smoothed))
+        FinishingPass.Entry(
+          fix: fix, coordinate: rawCoordinate, newStretch: newStretch, smoothed: smoothed))
     }
     if firstTimedTime == nil, let t = fix.time { firstTimedTime = t }
     if previous == nil { emit(.started(point), into: &events) }
@@ -373,7 +336,9 @@ public struct SessionEngine: Sendable {
     rawDistance += step
     let rawStep = step
     var isMoving = !autoPause.isPaused
-    if continues, let p = previous, isIdleStep(distance: step, duration: time - p.time) {
+    if continues, let p = previous,
+      configuration.isIdleStep(distance: step, duration: time - p.time)
+    {
       isMoving = false
     }
     if wasPaused && autoPause.isPaused { step = 0 }
@@ -389,7 +354,7 @@ public struct SessionEngine: Sendable {
     }
     if configuration.isRaw, let p = previous {
       let dt = (time - p.time).value
-      isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed
+      isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed.value
     }
     lastAcceptedTime = time
     liveFinishedTrack?.append(
@@ -430,7 +395,7 @@ public struct SessionEngine: Sendable {
     if n >= liveCorrection.nextLearnAt || liveCorrection.model == nil {
       // Learnt anew on the whole track so far, which is then measured again from its start.
       var points = track
-      liveCorrection.model = smoothWithLearntNoise(&points)
+      liveCorrection.model = finishingPass.smooth(&points)
       liveCorrection.nextLearnAt = 2 * n
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
@@ -449,9 +414,9 @@ public struct SessionEngine: Sendable {
     let start = max(0, frozen - SessionEngine.correctionOverlap)
     var points = Array(track[start..<n])
     points[0].newStretch = true
-    smoothWithLearntNoise(&points, model: model)
-    let measured = finishedTrackFigures(
-      points, measuringAt: [frozen - start, freeze - start, settledEnd - start]
+    finishingPass.smooth(&points, model: model)
+    let measured = finishingPass.figures(
+      of: points, measuringAt: [frozen - start, freeze - start, settledEnd - start]
     ).measured
     liveCorrection.frozenDistance += measured[1] - measured[0]
     liveCorrection.frozenIndex = freeze
@@ -485,180 +450,5 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
-  }
-
-  /// A step longer than the auto-pause window that covers almost no ground is a stop that
-  /// sparse sampling hid from auto-pause (a logger that records only when something
-  /// changes): it adds its ground to the distance but no moving time.
-  func isIdleStep(distance: Double, duration: Seconds) -> Bool {
-    guard configuration.autoPause.enabled, duration > configuration.autoPause.window else {
-      return false
-    }
-    return distance / duration.value < SessionConfiguration.rawStoppedSpeed
-  }
-
-  // MARK: Finished track
-
-  /// Smooths the finished track with a noise model learnt from the track itself
-  /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
-  /// a clean watch track stays near its raw length and a noisy stream is smoothed.
-  @discardableResult
-  private func smoothWithLearntNoise(_ points: inout [TrackEntry], model: NoiseModel? = nil)
-    -> NoiseModel?
-  {
-    defer {
-      for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
-    }
-    guard let smootherConfiguration = configuration.smoother else { return nil }
-    // The fixes the live filter saw, by their place in `points`.
-    var items: [Int32] = []
-    for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
-    let n = items.count
-    guard n > 0 else { return nil }
-    let smoother = DriftTrackSmoother(
-      prior: .prior(processNoise: smootherConfiguration.processNoise))
-    return points.withUnsafeMutableBufferPointer { buffer in
-      smoother.smooth(
-        count: n, model: model,
-        input: { k in
-          let e = buffer[Int(items[k])]
-          return SmoothingInput(
-            time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
-            speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
-        },
-        output: { k, smoothed in
-          let index = Int(items[k])
-          buffer[index].latitude = smoothed.coordinate.latitude
-          buffer[index].longitude = smoothed.coordinate.longitude
-          buffer[index].speed = Float(smoothed.speed)
-        })
-    }
-  }
-
-  /// Speeds below this on the smoothed track are standing still.
-  static let stoppedSpeed = 0.4
-
-  /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
-  ///   counted so far, into `measured`.
-  private func finishedTrackFigures(_ points: [TrackEntry], measuringAt marks: [Int] = []) -> (
-    snapshot: MetricsSnapshot, pauses: [PauseInterval], detected: [PauseInterval],
-    track: FinishedTrack?, measured: [Double]
-  ) {
-    // Stops, found again on the smoothed track, trimmed to where it was really still.
-    var pauses: [PauseInterval] = []
-    var detector = AutoPause(configuration: configuration.autoPause)
-    var openSince: GNSSTime?
-    for (i, p) in points.enumerated() {
-      guard let time = p.time else { continue }
-      if p.newStretch {
-        if let since = openSince, i > 0, let end = points[i - 1].time {
-          pauses.append(PauseInterval(start: since, end: end))
-          openSince = nil
-        }
-        detector = AutoPause(configuration: configuration.autoPause)
-      }
-      switch detector.observe(
-        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
-      {
-      case .paused(_, let since): openSince = since
-      case .resumed(_, let departed):
-        if let since = openSince { pauses.append(PauseInterval(start: since, end: departed)) }
-        openSince = nil
-      case nil: break
-      }
-    }
-    if let since = openSince, let end = points.last?.time {
-      pauses.append(PauseInterval(start: since, end: end))
-    }
-    let detected = pauses
-    pauses = trimmed(pauses, points: points)
-
-    // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
-    // sweep: closed at both ends for this point, half-open for the one before.
-    var accumulator = MetricsAccumulator(configuration: configuration.metrics)
-    var closedIndex = 0
-    var halfOpenIndex = 0
-    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
-    var builder = keepsFinishedTrack ? FinishedTrack.Builder() : nil
-    // Inside a stop the user is held where it began, so the steps between the finished
-    // track's points add up to the distance counted here (see `FinishedTrack`).
-    var stopPlace: (pause: Int, coordinate: Coordinate)?
-    var measured: [Double] = []
-    measured.reserveCapacity(marks.count)
-    var counted = 0.0
-    for (index, p) in points.enumerated() {
-      defer {
-        while measured.count < marks.count, marks[measured.count] <= index {
-          measured.append(counted)
-        }
-      }
-      guard let time = p.time else {
-        previous = nil
-        continue
-      }
-      while closedIndex < pauses.count, pauses[closedIndex].end < time { closedIndex += 1 }
-      while halfOpenIndex < pauses.count, pauses[halfOpenIndex].end <= time { halfOpenIndex += 1 }
-      let inPause = closedIndex < pauses.count && pauses[closedIndex].start <= time
-      let inStop = halfOpenIndex < pauses.count && pauses[halfOpenIndex].start <= time
-      let standing = inPause && (previous?.inStop ?? false)
-      let continues = !p.newStretch && previous != nil && (previous?.time ?? time) <= time
-      var coordinate = p.coordinate
-      if inPause {
-        if stopPlace?.pause != closedIndex { stopPlace = (closedIndex, coordinate) }
-        coordinate = stopPlace?.coordinate ?? coordinate
-      }
-      var step = 0.0
-      var isMoving = !standing
-      if continues, let prev = previous, !standing {
-        step = Geodesy.distanceMeters(prev.coordinate, coordinate)
-        if isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
-      }
-      counted += step
-      _ = accumulator.add(
-        MetricsSample(
-          time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
-          isMoving: isMoving, startsSegment: !continues))
-      builder?.append(
-        time: time, coordinate: coordinate, altitude: p.altitude,
-        speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
-        continues: continues)
-      previous = (time, coordinate, inStop)
-    }
-    while measured.count < marks.count { measured.append(counted) }
-    return (accumulator.finish(), pauses, detected, builder?.track, measured)
-  }
-
-  /// Shrinks each detected stop to the part where the smoothed speed says the user stood,
-  /// in one sweep over the time-ordered points; stops with no still part are dropped.
-  private func trimmed(
-    _ pauses: [PauseInterval],
-    points: [TrackEntry]
-  ) -> [PauseInterval] {
-    var result: [PauseInterval] = []
-    var index = 0
-    for pause in pauses {
-      while index < points.count, (points[index].time.map { $0 < pause.start } ?? true) {
-        index += 1
-      }
-      var firstStill: GNSSTime?
-      var lastStill: GNSSTime?
-      var k = index
-      while k < points.count {
-        guard let t = points[k].time else {
-          k += 1
-          continue
-        }
-        if t > pause.end { break }
-        if Double(points[k].speed) <= SessionEngine.stoppedSpeed {
-          if firstStill == nil { firstStill = t }
-          lastStill = t
-        }
-        k += 1
-      }
-      if let start = firstStill, let end = lastStill, end > start {
-        result.append(PauseInterval(start: start, end: end))
-      }
-    }
-    return result
   }
 }

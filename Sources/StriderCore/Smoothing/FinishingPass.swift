@@ -1,0 +1,225 @@
+/// The finishing pass: the whole track smoothed forward and backward with a noise model
+/// learnt from the track itself, its stops found again on the smoothed positions, and the
+/// figures summed up from it (`FinishedTrack`). The engine runs it at the finish, and on
+/// the recent track as it goes so that the live distance is what the summary will say.
+struct FinishingPass: Sendable {
+  /// What the finishing pass needs of each accepted fix, packed into 48 bytes because a
+  /// finished track is held whole (a million points for an archive). NaN marks a missing
+  /// value, which every consumer treats as absent. After smoothing, `latitude`,
+  /// `longitude` and `speed` hold the smoothed position and speed.
+  struct Entry: Sendable {
+    var timeValue: Double
+    var latitude: Double
+    var longitude: Double
+    var altitudeValue: Double
+    // Single precision: the smoother reads these to a few centimetres and degrees at best.
+    var accuracy: Float
+    var speed: Float
+    var course: Float
+    var newStretch: Bool
+    var smoothed: Bool
+
+    init(fix: Fix, coordinate: Coordinate, newStretch: Bool, smoothed: Bool) {
+      timeValue = fix.time?.secondsSince1970 ?? .nan
+      latitude = coordinate.latitude
+      longitude = coordinate.longitude
+      altitudeValue = fix.altitude?.value ?? .nan
+      accuracy = Float(fix.horizontalAccuracy?.value ?? .nan)
+      speed = Float(fix.speed?.value ?? .nan)
+      course = Float(fix.course?.value ?? .nan)
+      self.newStretch = newStretch
+      self.smoothed = smoothed
+    }
+
+    var time: GNSSTime? { timeValue.isNaN ? nil : GNSSTime(secondsSince1970: timeValue) }
+    var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+    var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
+
+    /// The fix as the smoother reads it.
+    var fix: Fix {
+      Fix(
+        time: time, coordinate: coordinate,
+        horizontalAccuracy: accuracy.isNaN ? nil : Meters(Double(accuracy)),
+        speed: speed.isNaN ? nil : MetersPerSecond(Double(speed)),
+        course: course.isNaN ? nil : Degrees(Double(course)))
+    }
+  }
+
+  /// What the pass makes of a track.
+  struct Figures {
+    var snapshot: MetricsSnapshot
+    /// The stops, trimmed to where the smoothed speed says the user stood.
+    var pauses: [PauseInterval]
+    /// The stops as auto-pause found them on the smoothed track, before trimming.
+    var detected: [PauseInterval]
+    var track: FinishedTrack?
+    /// The distance counted up to each index asked for in `measuringAt`.
+    var measured: [Double]
+  }
+
+  let configuration: SessionConfiguration
+  /// Whether `figures` builds the finished track (a recording keeps it).
+  let keepsFinishedTrack: Bool
+
+  /// Smooths the finished track with a noise model learnt from the track itself
+  /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
+  /// a clean watch track stays near its raw length and a noisy stream is smoothed.
+  @discardableResult
+  func smooth(_ points: inout [Entry], model: NoiseModel? = nil)
+    -> NoiseModel?
+  {
+    defer {
+      for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
+    }
+    guard let smootherConfiguration = configuration.smoother else { return nil }
+    // The fixes the live filter saw, by their place in `points`.
+    var items: [Int32] = []
+    for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
+    let n = items.count
+    guard n > 0 else { return nil }
+    let smoother = DriftTrackSmoother(
+      prior: .prior(processNoise: smootherConfiguration.processNoise))
+    return points.withUnsafeMutableBufferPointer { buffer in
+      smoother.smooth(
+        count: n, model: model,
+        input: { k in
+          let e = buffer[Int(items[k])]
+          return SmoothingInput(
+            time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
+            speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
+        },
+        output: { k, smoothed in
+          let index = Int(items[k])
+          buffer[index].latitude = smoothed.coordinate.latitude
+          buffer[index].longitude = smoothed.coordinate.longitude
+          buffer[index].speed = Float(smoothed.speed)
+        })
+    }
+  }
+
+  /// Speeds below this on the smoothed track are standing still.
+  static let stoppedSpeed = MetersPerSecond(0.4)
+
+  /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
+  ///   counted so far, into `measured`.
+  func figures(of points: [Entry], measuringAt marks: [Int] = []) -> Figures {
+    // Stops, found again on the smoothed track, trimmed to where it was really still.
+    var pauses: [PauseInterval] = []
+    var detector = AutoPause(configuration: configuration.autoPause)
+    var openSince: GNSSTime?
+    for (i, p) in points.enumerated() {
+      guard let time = p.time else { continue }
+      if p.newStretch {
+        if let since = openSince, i > 0, let end = points[i - 1].time {
+          pauses.append(PauseInterval(start: since, end: end))
+          openSince = nil
+        }
+        detector = AutoPause(configuration: configuration.autoPause)
+      }
+      switch detector.observe(
+        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
+      {
+      case .paused(_, let since): openSince = since
+      case .resumed(_, let departed):
+        if let since = openSince { pauses.append(PauseInterval(start: since, end: departed)) }
+        openSince = nil
+      case nil: break
+      }
+    }
+    if let since = openSince, let end = points.last?.time {
+      pauses.append(PauseInterval(start: since, end: end))
+    }
+    let detected = pauses
+    pauses = trimmed(pauses, points: points)
+
+    // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
+    // sweep: closed at both ends for this point, half-open for the one before.
+    var accumulator = MetricsAccumulator(configuration: configuration.metrics)
+    var closedIndex = 0
+    var halfOpenIndex = 0
+    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
+    var builder = keepsFinishedTrack ? FinishedTrack.Builder() : nil
+    // Inside a stop the user is held where it began, so the steps between the finished
+    // track's points add up to the distance counted here (see `FinishedTrack`).
+    var stopPlace: (pause: Int, coordinate: Coordinate)?
+    var measured: [Double] = []
+    measured.reserveCapacity(marks.count)
+    var counted = 0.0
+    for (index, p) in points.enumerated() {
+      defer {
+        while measured.count < marks.count, marks[measured.count] <= index {
+          measured.append(counted)
+        }
+      }
+      guard let time = p.time else {
+        previous = nil
+        continue
+      }
+      while closedIndex < pauses.count, pauses[closedIndex].end < time { closedIndex += 1 }
+      while halfOpenIndex < pauses.count, pauses[halfOpenIndex].end <= time { halfOpenIndex += 1 }
+      let inPause = closedIndex < pauses.count && pauses[closedIndex].start <= time
+      let inStop = halfOpenIndex < pauses.count && pauses[halfOpenIndex].start <= time
+      let standing = inPause && (previous?.inStop ?? false)
+      let continues = !p.newStretch && previous != nil && (previous?.time ?? time) <= time
+      var coordinate = p.coordinate
+      if inPause {
+        if stopPlace?.pause != closedIndex { stopPlace = (closedIndex, coordinate) }
+        coordinate = stopPlace?.coordinate ?? coordinate
+      }
+      var step = 0.0
+      var isMoving = !standing
+      if continues, let prev = previous, !standing {
+        step = Geodesy.distanceMeters(prev.coordinate, coordinate)
+        if configuration.isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
+      }
+      counted += step
+      _ = accumulator.add(
+        MetricsSample(
+          time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
+          isMoving: isMoving, startsSegment: !continues))
+      builder?.append(
+        time: time, coordinate: coordinate, altitude: p.altitude,
+        speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+        continues: continues)
+      previous = (time, coordinate, inStop)
+    }
+    while measured.count < marks.count { measured.append(counted) }
+    return Figures(
+      snapshot: accumulator.finish(), pauses: pauses, detected: detected, track: builder?.track,
+      measured: measured)
+  }
+
+  /// Shrinks each detected stop to the part where the smoothed speed says the user stood,
+  /// in one sweep over the time-ordered points; stops with no still part are dropped.
+  private func trimmed(
+    _ pauses: [PauseInterval],
+    points: [Entry]
+  ) -> [PauseInterval] {
+    var result: [PauseInterval] = []
+    var index = 0
+    for pause in pauses {
+      while index < points.count, (points[index].time.map { $0 < pause.start } ?? true) {
+        index += 1
+      }
+      var firstStill: GNSSTime?
+      var lastStill: GNSSTime?
+      var k = index
+      while k < points.count {
+        guard let t = points[k].time else {
+          k += 1
+          continue
+        }
+        if t > pause.end { break }
+        if Double(points[k].speed) <= FinishingPass.stoppedSpeed.value {
+          if firstStill == nil { firstStill = t }
+          lastStill = t
+        }
+        k += 1
+      }
+      if let start = firstStill, let end = lastStill, end > start {
+        result.append(PauseInterval(start: start, end: end))
+      }
+    }
+    return result
+  }
+}
