@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// Compares text with a golden file, writing the file when it is missing or when
-/// `STRIDER_RECORD_GOLDEN=1` is set.
+/// Compares text with a golden file; writes it only when `STRIDER_RECORD_GOLDEN=1` is set.
 ///
 /// Golden files hold what a panel or screen must look like, as text (see `Grid.text`); a
 /// person reviews them once, and from then on any change in the drawing shows up as a line
-/// diff (in the manner of swift-argument-parser's `AssertEqualStrings`). A newly recorded
-/// file is reported as a warning, so a run that only recorded cannot pass silently in CI
-/// without someone seeing it.
+/// diff (in the manner of swift-argument-parser's `AssertEqualStrings`). A missing golden
+/// file fails the test: recording is asked for by name, so a test whose file was never
+/// committed cannot pass in CI by writing it there. A recorded file is reported as a
+/// warning, for the person who asked to review it.
 ///
 /// - Parameters:
 ///   - text: what the test produced.
@@ -26,7 +26,17 @@ public func assertGolden(
   let content = text.hasSuffix("\n") ? text : text + "\n"
   let record = ProcessInfo.processInfo.environment["STRIDER_RECORD_GOLDEN"] == "1"
   let existing = try? String(contentsOf: file, encoding: .utf8)
-  if record || existing == nil {
+  if !record, existing == nil {
+    Issue.record(
+      """
+      No golden file \(file.path); run the test with STRIDER_RECORD_GOLDEN=1 to record it, \
+      review it and commit it. What it would hold:
+      \(content)
+      """,
+      sourceLocation: sourceLocation)
+    return
+  }
+  if record {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try content.write(to: file, atomically: true, encoding: .utf8)
