@@ -30,6 +30,20 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
 }
 
 @Suite struct GateTests {
+  @Test func eachCheckHasItsOwnBitInCaseOrder() {
+    #expect(MemoryLayout<RejectionReason>.size == 1)
+    for (index, reason) in RejectionReason.allCases.enumerated() {
+      #expect(reason.bit == UInt32(1) << UInt32(index), "\(reason)")
+    }
+    var gate = Gate(
+      configuration: GateConfiguration(
+        maxAccuracy: Meters(10), maxSpeed: MetersPerSecond(12), enabledChecks: [.noFix]))
+    var fix = straightRun(count: 1)[0]
+    fix.horizontalAccuracy = Meters(500)
+    let verdicts = gate.ingest(fix) + gate.finish()
+    #expect(verdicts.map(\.judged.verdict) == [.accepted])
+  }
+
   @Test func everyFixGetsExactlyOneVerdictAndCleanRunsPass() {
     let fixes = straightRun(count: 60)
     let decisions = judge(fixes)

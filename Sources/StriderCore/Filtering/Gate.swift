@@ -95,7 +95,9 @@ public struct Gate: Sendable {
     enabledChecks = configuration.enabledChecks.reduce(0) { $0 | $1.bit }
   }
 
-  private func isOn(_ check: RejectionReason) -> Bool { enabledChecks & check.bit != 0 }
+  @inline(__always) private func isOn(_ check: RejectionReason) -> Bool {
+    enabledChecks & check.bit != 0
+  }
 
   /// Judges a fix; returns the decisions this made possible (possibly none yet, possibly
   /// several when the fix releases others from the buffers).

@@ -28,11 +28,13 @@ public enum RejectionReason: String, Hashable, Sendable, Codable, CaseIterable, 
   /// turning it off would show nothing about GPS, only what breaks downstream of a 1e19.
   public static let switchable: [RejectionReason] = allCases.filter { $0 != .outOfRange }
 
-  /// The check's bit in the gate's set of enabled checks, from its place among all cases,
-  /// so a new check is one new case. (A linear look among ten cases compares tags: cheaper
-  /// than hashing the raw string, several times a fix.)
+  /// The check's bit in the gate's set of enabled checks: its place among the cases, so a
+  /// new check is one new case. A case without a payload is stored as its declaration
+  /// index, which is also its place in `allCases` (a test holds both to it); reading it
+  /// costs nothing, where hashing the raw string or searching `allCases` several times a
+  /// fix showed in the profile.
   @inline(__always) var bit: UInt32 {
-    UInt32(1) << UInt32(RejectionReason.allCases.firstIndex(of: self) ?? 31)
+    UInt32(1) << UInt32(unsafeBitCast(self, to: UInt8.self))
   }
 
   public static func < (lhs: RejectionReason, rhs: RejectionReason) -> Bool {

@@ -3,39 +3,101 @@
 /// A fix is raw data: nothing in it has been judged or smoothed. Its only time is the
 /// GNSS time the receiver attached to it; files without times give fixes with `time == nil`.
 public struct Fix: Hashable, Sendable {
-  /// When the receiver took the fix (GNSS time, UTC), if the source said.
-  public var time: GNSSTime?
-  /// Where, if the record has a position at all (no-fix records do not).
-  public var coordinate: Coordinate?
-  /// Height above the ellipsoid or mean sea level, as the source gives it.
-  public var altitude: Meters?
-  /// Horizontal accuracy (about one standard deviation of radial error), if reported.
-  public var horizontalAccuracy: Meters?
-  /// Vertical accuracy, if reported.
-  public var verticalAccuracy: Meters?
-  /// Speed over ground measured by the receiver (Doppler), if reported.
-  public var speed: MetersPerSecond?
-  /// Course over ground, degrees clockwise from true north, if reported.
-  public var course: Degrees?
+  // Stored compactly: every optional number is a Double (or Int) whose absence is one
+  // reserved bit pattern, so a fix is 136 bytes instead of 232. A fix is copied several
+  // times on its way through the gate, the filter and the finishing pass, and those copies
+  // were a seventh of `analyze`'s time. Every value reads back exactly as it was set;
+  // a NaN that a reader sets (a hostile file) stays a NaN, present, for the gate to refuse.
+  private var timeStorage: Double
+  private var latitudeStorage: Double
+  private var longitudeStorage: Double
+  private var altitudeStorage: Double
+  private var horizontalAccuracyStorage: Double
+  private var verticalAccuracyStorage: Double
+  private var speedStorage: Double
+  private var courseStorage: Double
+  private var hdopStorage: Double
+  private var heartRateStorage: Double
+  private var cadenceStorage: Double
+  private var deviceDistanceStorage: Double
+  private var satellitesStorage: Int
+
   /// What kind of solution the receiver had.
   public var mode: FixMode
   /// Where the position came from: satellites, or a network (cell / Wi-Fi) guess.
   public var provider: PositionProvider
-  /// Satellites used, if reported.
-  public var satellites: Int?
-  /// Horizontal dilution of precision, if reported.
-  public var hdop: Double?
-  /// Heart rate from a chest strap or watch, when the source carries it (TCX, GPX extensions).
-  public var heartRate: BeatsPerMinute?
-  /// Cadence, when the source carries it.
-  public var cadence: RevolutionsPerMinute?
-  /// The distance the recording device itself had counted at this point (TCX), for
-  /// comparison; Strider never uses it for its own figures.
-  public var deviceDistance: Meters?
   /// Index of the track segment in its source; a change of segment is a gap, never a line.
   public var segment: Int
   /// Where in the source this fix was read, for error messages and exports.
   public var origin: FixOrigin
+
+  /// When the receiver took the fix (GNSS time, UTC), if the source said.
+  public var time: GNSSTime? {
+    get { Fix.read(timeStorage).map(GNSSTime.init(secondsSince1970:)) }
+    set { timeStorage = Fix.store(newValue?.secondsSince1970) }
+  }
+  /// Where, if the record has a position at all (no-fix records do not).
+  public var coordinate: Coordinate? {
+    get {
+      Fix.isAbsent(latitudeStorage)
+        ? nil : Coordinate(latitude: latitudeStorage, longitude: longitudeStorage)
+    }
+    set {
+      latitudeStorage = Fix.store(newValue?.latitude)
+      longitudeStorage = newValue?.longitude ?? 0
+    }
+  }
+  /// Height above the ellipsoid or mean sea level, as the source gives it.
+  public var altitude: Meters? {
+    get { Fix.read(altitudeStorage).map(Meters.init) }
+    set { altitudeStorage = Fix.store(newValue?.value) }
+  }
+  /// Horizontal accuracy (about one standard deviation of radial error), if reported.
+  public var horizontalAccuracy: Meters? {
+    get { Fix.read(horizontalAccuracyStorage).map(Meters.init) }
+    set { horizontalAccuracyStorage = Fix.store(newValue?.value) }
+  }
+  /// Vertical accuracy, if reported.
+  public var verticalAccuracy: Meters? {
+    get { Fix.read(verticalAccuracyStorage).map(Meters.init) }
+    set { verticalAccuracyStorage = Fix.store(newValue?.value) }
+  }
+  /// Speed over ground measured by the receiver (Doppler), if reported.
+  public var speed: MetersPerSecond? {
+    get { Fix.read(speedStorage).map(MetersPerSecond.init) }
+    set { speedStorage = Fix.store(newValue?.value) }
+  }
+  /// Course over ground, degrees clockwise from true north, if reported.
+  public var course: Degrees? {
+    get { Fix.read(courseStorage).map(Degrees.init) }
+    set { courseStorage = Fix.store(newValue?.value) }
+  }
+  /// Satellites used, if reported.
+  public var satellites: Int? {
+    get { satellitesStorage == Fix.absentCount ? nil : satellitesStorage }
+    set { satellitesStorage = newValue ?? Fix.absentCount }
+  }
+  /// Horizontal dilution of precision, if reported.
+  public var hdop: Double? {
+    get { Fix.read(hdopStorage) }
+    set { hdopStorage = Fix.store(newValue) }
+  }
+  /// Heart rate from a chest strap or watch, when the source carries it (TCX, GPX extensions).
+  public var heartRate: BeatsPerMinute? {
+    get { Fix.read(heartRateStorage).map(BeatsPerMinute.init) }
+    set { heartRateStorage = Fix.store(newValue?.value) }
+  }
+  /// Cadence, when the source carries it.
+  public var cadence: RevolutionsPerMinute? {
+    get { Fix.read(cadenceStorage).map(RevolutionsPerMinute.init) }
+    set { cadenceStorage = Fix.store(newValue?.value) }
+  }
+  /// The distance the recording device itself had counted at this point (TCX), for
+  /// comparison; Strider never uses it for its own figures.
+  public var deviceDistance: Meters? {
+    get { Fix.read(deviceDistanceStorage).map(Meters.init) }
+    set { deviceDistanceStorage = Fix.store(newValue?.value) }
+  }
 
   public init(
     time: GNSSTime?,
@@ -55,22 +117,69 @@ public struct Fix: Hashable, Sendable {
     segment: Int = 0,
     origin: FixOrigin = FixOrigin()
   ) {
-    self.time = time
-    self.coordinate = coordinate
-    self.altitude = altitude
-    self.horizontalAccuracy = horizontalAccuracy
-    self.verticalAccuracy = verticalAccuracy
-    self.speed = speed
-    self.course = course
+    timeStorage = Fix.store(time?.secondsSince1970)
+    latitudeStorage = Fix.store(coordinate?.latitude)
+    longitudeStorage = coordinate?.longitude ?? 0
+    altitudeStorage = Fix.store(altitude?.value)
+    horizontalAccuracyStorage = Fix.store(horizontalAccuracy?.value)
+    verticalAccuracyStorage = Fix.store(verticalAccuracy?.value)
+    speedStorage = Fix.store(speed?.value)
+    courseStorage = Fix.store(course?.value)
+    hdopStorage = Fix.store(hdop)
+    heartRateStorage = Fix.store(heartRate?.value)
+    cadenceStorage = Fix.store(cadence?.value)
+    deviceDistanceStorage = Fix.store(deviceDistance?.value)
+    satellitesStorage = satellites ?? Fix.absentCount
     self.mode = mode
     self.provider = provider
-    self.satellites = satellites
-    self.hdop = hdop
-    self.heartRate = heartRate
-    self.cadence = cadence
-    self.deviceDistance = deviceDistance
     self.segment = segment
     self.origin = origin
+  }
+
+  /// The bit pattern that stands for "not reported": a quiet NaN with a payload no
+  /// arithmetic produces (0/0 and parsed "nan" give an empty payload). A binary source that
+  /// wrote exactly these bits reads as absent, which is as safe as refusing it.
+  private static let absentBits: UInt64 = 0x7FF8_5354_5249_4445
+  private static let absent = Double(bitPattern: absentBits)
+  /// `satellites` not reported (a count no receiver gives).
+  private static let absentCount = Int.min
+
+  @inline(__always) private static func isAbsent(_ x: Double) -> Bool {
+    x.bitPattern == absentBits
+  }
+  @inline(__always) private static func read(_ x: Double) -> Double? {
+    isAbsent(x) ? nil : x
+  }
+  @inline(__always) private static func store(_ x: Double?) -> Double { x ?? absent }
+
+  public static func == (lhs: Fix, rhs: Fix) -> Bool {
+    lhs.time == rhs.time && lhs.coordinate == rhs.coordinate && lhs.altitude == rhs.altitude
+      && lhs.horizontalAccuracy == rhs.horizontalAccuracy
+      && lhs.verticalAccuracy == rhs.verticalAccuracy && lhs.speed == rhs.speed
+      && lhs.course == rhs.course && lhs.mode == rhs.mode && lhs.provider == rhs.provider
+      && lhs.satellites == rhs.satellites && lhs.hdop == rhs.hdop
+      && lhs.heartRate == rhs.heartRate && lhs.cadence == rhs.cadence
+      && lhs.deviceDistance == rhs.deviceDistance && lhs.segment == rhs.segment
+      && lhs.origin == rhs.origin
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+    hasher.combine(coordinate)
+    hasher.combine(altitude)
+    hasher.combine(horizontalAccuracy)
+    hasher.combine(verticalAccuracy)
+    hasher.combine(speed)
+    hasher.combine(course)
+    hasher.combine(mode)
+    hasher.combine(provider)
+    hasher.combine(satellites)
+    hasher.combine(hdop)
+    hasher.combine(heartRate)
+    hasher.combine(cadence)
+    hasher.combine(deviceDistance)
+    hasher.combine(segment)
+    hasher.combine(origin)
   }
 }
 
@@ -99,11 +208,33 @@ public enum PositionProvider: String, Hashable, Sendable, Codable, CaseIterable 
 public struct FixOrigin: Hashable, Sendable, Codable {
   /// Zero-based position of the fix in the stream it came from.
   public var index: Int
+  /// One-based line in the source text, when there is one (0: none; an optional would
+  /// take a second word in every fix).
+  private var lineStorage: Int
+
   /// One-based line in the source text, when there is one.
-  public var line: Int?
+  public var line: Int? {
+    get { lineStorage > 0 ? lineStorage : nil }
+    set { lineStorage = max(0, newValue ?? 0) }
+  }
 
   public init(index: Int = 0, line: Int? = nil) {
     self.index = index
-    self.line = line
+    lineStorage = max(0, line ?? 0)
+  }
+
+  private enum CodingKeys: String, CodingKey { case index, line }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      index: try container.decode(Int.self, forKey: .index),
+      line: try container.decodeIfPresent(Int.self, forKey: .line))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(index, forKey: .index)
+    try container.encodeIfPresent(line, forKey: .line)
   }
 }
