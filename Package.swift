@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "StriderRender", targets: ["StriderRender"]),
     .library(name: "StriderTerminal", targets: ["StriderTerminal"]),
     .library(name: "StriderStore", targets: ["StriderStore"]),
+    .library(name: "StriderApp", targets: ["StriderApp"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,10 @@ let package = Package(
     // The ncurses driver: copies the changed cells of a rendered grid to the terminal,
     // reads keys, follows resizes, and always restores the terminal.
     .target(name: "StriderTerminal", dependencies: ["StriderRender", "CNcursesw"]),
+    // The dashboard as a value: source events, keys and a clock in, screen state out; the
+    // one loop that drives it on any `TerminalBackend` (ncurses, or the in-memory test one).
+    .target(
+      name: "StriderApp", dependencies: ["StriderCore", "StriderRender", "StriderSources"]),
     // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
     // import; and the user's settings file (TOML).
     .target(
@@ -50,7 +55,8 @@ let package = Package(
       name: "StriderCLI",
       dependencies: [
         "StriderCore", "StriderFormats", "StriderSources", "StriderRender", "StriderTerminal",
-        "StriderStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StriderStore", "StriderApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The accuracy corpus's scoring: each case's fixes written as GPX, gpsd JSON and NMEA,
@@ -76,6 +82,11 @@ let package = Package(
     .testTarget(
       name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "StriderAppTests",
+      dependencies: [
+        "StriderApp", "StriderCore", "StriderRender", "StriderSources",
+      ]),
     .testTarget(
       name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
     .testTarget(

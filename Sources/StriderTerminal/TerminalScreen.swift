@@ -15,7 +15,7 @@ import StriderRender
 ///
 /// `newterm` is used rather than `initscr`, which prints an error and exits the process on
 /// an unknown `TERM`; here that case becomes a `TerminalError` the command reports.
-public final class TerminalScreen {
+public final class TerminalScreen: TerminalBackend {
   /// What the caller knows about the environment (injected, so nothing here reads it).
   public struct Options: Sendable {
     /// The `TERM` variable.
