@@ -5,7 +5,8 @@ import StriderRender
   import Glibc
 #endif
 
-/// The curses screen: the one place Strider talks to ncurses.
+/// The curses screen: the one place Strider talks to ncurses, and the `TerminalBackend` the
+/// dashboard loop runs on outside tests.
 ///
 /// It copies rendered grids to the terminal (only the cells that changed, with the
 /// wide-character API, then one `doupdate`), reads keys with a timeout, and restores the

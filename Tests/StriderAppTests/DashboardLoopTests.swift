@@ -67,18 +67,29 @@ import Testing
     var headless = ReplaySource(
       fixes: Self.simulated.fixes, name: "run.gpx", speed: .asFastAsPossible,
       clock: ManualClock())
-    var runner = SessionRunner(configuration: Self.configuration)
-    polling: while true {
-      switch headless.poll(timeout: 1) {
-      case .event(let event): _ = runner.handle(event)
-      case .idle: continue
-      case .ended: break polling
-      }
-    }
-    #expect(summary == runner.finish().summary, "one runner: the dashboard's numbers")
+    let printed = HeadlessLoop.run(
+      source: &headless, configuration: Self.configuration, isStopped: { false }, emit: { _ in })
+    #expect(summary == printed, "one runner: the dashboard gives the headless numbers")
     #expect(Self.shows(backend.text, state: "FINISHED"), "\(backend.text)")
     #expect(backend.text.contains("100%"), "the progress bar is full")
     #expect(backend.text.contains(DisplayFormat.distance(summary.distance, units: .metric)))
+  }
+
+  struct Refused: Error, Equatable {}
+
+  @Test func aRefusedHeadlessLineEndsTheSessionAndIsThrown() {
+    var source = ReplaySource(
+      fixes: Self.clean.fixes, name: "run.gpx", speed: .asFastAsPossible, clock: ManualClock())
+    var emitted = 0
+    #expect(throws: Refused()) {
+      try HeadlessLoop.run(
+        source: &source, configuration: Self.configuration, isStopped: { false }
+      ) { (_) throws(Refused) in
+        emitted += 1
+        if emitted == 3 { throw Refused() }
+      }
+    }
+    #expect(emitted == 3, "nothing is emitted after the refusal")
   }
 
   @Test func resizingDownToTooSmallAndBackRedraws() {
