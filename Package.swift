@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "StriderRender", targets: ["StriderRender"]),
     .library(name: "StriderTerminal", targets: ["StriderTerminal"]),
     .library(name: "StriderStore", targets: ["StriderStore"]),
+    .library(name: "StriderApp", targets: ["StriderApp"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +43,11 @@ let package = Package(
     // The ncurses driver: copies the changed cells of a rendered grid to the terminal,
     // reads keys, follows resizes, and always restores the terminal.
     .target(name: "StriderTerminal", dependencies: ["StriderRender", "CNcursesw"]),
+    // The dashboard as a value: source events, keys and a clock in, screen state out; the
+    // one loop that drives it on any `TerminalBackend` (ncurses, or the in-memory test one).
+    .target(
+      name: "StriderApp",
+      dependencies: ["StriderCore", "StriderSimulator", "StriderRender", "StriderSources"]),
     // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
     // import; and the user's settings file (TOML).
     .target(
@@ -55,7 +61,7 @@ let package = Package(
       name: "StriderCLI",
       dependencies: [
         "StriderCore", "StriderSimulator", "StriderFormats", "StriderSources", "StriderRender",
-        "StriderTerminal", "StriderStore",
+        "StriderTerminal", "StriderStore", "StriderApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -88,6 +94,11 @@ let package = Package(
       name: "StriderRenderTests",
       dependencies: ["StriderRender", "StriderSimulator", "StriderTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "StriderAppTests",
+      dependencies: [
+        "StriderApp", "StriderCore", "StriderRender", "StriderSources", "StriderSimulator",
+      ]),
     .testTarget(
       name: "StriderStoreTests",
       dependencies: ["StriderStore", "StriderSimulator", "StriderTestSupport"]),

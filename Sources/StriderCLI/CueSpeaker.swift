@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 
 /// Speaks cues through espeak-ng in a child process, one at a time, never blocking the UI.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// next one when the previous child has ended. The child's input and output go to
 /// /dev/null so it can never draw on the dashboard. When espeak-ng is not on `PATH` the
 /// speaker is nil and the session says so once in its status line.
-final class CueSpeaker {
+final class CueSpeaker: CueAnnouncer {
   private let executable: URL
   private var current: Process?
   private var queue: [String] = []

@@ -1,8 +1,9 @@
+import StriderApp
 import StriderCore
 import StriderSources
 
-/// The loop behind `--headless`: poll the source, print each event as a JSON line, and
-/// end with the summary when the source ends or a signal asks.
+/// `--headless`: `HeadlessLoop` with each event printed as a JSON line, and the summary
+/// line at the end.
 ///
 /// When standard output refuses a line (a full disk, a reader that closed the pipe) the
 /// session ends there as if stopped: it is finished, so a recording keeps its summary, and
@@ -12,26 +13,10 @@ enum HeadlessSession {
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
     format: String?, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
-    var runner = SessionRunner(configuration: configuration)
-    var failure: OutputError?
-    loop: while !stop.isRaised {
-      switch source.poll(timeout: 0.2) {
-      case .event(let event):
-        do {
-          for e in runner.handle(event) { try emit(e, source: source.name) }
-        } catch {
-          failure = error
-          break loop
-        }
-      case .idle:
-        continue
-      case .ended:
-        break loop
-      }
-    }
-    let (events, summary) = runner.finish()
-    if let failure { throw failure }
-    for e in events { try emit(e, source: source.name) }
+    let name = source.name
+    let summary = try HeadlessLoop.run(
+      source: &source, configuration: configuration, isStopped: { stop.isRaised }
+    ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary
   }

@@ -11,9 +11,13 @@ public enum RunnerEvent: Sendable, Equatable {
 }
 
 /// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
-/// `demo`, headless or on screen, so they all give the numbers `analyze` gives.
+/// `demo`, headless or on screen (the dashboard model in `StriderApp` holds one), so they
+/// all give the numbers `analyze` gives.
 public struct SessionRunner: Sendable {
   public let configuration: SessionConfiguration
+  /// Whether every verdict is also passed on as `.session(.judged)`: the dashboard's map
+  /// draws each rejected fix with its reason, while the headless printer wants tallies only.
+  public let reportsVerdicts: Bool
   public private(set) var engine: SessionEngine
   public private(set) var status: SourceStatus?
   /// The last fix that came in, accepted or not (for the GPS status line).
@@ -29,8 +33,9 @@ public struct SessionRunner: Sendable {
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
 
-  public init(configuration: SessionConfiguration) {
+  public init(configuration: SessionConfiguration, reportsVerdicts: Bool = false) {
     self.configuration = configuration
+    self.reportsVerdicts = reportsVerdicts
     engine = SessionEngine(configuration: configuration)
   }
 
@@ -54,6 +59,7 @@ public struct SessionRunner: Sendable {
       for e in engine.ingest(fix) {
         if case .judged(let judged) = e {
           count(judged)
+          if reportsVerdicts { out.append(.session(e)) }
         } else {
           out.append(.session(e))
         }
@@ -77,7 +83,12 @@ public struct SessionRunner: Sendable {
     let (tail, summary) = engine.finish()
     var out: [RunnerEvent] = []
     for e in tail {
-      if case .judged(let judged) = e { count(judged) } else { out.append(.session(e)) }
+      if case .judged(let judged) = e {
+        count(judged)
+        if reportsVerdicts { out.append(.session(e)) }
+      } else {
+        out.append(.session(e))
+      }
       note(e)
     }
     if let tally = takeTally() { out.append(tally) }

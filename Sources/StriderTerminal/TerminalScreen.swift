@@ -5,7 +5,8 @@ import StriderRender
   import Glibc
 #endif
 
-/// The curses screen: the one place Strider talks to ncurses.
+/// The curses screen: the one place Strider talks to ncurses, and the `TerminalBackend` the
+/// dashboard loop runs on outside tests.
 ///
 /// It copies rendered grids to the terminal (only the cells that changed, with the
 /// wide-character API, then one `doupdate`), reads keys with a timeout, and restores the
@@ -15,7 +16,7 @@ import StriderRender
 ///
 /// `newterm` is used rather than `initscr`, which prints an error and exits the process on
 /// an unknown `TERM`; here that case becomes a `TerminalError` the command reports.
-public final class TerminalScreen {
+public final class TerminalScreen: TerminalBackend {
   /// What the caller knows about the environment (injected, so nothing here reads it).
   public struct Options: Sendable {
     /// The `TERM` variable.

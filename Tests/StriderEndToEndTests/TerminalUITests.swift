@@ -4,6 +4,9 @@ import Testing
 
 /// The terminal dashboard driven as a user would, in tmux: what it shows, the filter lab's
 /// keys, a replay to its finish, resizing, quitting, and refusing a terminal it cannot use.
+/// The same keys, seeking, pausing and the quit dialog are tested without a terminal on the
+/// model and the in-memory backend (`StriderAppTests`); these keep the real ncurses screen
+/// and the binary's wiring honest.
 ///
 /// Each test polls the pane for what it expects (with a deadline) and kills its tmux session
 /// when it ends. Without tmux the tests say so and pass.

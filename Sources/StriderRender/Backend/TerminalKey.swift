@@ -1,4 +1,4 @@
-/// A key press (or a resize) as the terminal driver reads it.
+/// A key press (or a resize) as a `TerminalBackend` reads it.
 public enum TerminalKey: Sendable, Hashable {
   /// A printable character (or a control character such as Ctrl-L).
   case character(Character)

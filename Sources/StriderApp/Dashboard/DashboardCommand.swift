@@ -1,0 +1,19 @@
+import StriderCore
+import StriderSimulator
+import StriderSources
+
+/// What the dashboard model asks of the world after an event or a key: the loop carries it
+/// out, a test reads it.
+public enum DashboardCommand: Sendable, Equatable {
+  /// End the session.
+  case quit
+  /// Repaint every cell on the next draw (Ctrl-L).
+  case repaint
+  /// Speak a cue.
+  case say(String)
+  case setPaused(Bool)
+  case setSpeed(ReplaySpeed)
+  /// Move a replay by this many seconds of the recording.
+  case seek(by: Double)
+  case inject(SimulatedFault.Kind)
+}

@@ -1,0 +1,94 @@
+import StriderCore
+import StriderRender
+import StriderSources
+
+/// Speaks cues aloud (espeak-ng in the command line; nothing in tests).
+public protocol CueAnnouncer {
+  mutating func say(_ text: String)
+  /// Called once a loop turn, to reap finished speech.
+  mutating func tick()
+}
+
+/// The dashboard's event loop: one thread polls the source and the backend's keys with
+/// short timeouts, hands both to the `DashboardModel`, carries out its commands, and draws
+/// only when something changed.
+///
+/// Redraws happen on an event, a key, a resize, a note expiring, or once a second while the
+/// age of the last fix is shown; while fixes pour in (a fast replay) at most about 30
+/// frames a second are drawn. An idle live session sleeps in the source's poll and the
+/// backend's key read. The same loop runs live, replay and demo on the ncurses screen, and
+/// in tests on a `TestBackend` with a hand-moved clock.
+public enum DashboardLoop {
+  /// Longest wait in one source poll, and in one key read while fixes are due.
+  static var pollTimeout: Double { 0.05 }
+  /// While fixes keep coming, the loop ingests for this long before it looks at keys and
+  /// the screen, and draws no more often than this.
+  static var batchSeconds: Double { 0.03 }
+
+  /// Runs the dashboard until a quit, `isStopped`, or (while a live source keeps going)
+  /// forever; returns the finished session's summary.
+  public static func run<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
+    _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
+    announcer: (any CueAnnouncer)? = nil, isStopped: () -> Bool
+  ) -> SessionSummary {
+    _ = drive(
+      &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
+      isStopped: isStopped)
+    return model.finishedSummary()
+  }
+
+  /// The loop without the ending: runs until a quit (true) or `isStopped` (false), and
+  /// leaves the session as it is, so a test can look at the screen and go on.
+  public static func drive<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
+    _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
+    announcer: (any CueAnnouncer)? = nil, isStopped: () -> Bool
+  ) -> Bool {
+    var announcer = announcer
+    var lastDraw = -Double.infinity
+    while !isStopped() {
+      var busy = false
+      if model.summary == nil {
+        let deadline = clock.now() + batchSeconds
+        polling: repeat {
+          switch source.poll(timeout: busy ? 0 : pollTimeout) {
+          case .event(let event):
+            for command in model.handle(event, now: clock.now()) {
+              if case .say(let text) = command { announcer?.say(text) }
+            }
+            busy = true
+          case .idle:
+            break polling
+          case .ended:
+            for command in model.sourceEnded() {
+              if case .say(let text) = command { announcer?.say(text) }
+            }
+            break polling
+          }
+        } while clock.now() < deadline && model.summary == nil
+        model.observe(source.controls)
+      }
+      var keyTimeout = busy ? 0 : (model.summary == nil ? 0.02 : 0.25)
+      while let key = backend.readKey(timeout: keyTimeout) {
+        keyTimeout = 0
+        for command in model.press(key, now: clock.now()) {
+          switch command {
+          case .quit: return true
+          case .repaint: backend.invalidate()
+          case .say(let text): announcer?.say(text)
+          default: _ = source.carryOut(command)
+          }
+        }
+        model.observe(source.controls)
+      }
+      announcer?.tick()
+      let now = clock.now()
+      _ = model.tick(now: now)
+      if model.needsRedraw, !busy || now - lastDraw >= batchSeconds {
+        let (columns, rows) = backend.size
+        if let grid = model.render(columns: columns, rows: rows) { backend.draw(grid) }
+        lastDraw = now
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,145 @@
+import StriderCore
+import StriderRender
+import StriderSources
+
+extension DashboardModel {
+  /// A key read at `now`: the quit dialog's answer, a repaint, or the key's action.
+  public mutating func press(_ key: TerminalKey, now: Double) -> [DashboardCommand] {
+    needsRedraw = true
+    switch key {
+    case .resize:
+      return []
+    case .left:
+      return perform(.seekBackward, now: now)
+    case .right:
+      return perform(.seekForward, now: now)
+    case .character(let character):
+      if isConfirmingQuit {
+        isConfirmingQuit = false
+        if character == "y" || character == "Y" { return [.quit] }
+        show("Still recording", now: now)
+        return []
+      }
+      if character == "\u{0C}" { return [.repaint] }  // Ctrl-L: repaint everything
+      if character == "\u{1B}", state.helpVisible {
+        state.helpVisible = false
+        return []
+      }
+      guard let action = KeyMap.action(for: character) else { return [] }
+      return perform(action, now: now)
+    case .up, .down, .other:
+      return []
+    }
+  }
+
+  /// Carries out a key's action at `now`; the commands say what the source must do, or that
+  /// the session ends.
+  public mutating func perform(_ action: KeyAction, now: Double) -> [DashboardCommand] {
+    needsRedraw = true
+    let hasClock = kind != .live
+    switch action {
+    case .quit:
+      guard kind == .live, summary == nil else { return [.quit] }
+      isConfirmingQuit = true
+      state.message = "End the recording? y/n"
+      messageExpiry = nil
+    case .toggleHelp:
+      state.helpVisible.toggle()
+    case .togglePause:
+      guard hasClock else { return note("A live session pauses itself (auto-pause)", now) }
+      guard summary == nil else { return note("The session has finished", now) }
+      controls.isPaused.toggle()
+      return [.setPaused(controls.isPaused)]
+    case .faster, .slower:
+      guard hasClock, let speed = controls.replaySpeed else {
+        return note("Speed changes work in replays and the demo", now)
+      }
+      let new = action == .faster ? speed.faster : speed.slower
+      controls.replaySpeed = new
+      state.gps.replaySpeed = new.factor
+      show("Speed \(DisplayFormat.replaySpeed(new.factor, glyphs: state.glyphs))", now: now)
+      return [.setSpeed(new)]
+    case .seekBackward, .seekForward:
+      guard controls.position != nil else { return note("Seeking works in replays", now) }
+      let seconds = action == .seekForward ? Self.seekSeconds : -Self.seekSeconds
+      if seconds < 0 { summary = nil } else if summary != nil { return [] }
+      return [.seek(by: seconds)]
+    case .toggleMapDrawing:
+      guard state.glyphs.hasBraille else { return note("Braille needs a UTF-8 terminal", now) }
+      state.mapOptions.drawing = state.mapOptions.drawing == .braille ? .ascii : .braille
+    case .toggleThickLine:
+      state.mapOptions.thick.toggle()
+    case .toggleFollow:
+      state.viewport.follow.toggle()
+    case .zoomIn:
+      state.viewport.zoomIn()
+    case .zoomOut:
+      state.viewport.zoomOut()
+    case .pan(let direction):
+      if let frame = lastMapFrame { state.viewport.pan(direction, frame: frame) }
+    case .resetView:
+      state.viewport.reset()
+    case .toggleCheck, .toggleSmoother, .toggleAutoPause, .inject:
+      return performLab(action, now: now)
+    }
+    return []
+  }
+
+  /// The filter lab's keys: a check, the smoother or auto-pause on or off, or a fault.
+  private mutating func performLab(_ action: KeyAction, now: Double) -> [DashboardCommand] {
+    guard var lab = state.lab else {
+      if case .inject = action { return note("Faults are injected in strider demo", now) }
+      return note("The filter lab is in strider demo", now)
+    }
+    switch action {
+    case .toggleCheck(let reason):
+      if lab.disabledChecks.contains(reason) {
+        lab.disabledChecks.remove(reason)
+      } else {
+        lab.disabledChecks.insert(reason)
+      }
+      toggled(reason.rawValue, on: lab.isOn(reason), lab: lab, now: now)
+    case .toggleSmoother:
+      lab.smootherOn.toggle()
+      toggled("smoother", on: lab.smootherOn, lab: lab, now: now)
+    case .toggleAutoPause:
+      lab.autoPauseOn.toggle()
+      toggled("auto-pause", on: lab.autoPauseOn, lab: lab, now: now)
+    case .inject(let kind):
+      guard summary == nil else { return note("The simulated run has finished", now) }
+      guard controls.takesFaults else { return [] }
+      state.lab?.lastInjected = kind
+      let name = KeyMap.faultKeys.first { $0.kind == kind }?.name ?? kind.rawValue
+      show("Injected: \(name)", now: now)
+      return [.inject(kind)]
+    default:
+      break
+    }
+    return []
+  }
+
+  /// Applies a lab toggle and says what it did to the filtered distance.
+  private mutating func toggled(_ name: String, on: Bool, lab: FilterLabState, now: Double) {
+    let before = currentFigures.distance
+    state.lab = lab
+    rebuild()
+    let after = currentFigures.distance
+    let units = state.units
+    show(
+      "\(name) \(on ? "on" : "off"): \(DisplayFormat.distance(after, units: units))"
+        + " (was \(DisplayFormat.distanceNumber(before, units: units)))", now: now)
+  }
+
+  /// Shows a note in the status line for a while; no command follows.
+  private mutating func note(_ text: String, _ now: Double) -> [DashboardCommand] {
+    show(text, now: now)
+    return []
+  }
+
+  /// Shows `text` in the status line from `now` for `seconds`.
+  public mutating func show(_ text: String, for seconds: Double = messageSeconds, now: Double) {
+    state.message = text
+    messageExpiry = now + seconds
+    needsRedraw = true
+  }
+}

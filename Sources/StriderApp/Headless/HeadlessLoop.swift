@@ -1,0 +1,42 @@
+import StriderCore
+import StriderSources
+
+/// The loop behind `--headless`: poll the source, hand each runner event to `emit` (the
+/// command line prints it as a JSON line), and finish the session when the source ends or
+/// `isStopped` says so.
+///
+/// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
+/// headless and one shown on screen give the same numbers. When `emit` throws (standard
+/// output refused a line), the session ends there as if stopped: it is finished, so a
+/// recording keeps its summary, and the error is thrown once the summary exists.
+public enum HeadlessLoop {
+  /// How long one poll of the source may wait before the stop flag is looked at again.
+  static var pollTimeout: Double { 0.2 }
+
+  public static func run<Source: FixSource, Failure: Error>(
+    source: inout Source, configuration: SessionConfiguration, isStopped: () -> Bool,
+    emit: (RunnerEvent) throws(Failure) -> Void
+  ) throws(Failure) -> SessionSummary {
+    var runner = SessionRunner(configuration: configuration)
+    var failure: Failure?
+    loop: while !isStopped() {
+      switch source.poll(timeout: pollTimeout) {
+      case .event(let event):
+        do {
+          for e in runner.handle(event) { try emit(e) }
+        } catch {
+          failure = error
+          break loop
+        }
+      case .idle:
+        continue
+      case .ended:
+        break loop
+      }
+    }
+    let (events, summary) = runner.finish()
+    if let failure { throw failure }
+    for e in events { try emit(e) }
+    return summary
+  }
+}

@@ -1,0 +1,230 @@
+import StriderApp
+import StriderCore
+import StriderRender
+import StriderSimulator
+import StriderSources
+import Testing
+
+/// The dashboard model driven with keys and a hand-moved time, without a terminal: the quit
+/// dialog, pausing, seeking, speed, notes expiring, and the filter lab's toggles.
+@Suite struct DashboardModelTests {
+  static let configuration = SessionConfiguration(activity: .run)
+  static let simulated = Simulator.run(
+    SimulationConfiguration(activity: .run, seed: 12, faults: .all))
+
+  static func replayControls(position: Double = 0) -> SourceControls {
+    SourceControls(
+      link: .file, replaySpeed: .times(1),
+      position: SourceControls.Position(position: position, total: 600))
+  }
+
+  static func model(_ kind: DashboardModel.Kind, controls: SourceControls? = nil)
+    -> DashboardModel
+  {
+    let controls =
+      controls
+      ?? (kind == .live
+        ? SourceControls(link: .gpsd)
+        : kind == .demo
+          ? SourceControls(link: .simulator, replaySpeed: .times(1), takesFaults: true)
+          : replayControls())
+    let truth = kind == .demo ? TruthLookup(samples: simulated.truth) : nil
+    return DashboardModel(
+      kind: kind, configuration: configuration, sourceLabel: "test", controls: controls,
+      truth: truth)
+  }
+
+  /// Feeds `fixes` one a second from `start`.
+  static func feed(_ fixes: [Fix], into model: inout DashboardModel, start: Double = 0) {
+    for (index, fix) in fixes.enumerated() {
+      _ = model.handle(.fix(fix), now: start + Double(index))
+    }
+  }
+
+  // MARK: Quit dialog
+
+  @Test func quittingALiveSessionAsksFirstAndNoCancels() {
+    var model = Self.model(.live)
+    #expect(model.press(.character("q"), now: 1) == [])
+    #expect(model.isConfirmingQuit)
+    #expect(model.tick(now: 100).message == "End the recording? y/n", "the question stays")
+    #expect(model.press(.character("n"), now: 101) == [])
+    #expect(!model.isConfirmingQuit)
+    let state = model.tick(now: 101)
+    #expect(state.message == "Still recording")
+    #expect(model.tick(now: 101 + DashboardModel.messageSeconds).message == nil)
+  }
+
+  @Test(arguments: ["y", "Y"]) func yesEndsALiveSession(answer: Character) {
+    var model = Self.model(.live)
+    _ = model.press(.character("q"), now: 0)
+    #expect(model.press(.character(answer), now: 1) == [.quit])
+  }
+
+  @Test(arguments: [DashboardModel.Kind.replay, .demo])
+  func quittingAReplayOrTheDemoEndsAtOnce(kind: DashboardModel.Kind) {
+    var model = Self.model(kind)
+    #expect(model.press(.character("q"), now: 0) == [.quit])
+    #expect(!model.isConfirmingQuit)
+  }
+
+  @Test func aFinishedLiveSessionQuitsWithoutAsking() {
+    var model = Self.model(.live)
+    Self.feed(Array(Self.simulated.fixes.prefix(60)), into: &model)
+    _ = model.sourceEnded()
+    #expect(model.press(.character("q"), now: 100) == [.quit])
+  }
+
+  // MARK: Pause and speed
+
+  @Test func spacePausesAndResumesAReplay() {
+    var model = Self.model(.replay)
+    Self.feed(Array(Self.simulated.fixes.prefix(30)), into: &model)
+    #expect(model.press(.character(" "), now: 30) == [.setPaused(true)])
+    #expect(model.tick(now: 30).sessionState == .paused)
+    #expect(model.press(.character(" "), now: 31) == [.setPaused(false)])
+    #expect(model.tick(now: 31).sessionState != .paused)
+  }
+
+  @Test func aLiveSessionDoesNotPauseByHand() {
+    var model = Self.model(.live)
+    #expect(model.press(.character(" "), now: 0) == [])
+    #expect(model.tick(now: 0).message == "A live session pauses itself (auto-pause)")
+  }
+
+  @Test func aFinishedReplayDoesNotPause() {
+    var model = Self.model(.replay)
+    Self.feed(Array(Self.simulated.fixes.prefix(30)), into: &model)
+    _ = model.sourceEnded()
+    #expect(model.press(.character(" "), now: 40) == [])
+    #expect(model.tick(now: 40).message == "The session has finished")
+  }
+
+  @Test func plusAndMinusChangeTheReplaySpeed() {
+    var model = Self.model(.replay)
+    let faster = ReplaySpeed.times(1).faster
+    #expect(model.press(.character("+"), now: 0) == [.setSpeed(faster)])
+    #expect(model.tick(now: 0).gps.replaySpeed == faster.factor)
+    #expect(model.press(.character("-"), now: 1) == [.setSpeed(faster.slower)])
+    var live = Self.model(.live)
+    #expect(live.press(.character("+"), now: 0) == [])
+  }
+
+  // MARK: Seeking
+
+  @Test func arrowsSeekAReplayByThirtySeconds() {
+    var model = Self.model(.replay)
+    #expect(model.press(.right, now: 0) == [.seek(by: DashboardModel.seekSeconds)])
+    #expect(model.press(.left, now: 1) == [.seek(by: -DashboardModel.seekSeconds)])
+  }
+
+  @Test func seekingBackFromTheEndStartsTheSessionOver() {
+    var model = Self.model(.replay)
+    let fixes = Array(Self.simulated.fixes.prefix(120))
+    Self.feed(fixes, into: &model)
+    _ = model.sourceEnded()
+    #expect(model.tick(now: 200).sessionState == .finished)
+    #expect(model.press(.right, now: 200) == [], "nothing lies beyond the end")
+    #expect(model.press(.left, now: 201) == [.seek(by: -DashboardModel.seekSeconds)])
+    #expect(model.summary == nil, "the session is no longer finished")
+    // The source starts over and sends the fixes up to the new position.
+    _ = model.handle(.restart, now: 202)
+    #expect(model.tick(now: 202).route.track.isEmpty)
+    Self.feed(Array(fixes.prefix(90)), into: &model, start: 202)
+    #expect(model.tick(now: 300).sessionState != .finished)
+    #expect(model.engine.pointsAccepted > 0)
+  }
+
+  @Test func aLiveSessionCannotSeek() {
+    var model = Self.model(.live)
+    #expect(model.press(.left, now: 0) == [])
+    #expect(model.tick(now: 0).message == "Seeking works in replays")
+  }
+
+  // MARK: Filter lab
+
+  @Test func aLabToggleJudgesTheWholeSessionAgain() throws {
+    var model = Self.model(.demo)
+    Self.feed(Self.simulated.fixes, into: &model)
+    let before = try #require(model.tick(now: 10_000).lab)
+    let rejected = before.rejectedCounts[.implausibleSpeed] ?? 0
+    #expect(rejected > 0, "the simulated faults include jumps")
+    let key = KeyMap.key(for: .implausibleSpeed)
+
+    _ = model.press(.character(key), now: 10_000)
+    let off = model.tick(now: 10_000)
+    let lab = try #require(off.lab)
+    #expect(!lab.isOn(.implausibleSpeed))
+    #expect((lab.rejectedCounts[.implausibleSpeed] ?? 0) == 0, "the check is off")
+    #expect(off.message?.hasPrefix("implausible_speed off: ") == true)
+    #expect(lab.filteredDistance != before.filteredDistance, "the jumps now count")
+    #expect(lab.rawDistance == before.rawDistance, "the raw distance takes no notice")
+
+    _ = model.press(.character(key), now: 10_001)
+    let on = try #require(model.tick(now: 10_001).lab)
+    #expect(on.isOn(.implausibleSpeed))
+    #expect(on.rejectedCounts == before.rejectedCounts, "the same fixes, judged the same")
+    #expect(on.filteredDistance == before.filteredDistance)
+  }
+
+  @Test func theSmootherAndAutoPauseToggle() throws {
+    var model = Self.model(.demo)
+    Self.feed(Array(Self.simulated.fixes.prefix(300)), into: &model)
+    _ = model.press(.character(KeyMap.smootherKey), now: 300)
+    #expect(model.tick(now: 300).lab?.smootherOn == false)
+    #expect(model.tick(now: 300).message?.hasPrefix("smoother off: ") == true)
+    _ = model.press(.character(KeyMap.autoPauseKey), now: 301)
+    #expect(model.tick(now: 301).lab?.autoPauseOn == false)
+  }
+
+  @Test func aFaultIsInjectedOnlyInTheDemo() {
+    var demo = Self.model(.demo)
+    #expect(demo.press(.character("J"), now: 0) == [.inject(.jump)])
+    #expect(demo.tick(now: 0).lab?.lastInjected == .jump)
+    #expect(demo.tick(now: 0).message == "Injected: jump")
+    var replay = Self.model(.replay)
+    #expect(replay.press(.character("J"), now: 0) == [])
+    #expect(replay.tick(now: 0).message == "Faults are injected in strider demo")
+    #expect(replay.press(.character("8"), now: 0) == [])
+    #expect(replay.tick(now: 0).message == "The filter lab is in strider demo")
+  }
+
+  @Test func theTruthIsReadAtTheNewestFixTime() throws {
+    var model = Self.model(.demo)
+    Self.feed(Array(Self.simulated.fixes.prefix(200)), into: &model)
+    let truth = try #require(model.tick(now: 200).lab?.truthDistance)
+    #expect(truth.value > 0)
+  }
+
+  // MARK: Screen
+
+  @Test func ctrlLAsksForARepaintAndEscapeClosesTheHelp() {
+    var model = Self.model(.replay)
+    #expect(model.press(.character("\u{0C}"), now: 0) == [.repaint])
+    _ = model.press(.character("?"), now: 0)
+    #expect(model.tick(now: 0).helpVisible)
+    _ = model.press(.character("\u{1B}"), now: 1)
+    #expect(!model.tick(now: 1).helpVisible)
+  }
+
+  @Test func theAgeOfTheLastFixCountsUpWithTheClock() {
+    var model = Self.model(.live)
+    _ = model.handle(.fix(Self.simulated.fixes[0]), now: 10)
+    #expect(model.tick(now: 10).gps.lastFixAge == .zero)
+    _ = model.render(columns: 120, rows: 40)
+    #expect(model.tick(now: 10.5).gps.lastFixAge == .zero)
+    let redraws = model.needsRedraw
+    #expect(!redraws, "the same second shows the same age: nothing to draw")
+    #expect(model.tick(now: 13).gps.lastFixAge == Seconds(3))
+    let redrawsLater = model.needsRedraw
+    #expect(redrawsLater)
+  }
+
+  @Test func aLiveSessionShowsWhenGPSDIsGone() {
+    var model = Self.model(.live)
+    _ = model.handle(.status(.disconnected(reason: "refused", retryIn: 1)), now: 0)
+    #expect(model.tick(now: 0).gps.link == .noGPSD)
+    _ = model.handle(.status(.connectedNoFix("gpsd")), now: 1)
+    #expect(model.tick(now: 1).gps.link == .gpsd)
+  }
+}
