@@ -18,6 +18,7 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "StriderCore", package: "Strider"),
+        .product(name: "StriderSimulator", package: "Strider"),
         .product(name: "StriderFormats", package: "Strider"),
         .product(name: "StriderRender", package: "Strider"),
       ],

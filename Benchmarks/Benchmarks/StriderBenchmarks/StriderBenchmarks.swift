@@ -2,6 +2,7 @@ import Benchmark
 import StriderCore
 import StriderFormats
 import StriderRender
+import StriderSimulator
 
 /// Inputs made once by the simulator, so every run measures the same bytes.
 enum Inputs {
