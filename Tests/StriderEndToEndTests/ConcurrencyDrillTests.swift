@@ -46,11 +46,8 @@ import Testing
     (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
-  @Test func aLiveRunLosesNothingWhileAnImportAndADeleteRun() throws {
-    guard LiveGPSDEndToEndTests.available else {
-      print("SKIP concurrency drill: gpsfake is not installed (apt-get install gpsd-clients)")
-      return
-    }
+  @Test(.enabled(if: LiveGPSDEndToEndTests.available, LiveGPSDEndToEndTests.unavailable))
+  func aLiveRunLosesNothingWhileAnImportAndADeleteRun() throws {
     let points = Int(ProcessInfo.processInfo.environment["STRIDER_DRILL_POINTS"] ?? "") ?? 150_000
     let dir = try StriderBinary.temporaryDirectory()
     let home = dir.appendingPathComponent("data")

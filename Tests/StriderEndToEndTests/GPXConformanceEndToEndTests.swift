@@ -34,10 +34,9 @@ import Testing
 
   /// `--no-filter` is the raw geodesic length within segments: within 0.05 % of the exact
   /// WGS84 geodesic sum (geographiclib) for every file.
-  @Test func noFilterLengthMatchesTheExactGeodesic() throws {
-    guard let refs = try Self.references() else {
-      return SharedData.skipNote("no-filter conformance")
-    }
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func noFilterLengthMatchesTheExactGeodesic() throws {
+    let refs = try #require(try Self.references())
     let files = SharedData.files(in: "gpx", withExtension: "gpx")
     #expect(files.count >= 15)
     for file in files {
@@ -64,10 +63,9 @@ import Testing
       "a walk in 8 short tracks logged every 2 to 200 s, with drives at 6 to 9 m/s and position jumps of up to 180 m in 2 s in its fourth track: gpxpy sums the jumps and the scatter at the many stops, the smoothed track does not",
   ]
 
-  @Test func filteredFiguresBesideGpxpy() throws {
-    guard let refs = try Self.references() else {
-      return SharedData.skipNote("filtered conformance")
-    }
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func filteredFiguresBesideGpxpy() throws {
+    let refs = try #require(try Self.references())
     print("file               activity  strider m   gpxpy m   diff   moving s  gpxpy moving s")
     for file in SharedData.files(in: "gpx", withExtension: "gpx") {
       let name = file.lastPathComponent

@@ -19,6 +19,7 @@ import Testing
   static let gpsfake = "/usr/bin/gpsfake"
 
   static var available: Bool { FileManager.default.isExecutableFile(atPath: gpsfake) }
+  static let unavailable: Comment = "needs gpsfake (apt-get install gpsd gpsd-clients)"
 
   /// A free TCP port on loopback, found by binding port 0.
   static func freePort() -> UInt16 {
@@ -129,11 +130,8 @@ import Testing
     process.waitUntilExit()
   }
 
-  @Test func aLiveRunMatchesAnalyzeOfTheSameLog() throws {
-    guard Self.available else {
-      print("SKIP live gpsd test: gpsfake is not installed (apt-get install gpsd-clients)")
-      return
-    }
+  @Test(.enabled(if: available, unavailable))
+  func aLiveRunMatchesAnalyzeOfTheSameLog() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let log = dir.appendingPathComponent("run.nmea")
     let session = Simulator.run(
@@ -190,11 +188,8 @@ import Testing
       "replay \(replayDistance) m against the live \(live) m")
   }
 
-  @Test func gpsdGoingAwayIsAGapNotAStraightLine() throws {
-    guard Self.available else {
-      print("SKIP live gpsd outage test: gpsfake is not installed (apt-get install gpsd-clients)")
-      return
-    }
+  @Test(.enabled(if: available, unavailable))
+  func gpsdGoingAwayIsAGapNotAStraightLine() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let session = Simulator.run(
       SimulationConfiguration(activity: .run, seed: 32, faults: .none, routeLength: Meters(3000)))

@@ -12,10 +12,9 @@ import Testing
       "an indoor ride: 1378 of 1439 trackpoints have no position and the 61 that do are scattered; the device's own laps say 239 m, gpxpy's raw sum of the scatter 384 m"
   ]
 
-  @Test func everyTCXReadsWithFiguresBesideGpxpy() throws {
-    guard let url = SharedData.file("reference-gpxpy.json") else {
-      return SharedData.skipNote("TCX conformance")
-    }
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func everyTCXReadsWithFiguresBesideGpxpy() throws {
+    let url = try #require(SharedData.file("reference-gpxpy.json"))
     let references =
       try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
     let files = SharedData.files(in: "tcx", withExtension: "tcx")

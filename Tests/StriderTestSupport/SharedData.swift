@@ -1,9 +1,10 @@
 import Foundation
+import Testing
 
 /// Finds the project's shared GPS recordings (`../shared/data` beside the checkout).
 ///
-/// Tests that need them call `SharedData.directory` and skip with a printed reason when it
-/// returns nil, so the suite still runs on a machine without the data.
+/// Tests that need them carry `.enabled(if: SharedData.isPresent, SharedData.absent)`, so on a
+/// machine without the data they show as skipped, with the reason, rather than as passed.
 public enum SharedData {
   /// The package root, derived from this file's location.
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -17,6 +18,15 @@ public enum SharedData {
     let candidate = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
     return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
   }
+
+  /// Whether the shared data folder is there: the condition of every test that reads it.
+  public static var isPresent: Bool {
+    directory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+  }
+
+  /// Why a test that needs the shared data is skipped.
+  public static let absent: Comment =
+    "needs ../shared/data beside the checkout (or STRIDER_SHARED_DATA)"
 
   /// A file under the shared data folder, or nil when the folder is absent.
   public static func file(_ relativePath: String) -> URL? {
