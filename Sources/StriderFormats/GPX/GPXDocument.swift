@@ -6,12 +6,11 @@ import StriderCore
 struct GPXDocument: XMLTrackDocument {
   private(set) var metadata = TrackMetadata()
   private var segment = -1
-  private var count = 0
   private var point = PendingPoint()
   private var documentName: String?
   private var trackName: String?
 
-  mutating func start(_ element: GPXElement, in scanner: XMLScanner) throws(FormatError) {
+  mutating func start(_ element: GPXElement, in scanner: inout XMLScanner) throws(FormatError) {
     switch element {
     case .gpx:
       if let creator = try scanner.attribute("creator") {
@@ -56,15 +55,13 @@ struct GPXDocument: XMLTrackDocument {
     return value
   }
 
-  mutating func end(_ element: GPXElement, in scanner: XMLScanner) -> Fix? {
-    guard element == .point else { return nil }
-    let fix = point.fix(segment: segment, index: count)
-    count += 1
-    return fix
+  mutating func end(_ element: GPXElement, in scanner: inout XMLScanner) -> Fix? {
+    element == .point ? point.fix(segment: segment) : nil
   }
 
   mutating func leaf(
-    _ element: GPXElement, text: ArraySlice<UInt8>, at place: XMLTextPlace, in scanner: XMLScanner
+    _ element: GPXElement, text: ArraySlice<UInt8>, at place: XMLTextPlace,
+    in scanner: inout XMLScanner
   ) throws(FormatError) {
     switch element {
     case .documentName:
@@ -82,16 +79,7 @@ struct GPXDocument: XMLTrackDocument {
         metadata.declaredActivity = TrackMetadata.activity(fromTypeText: type)
       }
     case .time:
-      guard !text.isEmpty else {
-        point.time = nil
-        return
-      }
-      guard let time = TimestampParser.parse(text) else {
-        throw scanner.errorInText(
-          .invalidTime, "time \(XMLScanner.quoted(text)) is not an RFC 3339 date-time",
-          at: place)
-      }
-      point.time = time
+      point.time = try scanner.time(text, of: element, at: place)
     case .fix:
       switch String(decoding: text, as: UTF8.self).lowercased() {
       case "none": point.mode = .noFix
@@ -107,12 +95,7 @@ struct GPXDocument: XMLTrackDocument {
       }
       point.satellites = value
     default:
-      guard !text.isEmpty else { return }
-      guard let value = ASCIINumber.double(text) else {
-        throw scanner.errorInText(
-          .invalidNumber, "\(Self.name(of: element)) \(XMLScanner.quoted(text)) is not a number",
-          at: place)
-      }
+      guard let value = try scanner.number(text, of: element, at: place) else { return }
       switch element {
       case .elevation: point.elevation = value
       case .hdop: point.hdop = value
@@ -123,19 +106,6 @@ struct GPXDocument: XMLTrackDocument {
       case .verticalAccuracy: point.verticalAccuracy = value
       default: break
       }
-    }
-  }
-
-  private static func name(of element: GPXElement) -> String {
-    switch element {
-    case .elevation: return "ele"
-    case .hdop: return "hdop"
-    case .vdop: return "vdop"
-    case .speed: return "speed"
-    case .course: return "course"
-    case .accuracy: return "accuracy"
-    case .verticalAccuracy: return "verticalAccuracy"
-    default: return "value"
     }
   }
 }
@@ -155,7 +125,7 @@ private struct PendingPoint {
   var accuracy: Double?
   var verticalAccuracy: Double?
 
-  func fix(segment: Int, index: Int) -> Fix {
+  func fix(segment: Int) -> Fix {
     let ure = GPXReader.userEquivalentRangeError.value
     let horizontal = accuracy ?? hdop.map { $0 * ure }
     let vertical = verticalAccuracy ?? vdop.map { $0 * ure }
@@ -164,6 +134,6 @@ private struct PendingPoint {
       horizontalAccuracy: horizontal.map(Meters.init),
       verticalAccuracy: vertical.map(Meters.init), speed: speed.map(MetersPerSecond.init),
       course: course.map(Degrees.init), mode: mode, satellites: satellites, hdop: hdop,
-      segment: max(segment, 0), origin: FixOrigin(index: index, line: line))
+      segment: max(segment, 0), origin: FixOrigin(line: line))
   }
 }

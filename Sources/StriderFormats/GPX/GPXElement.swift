@@ -40,6 +40,20 @@ enum GPXElement: XMLTrackElement {
     }
   }
 
+  var textName: String {
+    switch self {
+    case .elevation: return "ele"
+    case .time: return "time"
+    case .hdop: return "hdop"
+    case .vdop: return "vdop"
+    case .speed: return "speed"
+    case .course: return "course"
+    case .accuracy: return "accuracy"
+    case .verticalAccuracy: return "verticalAccuracy"
+    default: return "value"
+    }
+  }
+
   /// The element a child with this local name is, inside `parent`.
   static func child(of parent: GPXElement, named name: ArraySlice<UInt8>) -> GPXElement {
     switch parent {

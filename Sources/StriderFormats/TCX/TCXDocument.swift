@@ -8,7 +8,6 @@ struct TCXDocument: XMLTrackDocument {
   private(set) var laps: [TCXLap] = []
   private(set) var sports: [String] = []
   private var segment = -1
-  private var count = 0
   private var point = PendingTrackpoint()
   private var sport: String?
   private var authorName: String?
@@ -17,7 +16,7 @@ struct TCXDocument: XMLTrackDocument {
     if metadata.creator == nil { metadata.creator = authorName }
   }
 
-  mutating func start(_ element: TCXElement, in scanner: XMLScanner) throws(FormatError) {
+  mutating func start(_ element: TCXElement, in scanner: inout XMLScanner) throws(FormatError) {
     switch element {
     case .activity:
       let value = try scanner.attribute("Sport").map {
@@ -62,7 +61,8 @@ struct TCXDocument: XMLTrackDocument {
     laps.append(lap)
   }
 
-  mutating func end(_ element: TCXElement, in scanner: XMLScanner) throws(FormatError) -> Fix? {
+  mutating func end(_ element: TCXElement, in scanner: inout XMLScanner) throws(FormatError) -> Fix?
+  {
     switch element {
     case .position:
       guard point.latitude != nil, point.longitude != nil else {
@@ -73,16 +73,15 @@ struct TCXDocument: XMLTrackDocument {
       }
       return nil
     case .trackpoint:
-      let fix = point.fix(segment: max(segment, 0), index: count)
-      count += 1
-      return fix
+      return point.fix(segment: max(segment, 0))
     default:
       return nil
     }
   }
 
   mutating func leaf(
-    _ element: TCXElement, text: ArraySlice<UInt8>, at place: XMLTextPlace, in scanner: XMLScanner
+    _ element: TCXElement, text: ArraySlice<UInt8>, at place: XMLTextPlace,
+    in scanner: inout XMLScanner
   ) throws(FormatError) {
     switch element {
     case .activityID, .courseName:
@@ -96,19 +95,9 @@ struct TCXDocument: XMLTrackDocument {
     case .authorName:
       if authorName == nil, !text.isEmpty { authorName = String(decoding: text, as: UTF8.self) }
     case .time:
-      guard !text.isEmpty else { return }
-      guard let time = TimestampParser.parse(text) else {
-        throw scanner.errorInText(
-          .invalidTime, "Time \(XMLScanner.quoted(text)) is not an RFC 3339 date-time", at: place)
-      }
-      point.time = time
+      if let time = try scanner.time(text, of: element, at: place) { point.time = time }
     default:
-      guard !text.isEmpty else { return }
-      guard let value = ASCIINumber.double(text) else {
-        throw scanner.errorInText(
-          .invalidNumber, "\(Self.name(of: element)) \(XMLScanner.quoted(text)) is not a number",
-          at: place)
-      }
+      guard let value = try scanner.number(text, of: element, at: place) else { return }
       try store(value, text: text, in: element, at: place, in: scanner)
     }
   }
@@ -118,20 +107,14 @@ struct TCXDocument: XMLTrackDocument {
     in scanner: XMLScanner
   ) throws(FormatError) {
     switch element {
-    case .latitude:
-      guard abs(value) <= 90 else {
+    case .latitude, .longitude:
+      let (limit, noun) = element == .latitude ? (90, "latitude") : (180, "longitude")
+      guard abs(value) <= Double(limit) else {
         throw scanner.errorInText(
-          .invalidCoordinate, "latitude \(XMLScanner.snippet(text)) is outside -90...90",
+          .invalidCoordinate, "\(noun) \(XMLScanner.snippet(text)) is outside -\(limit)...\(limit)",
           at: place)
       }
-      point.latitude = value
-    case .longitude:
-      guard abs(value) <= 180 else {
-        throw scanner.errorInText(
-          .invalidCoordinate, "longitude \(XMLScanner.snippet(text)) is outside -180...180",
-          at: place)
-      }
-      point.longitude = value
+      if element == .latitude { point.latitude = value } else { point.longitude = value }
     case .altitude: point.altitude = value
     case .distance: point.distance = value
     case .heartRateValue: point.heartRate = value
@@ -148,22 +131,6 @@ struct TCXDocument: XMLTrackDocument {
   private mutating func updateLap(_ change: (inout TCXLap) -> Void) {
     guard !laps.isEmpty else { return }
     change(&laps[laps.count - 1])
-  }
-
-  private static func name(of element: TCXElement) -> String {
-    switch element {
-    case .latitude: return "LatitudeDegrees"
-    case .longitude: return "LongitudeDegrees"
-    case .altitude: return "AltitudeMeters"
-    case .distance, .lapDistance: return "DistanceMeters"
-    case .heartRateValue: return "HeartRateBpm"
-    case .cadence: return "Cadence"
-    case .runCadence: return "RunCadence"
-    case .speed: return "Speed"
-    case .lapTotalTime: return "TotalTimeSeconds"
-    case .lapCalories: return "Calories"
-    default: return "value"
-    }
   }
 }
 
@@ -182,7 +149,7 @@ private struct PendingTrackpoint {
   var runCadence: Double?
   var speed: Double?
 
-  func fix(segment: Int, index: Int) -> Fix {
+  func fix(segment: Int) -> Fix {
     var coordinate: Coordinate?
     if hasPosition, let latitude, let longitude {
       coordinate = Coordinate(latitude: latitude, longitude: longitude)
@@ -193,6 +160,6 @@ private struct PendingTrackpoint {
       heartRate: heartRate.map(BeatsPerMinute.init),
       cadence: (cadence ?? runCadence).map(RevolutionsPerMinute.init),
       deviceDistance: distance.map(Meters.init), segment: segment,
-      origin: FixOrigin(index: index, line: line))
+      origin: FixOrigin(line: line))
   }
 }

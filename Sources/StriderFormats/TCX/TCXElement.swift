@@ -57,6 +57,23 @@ enum TCXElement: XMLTrackElement {
     }
   }
 
+  var textName: String {
+    switch self {
+    case .time: return "Time"
+    case .latitude: return "LatitudeDegrees"
+    case .longitude: return "LongitudeDegrees"
+    case .altitude: return "AltitudeMeters"
+    case .distance, .lapDistance: return "DistanceMeters"
+    case .heartRateValue: return "HeartRateBpm"
+    case .cadence: return "Cadence"
+    case .runCadence: return "RunCadence"
+    case .speed: return "Speed"
+    case .lapTotalTime: return "TotalTimeSeconds"
+    case .lapCalories: return "Calories"
+    default: return "value"
+    }
+  }
+
   /// The element a child with this local name is, inside `parent`.
   static func child(of parent: TCXElement, named name: ArraySlice<UInt8>) -> TCXElement {
     switch parent {

@@ -8,6 +8,8 @@ protocol XMLTrackElement {
   static var rootName: StaticString { get }
   /// Whether the reader collects the element's text.
   var isLeaf: Bool { get }
+  /// The element's name in error messages about its text (`ele`, `Time`).
+  var textName: String { get }
   /// The element a child with this local name is, inside `parent`; an element the reader
   /// does not know is skipped with all its descendants.
   static func child(of parent: Self, named name: ArraySlice<UInt8>) -> Self
@@ -18,13 +20,18 @@ protocol XMLTrackElement {
 protocol XMLTrackDocument {
   associatedtype Element: XMLTrackElement
   /// A non-leaf element starts (the root included); its attributes are in `scanner`.
-  mutating func start(_ element: Element, in scanner: XMLScanner) throws(FormatError)
-  /// A non-leaf element ends: the fix it completes, if any.
-  mutating func end(_ element: Element, in scanner: XMLScanner) throws(FormatError) -> Fix?
+  ///
+  /// The scanner is passed `inout` only so that it is not copied for every element (it is
+  /// a large struct); a document reads it and leaves it alone.
+  mutating func start(_ element: Element, in scanner: inout XMLScanner) throws(FormatError)
+  /// A non-leaf element ends: the fix it completes, if any (`XMLElementStack` numbers it in
+  /// `origin.index`).
+  mutating func end(_ element: Element, in scanner: inout XMLScanner) throws(FormatError) -> Fix?
   /// A leaf element ends with this text (white space trimmed); `place` is where its text
   /// starts, for `scanner.errorInText`.
   mutating func leaf(
-    _ element: Element, text: ArraySlice<UInt8>, at place: XMLTextPlace, in scanner: XMLScanner
+    _ element: Element, text: ArraySlice<UInt8>, at place: XMLTextPlace,
+    in scanner: inout XMLScanner
   ) throws(FormatError)
   /// The document has ended.
   mutating func finish()
@@ -53,6 +60,7 @@ struct XMLElementStack<Document: XMLTrackDocument> {
   private var scanner: XMLScanner
   private var contexts: [Document.Element] = []
   private var textPlace = XMLTextPlace()
+  private var fixCount = 0
   private var finished = false
 
   init(source: some ByteChunkSource, fileName: String, document: Document) {
@@ -61,6 +69,7 @@ struct XMLElementStack<Document: XMLTrackDocument> {
   }
 
   /// The next fix the document completes, or nil at the end of the file.
+  @inline(__always)
   mutating func next() throws(FormatError) -> Fix? {
     guard !finished else { return nil }
     while true {
@@ -95,21 +104,55 @@ struct XMLElementStack<Document: XMLTrackDocument> {
       scanner.beginText()
       (textPlace.line, textPlace.column) = scanner.currentPosition
     } else {
-      try document.start(element, in: scanner)
+      try document.start(element, in: &scanner)
     }
   }
 
   private mutating func endElement() throws(FormatError) -> Fix? {
     guard let element = contexts.popLast() else { return nil }
-    guard element.isLeaf else { return try document.end(element, in: scanner) }
+    guard element.isLeaf else {
+      guard var fix = try document.end(element, in: &scanner) else { return nil }
+      fix.origin.index = fixCount
+      fixCount += 1
+      return fix
+    }
     scanner.captureText = false
     let text = ASCIINumber.trimmed(scanner.text[...])
-    try document.leaf(element, text: text, at: textPlace, in: scanner)
+    try document.leaf(element, text: text, at: textPlace, in: &scanner)
     return nil
   }
 }
 
 extension XMLScanner {
+  /// A leaf's text as a number; nil when it is empty, an `.invalidNumber` error naming the
+  /// element when it is not a number.
+  func number(
+    _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace
+  ) throws(FormatError) -> Double? {
+    try value(text, of: element, at: place, .invalidNumber, "a number", ASCIINumber.double)
+  }
+
+  /// A leaf's text as an RFC 3339 time; nil when it is empty, an `.invalidTime` error
+  /// naming the element when it is not a time.
+  func time(
+    _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace
+  ) throws(FormatError) -> GNSSTime? {
+    try value(
+      text, of: element, at: place, .invalidTime, "an RFC 3339 date-time", TimestampParser.parse)
+  }
+
+  private func value<Value>(
+    _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace,
+    _ code: FormatError.Code, _ expected: String, _ parse: (ArraySlice<UInt8>) -> Value?
+  ) throws(FormatError) -> Value? {
+    guard !text.isEmpty else { return nil }
+    guard let value = parse(text) else {
+      throw errorInText(
+        code, "\(element.textName) \(Self.quoted(text)) is not \(expected)", at: place)
+    }
+    return value
+  }
+
   /// An error at the first non-blank byte of a leaf element's text.
   func errorInText(_ code: FormatError.Code, _ message: String, at place: XMLTextPlace)
     -> FormatError
