@@ -126,6 +126,7 @@ struct XMLElementStack<Document: XMLTrackDocument> {
 extension XMLScanner {
   /// A leaf's text as a number; nil when it is empty, an `.invalidNumber` error naming the
   /// element when it is not a number.
+  @inline(__always)
   func number(
     _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace
   ) throws(FormatError) -> Double? {
@@ -134,6 +135,7 @@ extension XMLScanner {
 
   /// A leaf's text as an RFC 3339 time; nil when it is empty, an `.invalidTime` error
   /// naming the element when it is not a time.
+  @inline(__always)
   func time(
     _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace
   ) throws(FormatError) -> GNSSTime? {
@@ -141,6 +143,7 @@ extension XMLScanner {
       text, of: element, at: place, .invalidTime, "an RFC 3339 date-time", TimestampParser.parse)
   }
 
+  @inline(__always)
   private func value<Value>(
     _ text: ArraySlice<UInt8>, of element: some XMLTrackElement, at place: XMLTextPlace,
     _ code: FormatError.Code, _ expected: String, _ parse: (ArraySlice<UInt8>) -> Value?
