@@ -41,7 +41,7 @@ public struct GPXReader: FormatReader {
   /// byte-order mark, XML declaration, comments and processing instructions, is `gpx` (with
   /// or without a namespace prefix).
   public static func looksLike(prefix: [UInt8]) -> Bool {
-    XMLRoot.isNamed("gpx", prefix: prefix)
+    XMLRoot.isNamed(GPXElement.rootName, prefix: prefix)
   }
 
   public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {

@@ -49,7 +49,7 @@ public struct TCXReader: FormatReader {
   ///
   /// False when the prefix ends before the root element's name does.
   public static func looksLike(prefix: [UInt8]) -> Bool {
-    XMLRoot.isNamed("TrainingCenterDatabase", prefix: prefix)
+    XMLRoot.isNamed(TCXElement.rootName, prefix: prefix)
   }
 
   public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
