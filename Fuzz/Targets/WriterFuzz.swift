@@ -3,8 +3,9 @@ import StriderCore
 import StriderFormats
 
 /// libFuzzer entry point: a session of any fixes the bytes decode to (hostile numbers
-/// included: NaN, infinities, 1e300, latitudes past the pole, times years away), written as
-/// GPX, TCX, CSV and JSON with every choice of points, and read back.
+/// included: NaN, infinities, 1e300, latitudes past the pole, times years away), written by
+/// every writer in `FormatRegistry` with every choice of points, and read back the way
+/// `sessions import` reads a file (`FixFileReader.open`).
 ///
 /// No writer may trap (`<ele>1e19</ele>` once did, in `GPXWriter.decimal`). What a GPX or
 /// TCX export writes must read back without an error, one point for each fix written, at
@@ -23,16 +24,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let record = SessionRecorder.record(fixes: fixes, configuration: configuration)
   let export = SessionExport(record: record, configuration: configuration, source: "fuzz")
   for points in ExportPoints.allCases {
+    // A writer registered later is exercised too: it may not trap on any session.
+    for writer in FormatRegistry.writers {
+      var text = ""
+      export.write(writer.format, points: points, to: &text)
+    }
     let written = WriterCheck.selected(points, of: export)
     var gpx = ""
     export.write(.gpx, points: points, to: &gpx)
     WriterCheck.readBack(
-      gpx, written: written.filter { $0.coordinate?.isValid == true }, what: "gpx \(points)"
-    ) { GPXReader(bytes: $0, fileName: "fuzz.gpx") }
+      gpx, written: written.filter { $0.coordinate?.isValid == true }, what: "gpx \(points)",
+      fileName: "fuzz.gpx")
     var tcx = ""
     export.write(.tcx, points: points, to: &tcx)
     let trackpoints = tcx.components(separatedBy: "<Trackpoint>").count - 1
-    let read = WriterCheck.read(TCXReader(bytes: Array(tcx.utf8), fileName: "fuzz.tcx"), tcx)
+    let read = WriterCheck.read(tcx, fileName: "fuzz.tcx")
     WriterCheck.require(read.count == trackpoints, "tcx \(points): \(read.count) of \(trackpoints)")
   }
   var csv = ""
@@ -72,11 +78,13 @@ enum WriterCheck {
     }
   }
 
-  /// Every fix of a reader, trapping on an error: a file Strider wrote must read.
-  static func read<R: FixReader>(_ reader: R, _ text: String) -> [Fix] {
-    var reader = reader
+  /// Every fix of an export opened as a file of this name, trapping on an error: a file
+  /// Strider wrote must read.
+  static func read(_ text: String, fileName: String) -> [Fix] {
     var out: [Fix] = []
     do {
+      var reader = try FixFileReader.open(
+        source: MemoryByteSource(bytes: Array(text.utf8)), file: SourceFile(name: fileName))
       while let fix = try reader.next() { out.append(fix) }
     } catch {
       fatalError("an export does not read back: \(error)\n\(text.prefix(4000))")
@@ -84,10 +92,8 @@ enum WriterCheck {
     return out
   }
 
-  static func readBack<R: FixReader>(
-    _ text: String, written: [Fix], what: String, make: ([UInt8]) -> R
-  ) {
-    let read = read(make(Array(text.utf8)), text)
+  static func readBack(_ text: String, written: [Fix], what: String, fileName: String) {
+    let read = read(text, fileName: fileName)
     WriterCheck.require(
       read.count == written.count, "\(what): \(read.count) of \(written.count) points")
     for (back, fix) in zip(read, written) {

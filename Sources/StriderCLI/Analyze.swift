@@ -17,7 +17,7 @@ struct Analyze: ParsableCommand {
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
 
-  @Argument(help: "GPS files: GPX, TCX, NMEA 0183 or gpsd JSON, plain or gzipped.")
+  @Argument(help: ArgumentHelp("GPS files: \(FormatRegistry.readableTitles), gzipped or not."))
   var files: [String]
 
   @Option(help: "json or table.")
@@ -76,13 +76,11 @@ struct Analyze: ParsableCommand {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
     let summary = engine.finish().summary
-    let finishedReader = reader.finishedReader ?? reader
-    let warnings = TimeWarnings.messages(
-      reader: finishedReader, untimed: TimeWarnings.isUntimed(summary))
+    let warnings = TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary))
     TimeWarnings.print(warnings, path: path)
     return AnalysisReport(
-      file: path, format: reader.format, summary: summary,
-      readerNotes: ReaderNotes(finishedReader), warnings: warnings)
+      file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
+      warnings: warnings)
   }
 }
 
@@ -91,7 +89,8 @@ struct AnalysisReport {
   var file: String
   var format: FileFormat
   var summary: SessionSummary
-  var readerNotes: ReaderNotes?
+  /// What the reader skipped (`FixReader.notes`); empty for a format that skips nothing.
+  var readerNotes: [JSONMember] = []
   /// What the file's times made Strider assume (`TimeWarnings`), also said on stderr.
   var warnings: [String] = []
 
@@ -99,7 +98,7 @@ struct AnalysisReport {
     var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
       + summary.jsonMembers
-    if let notes = readerNotes { members.append(JSONMember("reader", .object(notes.members))) }
+    if !readerNotes.isEmpty { members.append(JSONMember("reader", .object(readerNotes))) }
     members.append(JSONMember("warnings", .array(warnings.map { .string($0) })))
     return .object(members)
   }
@@ -107,12 +106,9 @@ struct AnalysisReport {
   var table: String {
     var rows = [("file", "\(file) (\(format.rawValue))")]
     rows += SummaryTable.rows(summary)
-    if let notes = readerNotes {
+    if !readerNotes.isEmpty {
       rows.append(
-        (
-          "skipped",
-          notes.members.map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
-        ))
+        ("skipped", readerNotes.map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")))
     }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
   }
@@ -176,42 +172,6 @@ enum SummaryTable {
       }
     }
     return text + "\n"
-  }
-}
-
-/// What a line-based reader skipped on its way: NMEA sentences with bad or missing
-/// checksums, garbage lines, gpsd reports of other classes. Skipping is never fatal, but a
-/// user should see how much was skipped.
-struct ReaderNotes {
-  var members: [JSONMember]
-
-  init?(_ reader: any FixReader) {
-    if let nmea = reader as? NMEAReader {
-      let s = nmea.statistics
-      members = [
-        JSONMember("lines", .int(s.lines)), JSONMember("sentences_used", .int(s.used)),
-        JSONMember("bad_checksum", .int(s.badChecksum)),
-        JSONMember("missing_checksum", .int(s.missingChecksum)),
-        JSONMember("malformed", .int(s.malformed)),
-        JSONMember("ignored_types", .int(s.ignoredTypes)),
-        JSONMember("garbage_lines", .int(s.garbageLines)),
-        JSONMember("week_rollovers", .int(s.weekRollovers)),
-        JSONMember("dated_backwards", .int(s.datedBackwards)),
-        JSONMember("dated_from_file_time", .int(s.datedFromFileTime)),
-        JSONMember("undated", .int(s.undated)),
-      ]
-    } else if let gpsd = reader as? EpochMergingGPSDReader {
-      let s = gpsd.statistics
-      members = [
-        JSONMember("lines", .int(s.lines)), JSONMember("tpv_reports", .int(s.tpv)),
-        JSONMember("other_reports", .int(s.skippedReports)),
-        JSONMember("non_json_lines", .int(s.nonJSONLines)),
-        JSONMember("malformed", .int(s.malformed)),
-        JSONMember("week_rollovers", .int(s.weekRollovers)),
-      ]
-    } else {
-      return nil
-    }
   }
 }
 

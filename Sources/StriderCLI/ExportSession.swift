@@ -5,13 +5,17 @@ import StriderFormats
 import StriderRender
 import StriderStore
 
-extension ExportFormat: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {
+  public static var allValueStrings: [String] { all.map(\.name) }
+}
 extension ExportPoints: ExpressibleByArgument {}
 
 struct ExportSession: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write a session as GPX, TCX, JSON or CSV for other tools.",
+    abstract:
+      "Write a session as "
+      + FormatRegistry.list(ExportFormat.all.map { $0.name.uppercased() }) + " for other tools.",
     discussion:
       "GPX and TCX hold the finished track by default: the track the summary was computed "
       + "from, whose length is the session's distance. --points raw or accepted choose the "
@@ -25,7 +29,7 @@ struct ExportSession: ParsableCommand {
   @Argument(help: "The session's ID.")
   var id: Int64
 
-  @Option(help: "gpx, tcx, json or csv.")
+  @Option(help: "The format to write.")
   var format: ExportFormat = .gpx
 
   @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
@@ -142,7 +146,7 @@ extension ExportSession {
 
 /// A text stream into a file descriptor, written in large chunks; the first refused write
 /// is kept and the rest of the text dropped.
-struct FileOutput: TextOutputStream {
+struct FileOutput: ExportStream {
   let fd: Int32
   let destination: String
   private var buffer: [UInt8] = []
@@ -158,8 +162,12 @@ struct FileOutput: TextOutputStream {
   }
 
   mutating func write(_ string: String) {
+    write(bytes: string.utf8)
+  }
+
+  mutating func write(bytes: some Collection<UInt8>) {
     guard failure == nil, !isAbandoned else { return }
-    buffer.append(contentsOf: string.utf8)
+    buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { flush() }
   }
 

@@ -32,9 +32,6 @@ struct RecordedTrack {
 
   /// The warning for a file of this format that holds nothing to analyse.
   static func emptyWarning(path: String, format: FileFormat) -> String {
-    let why =
-      format == .gpx
-      ? "no track points (waypoints and routes are not tracks)" : "no fixes in the file"
-    return "strider: warning: \(path): \(why)"
+    "strider: warning: \(path): \(FixFileReader.emptyFileNote(format))"
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderFormats
 import StriderRender
 import StriderStore
 
@@ -187,7 +188,7 @@ struct DeleteSession: ParsableCommand {
 struct ImportSessions: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Keep GPS files (GPX, TCX, NMEA, gpsd JSON) as sessions.")
+    abstract: "Keep GPS files (\(FormatRegistry.readableTitles)) as sessions.")
 
   @Argument(help: "GPS files.")
   var files: [String]

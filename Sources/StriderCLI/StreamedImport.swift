@@ -25,13 +25,12 @@ enum StreamedImport {
     let outcome = try store.importSession(
       reading: { () throws(FormatError) in try reader.next() }, name: name,
       configuration: configuration, source: path)
-    let finished = reader.finishedReader ?? reader
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
-      TimeWarnings.print(TimeWarnings.messages(reader: finished, untimed: untimed), path: path)
+      TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
     }
     return outcome
   }

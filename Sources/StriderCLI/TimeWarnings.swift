@@ -4,31 +4,15 @@ import StriderFormats
 /// What a file's times made Strider assume or leave out, so the user is told: on stderr,
 /// and in `analyze --format json` as `warnings`.
 ///
-/// An NMEA log without dates is dated from a later RMC or ZDA, else from the file's
-/// modification time; a track with no times at all has a distance but no pace, calories or
-/// splits. Each of these changes what the numbers mean, so none of them is silent.
+/// A reader says what it assumed (`FixReader.warnings`: an NMEA log without dates is dated
+/// from a later RMC or ZDA, else from the file's modification time); a track with no times
+/// at all has a distance but no pace, calories or splits. Each of these changes what the
+/// numbers mean, so none of them is silent.
 enum TimeWarnings {
   /// The warnings a finished reader and its session give, without the `strider: warning:`
   /// prefix and path.
   static func messages(reader: any FixReader, untimed: Bool) -> [String] {
-    var out: [String] = []
-    if let nmea = reader as? NMEAReader {
-      let s = nmea.statistics
-      if s.datedBackwards > 0 {
-        out.append(
-          "the first \(s.datedBackwards) fixes have no date in the log; "
-            + "dated backwards from a later RMC or ZDA sentence")
-      }
-      if s.datedFromFileTime > 0 {
-        let day = nmea.fileDate.map { String($0.iso8601.prefix(10)) } ?? "?"
-        out.append(
-          "no RMC or ZDA date in the log; \(s.datedFromFileTime) fixes dated from the "
-            + "file's modification time (\(day))")
-      }
-      if s.undated > 0 {
-        out.append("no date in the log or from the file: \(s.undated) fixes have no time")
-      }
-    }
+    var out = reader.warnings
     if untimed {
       out.append("no fix has a time: distance only, without pace, calories or splits")
     }

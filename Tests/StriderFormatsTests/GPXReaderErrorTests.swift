@@ -53,10 +53,10 @@ struct GPXReaderErrorTests {
       code: .invalidTime, line: 5, column: 2, messageContains: "is not an RFC 3339"),
     Case(
       name: "mismatched end tag", text: gpx11(#"<trkpt lat="1" lon="2"><ele>1</elev></trkpt>"#),
-      code: .malformedXML, line: 4, column: 30, messageContains: "</elev> does not match <ele>"),
+      code: .malformed, line: 4, column: 30, messageContains: "</elev> does not match <ele>"),
     Case(
       name: "end tag without start",
-      text: "<gpx></gpx>\n</trk>", code: .malformedXML, line: 2, column: 1,
+      text: "<gpx></gpx>\n</trk>", code: .malformed, line: 2, column: 1,
       messageContains: "no matching start tag"),
     Case(
       name: "truncated inside an element", text: "<gpx><trk>\n<trkseg><trkpt lat=\"1\" lon=\"2\">",
@@ -71,27 +71,27 @@ struct GPXReaderErrorTests {
       name: "empty file", text: "", code: .truncated, line: 1, column: 1,
       messageContains: "before any element"),
     Case(
-      name: "garbage bytes", text: "\u{1}\u{2}PK binary", code: .malformedXML, line: 1, column: 1,
+      name: "garbage bytes", text: "\u{1}\u{2}PK binary", code: .malformed, line: 1, column: 1,
       messageContains: "before the root element"),
     Case(
-      name: "text after the root", text: "<gpx/>\n\nhello", code: .malformedXML, line: 3,
+      name: "text after the root", text: "<gpx/>\n\nhello", code: .malformed, line: 3,
       column: 1, messageContains: "after the root element"),
     Case(
-      name: "second root", text: "<gpx/>\n<gpx/>", code: .malformedXML, line: 2, column: 1,
+      name: "second root", text: "<gpx/>\n<gpx/>", code: .malformed, line: 2, column: 1,
       messageContains: "second root"),
     Case(
       name: "XML that is not GPX",
       text: "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"></kml>",
-      code: .notGPX, line: 2, column: 2, messageContains: "root element is <kml>"),
+      code: .wrongFormat, line: 2, column: 2, messageContains: "root element is <kml>"),
     Case(
-      name: "unquoted attribute", text: "<gpx><trk a=1></trk></gpx>", code: .malformedXML, line: 1,
+      name: "unquoted attribute", text: "<gpx><trk a=1></trk></gpx>", code: .malformed, line: 1,
       column: 13, messageContains: "quoted"),
     Case(
       name: "unknown entity", text: "<gpx>\n  <trk><name>&nbsp;</name></trk></gpx>",
-      code: .malformedXML, line: 2, column: 14, messageContains: "unknown entity &nbsp;"),
+      code: .malformed, line: 2, column: 14, messageContains: "unknown entity &nbsp;"),
     Case(
       name: "bare ampersand", text: "<gpx><trk><name>A & B</name></trk></gpx>",
-      code: .malformedXML, line: 1, column: 19, messageContains: "'&'"),
+      code: .malformed, line: 1, column: 19, messageContains: "'&'"),
     Case(
       name: "DOCTYPE with internal subset",
       text: """
@@ -135,7 +135,7 @@ struct GPXReaderErrorTests {
     let units = Array("<gpx/>".utf16)
     let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     let error = try #require(Self.error(reading: bytes))
-    #expect(error.code == .malformedXML)
+    #expect(error.code == .malformed)
     #expect(error.message.contains("UTF-16"))
   }
 

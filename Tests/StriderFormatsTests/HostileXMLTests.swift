@@ -72,7 +72,7 @@ import Testing
       let outcome = format.read(format.document(prolog: c.prolog, inside: c.inside))
       if c.fails {
         let error = try #require(outcome.error, "\(c.prolog) \(c.inside)")
-        #expect([.forbiddenMarkup, .malformedXML].contains(error.code), "\(error)")
+        #expect([.forbiddenMarkup, .malformed].contains(error.code), "\(error)")
         #expect(error.line >= 2 && error.column >= 1, "\(error)")
       } else {
         #expect(outcome.error == nil, "\(String(describing: outcome.error))")
@@ -142,7 +142,7 @@ import Testing
     let text = format.read(
       GeneratedByteSource(head: open + textElement, unit: "x", length: length, tail: ""))
     let textError = try #require(text.error)
-    #expect(textError.code == .malformedXML)
+    #expect(textError.code == .malformed)
     #expect(textError.message.contains("more than 1 MiB of text"), "\(textError)")
     #expect(textError.line == 1)
 
@@ -201,7 +201,7 @@ import Testing
     ]
     for bytes in inputs {
       let error = try #require(format.read(bytes: bytes).error)
-      #expect(error.code == .malformedXML, "\(error)")
+      #expect(error.code == .malformed, "\(error)")
       #expect(error.line == 1 && error.column == 1, "\(error)")
     }
   }
@@ -220,7 +220,7 @@ import Testing
       #expect(error.line == 1 && error.column == 1)
     }
     let noMark = try #require(format.read(bytes: littleEndian).error)
-    #expect(noMark.code == .malformedXML && noMark.line == 1, "\(noMark)")
+    #expect(noMark.code == .malformed && noMark.line == 1, "\(noMark)")
     let utf8 = format.read(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
     #expect(utf8.error == nil && utf8.fixes.count == 1)
   }
@@ -242,7 +242,7 @@ import Testing
     let element = format.document(inside: "<\u{FFFD}x>y</\u{FFFD}x>")
     let elementBytes = Array(element.utf8).map { $0 == 0xEF ? 0xC3 : $0 }
     let skipped = format.read(bytes: elementBytes)
-    #expect(skipped.fixes.count == 1 || skipped.error?.code == .malformedXML)
+    #expect(skipped.fixes.count == 1 || skipped.error?.code == .malformed)
   }
 }
 

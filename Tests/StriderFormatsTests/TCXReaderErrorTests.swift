@@ -86,7 +86,7 @@ struct TCXReaderErrorTests {
     Case(
       name: "mismatched end tag",
       text: tcxRun("<Trackpoint><Time>2024-05-01T07:00:00Z</Tim></Trackpoint>"),
-      code: .malformedXML, at: .marker("</Tim>"),
+      code: .malformed, at: .marker("</Tim>"),
       messageContains: "</Tim> does not match <Time> opened at line 5"),
     Case(
       name: "truncated inside a trackpoint",
@@ -99,7 +99,7 @@ struct TCXReaderErrorTests {
       messageContains: "the file ends inside a tag"),
     Case(
       name: "not TCX",
-      text: "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"></gpx>", code: .unknownFormat,
+      text: "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"></gpx>", code: .wrongFormat,
       at: .place(line: 2, column: 2), messageContains: "the root element is <gpx>"),
     Case(
       name: "DOCTYPE with an internal subset",
@@ -114,14 +114,14 @@ struct TCXReaderErrorTests {
     Case(
       name: "undeclared entity",
       text: tcxRun("").replacingOccurrences(of: "<Id>2024", with: "<Id>&xxe;2024"),
-      code: .malformedXML, at: .marker("&xxe;"), messageContains: "unknown entity &xxe;"),
+      code: .malformed, at: .marker("&xxe;"), messageContains: "unknown entity &xxe;"),
     Case(
       name: "nesting too deep",
       text: "<TrainingCenterDatabase>\n" + String(repeating: "<a>", count: 300),
       code: .forbiddenMarkup, at: .line(2), messageContains: "nested deeper than 256"),
     Case(
       name: "text after the root",
-      text: "<TrainingCenterDatabase/>\nextra", code: .malformedXML,
+      text: "<TrainingCenterDatabase/>\nextra", code: .malformed,
       at: .place(line: 2, column: 1), messageContains: "after the root element"),
   ]
 

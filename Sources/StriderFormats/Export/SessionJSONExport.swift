@@ -1,6 +1,27 @@
 import Foundation
 import StriderCore
 
+/// Writes the whole session as one JSON object (docs/json-export.md): the session, the
+/// settings in force, the summary, the storyline of stops and moves, the finished track,
+/// the events, and every fix with its verdict. `--points` does not apply.
+public enum SessionJSONWriter: SessionWriter {
+  public static let format = ExportFormat.json
+
+  public static func write(
+    _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
+  ) {
+    var text = ""
+    export.json.write(to: &text)
+    stream.write(text)
+    stream.write("\n")
+  }
+}
+
+extension ExportFormat {
+  /// The whole session as JSON (docs/json-export.md).
+  public static let json = ExportFormat(name: "json")
+}
+
 extension SessionExport {
   /// The version of the JSON layout in docs/json-export.md; a change that breaks readers
   /// raises it.
@@ -10,13 +31,6 @@ extension SessionExport {
   /// summary, the storyline of stops and moves (each move with its reduced track), the
   /// finished track the summary was computed from, the events, and every fix with its
   /// verdict.
-  func writeJSON(to stream: inout some TextOutputStream) {
-    var text = ""
-    json.write(to: &text)
-    stream.write(text)
-    stream.write("\n")
-  }
-
   var json: JSONValue {
     func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
     func number(_ value: Double?, _ decimals: Int = 3) -> JSONValue {

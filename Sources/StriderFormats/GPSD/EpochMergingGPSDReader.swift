@@ -15,6 +15,8 @@ public struct EpochMergingGPSDReader: FixReader {
   public var format: FileFormat { base.format }
   public var metadata: TrackMetadata { base.metadata }
   public var statistics: GPSDStatistics { base.statistics }
+  public var notes: [JSONMember] { base.notes }
+  public var warnings: [String] { base.warnings }
 
   public mutating func next() throws(FormatError) -> Fix? {
     while !ended {

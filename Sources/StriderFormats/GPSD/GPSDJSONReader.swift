@@ -11,11 +11,14 @@ import StriderCore
 /// rollover that gpsd passed on) is undone and counted (`WeekRolloverGuard`). Lines end with
 /// CR, LF or CRLF; UTF-16 text is an `.unsupportedEncoding` error, named so the user can
 /// save it as UTF-8.
-public struct GPSDJSONReader: FixReader {
+public struct GPSDJSONReader: FormatReader {
   /// Longest line kept (a SKY report with 60 satellites is about 6 KB).
   static let maximumLineLength = 1 << 16
 
-  public var format: FileFormat { .gpsdJSON }
+  public static let format = FileFormat.gpsdJSON
+  public static let title = "gpsd JSON"
+  public static let extensions = ["json", "jsonl"]
+
   public var metadata: TrackMetadata { TrackMetadata() }
   /// What was read and skipped so far; complete once `next()` has returned nil.
   public private(set) var statistics = GPSDStatistics()
@@ -43,24 +46,27 @@ public struct GPSDJSONReader: FixReader {
     self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
   }
 
-  /// Whether a file starts (after white space) with a line `{"class":`, white space allowed
-  /// inside.
+  /// The reader a file is read with: reports merged into one fix per receiver epoch
+  /// (`EpochMergingGPSDReader`), as a live session judges them.
+  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
+    EpochMergingGPSDReader(GPSDJSONReader(source: source, fileName: file.name))
+  }
+
+  /// Whether a file's text starts (after a byte-order mark and white space) with a JSON
+  /// object whose first line has a `"class"` key, white space allowed before its colon.
+  /// The key need not come first: a log rewritten with sorted keys (`jq -S`) still reads.
   public static func looksLike(prefix: [UInt8]) -> Bool {
-    var i = prefix.startIndex
-    func skipSpace() { while i < prefix.endIndex, ASCIINumber.isSpace(prefix[i]) { i += 1 } }
-    func expect(_ text: String) -> Bool {
-      for byte in text.utf8 {
-        guard i < prefix.endIndex, prefix[i] == byte else { return false }
-        i += 1
-      }
-      return true
+    let start = TextSniffing.contentStart(prefix)
+    guard start < prefix.endIndex, prefix[start] == UInt8(ascii: "{") else { return false }
+    var line = prefix[start...].prefix { $0 != 0x0A && $0 != 0x0D }
+    let key = Array("\"class\"".utf8)
+    while let found = TextSniffing.firstIndex(of: key, in: line) {
+      var i = found + key.count
+      while i < line.endIndex, ASCIINumber.isSpace(line[i]) { i += 1 }
+      if i < line.endIndex, line[i] == UInt8(ascii: ":") { return true }
+      line = line[(found + 1)...]
     }
-    skipSpace()
-    guard expect("{") else { return false }
-    skipSpace()
-    guard expect("\"class\"") else { return false }
-    skipSpace()
-    return expect(":")
+    return false
   }
 
   public mutating func next() throws(FormatError) -> Fix? {
@@ -91,6 +97,18 @@ public struct GPSDJSONReader: FixReader {
       }
     }
     return nil
+  }
+
+  /// What the file held besides the fixes, for `analyze`'s report.
+  public var notes: [JSONMember] {
+    let s = statistics
+    return [
+      JSONMember("lines", .int(s.lines)), JSONMember("tpv_reports", .int(s.tpv)),
+      JSONMember("other_reports", .int(s.skippedReports)),
+      JSONMember("non_json_lines", .int(s.nonJSONLines)),
+      JSONMember("malformed", .int(s.malformed)),
+      JSONMember("week_rollovers", .int(s.weekRollovers)),
+    ]
   }
 
   private mutating func endLine() -> Fix? {
@@ -137,4 +155,9 @@ public struct GPSDJSONReader: FixReader {
     }
     return nil
   }
+}
+
+extension FileFormat {
+  /// gpsd JSON reports, one per line (`gpspipe -w`, gpsd_json(5)).
+  public static let gpsdJSON = FileFormat(rawValue: "gpsd_json")
 }

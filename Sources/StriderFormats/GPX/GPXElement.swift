@@ -1,6 +1,6 @@
 /// The GPX elements the reader acts on, by where they may appear; everything else is `other`
 /// and skipped with all its descendants.
-enum GPXElement {
+enum GPXElement: XMLTrackElement {
   case gpx
   case metadata
   /// `<metadata><name>` (GPX 1.1) or `<gpx><name>` (GPX 1.0).
@@ -26,6 +26,9 @@ enum GPXElement {
   case verticalAccuracy
   case other
 
+  static var root: Self { .gpx }
+  static var rootName: StaticString { "gpx" }
+
   /// Whether the reader collects the element's text.
   var isLeaf: Bool {
     switch self {
@@ -37,59 +40,61 @@ enum GPXElement {
     }
   }
 
+  var textName: String {
+    switch self {
+    case .elevation: return "ele"
+    case .time: return "time"
+    case .hdop: return "hdop"
+    case .vdop: return "vdop"
+    case .speed: return "speed"
+    case .course: return "course"
+    case .accuracy: return "accuracy"
+    case .verticalAccuracy: return "verticalAccuracy"
+    default: return "value"
+    }
+  }
+
   /// The element a child with this local name is, inside `parent`.
   static func child(of parent: GPXElement, named name: ArraySlice<UInt8>) -> GPXElement {
     switch parent {
     case .gpx:
-      if matches(name, "trk") { return .track }
-      if matches(name, "metadata") { return .metadata }
-      if matches(name, "name") { return .documentName }
+      if XMLName.matches(name, "trk") { return .track }
+      if XMLName.matches(name, "metadata") { return .metadata }
+      if XMLName.matches(name, "name") { return .documentName }
     case .metadata:
-      if matches(name, "name") { return .documentName }
+      if XMLName.matches(name, "name") { return .documentName }
     case .track:
-      if matches(name, "trkseg") { return .segment }
-      if matches(name, "name") { return .trackName }
-      if matches(name, "type") { return .trackType }
+      if XMLName.matches(name, "trkseg") { return .segment }
+      if XMLName.matches(name, "name") { return .trackName }
+      if XMLName.matches(name, "type") { return .trackType }
     case .segment:
-      if matches(name, "trkpt") { return .point }
+      if XMLName.matches(name, "trkpt") { return .point }
     case .point:
       switch name.count {
       case 3:
-        if matches(name, "ele") { return .elevation }
-        if matches(name, "fix") { return .fix }
-        if matches(name, "sat") { return .satellites }
+        if XMLName.matches(name, "ele") { return .elevation }
+        if XMLName.matches(name, "fix") { return .fix }
+        if XMLName.matches(name, "sat") { return .satellites }
       case 4:
-        if matches(name, "time") { return .time }
-        if matches(name, "hdop") { return .hdop }
-        if matches(name, "vdop") { return .vdop }
+        if XMLName.matches(name, "time") { return .time }
+        if XMLName.matches(name, "hdop") { return .hdop }
+        if XMLName.matches(name, "vdop") { return .vdop }
       case 5:
-        if matches(name, "speed") { return .speed }
+        if XMLName.matches(name, "speed") { return .speed }
       case 6:
-        if matches(name, "course") { return .course }
+        if XMLName.matches(name, "course") { return .course }
       case 10:
-        if matches(name, "extensions") { return .pointExtensions }
+        if XMLName.matches(name, "extensions") { return .pointExtensions }
       default: break
       }
     case .pointExtensions:
-      if matches(name, "accuracy") { return .accuracy }
-      if matches(name, "verticalAccuracy") { return .verticalAccuracy }
-      if matches(name, "speed") { return .speed }
-      if matches(name, "course") { return .course }
+      if XMLName.matches(name, "accuracy") { return .accuracy }
+      if XMLName.matches(name, "verticalAccuracy") { return .verticalAccuracy }
+      if XMLName.matches(name, "speed") { return .speed }
+      if XMLName.matches(name, "course") { return .course }
       return .pointExtensions
     default: break
     }
     return .other
-  }
-
-  @inline(__always)
-  private static func matches(_ name: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
-    guard name.count == literal.utf8CodeUnitCount else { return false }
-    let start = literal.utf8Start
-    var i = 0
-    for byte in name {
-      guard byte == start[i] else { return false }
-      i += 1
-    }
-    return true
   }
 }

@@ -46,7 +46,7 @@ import StriderCore
 ///   receiver's week-number rollover) is undone from there on and counted in
 ///   `statistics.weekRollovers` (`WeekRolloverGuard`).
 /// - `Fix.origin.line` is the line of the epoch's first sentence.
-public struct NMEAReader: FixReader {
+public struct NMEAReader: FormatReader {
   /// Knots (nautical miles per hour) to metres per second.
   public static let metersPerSecondPerKnot = 1852.0 / 3600.0
   /// Longest line kept; longer lines are garbage (NMEA allows 82 bytes).
@@ -56,7 +56,10 @@ public struct NMEAReader: FixReader {
   /// How many undated epochs are held waiting for a date: two days at 1 Hz, about 40 MB.
   static let undatedHoldLimit = 200_000
 
-  public var format: FileFormat { .nmea }
+  public static let format = FileFormat.nmea
+  public static let title = "NMEA 0183"
+  public static let extensions = ["nmea", "nma"]
+
   public var metadata: TrackMetadata { TrackMetadata() }
   /// What was read and skipped so far; complete once `next()` has returned nil.
   public private(set) var statistics = NMEAStatistics()
@@ -98,12 +101,19 @@ public struct NMEAReader: FixReader {
     self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName, fileDate: fileDate)
   }
 
+  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
+    NMEAReader(source: source, fileName: file.name, fileDate: file.modificationTime)
+  }
+
   /// Whether the first bytes of a file look like an NMEA log: some line among the first 200
   /// (ended by CR, LF or CRLF) holds `$`, a five-character address of capitals or digits,
-  /// and a comma.
+  /// and a comma. A file whose text starts with `<` or `{` is markup or JSON, not a log,
+  /// whatever it quotes.
   public static func looksLike(prefix: [UInt8]) -> Bool {
-    let start = prefix.firstIndex { !ASCIINumber.isSpace($0) } ?? prefix.endIndex
-    guard start < prefix.endIndex, prefix[start] != UInt8(ascii: "{") else { return false }
+    let start = TextSniffing.contentStart(prefix)
+    guard start < prefix.endIndex, prefix[start] != UInt8(ascii: "{"),
+      prefix[start] != UInt8(ascii: "<")
+    else { return false }
     let lines = prefix[start...].split(maxSplits: 200) { $0 == 0x0A || $0 == 0x0D }
     for text in lines.prefix(200) {
       var rest = text[...]

@@ -1,14 +1,15 @@
-/// The file formats Strider knows by name.
-public enum FileFormat: String, Sendable, CaseIterable {
-  /// GPS Exchange Format 1.0 and 1.1 (https://www.topografix.com/GPX/1/1/).
-  case gpx
-  /// Garmin Training Center XML.
-  case tcx
-  /// NMEA 0183 sentence logs.
-  case nmea
-  /// gpsd JSON reports, one per line (`gpspipe -w`, gpsd_json(5)).
-  case gpsdJSON = "gpsd_json"
+/// The name of a file format Strider reads, as `analyze` prints it (`gpx`, `gpsd_json`).
+///
+/// A name rather than a closed enum: each format's folder declares its own
+/// (`extension FileFormat { public static let gpx = ... }`) and registers its reader in
+/// `FormatRegistry`, so a new format adds no case here and no switch anywhere.
+public struct FileFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
 
-  /// The formats that can be read today.
-  public static let readable: [FileFormat] = [.gpx, .tcx, .nmea, .gpsdJSON]
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public var description: String { rawValue }
+
+  /// The formats that can be read today, in the order sniffing asks them.
+  public static var readable: [FileFormat] { FormatRegistry.readers.map { $0.format } }
 }

@@ -9,11 +9,22 @@ public protocol FixReader {
   var format: FileFormat { get }
   /// The metadata seen so far; complete once `next()` has returned nil.
   var metadata: TrackMetadata { get }
+  /// What the reader skipped on its way, as counts for the report (`analyze` prints them
+  /// under `reader`, `skipped` in the table); empty for a format that skips nothing.
+  /// Complete once `next()` has returned nil.
+  var notes: [JSONMember] { get }
+  /// What the file made the reader assume that changes what the numbers mean (an NMEA log
+  /// dated from its file's time), without the `strider: warning: PATH:` prefix. Complete
+  /// once `next()` has returned nil.
+  var warnings: [String] { get }
   /// The next fix, or nil at the end of the stream.
   mutating func next() throws(FormatError) -> Fix?
 }
 
 extension FixReader {
+  public var notes: [JSONMember] { [] }
+  public var warnings: [String] { [] }
+
   /// Reads every remaining fix into an array (convenient for small files and tests).
   public mutating func readAll() throws(FormatError) -> [Fix] {
     var fixes: [Fix] = []

@@ -13,6 +13,10 @@ public final class PrefetchingFixReader: FixReader {
   public private(set) var metadata: TrackMetadata
   /// The wrapped reader once it has reached its end or its error; nil before that.
   public private(set) var finishedReader: (any FixReader)?
+  /// The wrapped reader's notes once it has finished; empty before that.
+  public var notes: [JSONMember] { finishedReader?.notes ?? [] }
+  /// The wrapped reader's warnings once it has finished; empty before that.
+  public var warnings: [String] { finishedReader?.warnings ?? [] }
 
   private let channel: BatchChannel
   private var batch: [Fix] = []

@@ -4,7 +4,7 @@
 /// Follows the Training Center Database v2 schema
 /// (https://www8.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd) and its Activity
 /// Extension v2 (`TPX`), matched by local name so any namespace prefix works.
-enum TCXElement {
+enum TCXElement: XMLTrackElement {
   case root
   case activities
   case multiSportSession
@@ -43,6 +43,8 @@ enum TCXElement {
   case runCadence
   case other
 
+  static var rootName: StaticString { "TrainingCenterDatabase" }
+
   /// Whether the reader collects the element's text.
   var isLeaf: Bool {
     switch self {
@@ -55,74 +57,81 @@ enum TCXElement {
     }
   }
 
+  var textName: String {
+    switch self {
+    case .time: return "Time"
+    case .latitude: return "LatitudeDegrees"
+    case .longitude: return "LongitudeDegrees"
+    case .altitude: return "AltitudeMeters"
+    case .distance, .lapDistance: return "DistanceMeters"
+    case .heartRateValue: return "HeartRateBpm"
+    case .cadence: return "Cadence"
+    case .runCadence: return "RunCadence"
+    case .speed: return "Speed"
+    case .lapTotalTime: return "TotalTimeSeconds"
+    case .lapCalories: return "Calories"
+    default: return "value"
+    }
+  }
+
   /// The element a child with this local name is, inside `parent`.
   static func child(of parent: TCXElement, named name: ArraySlice<UInt8>) -> TCXElement {
     switch parent {
     case .trackpoint:
-      if matches(name, "Time") { return .time }
-      if matches(name, "Position") { return .position }
-      if matches(name, "AltitudeMeters") { return .altitude }
-      if matches(name, "DistanceMeters") { return .distance }
-      if matches(name, "HeartRateBpm") { return .heartRate }
-      if matches(name, "Cadence") { return .cadence }
-      if matches(name, "Extensions") { return .pointExtensions }
+      if XMLName.matches(name, "Time") { return .time }
+      if XMLName.matches(name, "Position") { return .position }
+      if XMLName.matches(name, "AltitudeMeters") { return .altitude }
+      if XMLName.matches(name, "DistanceMeters") { return .distance }
+      if XMLName.matches(name, "HeartRateBpm") { return .heartRate }
+      if XMLName.matches(name, "Cadence") { return .cadence }
+      if XMLName.matches(name, "Extensions") { return .pointExtensions }
     case .position:
-      if matches(name, "LatitudeDegrees") { return .latitude }
-      if matches(name, "LongitudeDegrees") { return .longitude }
+      if XMLName.matches(name, "LatitudeDegrees") { return .latitude }
+      if XMLName.matches(name, "LongitudeDegrees") { return .longitude }
     case .heartRate:
-      if matches(name, "Value") { return .heartRateValue }
+      if XMLName.matches(name, "Value") { return .heartRateValue }
     case .pointExtensions:
-      if matches(name, "TPX") { return .tpx }
+      if XMLName.matches(name, "TPX") { return .tpx }
     case .tpx:
-      if matches(name, "Speed") { return .speed }
-      if matches(name, "RunCadence") { return .runCadence }
+      if XMLName.matches(name, "Speed") { return .speed }
+      if XMLName.matches(name, "RunCadence") { return .runCadence }
     case .track:
-      if matches(name, "Trackpoint") { return .trackpoint }
+      if XMLName.matches(name, "Trackpoint") { return .trackpoint }
     case .lap:
-      if matches(name, "Track") { return .track }
-      if matches(name, "TotalTimeSeconds") { return .lapTotalTime }
-      if matches(name, "DistanceMeters") { return .lapDistance }
-      if matches(name, "Calories") { return .lapCalories }
+      if XMLName.matches(name, "Track") { return .track }
+      if XMLName.matches(name, "TotalTimeSeconds") { return .lapTotalTime }
+      if XMLName.matches(name, "DistanceMeters") { return .lapDistance }
+      if XMLName.matches(name, "Calories") { return .lapCalories }
     case .activity:
-      if matches(name, "Lap") { return .lap }
-      if matches(name, "Id") { return .activityID }
-      if matches(name, "Creator") { return .creator }
+      if XMLName.matches(name, "Lap") { return .lap }
+      if XMLName.matches(name, "Id") { return .activityID }
+      if XMLName.matches(name, "Creator") { return .creator }
     case .course:
-      if matches(name, "Track") { return .track }
-      if matches(name, "Lap") { return .lap }
-      if matches(name, "Name") { return .courseName }
-      if matches(name, "Creator") { return .creator }
+      if XMLName.matches(name, "Track") { return .track }
+      if XMLName.matches(name, "Lap") { return .lap }
+      if XMLName.matches(name, "Name") { return .courseName }
+      if XMLName.matches(name, "Creator") { return .creator }
     case .root:
-      if matches(name, "Activities") { return .activities }
-      if matches(name, "Courses") { return .courses }
-      if matches(name, "Author") { return .author }
+      if XMLName.matches(name, "Activities") { return .activities }
+      if XMLName.matches(name, "Courses") { return .courses }
+      if XMLName.matches(name, "Author") { return .author }
     case .activities:
-      if matches(name, "Activity") { return .activity }
-      if matches(name, "MultiSportSession") { return .multiSportSession }
+      if XMLName.matches(name, "Activity") { return .activity }
+      if XMLName.matches(name, "MultiSportSession") { return .multiSportSession }
     case .multiSportSession:
-      if matches(name, "FirstSport") || matches(name, "NextSport") { return .sportLeg }
+      if XMLName.matches(name, "FirstSport") || XMLName.matches(name, "NextSport") {
+        return .sportLeg
+      }
     case .sportLeg:
-      if matches(name, "Activity") { return .activity }
+      if XMLName.matches(name, "Activity") { return .activity }
     case .courses:
-      if matches(name, "Course") { return .course }
+      if XMLName.matches(name, "Course") { return .course }
     case .creator:
-      if matches(name, "Name") { return .creatorName }
+      if XMLName.matches(name, "Name") { return .creatorName }
     case .author:
-      if matches(name, "Name") { return .authorName }
+      if XMLName.matches(name, "Name") { return .authorName }
     default: break
     }
     return .other
-  }
-
-  @inline(__always)
-  static func matches(_ name: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
-    guard name.count == literal.utf8CodeUnitCount else { return false }
-    let start = literal.utf8Start
-    var i = 0
-    for byte in name {
-      guard byte == start[i] else { return false }
-      i += 1
-    }
-    return true
   }
 }

@@ -136,7 +136,7 @@ struct XMLScanner {
           guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")),
             let scalar = Self.decodeReference(raw[(i + 1)..<semicolon])
           else {
-            throw error(.malformedXML, "bad entity reference in an attribute", inTagAt: i)
+            throw error(.malformed, "bad entity reference in an attribute", inTagAt: i)
           }
           UTF8.encode(scalar) { decoded.append($0) }
           i = semicolon + 1
@@ -247,7 +247,7 @@ struct XMLScanner {
       (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE)
     {
       throw error(
-        .malformedXML, "UTF-16 text is not supported; save the file as UTF-8", line: 1,
+        .malformed, "UTF-16 text is not supported; save the file as UTF-8", line: 1,
         column: 1)
     }
   }
@@ -257,7 +257,7 @@ struct XMLScanner {
   private mutating func appendText(_ bytes: ArraySlice<UInt8>) throws(FormatError) {
     guard text.count + bytes.count <= Self.maxTextLength else {
       throw error(
-        .malformedXML, "an element holds more than 1 MiB of text", line: line,
+        .malformed, "an element holds more than 1 MiB of text", line: line,
         column: base + pos - lineStart + 1)
     }
     text.append(contentsOf: bytes)
@@ -294,7 +294,7 @@ struct XMLScanner {
         pos = i
         let what = rootSeen ? "after the root element" : "before the root element"
         throw error(
-          .malformedXML, "unexpected text \(what)", line: line,
+          .malformed, "unexpected text \(what)", line: line,
           column: base + i - lineStart + 1)
       }
       if capture, i > pos { try appendText(buffer[pos..<i]) }
@@ -303,7 +303,7 @@ struct XMLScanner {
         if buffer[i] == 0x3C { return }
         if outside {
           throw error(
-            .malformedXML, "unexpected '&' outside the root element", line: line,
+            .malformed, "unexpected '&' outside the root element", line: line,
             column: base + i - lineStart + 1)
         }
         try scanReference(capture: capture)
@@ -332,7 +332,7 @@ struct XMLScanner {
       if b == UInt8(ascii: ";") { break }
       if i - pos > 32 || b == 0x3C || b == 0x26 || ASCIINumber.isSpace(b) {
         throw error(
-          .malformedXML, "'&' must start a reference such as &amp; or &#38;", line: line,
+          .malformed, "'&' must start a reference such as &amp; or &#38;", line: line,
           column: column)
       }
       i += 1
@@ -340,7 +340,7 @@ struct XMLScanner {
     guard let scalar = Self.decodeReference(buffer[(pos + 1)..<i]) else {
       let name = String(decoding: buffer[(pos + 1)..<i], as: UTF8.self)
       throw error(
-        .malformedXML,
+        .malformed,
         "unknown entity &\(name); (only the five predefined entities and character references are read)",
         line: line, column: column)
     }
@@ -439,7 +439,7 @@ struct XMLScanner {
       try skipDelimited(from: pos + 4, closing: UInt8(ascii: "-"), run: 2, what: "comment")
     } else if head.starts(with: Array("<![CDATA[".utf8)) {
       if openElements.isEmpty {
-        throw error(.malformedXML, "CDATA outside the root element", inTagAt: pos)
+        throw error(.malformed, "CDATA outside the root element", inTagAt: pos)
       }
       try skipDelimited(
         from: pos + 9, closing: UInt8(ascii: "]"), run: 2, what: "CDATA section",
@@ -455,13 +455,13 @@ struct XMLScanner {
     {
       throw error(.truncated, "the file ends inside markup", inTagAt: pos)
     } else {
-      throw error(.malformedXML, "unknown markup after '<!'", inTagAt: pos)
+      throw error(.malformed, "unknown markup after '<!'", inTagAt: pos)
     }
   }
 
   private mutating func scanDoctype() throws(FormatError) {
     if rootSeen {
-      throw error(.malformedXML, "a DOCTYPE must come before the root element", inTagAt: pos)
+      throw error(.malformed, "a DOCTYPE must come before the root element", inTagAt: pos)
     }
     var i = pos + 9
     var quote: UInt8 = 0
@@ -551,17 +551,17 @@ struct XMLScanner {
         return i
       case 2:
         throw error(
-          .malformedXML, "'<' is not allowed in an attribute value", line: line,
+          .malformed, "'<' is not allowed in an attribute value", line: line,
           column: base + i - lineStart + 1)
       case 3:
         throw error(
-          .malformedXML, "a tag is not closed with '>' before the next '<'", line: line,
+          .malformed, "a tag is not closed with '>' before the next '<'", line: line,
           column: base + i - lineStart + 1)
       default:
         break
       }
       if i - tagStart > Self.maxTokenLength {
-        throw error(.malformedXML, "a tag longer than 1 MiB", inTagAt: tagStart)
+        throw error(.malformed, "a tag longer than 1 MiB", inTagAt: tagStart)
       }
       guard let shift = try refill() else {
         let column = tagStart + 1 < buffer.count ? tagStart + 1 : tagStart
@@ -577,7 +577,7 @@ struct XMLScanner {
     pos = end + 1
     var j = tagStart + 1
     guard Self.isNameStart(buffer[j]) else {
-      throw error(.malformedXML, "'<' must be followed by an element name", inTagAt: j)
+      throw error(.malformed, "'<' must be followed by an element name", inTagAt: j)
     }
     nameStart = j
     localStart = j
@@ -594,25 +594,25 @@ struct XMLScanner {
       if j == end { break }
       if buffer[j] == UInt8(ascii: "/") {
         guard j + 1 == end else {
-          throw error(.malformedXML, "'/' must be followed by '>'", inTagAt: j)
+          throw error(.malformed, "'/' must be followed by '>'", inTagAt: j)
         }
         selfClosing = true
         break
       }
       guard j > spaceBefore, Self.isNameStart(buffer[j]) else {
-        throw error(.malformedXML, "expected white space and an attribute name", inTagAt: j)
+        throw error(.malformed, "expected white space and an attribute name", inTagAt: j)
       }
       let attributeStart = j
       while j < end, Self.isNameChar(buffer[j]) { j += 1 }
       let attributeEnd = j
       while j < end, ASCIINumber.isSpace(buffer[j]) { j += 1 }
       guard j < end, buffer[j] == UInt8(ascii: "=") else {
-        throw error(.malformedXML, "an attribute needs '=' and a quoted value", inTagAt: j)
+        throw error(.malformed, "an attribute needs '=' and a quoted value", inTagAt: j)
       }
       j += 1
       while j < end, ASCIINumber.isSpace(buffer[j]) { j += 1 }
       guard j < end, buffer[j] == UInt8(ascii: "\"") || buffer[j] == UInt8(ascii: "'") else {
-        throw error(.malformedXML, "an attribute value must be quoted", inTagAt: j)
+        throw error(.malformed, "an attribute value must be quoted", inTagAt: j)
       }
       let quote = buffer[j]
       let valueStart = j + 1
@@ -623,7 +623,7 @@ struct XMLScanner {
         j += 1
       }
       guard j < end else {
-        throw error(.malformedXML, "an attribute value is not closed", inTagAt: valueStart - 1)
+        throw error(.malformed, "an attribute value is not closed", inTagAt: valueStart - 1)
       }
       attributes.append(
         XMLAttribute(
@@ -633,7 +633,7 @@ struct XMLScanner {
     }
     if rootSeen, openElements.isEmpty {
       throw error(
-        .malformedXML, "a second root element <\(qualifiedName)>", inTagAt: tagStart)
+        .malformed, "a second root element <\(qualifiedName)>", inTagAt: tagStart)
     }
     if openElements.count >= Self.maxDepth {
       throw error(
@@ -664,12 +664,12 @@ struct XMLScanner {
     let nameLength = j - start
     while j < end, ASCIINumber.isSpace(buffer[j]) { j += 1 }
     guard j == end, nameLength > 0 else {
-      throw error(.malformedXML, "malformed end tag", inTagAt: j)
+      throw error(.malformed, "malformed end tag", inTagAt: j)
     }
     guard let open = openElements.last else {
       let name = buffer[start..<(start + nameLength)]
       throw error(
-        .malformedXML,
+        .malformed,
         "</\(String(decoding: name, as: UTF8.self))> has no matching start tag",
         inTagAt: tagStart)
     }
@@ -684,7 +684,7 @@ struct XMLScanner {
       let openName = openNames[openStart..<openNamesCount]
       let name = buffer[start..<(start + nameLength)]
       throw error(
-        .malformedXML,
+        .malformed,
         "</\(String(decoding: name, as: UTF8.self))> does not match "
           + "<\(String(decoding: openName, as: UTF8.self))> opened at line \(open.line)",
         inTagAt: tagStart)

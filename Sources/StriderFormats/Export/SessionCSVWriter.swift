@@ -1,0 +1,66 @@
+import Foundation
+import StriderCore
+
+/// Writes a session's fixes as CSV, one row per fix as it arrived: what a spreadsheet or a
+/// script reads. `--points` does not apply: every fix is written, with its verdict.
+public enum SessionCSVWriter: SessionWriter {
+  public static let format = ExportFormat.csv
+
+  static let header = [
+    "session", "seq", "time", "latitude", "longitude", "altitude_m", "horizontal_accuracy_m",
+    "vertical_accuracy_m", "speed_m_s", "course_deg", "mode", "provider", "satellites", "hdop",
+    "heart_rate_bpm", "cadence_rpm", "segment", "verdict", "distance_m",
+  ]
+
+  /// One row per fix as it arrived (RFC 4180: CRLF line ends, fields quoted when needed),
+  /// with the session's distance at its time from the finished track (`distance_m`, empty
+  /// without a time or a finished track): the last row's is the summary's distance.
+  public static func write(
+    _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
+  ) {
+    let record = export.record
+    stream.write(Self.header.joined(separator: ",") + "\r\n")
+    let name = SessionExport.csvField(record.name ?? "")
+    func number(_ value: Double?) -> String {
+      guard let value, value.isFinite else { return "" }
+      return GPXWriter.decimal(value)
+    }
+    for (seq, judged) in record.fixes.enumerated() {
+      let f = judged.fix
+      let fields = [
+        name, String(seq), f.time?.iso8601 ?? "", number(f.coordinate?.latitude),
+        number(f.coordinate?.longitude), number(f.altitude?.value),
+        number(f.horizontalAccuracy?.value), number(f.verticalAccuracy?.value),
+        number(f.speed?.value), number(f.course?.value), f.mode.rawValue, f.provider.rawValue,
+        f.satellites.map(String.init) ?? "", number(f.hdop), number(f.heartRate?.value),
+        number(f.cadence?.value), String(f.segment),
+        judged.verdict.reason?.rawValue ?? "accepted",
+        record.finishedTrack.isEmpty
+          ? "" : number(f.time.map { record.finishedTrack.distance(at: $0).value }),
+      ]
+      stream.write(fields.joined(separator: ",") + "\r\n")
+    }
+  }
+}
+
+extension ExportFormat {
+  /// One row per fix (RFC 4180).
+  public static let csv = ExportFormat(name: "csv")
+}
+
+extension SessionExport {
+  /// A CSV field, quoted (with quotes doubled) when it holds a comma, a quote, a line end
+  /// or any other control character; a leading `=`, `+`, `-` or `@` is prefixed with `'` so
+  /// a spreadsheet never runs it as a formula.
+  public static func csvField(_ text: String) -> String {
+    var text = text
+    if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
+      text = "'" + text
+    }
+    let needsQuotes = text.unicodeScalars.contains {
+      $0 == "," || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F
+    }
+    guard needsQuotes else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

@@ -1,0 +1,113 @@
+import StriderCore
+
+/// Writes a session as Garmin Training Center XML (TCX).
+public enum TCXWriter: SessionWriter {
+  public static let format = ExportFormat.tcx
+
+  /// Garmin's activity extension: speed (m/s) per track point.
+  static let activityExtension = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
+
+  /// Garmin Training Center Database v2: one activity, one lap holding the whole track, in
+  /// the schema's element order.
+  ///
+  /// Each point's `DistanceMeters` is the session's distance at its time, read from the
+  /// finished track (as a device writes its odometer, not the sum of noisy steps), so the
+  /// last point's is the lap's whatever points were chosen.
+  public static func write(
+    _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
+  ) {
+    let record = export.record
+    let fixes = export.selectedFixes(points).fixes.filter { $0.time != nil }
+    let finished = record.finishedTrack
+    let sport =
+      switch record.activity {
+      case .run: "Running"
+      case .ride: "Biking"
+      case .walk: "Other"
+      }
+    // <Id> and StartTime are xsd:dateTime: never "nan" nor a seven-digit year, whatever a
+    // hostile file said.
+    let start =
+      [record.startTime, fixes.first?.time].compactMap { $0 }.first(where: \.fitsRFC3339)
+      ?? GNSSTime(secondsSince1970: 0)
+    let summary = record.summary
+    stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    stream.write(
+      "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
+        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+        + " xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+        + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n")
+    stream.write("  <Activities>\n    <Activity Sport=\"\(sport)\">\n")
+    stream.write("      <Id>\(start.iso8601)</Id>\n")
+    stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
+    let elapsed = summary?.elapsed.value ?? 0
+    stream.write("        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed))</TotalTimeSeconds>\n")
+    let distance = summary?.distance.value ?? 0
+    stream.write("        <DistanceMeters>\(GPXWriter.decimal(distance))</DistanceMeters>\n")
+    let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
+    stream.write("        <Calories>\(calories)</Calories>\n")
+    stream.write("        <Intensity>Active</Intensity>\n")
+    stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
+    // A new <Track> for each segment: readers take a gap between tracks as no distance.
+    var cumulative = 0.0
+    var previous: Fix?
+    var currentSegment: Int?
+    for fix in fixes {
+      guard let time = fix.time, time.fitsRFC3339 else { continue }
+      if fix.segment != currentSegment {
+        if currentSegment != nil { stream.write("        </Track>\n") }
+        stream.write("        <Track>\n")
+        currentSegment = fix.segment
+      }
+      stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
+      if let c = fix.coordinate, c.isValid {
+        if !finished.isEmpty {
+          cumulative = finished.distance(at: time).value
+        } else if let p = previous?.coordinate, previous?.segment == fix.segment {
+          cumulative += Geodesy.distanceMeters(p, c)
+        }
+        previous = fix
+        let longitude = GPXWriter.decimal(GPXWriter.longitude(c.longitude))
+        stream.write(
+          "            <Position>\n"
+            + "              <LatitudeDegrees>\(GPXWriter.decimal(c.latitude))</LatitudeDegrees>\n"
+            + "              <LongitudeDegrees>\(longitude)</LongitudeDegrees>\n"
+            + "            </Position>\n")
+      }
+      if let altitude = fix.altitude, altitude.value.isFinite {
+        stream.write(
+          "            <AltitudeMeters>\(GPXWriter.decimal(altitude.value))</AltitudeMeters>\n")
+      }
+      if fix.coordinate != nil {
+        stream.write(
+          "            <DistanceMeters>\(GPXWriter.decimal(cumulative))</DistanceMeters>\n")
+      }
+      if let hr = fix.heartRate.flatMap({ GPXWriter.wholeNumber($0.value, in: 1...255) }) {
+        stream.write("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
+      }
+      if let cadence = fix.cadence.flatMap({ GPXWriter.wholeNumber($0.value, in: 0...254) }) {
+        stream.write("            <Cadence>\(cadence)</Cadence>\n")
+      }
+      if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {
+        stream.write(
+          "            <Extensions>\n              <TPX xmlns=\"\(Self.activityExtension)\">\n"
+            + "                <Speed>\(GPXWriter.decimal(speed.value))</Speed>\n"
+            + "              </TPX>\n            </Extensions>\n")
+      }
+      stream.write("          </Trackpoint>\n")
+    }
+    if currentSegment != nil { stream.write("        </Track>\n") }
+    stream.write("      </Lap>\n")
+    stream.write(
+      "      <Creator xsi:type=\"Device_t\">\n        <Name>Strider</Name>\n"
+        + "        <UnitId>0</UnitId>\n        <ProductID>0</ProductID>\n"
+        + "        <Version>\n          <VersionMajor>0</VersionMajor>\n"
+        + "          <VersionMinor>1</VersionMinor>\n        </Version>\n      </Creator>\n")
+    stream.write("    </Activity>\n  </Activities>\n</TrainingCenterDatabase>\n")
+  }
+}
+
+extension ExportFormat {
+  /// Garmin Training Center Database v2.
+  public static let tcx = ExportFormat(name: "tcx")
+}
