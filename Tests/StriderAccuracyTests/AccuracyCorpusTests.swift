@@ -56,7 +56,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func deviceFilesMeetTheIssueTargets() throws {
     let directory = try #require(SharedData.directory)
     let outcomes = DeviceReferences.score(directory: directory)

@@ -43,15 +43,15 @@ struct GPXConformanceTests {
     return total
   }
 
-  @Test func everyFileInTheFolderIsListed() {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func everyFileInTheFolderIsListed() {
     let files = SharedData.files(in: "gpx", withExtension: "gpx").map(\.lastPathComponent)
-    guard !files.isEmpty else { return SharedData.skipNote("everyFileInTheFolderIsListed") }
+    guard !files.isEmpty else { return SharedData.missing("everyFileInTheFolderIsListed") }
     #expect(Set(files) == Set(Self.listed.map(\.file)))
   }
 
-  @Test(arguments: listed)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed)
   func countsMatchTheReadme(file: String, points: Int, tracks: Int, segments: Int) throws {
-    guard let fixes = try Self.read(file) else { return SharedData.skipNote(file) }
+    guard let fixes = try Self.read(file) else { return SharedData.missing(file) }
     #expect(fixes.count == points)
     // Every <trkseg> takes a number, empty ones too (korita, cerknica and urban open with an
     // empty segment), so the last number tells the README's count; the points themselves
@@ -67,11 +67,11 @@ struct GPXConformanceTests {
     #expect(gpxpy?["points_with_elevation"] as? Int == fixes.filter { $0.altitude != nil }.count)
   }
 
-  @Test(arguments: listed.map(\.file))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed.map(\.file))
   func firstAndLastPointMatchGpsbabel(file: String) throws {
     guard let fixes = try Self.read(file),
       let babel = Self.reference("reference-gpsbabel.json")?[file] as? [String: Any]
-    else { return SharedData.skipNote(file) }
+    else { return SharedData.missing(file) }
     #expect(babel["trackpoints"] as? Int == fixes.count)
     for (fix, key) in [(fixes.first, "first"), (fixes.last, "last")] {
       let expected = try #require(babel[key] as? [String: String])
@@ -98,11 +98,11 @@ struct GPXConformanceTests {
     }
   }
 
-  @Test(arguments: listed.map(\.file))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed.map(\.file))
   func timeBoundsMatchGpxpy(file: String) throws {
     guard let fixes = try Self.read(file),
       let gpxpy = Self.reference("reference-gpxpy.json")?[file] as? [String: Any]
-    else { return SharedData.skipNote(file) }
+    else { return SharedData.missing(file) }
     let times = fixes.compactMap(\.time)
     let startText = try #require(gpxpy["start_time"] as? String)
     let endText = try #require(gpxpy["end_time"] as? String)
@@ -115,11 +115,11 @@ struct GPXConformanceTests {
 
   /// Our raw length against geographiclib's exact geodesics: 0.05 % leaves room for the
   /// local-radii approximation (1e-5 relative) and nothing like a lost or doubled step.
-  @Test(arguments: listed.map(\.file))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed.map(\.file))
   func rawLengthMatchesGeodesic(file: String) throws {
     guard let fixes = try Self.read(file),
       let gpxpy = Self.reference("reference-gpxpy.json")?[file] as? [String: Any]
-    else { return SharedData.skipNote(file) }
+    else { return SharedData.missing(file) }
     let geodesic = try #require(gpxpy["geodesic_length_2d_m"] as? Double)
     let ours = Self.rawLength(fixes)
     let relative = abs(ours - geodesic) / geodesic

@@ -126,18 +126,18 @@ struct NMEAConformanceTests {
       sourceLocation: sourceLocation)
   }
 
-  @Test func everyLogIsCovered() {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func everyLogIsCovered() {
     guard Self.reference != nil, !Self.logs.isEmpty else {
-      return SharedData.skipNote("everyLogIsCovered")
+      return SharedData.missing("everyLogIsCovered")
     }
     #expect(Self.logs.count == 28)
     for log in Self.differences.keys { #expect(Self.logs.contains(log), "\(log)") }
   }
 
-  @Test(arguments: logs)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: logs)
   func agreesWithGPSD(log: String) throws {
     guard let reference = Self.reference?[log], let (fixes, stats) = try Self.read(log) else {
-      return SharedData.skipNote(log)
+      return SharedData.missing(log)
     }
     let differences = Self.differences[log] ?? []
     let notReported = Set(
@@ -189,22 +189,23 @@ struct NMEAConformanceTests {
         + " \(stats.garbageLines), ignored types \(stats.ignoredTypes)")
   }
 
-  @Test func noChecksumsMeansNoFixesLikeGPSD() throws {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func noChecksumsMeansNoFixesLikeGPSD() throws {
     guard let (fixes, stats) = try Self.read("hp58534a.log") else {
-      return SharedData.skipNote("hp58534a")
+      return SharedData.missing("hp58534a")
     }
     #expect(fixes.isEmpty)
     #expect(stats.sentences == 0)
     #expect(Self.reference?["hp58534a.log"]?["tpv_mode_ge2"] as? Int == 0)
   }
 
-  @Test(arguments: damaged)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: damaged)
   func damagedLogsAreReadAndCounted(
     log: String, badChecksum: Int, missingChecksum: Int, garbage: Int
   )
     throws
   {
-    guard let (fixes, stats) = try Self.read(log) else { return SharedData.skipNote(log) }
+    guard let (fixes, stats) = try Self.read(log) else { return SharedData.missing(log) }
     #expect(stats.badChecksum >= badChecksum)
     #expect(stats.missingChecksum >= missingChecksum)
     #expect(stats.garbageLines >= garbage)
@@ -212,10 +213,10 @@ struct NMEAConformanceTests {
   }
 
   /// Each `.chk` read as a gpsd JSON file: raw NMEA lines skipped, TPVs counted.
-  @Test(arguments: logs)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: logs)
   func checkFileTPVsMatch(log: String) throws {
     guard let reference = Self.reference?[log], let (fixes, stats) = try Self.gpsdReports(log)
-    else { return SharedData.skipNote(log) }
+    else { return SharedData.missing(log) }
     let withFix = fixes.filter { $0.mode == .twoD || $0.mode == .threeD }
     #expect(withFix.count == reference["tpv_mode_ge2"] as? Int, "\(log)")
     #expect(stats.tpv == reference["tpv_lines"] as? Int, "\(log)")
@@ -226,10 +227,11 @@ struct NMEAConformanceTests {
   }
 
   /// One file read in one-byte chunks gives what whole reads give.
-  @Test func oneByteChunksOnARealLog() throws {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func oneByteChunksOnARealLog() throws
+  {
     guard let url = SharedData.file("nmea/gp320-coldboot.log"),
       let bytes = try? [UInt8](Data(contentsOf: url))
-    else { return SharedData.skipNote("oneByteChunksOnARealLog") }
+    else { return SharedData.missing("oneByteChunksOnARealLog") }
     var whole = NMEAReader(bytes: bytes, fileName: "w")
     var split = NMEAReader(source: MemoryByteSource(bytes: bytes, chunkSize: 1), fileName: "s")
     #expect(try split.readAll() == whole.readAll())

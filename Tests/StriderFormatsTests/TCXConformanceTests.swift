@@ -84,15 +84,15 @@ struct TCXConformanceTests {
     return total
   }
 
-  @Test func everyFileInTheFolderIsListed() {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func everyFileInTheFolderIsListed() {
     let files = SharedData.files(in: "tcx", withExtension: "tcx").map(\.lastPathComponent)
-    guard !files.isEmpty else { return SharedData.skipNote("everyFileInTheFolderIsListed") }
+    guard !files.isEmpty else { return SharedData.missing("everyFileInTheFolderIsListed") }
     #expect(Set(files) == Set(Self.listed.map(\.file)))
   }
 
-  @Test(arguments: listed)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed)
   func countsMatchTheReadme(_ listed: Listed) throws {
-    guard let read = try Self.read(listed.file) else { return SharedData.skipNote(listed.file) }
+    guard let read = try Self.read(listed.file) else { return SharedData.missing(listed.file) }
     let fixes = read.fixes
     #expect(fixes.count == listed.points)
     #expect(fixes.filter { $0.coordinate != nil }.count == listed.withPosition)
@@ -113,11 +113,11 @@ struct TCXConformanceTests {
     #expect(read.metadata.creator != nil, "every file names its device")
   }
 
-  @Test(arguments: listed)
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed)
   func nativeTotalsMatchTheReference(_ listed: Listed) throws {
     guard let read = try Self.read(listed.file),
       let native = Self.gpxpy(listed.file)?["tcx_native"] as? [String: Any]
-    else { return SharedData.skipNote(listed.file) }
+    else { return SharedData.missing(listed.file) }
     let fixes = read.fixes
     #expect(native["trackpoints_total"] as? Int == fixes.count)
     #expect(
@@ -139,10 +139,10 @@ struct TCXConformanceTests {
     #expect(abs((fixes.compactMap(\.deviceDistance?.value).max() ?? 0) - maxDistance) <= tolerance)
   }
 
-  @Test(arguments: listed.map(\.file))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed.map(\.file))
   func timeBoundsMatchGpxpy(file: String) throws {
     guard let read = try Self.read(file), let gpxpy = Self.gpxpy(file) else {
-      return SharedData.skipNote(file)
+      return SharedData.missing(file)
     }
     // gpxpy saw only the positioned trackpoints; its times are whole seconds here.
     let times = read.fixes.filter { $0.coordinate != nil }.compactMap(\.time)
@@ -155,10 +155,10 @@ struct TCXConformanceTests {
 
   /// Our raw length against geographiclib's exact geodesics: 0.05 % leaves room for the
   /// local-radii approximation (1e-5 relative) and nothing like a lost or doubled step.
-  @Test(arguments: listed.map(\.file))
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: listed.map(\.file))
   func rawLengthMatchesGeodesic(file: String) throws {
     guard let read = try Self.read(file), let gpxpy = Self.gpxpy(file) else {
-      return SharedData.skipNote(file)
+      return SharedData.missing(file)
     }
     let geodesic = try #require(gpxpy["geodesic_length_2d_m"] as? Double)
     let ours = Self.rawLength(read.fixes)
@@ -174,9 +174,11 @@ struct TCXConformanceTests {
     #expect(relative < 0.0005, "\(file): \(ours) m vs geodesic \(geodesic) m")
   }
 
-  @Test func multiSportBikeLegsAreTimeOnly() throws {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func multiSportBikeLegsAreTimeOnly()
+    throws
+  {
     guard let read = try Self.read("gc-multi.tcx") else {
-      return SharedData.skipNote("multiSportBikeLegsAreTimeOnly")
+      return SharedData.missing("multiSportBikeLegsAreTimeOnly")
     }
     let bySegment = Dictionary(grouping: read.fixes, by: \.segment)
     // Segments 1 and 3 are the Biking activities: no Position anywhere in them.

@@ -11,70 +11,125 @@ public indirect enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([JSONMember])
 
-  /// Compact one-line text.
+  /// The value as compact JSON text.
   public var serialized: String {
-    var out = ""
-    write(to: &out)
-    return out
+    var bytes: [UInt8] = []
+    write(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Appends the value as compact JSON text.
   public func write(to out: inout String) {
+    var bytes: [UInt8] = []
+    write(to: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the value as compact JSON bytes (UTF-8). Bytes, not characters: a JSON export
+  /// of a million points is tens of megabytes, and appending one Unicode scalar at a time
+  /// to a `String` cost hundreds of instructions a byte.
+  public func write(to out: inout [UInt8]) {
     switch self {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .int(let i): out += String(i)
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .int(let i): JSONValue.writeInteger(Int64(i), to: &out)
     case .number(let d):
       if !d.isFinite {
-        out += "null"
+        out.append(contentsOf: "null".utf8)
       } else if d == d.rounded(), abs(d) < 1e15 {
-        out += String(Int64(d))
+        JSONValue.writeInteger(Int64(d), to: &out)
       } else {
-        out += String(d)
+        out.append(contentsOf: String(d).utf8)
       }
     case .string(let s): JSONValue.writeString(s, to: &out)
     case .array(let items):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
-        if i > 0 { out += "," }
+        if i > 0 { out.append(UInt8(ascii: ",")) }
         item.write(to: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (i, m) in members.enumerated() {
-        if i > 0 { out += "," }
+        if i > 0 { out.append(UInt8(ascii: ",")) }
         JSONValue.writeString(m.key, to: &out)
-        out += ":"
+        out.append(UInt8(ascii: ":"))
         m.value.write(to: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  static func writeString(_ s: String, to out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-          || scalar.value == 0x2029
-        {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
+  /// Decimal digits without a `String` in between.
+  static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+    }
+  }
+
+  /// A string with JSON's escapes, and U+2028, U+2029 and DEL escaped too so the output is
+  /// safe to embed in a script. Printable ASCII (nearly every key and value) is copied as a
+  /// run; only the rare byte that needs an escape is looked at alone.
+  static func writeString(_ s: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var s = s
+    s.withUTF8 { bytes in
+      var runStart = 0
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        let plain = byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2
+        if plain {
+          i += 1
+          continue
         }
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other E2 sequence is copied.
+        if byte == 0xE2,
+          !(i + 2 < bytes.count && bytes[i + 1] == 0x80
+            && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))
+        {
+          i += 1
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        switch byte {
+        case 0x22: out.append(contentsOf: "\\\"".utf8)
+        case 0x5C: out.append(contentsOf: "\\\\".utf8)
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        case 0xE2:
+          out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+          i += 2
+        default:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          out.append(contentsOf: "\\u00".utf8)
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 0xF)])
+        }
+        i += 1
+        runStart = i
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 
-  /// A number rounded to a fixed count of decimals, or null when absent.
   public static func rounded(_ value: Double?, _ decimals: Int) -> JSONValue {
     guard let v = value, v.isFinite else { return .null }
     var scale = 1.0

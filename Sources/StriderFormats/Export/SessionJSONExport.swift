@@ -10,10 +10,10 @@ public enum SessionJSONWriter: SessionWriter {
   public static func write(
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
   ) {
-    var text = ""
-    export.json.write(to: &text)
-    stream.write(text)
-    stream.write("\n")
+    var bytes: [UInt8] = []
+    export.json.write(to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    stream.write(bytes: bytes)
   }
 }
 

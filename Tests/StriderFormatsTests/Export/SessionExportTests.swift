@@ -132,11 +132,9 @@ extension Sequence where Element: Comparable {
 
   /// Import each shared GPX and TCX file, export it as GPX and TCX, read the exports back:
   /// the same points and times, the same distance within 0.1 %.
-  @Test func roundTripsOverTheSharedData() throws {
-    guard let root = SharedData.directory else {
-      print("SKIP export round trips: ../shared/data is absent")
-      return
-    }
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func roundTripsOverTheSharedData() throws {
+    let root = try #require(SharedData.directory)
     var files: [URL] = []
     for folder in ["gpx", "tcx"] {
       let dir = root.appendingPathComponent(folder)

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import StriderCore
+
+/// The byte-level JSON writer gives exactly the text the scalar-at-a-time one gave.
+struct JSONValueTests {
+  /// The writer before the byte-level one, kept as the oracle.
+  static func reference(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+          || scalar.value == 0x2029
+        {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  @Test(arguments: [
+    "", "plain ascii", "quote \" and \\ backslash", "tab\tnew\nline\rreturn",
+    "\u{0}\u{1}\u{1F}\u{7F}", "line\u{2028}para\u{2029}end", "€ and ‘quotes’ and ™ (E2 80 xx)",
+    "日本語 and 🏃‍♀️", "\u{E2}", "ends with \u{2028}",
+  ])
+  func stringsAreEscapedAsBefore(_ text: String) {
+    #expect(JSONValue.string(text).serialized == Self.reference(text))
+  }
+
+  @Test func everyScalarBelow0x3000IsEscapedAsBefore() {
+    var text = ""
+    for v in 0..<0x3000 where !(0xD800..<0xE000).contains(v) {
+      text.unicodeScalars.append(Unicode.Scalar(UInt32(v))!)
+    }
+    #expect(JSONValue.string(text).serialized == Self.reference(text))
+  }
+
+  @Test func numbersAndStructure() {
+    let value = JSONValue.object([
+      JSONMember("i", .int(Int.min)), JSONMember("j", .int(0)), JSONMember("k", .int(-42)),
+      JSONMember("n", .number(-1234567.0)), JSONMember("x", .number(0.1)),
+      JSONMember("inf", .number(.infinity)), JSONMember("a", .array([.null, .bool(true)])),
+    ])
+    #expect(
+      value.serialized
+        == "{\"i\":-9223372036854775808,\"j\":0,\"k\":-42,\"n\":-1234567,\"x\":0.1,\"inf\":null,\"a\":[null,true]}"
+    )
+    var text = "prefix "
+    value.write(to: &text)
+    #expect(text == "prefix " + value.serialized)
+  }
+}
