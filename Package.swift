@@ -77,7 +77,8 @@ let package = Package(
       name: "StriderRenderTests", dependencies: ["StriderRender", "StriderTestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"]),
+      name: "StriderStoreTests", dependencies: ["StriderStore", "StriderTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "StriderAccuracyTests", dependencies: ["StriderAccuracy", "StriderTestSupport"]),
     .testTarget(
