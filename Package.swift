@@ -42,7 +42,7 @@ let package = Package(
     .target(
       name: "StriderStore",
       dependencies: [
-        "StriderCore", "StriderFormats", .product(name: "GRDB", package: "GRDB.swift"),
+        "StriderCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.

@@ -116,6 +116,28 @@ enum Fixtures {
     #expect(again.fixes.map(\.verdict) == record.fixes.map(\.verdict))
   }
 
+  @Test(arguments: sessions) func exportsThePointsItKept(_ expected: Expected) throws {
+    let temp = try Fixtures.copiedStore()
+    let store = try temp.open()
+    let header = try store.recordWithoutPoints(expected.id)
+    #expect(header.name == expected.name)
+    #expect(header.summary?.distance.value == expected.distance)
+    let selections: [(StoredPoints, Int)] = [
+      (.fixes, expected.exported.raw), (.acceptedFixes, expected.exported.accepted),
+      (.finishedTrack, expected.exported.track), (.displayTrack, expected.exported.display),
+    ]
+    for (points, count) in selections {
+      var seen = 0
+      try store.forEachStoredPoint(of: expected.id, points) { point in
+        switch point {
+        case .fix(let fix, _): if fix.coordinate != nil { seen += 1 }
+        case .track: seen += 1
+        }
+      }
+      #expect(seen == count, "\(points)")
+    }
+  }
+
   @Test func finishesTheInterruptedSession() throws {
     let temp = try Fixtures.copiedStore()
     let store = try temp.open()
