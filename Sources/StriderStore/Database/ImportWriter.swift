@@ -55,9 +55,8 @@ struct ImportWriter {
   private mutating func writeBatch() throws(StoreError) {
     let (id, fixes, points, firstPoint) = (id, judged, track, trackCount)
     try store.patientWrite { db in
-      for row in fixes {
-        try FixRow(sessionId: id, seq: row.seq, fix: row.fix, verdict: row.verdict).insert(db)
-      }
+      try FixRow.insert(
+        fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) }, db)
       try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
     }
     trackCount += track.count
@@ -95,9 +94,7 @@ struct ImportWriter {
       let end = min(start + SessionStore.batchRows, finished.points.count)
       let first = start
       try store.patientWrite { db in
-        for seq in first..<end {
-          try FinishedPointRow(sessionId: id, seq: seq, point: finished.points[seq]).insert(db)
-        }
+        try FinishedPointRow.insert(finished.points[first..<end], of: id, db)
       }
       start = end
     }

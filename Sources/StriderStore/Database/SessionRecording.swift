@@ -80,10 +80,11 @@ public final class SessionRecording {
     }
     let committed = try store.attemptWrite(waiting: wait) { db in
       // Ignored when kept: a journal replayed by another process may have committed some.
-      for (offset, fix) in batch.enumerated() {
-        try FixRow(sessionId: id, seq: start + offset, fix: fix, verdict: nil)
-          .insert(db, onConflict: .ignore)
-      }
+      try FixRow.insert(
+        batch.enumerated().lazy.map {
+          FixRow(sessionId: id, seq: start + $0, fix: $1, verdict: nil)
+        },
+        db, ignoringKept: true)
       try SessionRow.filter(key: id).updateAll(
         db, SessionRow.Columns.fixCount.set(to: start + batch.count),
         SessionRow.Columns.startTime.set(to: first), SessionRow.Columns.endTime.set(to: last),

@@ -22,9 +22,10 @@ extension SessionStore {
     let id = try insertSession(
       db, name: record.name, activity: record.activity, origin: record.origin,
       state: .recording, configuration: configuration, source: source, owner: nil)
-    for (seq, judged) in record.fixes.enumerated() {
-      try FixRow(sessionId: id, seq: seq, fix: judged.fix, verdict: judged.verdict).insert(db)
-    }
+    try FixRow.insert(
+      record.fixes.enumerated().lazy.map {
+        FixRow(sessionId: id, seq: $0, fix: $1.fix, verdict: $1.verdict)
+      }, db)
     try writeFinished(db, id: id, record: record, judged: false)
     return id
   }
@@ -48,10 +49,7 @@ extension SessionStore {
     throws
   {
     if judged {
-      for (seq, fix) in record.fixes.enumerated() {
-        try FixRow.filter(key: [FixRow.Columns.sessionId.name: id, FixRow.Columns.seq.name: seq])
-          .updateAll(db, FixRow.Columns.verdict.set(to: fix.verdict))
-      }
+      try FixRow.setVerdicts(record.fixes.map(\.verdict), of: id, db)
     }
     for child: any SessionChildRecord.Type in [
       LiveTrackPointRow.self, DisplayPointRow.self, FinishedPointRow.self, EventRow.self,
@@ -60,9 +58,7 @@ extension SessionStore {
     }
     try LiveTrackPointRow.insert(record.track, of: id, db)
     try DisplayPointRow.insert(DisplayTrack.reduce(record.drawnTrack), of: id, db)
-    for (seq, point) in record.finishedTrack.points.enumerated() {
-      try FinishedPointRow(sessionId: id, seq: seq, point: point).insert(db)
-    }
+    try FinishedPointRow.insert(record.finishedTrack.points[...], of: id, db)
     try EventRow.insert(record.events, of: id, db)
     var row = try SessionRow.find(db, key: id)
     try row.finish(

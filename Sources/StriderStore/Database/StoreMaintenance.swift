@@ -36,10 +36,11 @@ extension SessionStore {
         // A session deleted, or finished from its fixes, takes no more.
         let state = try SessionRow.fetchOne(db, key: session)?.state
         guard state == .recording || state == .interrupted else { return true }
-        for (seq, fix) in journal.fixes {
-          try FixRow(sessionId: session, seq: seq, fix: fix, verdict: nil)
-            .insert(db, onConflict: .ignore)
-        }
+        try FixRow.insert(
+          journal.fixes.lazy.map {
+            FixRow(sessionId: session, seq: $0.seq, fix: $0.fix, verdict: nil)
+          },
+          db, ignoringKept: true)
         let fixes = FixRow.filter(FixRow.Columns.sessionId == session)
         let times = fixes.select(FixRow.Columns.time)
         try SessionRow.filter(key: session).updateAll(

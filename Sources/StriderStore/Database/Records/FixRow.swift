@@ -4,8 +4,9 @@ import StriderCore
 /// A fix as it arrived, with the gate's verdict: a row of `fix`.
 ///
 /// Written out column by column rather than through `Codable`: imports and replays read and
-/// write a million of these, and the model's `Fix` nests its coordinate and origin.
-struct FixRow: SessionChildRecord, Equatable {
+/// write a million of these (`BulkRecord`), and the model's `Fix` nests its coordinate and
+/// origin.
+struct FixRow: SessionChildRecord, BulkRecord, Equatable {
   static let databaseTableName = "fix"
 
   var sessionId: Int64
@@ -45,56 +46,54 @@ struct FixRow: SessionChildRecord, Equatable {
     self.verdict = verdict
   }
 
+  /// The columns in the order `init(row:)` reads them and `values` gives them.
+  static let columnOrder: [Column] = [
+    Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
+    Columns.altitude, Columns.horizontalAccuracy, Columns.verticalAccuracy, Columns.speed,
+    Columns.course, Columns.mode, Columns.provider, Columns.satellites, Columns.hdop,
+    Columns.heartRate, Columns.cadence, Columns.deviceDistance, Columns.segment,
+    Columns.originIndex, Columns.originLine, Columns.verdict,
+  ]
+
   init(row: Row) throws {
-    typealias C = Columns
-    let latitude = try row.decode(Double?.self, forColumn: C.latitude)
-    let longitude = try row.decode(Double?.self, forColumn: C.longitude)
-    let coordinate = latitude.flatMap { lat in
-      longitude.map { Coordinate(latitude: lat, longitude: $0) }
+    func number(_ index: Int) throws -> Double? { try row.decode(Double?.self, atIndex: index) }
+    let coordinate = try number(3).flatMap { lat in
+      try number(4).map { Coordinate(latitude: lat, longitude: $0) }
     }
     fix = Fix(
-      time: try row.decode(forColumn: C.time), coordinate: coordinate,
-      altitude: try row.decode(forColumn: C.altitude),
-      horizontalAccuracy: try row.decode(forColumn: C.horizontalAccuracy),
-      verticalAccuracy: try row.decode(forColumn: C.verticalAccuracy),
-      speed: try row.decode(forColumn: C.speed), course: try row.decode(forColumn: C.course),
-      mode: try row.decode(forColumn: C.mode), provider: try row.decode(forColumn: C.provider),
-      satellites: try row.decode(forColumn: C.satellites), hdop: try row.decode(forColumn: C.hdop),
-      heartRate: try row.decode(forColumn: C.heartRate),
-      cadence: try row.decode(forColumn: C.cadence),
-      deviceDistance: try row.decode(forColumn: C.deviceDistance),
-      segment: try row.decode(forColumn: C.segment),
-      origin: FixOrigin(
-        index: try row.decode(forColumn: C.originIndex),
-        line: try row.decode(forColumn: C.originLine)))
-    sessionId = try row.decode(forColumn: C.sessionId)
-    seq = try row.decode(forColumn: C.seq)
-    verdict = try row.decode(forColumn: C.verdict)
+      time: try number(2).map(GNSSTime.init(secondsSince1970:)), coordinate: coordinate,
+      altitude: try number(5).map(Meters.init),
+      horizontalAccuracy: try number(6).map(Meters.init),
+      verticalAccuracy: try number(7).map(Meters.init),
+      speed: try number(8).map(MetersPerSecond.init), course: try number(9).map(Degrees.init),
+      mode: try row.decode(atIndex: 10), provider: try row.decode(atIndex: 11),
+      satellites: try row.decode(atIndex: 12), hdop: try number(13),
+      heartRate: try number(14).map(BeatsPerMinute.init),
+      cadence: try number(15).map(RevolutionsPerMinute.init),
+      deviceDistance: try number(16).map(Meters.init), segment: try row.decode(atIndex: 17),
+      origin: FixOrigin(index: try row.decode(atIndex: 18), line: try row.decode(atIndex: 19)))
+    sessionId = try row.decode(atIndex: 0)
+    seq = try row.decode(atIndex: 1)
+    verdict = try row.decode(atIndex: 20)
   }
 
-  func encode(to container: inout PersistenceContainer) {
-    typealias C = Columns
-    container[C.sessionId] = sessionId
-    container[C.seq] = seq
-    container[C.time] = fix.time
-    container[C.latitude] = fix.coordinate?.latitude
-    container[C.longitude] = fix.coordinate?.longitude
-    container[C.altitude] = fix.altitude
-    container[C.horizontalAccuracy] = fix.horizontalAccuracy
-    container[C.verticalAccuracy] = fix.verticalAccuracy
-    container[C.speed] = fix.speed
-    container[C.course] = fix.course
-    container[C.mode] = fix.mode
-    container[C.provider] = fix.provider
-    container[C.satellites] = fix.satellites
-    container[C.hdop] = fix.hdop
-    container[C.heartRate] = fix.heartRate
-    container[C.cadence] = fix.cadence
-    container[C.deviceDistance] = fix.deviceDistance
-    container[C.segment] = fix.segment
-    container[C.originIndex] = fix.origin.index
-    container[C.originLine] = fix.origin.line
-    container[C.verdict] = verdict
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, fix.time, fix.coordinate?.latitude, fix.coordinate?.longitude,
+      fix.altitude, fix.horizontalAccuracy, fix.verticalAccuracy, fix.speed, fix.course,
+      fix.mode, fix.provider, fix.satellites, fix.hdop, fix.heartRate, fix.cadence,
+      fix.deviceDistance, fix.segment, fix.origin.index, fix.origin.line, verdict,
+    ]
+  }
+
+  /// Keeps the gate's verdicts of a session's fixes, the first for seq 0 and on in order.
+  static func setVerdicts(_ verdicts: [Verdict], of session: Int64, _ db: Database) throws {
+    let statement = try db.cachedStatement(
+      sql: "UPDATE \(databaseTableName.quotedDatabaseIdentifier) SET verdict = ? "
+        + "WHERE sessionId = ? AND seq = ?")
+    for (seq, verdict) in verdicts.enumerated() {
+      try statement.execute(arguments: [verdict, session, seq])
+    }
   }
 
   /// Only the fixes the gate accepted (or has not judged yet).

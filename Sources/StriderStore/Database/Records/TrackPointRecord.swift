@@ -4,7 +4,7 @@ import StriderCore
 /// A point of a filtered track as `trackPoint` (the live track) and `displayPoint` (the
 /// finished track reduced for drawing) keep it: the two tables have one shape, written here
 /// once, and differ only in name.
-protocol TrackPointRecord: SessionChildRecord {
+protocol TrackPointRecord: SessionChildRecord, BulkRecord {
   var sessionId: Int64 { get }
   var seq: Int { get }
   var point: TrackPoint { get }
@@ -25,40 +25,40 @@ enum TrackPointColumns {
 }
 
 extension TrackPointRecord {
-  init(row: Row) throws {
+  static var columnOrder: [Column] {
     typealias C = TrackPointColumns
-    self.init(
-      sessionId: try row.decode(forColumn: C.sessionId), seq: try row.decode(forColumn: C.seq),
-      point: TrackPoint(
-        time: try row.decode(forColumn: C.time),
-        coordinate: Coordinate(
-          latitude: try row.decode(forColumn: C.latitude),
-          longitude: try row.decode(forColumn: C.longitude)),
-        altitude: try row.decode(forColumn: C.altitude), speed: try row.decode(forColumn: C.speed),
-        accuracy: try row.decode(forColumn: C.accuracy),
-        segment: try row.decode(forColumn: C.segment)))
+    return [
+      C.sessionId, C.seq, C.time, C.latitude, C.longitude, C.altitude, C.speed, C.accuracy,
+      C.segment,
+    ]
   }
 
-  func encode(to container: inout PersistenceContainer) {
-    typealias C = TrackPointColumns
-    container[C.sessionId] = sessionId
-    container[C.seq] = seq
-    container[C.time] = point.time
-    container[C.latitude] = point.coordinate.latitude
-    container[C.longitude] = point.coordinate.longitude
-    container[C.altitude] = point.altitude
-    container[C.speed] = point.speed
-    container[C.accuracy] = point.accuracy
-    container[C.segment] = point.segment
+  init(row: Row) throws {
+    func number(_ index: Int) throws -> Double? { try row.decode(Double?.self, atIndex: index) }
+    self.init(
+      sessionId: try row.decode(atIndex: 0), seq: try row.decode(atIndex: 1),
+      point: TrackPoint(
+        time: GNSSTime(secondsSince1970: try row.decode(atIndex: 2)),
+        coordinate: Coordinate(
+          latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
+        altitude: try number(5).map(Meters.init),
+        speed: MetersPerSecond(try row.decode(atIndex: 6)),
+        accuracy: try number(7).map(Meters.init), segment: try row.decode(atIndex: 8)))
+  }
+
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
+      point.altitude, point.speed, point.accuracy, point.segment,
+    ]
   }
 
   /// Keeps `points` as the session's rows from `first` on.
   static func insert(
     _ points: some Sequence<TrackPoint>, of session: Int64, from first: Int = 0, _ db: Database
   ) throws {
-    for (offset, point) in points.enumerated() {
-      try Self(sessionId: session, seq: first + offset, point: point).insert(db)
-    }
+    try insert(
+      points.enumerated().lazy.map { Self(sessionId: session, seq: first + $0, point: $1) }, db)
   }
 
   /// A session's points, in order.
@@ -84,7 +84,7 @@ struct DisplayPointRow: TrackPointRecord {
 }
 
 /// A point of the finished track, with the distance at it: a row of `finishedPoint`.
-struct FinishedPointRow: SessionChildRecord {
+struct FinishedPointRow: SessionChildRecord, BulkRecord {
   static let databaseTableName = "finishedPoint"
 
   var sessionId: Int64
@@ -110,33 +110,36 @@ struct FinishedPointRow: SessionChildRecord {
     self.point = point
   }
 
+  static let columnOrder: [Column] = [
+    Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
+    Columns.altitude, Columns.speed, Columns.stopped, Columns.distance, Columns.segment,
+  ]
+
   init(row: Row) throws {
-    typealias C = Columns
-    sessionId = try row.decode(forColumn: C.sessionId)
-    seq = try row.decode(forColumn: C.seq)
+    sessionId = try row.decode(atIndex: 0)
+    seq = try row.decode(atIndex: 1)
     point = FinishedTrack.Point(
-      time: try row.decode(forColumn: C.time),
+      time: GNSSTime(secondsSince1970: try row.decode(atIndex: 2)),
       coordinate: Coordinate(
-        latitude: try row.decode(forColumn: C.latitude),
-        longitude: try row.decode(forColumn: C.longitude)),
-      altitude: try row.decode(forColumn: C.altitude), speed: try row.decode(forColumn: C.speed),
-      isStopped: try row.decode(forColumn: C.stopped),
-      distance: try row.decode(forColumn: C.distance),
-      segment: try row.decode(forColumn: C.segment))
+        latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
+      altitude: try row.decode(Double?.self, atIndex: 5).map(Meters.init),
+      speed: MetersPerSecond(try row.decode(atIndex: 6)), isStopped: try row.decode(atIndex: 7),
+      distance: Meters(try row.decode(atIndex: 8)), segment: try row.decode(atIndex: 9))
   }
 
-  func encode(to container: inout PersistenceContainer) {
-    typealias C = Columns
-    container[C.sessionId] = sessionId
-    container[C.seq] = seq
-    container[C.time] = point.time
-    container[C.latitude] = point.coordinate.latitude
-    container[C.longitude] = point.coordinate.longitude
-    container[C.altitude] = point.altitude
-    container[C.speed] = point.speed
-    container[C.stopped] = point.isStopped
-    container[C.distance] = point.distance
-    container[C.segment] = point.segment
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
+      point.altitude, point.speed, point.isStopped, point.distance, point.segment,
+    ]
+  }
+
+  /// Keeps a finished track's points from `first` on.
+  static func insert(
+    _ points: ArraySlice<FinishedTrack.Point>, of session: Int64, _ db: Database
+  ) throws {
+    try insert(
+      points.indices.lazy.map { Self(sessionId: session, seq: $0, point: points[$0]) }, db)
   }
 
   /// Whether the session has a finished track kept.
