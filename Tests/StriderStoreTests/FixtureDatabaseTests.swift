@@ -185,6 +185,49 @@ enum Fixtures {
     }
   }
 
+  @Test(arguments: [
+    "UPDATE session SET activity = 'swim' WHERE id = 1",
+    "UPDATE session SET state = 'paused' WHERE id = 1",
+    "UPDATE session SET wasInterrupted = 2 WHERE id = 1",
+    "UPDATE session SET fixCount = -1 WHERE id = 1",
+    "UPDATE session SET contentDigest = 'abc' WHERE id = 3",
+    "UPDATE fix SET verdict = 'bogus' WHERE sessionId = 1 AND seq = 0",
+    "UPDATE fix SET mode = '4d' WHERE sessionId = 1 AND seq = 0",
+    "UPDATE fix SET provider = 'psychic' WHERE sessionId = 1 AND seq = 0",
+    "UPDATE trackPoint SET seq = -1 WHERE sessionId = 1 AND seq = 0",
+    "UPDATE displayPoint SET seq = -1 WHERE sessionId = 1 AND seq = 0",
+    "UPDATE event SET kind = 'lap' WHERE sessionId = 1 AND seq = 0",
+  ])
+  func theMigratedSchemaRefusesWhatNoStriderWrites(_ sql: String) throws {
+    let temp = try Fixtures.copiedStore()
+    _ = try temp.open()
+    let queue = try DatabaseQueue(path: temp.location.path)
+    #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: sql) } }
+  }
+
+  @Test func theMigrationKeepsSessionNumbersUnused() throws {
+    let temp = TemporaryStore()
+    try FileManager.default.createDirectory(
+      atPath: temp.directory, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: temp.location.path)
+    try Schema.migrator.migrate(queue, upTo: "v3: content digest")
+    try queue.write { db in
+      for _ in 0..<3 {
+        try db.execute(
+          sql: """
+            INSERT INTO session (activity, origin, state, createdAt, updatedAt, configuration)
+            VALUES ('run', 'imported', 'finished', 0, 0, '{}')
+            """)
+      }
+      try db.execute(sql: "DELETE FROM session WHERE id > 1")
+    }
+    try queue.close()
+    let store = try temp.open()
+    let recording = try store.startRecording(
+      name: nil, origin: .live, configuration: SessionConfiguration(activity: .run), source: nil)
+    #expect(recording.id == 4, "not 2 or 3, which were deleted")
+  }
+
   @Test func aCopyThatCannotBeWrittenIsReadWithoutMigrating() throws {
     let temp = try Fixtures.copiedStore()
     try FileManager.default.setAttributes(

@@ -178,6 +178,8 @@ public final class SessionStore: Sendable {
         }
         do {
           try migrator.migrate(pool)
+          // A migration that made a table again (v4) left the old one's pages free.
+          _ = try? reclaimFreePages(waiting: .seconds(1))
         } catch {
           // Two Striders opening a new database at once both find it unmigrated; the one
           // that loses the race fails its (rolled back) migration on a table the other
