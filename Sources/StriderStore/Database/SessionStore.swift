@@ -177,8 +177,20 @@ public final class SessionStore: Sendable {
           }
         }
         do {
+          // The write-ahead log checkpointed after each migration and emptied after all:
+          // a migration that makes a table again (v4) writes a log as large as the table,
+          // and on a nearly full disk the logs of all of them would not fit together.
+          try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 1")
+          }
+          defer {
+            try? pool.writeWithoutTransaction { db in
+              try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
+              try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+          }
           try migrator.migrate(pool)
-          // A migration that made a table again (v4) left the old one's pages free.
+          // The pages of the tables made again are given back too.
           _ = try? reclaimFreePages(waiting: .seconds(1))
         } catch {
           // Two Striders opening a new database at once both find it unmigrated; the one
