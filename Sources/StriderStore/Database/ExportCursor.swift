@@ -29,7 +29,7 @@ extension SessionStore {
     try guarded {
       try pool.read { db in
         let row = try SessionRow.visible(id, db)
-        let listing = row.listing
+        let listing = try row.listing()
         return SessionRecord(
           id: id, name: listing.name, activity: listing.activity, origin: listing.origin,
           state: listing.state, summary: try row.decodedSummary())

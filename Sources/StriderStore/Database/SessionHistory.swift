@@ -49,13 +49,13 @@ extension SessionStore {
         }
         return try request.order(
           (SessionRow.Columns.startTime ?? SessionRow.Columns.createdAt), SessionRow.Columns.id
-        ).fetchAll(db).map(\.listing)
+        ).fetchAll(db).map { try $0.listing() }
       }
     }
   }
 
   public func listing(_ id: Int64) throws(StoreError) -> SessionListing {
-    try guarded { try pool.read { db in try SessionRow.visible(id, db).listing } }
+    try guarded { try pool.read { db in try SessionRow.visible(id, db).listing() } }
   }
 
   /// The settings the session was recorded with, so a replay reproduces its numbers.
@@ -121,7 +121,7 @@ extension SessionStore {
     try guarded {
       try pool.read { db in
         let row = try SessionRow.visible(id, db)
-        let listing = row.listing
+        let listing = try row.listing()
         let fixes = try Self.fixes(of: id, db).map {
           JudgedFix(fix: $0.fix, verdict: $0.verdict ?? .accepted)
         }

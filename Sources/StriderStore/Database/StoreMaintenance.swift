@@ -81,7 +81,7 @@ extension SessionStore {
         let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
         let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
         let free = try Int64.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-        let fixes = try Int64.fetchOne(db, sql: "SELECT count(*) FROM fix") ?? 0
+        let fixes = Int64(try FixRow.fetchCount(db))
         return StoreSize(bytes: pageSize * pages, freeBytes: pageSize * free, fixes: fixes)
       }
     }

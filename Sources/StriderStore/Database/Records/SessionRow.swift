@@ -125,13 +125,14 @@ struct SessionRow: Codable, FetchableRecord, MutablePersistableRecord, Equatable
     return row
   }
 
-  /// The history's line for it; the row must be visible.
-  var listing: SessionListing {
-    SessionListing(
-      id: id ?? 0, name: name, activity: activity, origin: origin,
-      state: state.sessionState ?? .interrupted, wasInterrupted: wasInterrupted, source: source,
-      startTime: startTime, endTime: endTime, fixCount: fixCount, distance: distance,
-      elapsed: elapsed, moving: moving, calories: calories)
+  /// The history's line for it; an import or a delete on its way has none.
+  func listing() throws(StoreError) -> SessionListing {
+    guard let id, let shown = state.sessionState else { throw .noSuchSession(id ?? 0) }
+    return SessionListing(
+      id: id, name: name, activity: activity, origin: origin, state: shown,
+      wasInterrupted: wasInterrupted, source: source, startTime: startTime, endTime: endTime,
+      fixCount: fixCount, distance: distance, elapsed: elapsed, moving: moving,
+      calories: calories)
   }
 
   /// The summary kept, decoded.
