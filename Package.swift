@@ -53,7 +53,7 @@ let package = Package(
     .target(
       name: "StriderStore",
       dependencies: [
-        "StriderCore", "StriderFormats", .product(name: "GRDB", package: "GRDB.swift"),
+        "StriderCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.
@@ -101,7 +101,8 @@ let package = Package(
       ]),
     .testTarget(
       name: "StriderStoreTests",
-      dependencies: ["StriderStore", "StriderSimulator", "StriderTestSupport"]),
+      dependencies: ["StriderStore", "StriderSimulator", "StriderTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "StriderAccuracyTests",
       dependencies: ["StriderAccuracy", "StriderSimulator", "StriderTestSupport"]),

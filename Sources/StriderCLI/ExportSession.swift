@@ -108,7 +108,8 @@ extension ExportSession {
     func write(_ stream: inout FileOutput) {
       var track = GPXWriter.Track(metadata: metadata, time: time, to: &stream)
       do {
-        try store.forEachExportPoint(of: id, points) { fix, verdict in
+        try store.forEachStoredPoint(of: id, points.stored) { point in
+          let (fix, verdict) = points.exported(point)
           track.write(fix, verdict: verdict, to: &stream)
         }
       } catch {

@@ -118,7 +118,7 @@ private let run = Simulator.run(SimulationConfiguration(activity: .run, seed: 7,
       let queue = try DatabaseQueue(path: temp.location.path)
       try Schema.migrator.migrate(queue, upTo: "v2: finished track")
       return try queue.write { db in
-        try SessionStore.insert(record, configuration: Self.configuration, source: nil, db)
+        try OlderSchema.insertFinished(record, configuration: Self.configuration, db)
       }
     }()
     let store = try temp.open()

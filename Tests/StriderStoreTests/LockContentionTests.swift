@@ -232,7 +232,7 @@ private func permissions(_ path: String) throws -> Int {
     #expect(try store.size().fixes == 0)
 
     // An import whose process died half way is hidden, then removed by the next command.
-    let configuration = try Rows.json(SessionConfiguration(activity: .run))
+    let configuration = try StoredJSON.encode(SessionConfiguration(activity: .run))
     try DatabaseQueue(path: temp.location.path).write { db in
       try db.execute(
         sql: """

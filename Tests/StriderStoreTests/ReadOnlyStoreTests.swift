@@ -60,7 +60,7 @@ import Testing
       let pool = try DatabasePool(path: temp.location.path)
       try Schema.migrator.migrate(pool, upTo: Schema.readable)
       try pool.write { db in
-        _ = try SessionStore.insert(record, configuration: configuration, source: nil, db)
+        _ = try OlderSchema.insertFinished(record, configuration: configuration, db)
       }
       try pool.close()
     }

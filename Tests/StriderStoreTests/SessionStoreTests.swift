@@ -148,17 +148,20 @@ private func permissions(_ path: String) throws -> Int {
       try Schema.migrator.migrate(
         queue, upTo: "v1: sessions, fixes, track, display track, events")
       return try queue.write { db in
-        let id = try SessionStore.insertSession(
-          db, name: "old", activity: .run, origin: .imported, state: .finished,
-          configuration: configuration, source: nil, owner: nil)
-        let insert = try db.cachedStatement(sql: Rows.insertFix)
-        for (seq, fix) in fixes.enumerated() {
-          try insert.execute(
-            arguments: Rows.fixArguments(sessionId: id, seq: seq, fix: fix, verdict: .accepted))
-        }
+        // The session as the first schema knew it: no finished track, no digest.
         try db.execute(
-          sql: "UPDATE session SET distance = 1234, fixCount = ?, summary = ? WHERE id = ?",
-          arguments: [fixes.count, try Rows.json(oldSummary), id])
+          sql: """
+            INSERT INTO session (name, activity, origin, state, createdAt, updatedAt,
+              configuration, distance, fixCount, summary)
+            VALUES ('old', 'run', 'imported', 'finished', 0, 0, ?, 1234, ?, ?)
+            """,
+          arguments: [
+            try StoredJSON.encode(configuration), fixes.count, try StoredJSON.encode(oldSummary),
+          ])
+        let id = db.lastInsertedRowID
+        for (seq, fix) in fixes.enumerated() {
+          try FixRow(sessionId: id, seq: seq, fix: fix, verdict: .accepted).insert(db)
+        }
         return id
       }
     }()

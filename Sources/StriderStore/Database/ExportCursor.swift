@@ -1,6 +1,24 @@
 import GRDB
 import StriderCore
-import StriderFormats
+
+/// Which of a session's kept points to read.
+public enum StoredPoints: Hashable, Sendable, CaseIterable {
+  /// Every fix as it arrived, with its verdict.
+  case fixes
+  /// The fixes the gate accepted.
+  case acceptedFixes
+  /// The finished track (the live track for a session finished without one).
+  case finishedTrack
+  /// The finished track reduced for drawing.
+  case displayTrack
+}
+
+/// One point read back: a fix as it arrived, or a point of a filtered track.
+public enum StoredPoint: Hashable, Sendable {
+  /// A fix, with its verdict (nil while the session is unfinished).
+  case fix(Fix, verdict: Verdict?)
+  case track(TrackPoint)
+}
 
 /// Reading a session for an export a row at a time, so a session of any length is written
 /// in the memory of one row (`sessions export` of a 1M-fix session held all of it, twice).
@@ -10,63 +28,50 @@ extension SessionStore {
   public func recordWithoutPoints(_ id: Int64) throws(StoreError) -> SessionRecord {
     try guarded {
       try pool.read { db in
-        let row = try Self.visibleRow(id, db)
-        let listing = Self.listing(row)
-        let summary = try (row["summary"] as String?).map {
-          try Rows.decode(SessionSummary.self, from: $0)
-        }
+        let row = try SessionRow.visible(id, db)
+        let listing = try row.listing()
         return SessionRecord(
           id: id, name: listing.name, activity: listing.activity, origin: listing.origin,
-          state: listing.state, summary: summary)
+          state: listing.state, summary: try row.decodedSummary())
       }
     }
   }
 
-  /// Calls `body` with each point a GPX or TCX export of `points` holds, in order, read
-  /// from a cursor: the same points `SessionExport` selects from the whole record.
-  public func forEachExportPoint(
-    of id: Int64, _ points: ExportPoints, _ body: (Fix, Verdict?) -> Void
+  /// Calls `body` with each of the session's `points`, in order, read from a cursor.
+  public func forEachStoredPoint(
+    of id: Int64, _ points: StoredPoints, _ body: (StoredPoint) -> Void
   ) throws(StoreError) {
     try guarded {
       try pool.read { db in
         switch points {
-        case .raw, .accepted:
-          let filter = points == .accepted ? "AND (verdict IS NULL OR verdict = 'accepted')" : ""
-          let cursor = try Row.fetchCursor(
-            db, sql: "SELECT * FROM fix WHERE sessionId = ? \(filter) ORDER BY seq",
-            arguments: [id])
-          while let row = try cursor.next() {
-            let (fix, verdict) = Rows.fix(row)
-            body(fix, points == .raw ? verdict ?? .accepted : nil)
+        case .fixes, .acceptedFixes:
+          let request = points == .fixes ? FixRow.of(id) : FixRow.accepted(of: id)
+          let cursor = try request.fetchCursor(db)
+          while let row = try cursor.next() { body(.fix(row.fix, verdict: row.verdict)) }
+        case .finishedTrack:
+          guard try FinishedPointRow.exists(of: id, db) else {
+            return try Self.forEach(LiveTrackPointRow.self, id, db, body)
           }
-        case .track:
-          let finished =
-            try Bool.fetchOne(
-              db, sql: "SELECT EXISTS (SELECT 1 FROM finishedPoint WHERE sessionId = ?)",
-              arguments: [id]) ?? false
-          guard finished else { return try Self.forEachPoint("trackPoint", id, db, body) }
-          let cursor = try Row.fetchCursor(
-            db, sql: "SELECT * FROM finishedPoint WHERE sessionId = ? ORDER BY seq",
-            arguments: [id])
+          let cursor = try FinishedPointRow.of(id).fetchCursor(db)
           while let row = try cursor.next() {
-            let p = Rows.finishedPoint(row)
-            let point = TrackPoint(
-              time: p.time, coordinate: p.coordinate, altitude: p.altitude, speed: p.speed,
-              segment: p.segment)
-            body(SessionExport.fix(point), nil)
+            let p = row.point
+            body(
+              .track(
+                TrackPoint(
+                  time: p.time, coordinate: p.coordinate, altitude: p.altitude, speed: p.speed,
+                  segment: p.segment)))
           }
-        case .display:
-          try Self.forEachPoint("displayPoint", id, db, body)
+        case .displayTrack:
+          try Self.forEach(DisplayPointRow.self, id, db, body)
         }
       }
     }
   }
 
-  private static func forEachPoint(
-    _ table: String, _ id: Int64, _ db: Database, _ body: (Fix, Verdict?) -> Void
+  private static func forEach<Row: TrackPointRecord>(
+    _ table: Row.Type, _ id: Int64, _ db: Database, _ body: (StoredPoint) -> Void
   ) throws {
-    let cursor = try Row.fetchCursor(
-      db, sql: "SELECT * FROM \(table) WHERE sessionId = ? ORDER BY seq", arguments: [id])
-    while let row = try cursor.next() { body(SessionExport.fix(Rows.point(row)), nil) }
+    let cursor = try Row.of(id).fetchCursor(db)
+    while let row = try cursor.next() { body(.track(row.point)) }
   }
 }

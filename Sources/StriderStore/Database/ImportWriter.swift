@@ -55,18 +55,9 @@ struct ImportWriter {
   private mutating func writeBatch() throws(StoreError) {
     let (id, fixes, points, firstPoint) = (id, judged, track, trackCount)
     try store.patientWrite { db in
-      let insert = try db.cachedStatement(sql: Rows.insertFix)
-      for row in fixes {
-        try insert.execute(
-          arguments: Rows.fixArguments(
-            sessionId: id, seq: row.seq, fix: row.fix, verdict: row.verdict))
-      }
-      let insertPoint = try db.cachedStatement(
-        sql: "INSERT INTO trackPoint (\(Rows.pointColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      for (offset, point) in points.enumerated() {
-        try insertPoint.execute(
-          arguments: Rows.pointArguments(sessionId: id, seq: firstPoint + offset, point: point))
-      }
+      try FixRow.insert(
+        fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) }, db)
+      try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
     }
     trackCount += track.count
     judged.removeAll(keepingCapacity: true)
@@ -103,14 +94,7 @@ struct ImportWriter {
       let end = min(start + SessionStore.batchRows, finished.points.count)
       let first = start
       try store.patientWrite { db in
-        let insert = try db.cachedStatement(
-          sql: "INSERT INTO finishedPoint (\(Rows.finishedPointColumns)) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for seq in first..<end {
-          try insert.execute(
-            arguments: Rows.finishedPointArguments(
-              sessionId: id, seq: seq, point: finished.points[seq]))
-        }
+        try FinishedPointRow.insert(finished.points[first..<end], of: id, db)
       }
       start = end
     }
@@ -123,7 +107,7 @@ struct ImportWriter {
     let drawn: [TrackPoint]
     if finished.isEmpty {
       drawn = try store.guarded {
-        try store.pool.read { db in try SessionStore.points(table: "trackPoint", id, db) }
+        try store.pool.read { db in try LiveTrackPointRow.points(of: id, db) }
       }
     } else {
       drawn = []
@@ -139,15 +123,7 @@ struct ImportWriter {
         : FinishedTrack(points: Array(finished.points[start..<end])).trackPoints
       let reduced = DisplayTrack.reduce(piece)
       let first = seq
-      try store.patientWrite { db in
-        let insert = try db.cachedStatement(
-          sql: "INSERT INTO displayPoint (\(Rows.pointColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        )
-        for (offset, point) in reduced.enumerated() {
-          try insert.execute(
-            arguments: Rows.pointArguments(sessionId: id, seq: first + offset, point: point))
-        }
-      }
+      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
       seq += reduced.count
       start = end
     }
@@ -155,15 +131,6 @@ struct ImportWriter {
 
   private func writeEvents() throws(StoreError) {
     let (id, events) = (id, events)
-    try store.patientWrite { db in
-      let insert = try db.cachedStatement(
-        sql: "INSERT INTO event (sessionId, seq, kind, time, detail) VALUES (?, ?, ?, ?, ?)")
-      var seq = 0
-      for event in events {
-        guard let row = try StoredEvent.row(event) else { continue }
-        try insert.execute(arguments: [id, seq, row.kind, row.time.secondsSince1970, row.detail])
-        seq += 1
-      }
-    }
+    try store.patientWrite { db in try EventRow.insert(events, of: id, db) }
   }
 }

@@ -127,6 +127,139 @@ enum Schema {
           CREATE INDEX session_by_content ON session(contentDigest);
           """)
     }
+    migrator.registerMigration("v4: check constraints") { db in
+      // SQLite adds a CHECK only to a new table: each table is made again with its checks
+      // and its rows copied (SQLite's "making other kinds of table schema changes"); the
+      // migrator turns foreign keys off meanwhile and checks them after. Only what every
+      // Strider has written is checked, so every existing database migrates: the enums'
+      // values, the flags, the counts. A fix keeps whatever numbers its file held.
+      // A new value of one of these enums is a migration too, so that an older Strider
+      // refuses the database (`tooNew`) instead of misreading it.
+      let lastSession = try Int64.fetchOne(
+        db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'session'")
+      try rebuild(
+        "session", db,
+        """
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT,
+        activity TEXT NOT NULL CHECK (activity IN ('run', 'walk', 'ride')),
+        origin TEXT NOT NULL CHECK (origin IN ('live', 'imported', 'simulated')),
+        state TEXT NOT NULL
+          CHECK (state IN ('recording', 'interrupted', 'finished', 'importing', 'deleting')),
+        wasInterrupted INTEGER NOT NULL DEFAULT 0 CHECK (wasInterrupted IN (0, 1)),
+        source TEXT,
+        createdAt REAL NOT NULL,
+        updatedAt REAL NOT NULL,
+        startTime REAL,
+        endTime REAL,
+        fixCount INTEGER NOT NULL DEFAULT 0 CHECK (fixCount >= 0),
+        configuration TEXT NOT NULL,
+        ownerPid INTEGER,
+        ownerStart INTEGER,
+        distance REAL CHECK (distance >= 0),
+        elapsed REAL,
+        moving REAL,
+        calories REAL,
+        summary TEXT,
+        hasFinishedTrack INTEGER NOT NULL DEFAULT 0 CHECK (hasFinishedTrack IN (0, 1)),
+        contentDigest TEXT CHECK (contentDigest IS NULL OR length(contentDigest) = 64)
+        """)
+      try db.execute(
+        sql: """
+          CREATE INDEX session_by_start ON session(startTime);
+          CREATE INDEX session_by_content ON session(contentDigest);
+          """)
+      // AUTOINCREMENT: a deleted session's number is never given again (its recording
+      // journal, if one was left, must not find a new session).
+      if let lastSession {
+        try db.execute(
+          sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'session'",
+          arguments: [lastSession])
+        if db.changesCount == 0 {
+          try db.execute(
+            sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('session', ?)",
+            arguments: [lastSession])
+        }
+      }
+      try rebuild(
+        "fix", db,
+        """
+        sessionId INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        time REAL,
+        latitude REAL,
+        longitude REAL,
+        altitude REAL,
+        horizontalAccuracy REAL,
+        verticalAccuracy REAL,
+        speed REAL,
+        course REAL,
+        mode TEXT NOT NULL CHECK (mode IN ('none', '2d', '3d', 'unknown')),
+        provider TEXT NOT NULL CHECK (provider IN ('gnss', 'network', 'estimated')),
+        satellites INTEGER,
+        hdop REAL,
+        heartRate REAL,
+        cadence REAL,
+        deviceDistance REAL,
+        segment INTEGER NOT NULL,
+        originIndex INTEGER NOT NULL,
+        originLine INTEGER,
+        verdict TEXT CHECK (verdict IN (
+          'accepted', 'no_fix', 'invalid_accuracy', 'low_accuracy', 'non_gnss', 'stale',
+          'out_of_order', 'duplicate', 'implausible_speed', 'no_time', 'out_of_range')),
+        PRIMARY KEY (sessionId, seq)
+        """, withoutRowID: true)
+      // The live track and the display track: one shape, two tables.
+      for table in ["trackPoint", "displayPoint"] {
+        try rebuild(
+          table, db,
+          """
+          sessionId INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL CHECK (seq >= 0),
+          time REAL NOT NULL,
+          latitude REAL NOT NULL,
+          longitude REAL NOT NULL,
+          altitude REAL,
+          speed REAL NOT NULL,
+          accuracy REAL,
+          segment INTEGER NOT NULL,
+          PRIMARY KEY (sessionId, seq)
+          """, withoutRowID: true)
+      }
+      try rebuild(
+        "event", db,
+        """
+        sessionId INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        kind TEXT NOT NULL CHECK (kind IN (
+          'started', 'paused', 'resumed', 'split', 'cue', 'signalLost', 'signalRegained')),
+        time REAL NOT NULL,
+        detail TEXT,
+        PRIMARY KEY (sessionId, seq)
+        """, withoutRowID: true)
+    }
     return migrator
+  }
+
+  /// Makes `table` again with `columns` (and their constraints), keeping its rows: a new
+  /// table, the rows copied by name, the old one dropped, the new one renamed. A row the
+  /// new constraints refuse fails the migration, which then leaves the database as it was.
+  /// Used by migrations only, with their own literal table names and columns.
+  private static func rebuild(
+    _ table: String, _ db: Database, _ columns: String, withoutRowID: Bool = false
+  ) throws {
+    let names = try db.columns(in: table).map { $0.name.quotedDatabaseIdentifier }
+      .joined(separator: ", ")
+    let quoted = table.quotedDatabaseIdentifier
+    let rebuilt = (table + "_rebuilt").quotedDatabaseIdentifier
+    try db.execute(
+      sql: """
+        CREATE TABLE \(rebuilt) (
+        \(columns)
+        )\(withoutRowID ? " WITHOUT ROWID" : "");
+        INSERT INTO \(rebuilt) (\(names)) SELECT \(names) FROM \(quoted);
+        DROP TABLE \(quoted);
+        ALTER TABLE \(rebuilt) RENAME TO \(quoted);
+        """)
   }
 }

@@ -19,15 +19,6 @@ public enum StreamedImportOutcome: Sendable {
 }
 
 extension SessionStore {
-  /// The state of a session whose import has not finished: hidden from the history, and
-  /// taken away by `markAbandonedSessions` if its process dies.
-  static let importingState = "importing"
-  /// The state of a session being deleted in batches: hidden, and its deletion finished
-  /// by `markAbandonedSessions` if its process dies.
-  static let deletingState = "deleting"
-  /// The sessions the history shows: not an import or a delete on its way.
-  static let visible = "state NOT IN ('\(importingState)', '\(deletingState)')"
-
   /// Keeps fixes read one at a time (from a file) as a finished session, computed with
   /// `configuration` as `SessionRecorder.record` does, without holding them all: they go
   /// through the engine and into the database in batches of `batchRows`, each its own
@@ -42,12 +33,9 @@ extension SessionStore {
   ) throws -> StreamedImportOutcome {
     let owner = ProcessIdentity.current
     let id = try patientWrite { db in
-      let id = try Self.insertSession(
-        db, name: name, activity: configuration.activity, origin: .imported, state: .recording,
+      try Self.insertSession(
+        db, name: name, activity: configuration.activity, origin: .imported, state: .importing,
         configuration: configuration, source: source, owner: owner)
-      try db.execute(
-        sql: "UPDATE session SET state = ? WHERE id = ?", arguments: [Self.importingState, id])
-      return id
     }
     do {
       var writer = ImportWriter(store: self, id: id, configuration: configuration)
@@ -66,19 +54,11 @@ extension SessionStore {
       // one file at once keep it once.
       let existing: Int64? = try patientWrite { db in
         if let existing = try Self.importedSession(digest: content, db) { return existing }
-        try db.execute(
-          sql: """
-            UPDATE session SET state = 'finished', updatedAt = ?, startTime = ?, endTime = ?,
-              fixCount = ?, distance = ?, elapsed = ?, moving = ?, calories = ?, summary = ?,
-              hasFinishedTrack = 1, ownerPid = NULL, ownerStart = NULL, contentDigest = ?
-            WHERE id = ?
-            """,
-          arguments: [
-            Date().timeIntervalSince1970, done.start?.secondsSince1970,
-            done.end?.secondsSince1970, done.fixCount, done.summary.distance.value,
-            done.summary.elapsed.value, done.summary.moving.value, done.summary.calories.value,
-            try Rows.json(done.summary), content, id,
-          ])
+        var row = try SessionRow.find(db, key: id)
+        try row.finish(
+          summary: done.summary, start: done.start, end: done.end, fixCount: done.fixCount)
+        row.contentDigest = content
+        try row.update(db)
         return nil
       }
       if let existing {
@@ -105,19 +85,14 @@ extension SessionStore {
       }
       return result
     }
-    for table in ["fix", "trackPoint", "finishedPoint", "displayPoint", "event"] {
-      // A range of the primary key at a time: the rows below the batch's last sequence.
-      let sql = """
-        DELETE FROM \(table) WHERE sessionId = ?1 AND seq < coalesce(
-          (SELECT seq FROM \(table) WHERE sessionId = ?1 ORDER BY seq
-           LIMIT 1 OFFSET \(Self.batchRows)), \(Int64.max))
-        """
-      while try write({ db in
-        try db.execute(sql: sql, arguments: [id])
-        return db.changesCount
-      }) > 0 {}
+    let children: [any SessionChildRecord.Type] = [
+      FixRow.self, LiveTrackPointRow.self, FinishedPointRow.self, DisplayPointRow.self,
+      EventRow.self,
+    ]
+    for child in children {
+      while try write({ db in try child.deleteFirst(Self.batchRows, of: id, db) }) > 0 {}
     }
-    try write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+    _ = try write { db in try SessionRow.deleteOne(db, key: id) }
     _ = try reclaimFreePages(waiting: waiting ?? .seconds(1))
   }
 }

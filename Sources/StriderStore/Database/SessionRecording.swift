@@ -79,22 +79,16 @@ public final class SessionRecording {
       if last.map({ t > $0 }) ?? true { last = t }
     }
     let committed = try store.attemptWrite(waiting: wait) { db in
-      // OR IGNORE: a journal replayed by another process may have committed some already.
-      let insert = try db.cachedStatement(sql: Rows.insertFixIfNew)
-      for (offset, fix) in batch.enumerated() {
-        try insert.execute(
-          arguments: Rows.fixArguments(
-            sessionId: id, seq: start + offset, fix: fix, verdict: nil))
-      }
-      try db.execute(
-        sql: """
-          UPDATE session SET fixCount = ?, startTime = ?, endTime = ?, updatedAt = ?
-          WHERE id = ?
-          """,
-        arguments: [
-          start + batch.count, first?.secondsSince1970, last?.secondsSince1970,
-          Date().timeIntervalSince1970, id,
-        ])
+      // Ignored when kept: a journal replayed by another process may have committed some.
+      try FixRow.insert(
+        batch.enumerated().lazy.map {
+          FixRow(sessionId: id, seq: start + $0, fix: $1, verdict: nil)
+        },
+        db, ignoringKept: true)
+      try SessionRow.filter(key: id).updateAll(
+        db, SessionRow.Columns.fixCount.set(to: start + batch.count),
+        SessionRow.Columns.startTime.set(to: first), SessionRow.Columns.endTime.set(to: last),
+        SessionRow.Columns.updatedAt.set(to: Date().timeIntervalSince1970))
       return true
     }
     guard committed == true else {

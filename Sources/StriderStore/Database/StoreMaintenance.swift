@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StriderCore
 
 /// How much room the database takes, before and after `SessionStore.vacuum`.
 public struct StoreSize: Hashable, Sendable {
@@ -32,24 +33,23 @@ extension SessionStore {
       guard let journal = RecordingJournal.read(path) else { continue }
       if journal.owner.isAlive { continue }
       let done = try attemptWrite(waiting: .milliseconds(100)) { db in
-        let state = try String.fetchOne(
-          db, sql: "SELECT state FROM session WHERE id = ?", arguments: [session])
         // A session deleted, or finished from its fixes, takes no more.
-        guard state == "recording" || state == "interrupted" else { return true }
-        let insert = try db.cachedStatement(sql: Rows.insertFixIfNew)
-        for (seq, fix) in journal.fixes {
-          try insert.execute(
-            arguments: Rows.fixArguments(sessionId: session, seq: seq, fix: fix, verdict: nil))
-        }
-        try db.execute(
-          sql: """
-            UPDATE session SET
-              fixCount = (SELECT count(*) FROM fix WHERE sessionId = ?1),
-              startTime = (SELECT min(time) FROM fix WHERE sessionId = ?1),
-              endTime = (SELECT max(time) FROM fix WHERE sessionId = ?1)
-            WHERE id = ?1
-            """,
-          arguments: [session])
+        let state = try SessionRow.fetchOne(db, key: session)?.state
+        guard state == .recording || state == .interrupted else { return true }
+        try FixRow.insert(
+          journal.fixes.lazy.map {
+            FixRow(sessionId: session, seq: $0.seq, fix: $0.fix, verdict: nil)
+          },
+          db, ignoringKept: true)
+        let fixes = FixRow.filter(FixRow.Columns.sessionId == session)
+        let times = fixes.select(FixRow.Columns.time)
+        try SessionRow.filter(key: session).updateAll(
+          db, SessionRow.Columns.fixCount.set(to: try fixes.fetchCount(db)),
+          SessionRow.Columns.startTime.set(
+            to: try GNSSTime.fetchOne(
+              db, times.filter(FixRow.Columns.time != nil).order(FixRow.Columns.time))),
+          SessionRow.Columns.endTime.set(
+            to: try GNSSTime.fetchOne(db, times.order(FixRow.Columns.time.desc))))
         return true
       }
       if done == true { unlink(path) }
@@ -81,7 +81,7 @@ extension SessionStore {
         let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
         let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
         let free = try Int64.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-        let fixes = try Int64.fetchOne(db, sql: "SELECT count(*) FROM fix") ?? 0
+        let fixes = Int64(try FixRow.fetchCount(db))
         return StoreSize(bytes: pageSize * pages, freeBytes: pageSize * free, fixes: fixes)
       }
     }

@@ -1,0 +1,103 @@
+import GRDB
+import StriderCore
+
+/// A fix as it arrived, with the gate's verdict: a row of `fix`.
+///
+/// Written out column by column rather than through `Codable`: imports and replays read and
+/// write a million of these (`BulkRecord`), and the model's `Fix` nests its coordinate and
+/// origin.
+struct FixRow: SessionChildRecord, BulkRecord, Equatable {
+  static let databaseTableName = "fix"
+
+  var sessionId: Int64
+  var seq: Int
+  var fix: Fix
+  /// Nil while the session is unfinished (not judged yet).
+  var verdict: Verdict?
+
+  enum Columns {
+    static let sessionId = SessionChildColumns.sessionId
+    static let seq = SessionChildColumns.seq
+    static let time = Column("time")
+    static let latitude = Column("latitude")
+    static let longitude = Column("longitude")
+    static let altitude = Column("altitude")
+    static let horizontalAccuracy = Column("horizontalAccuracy")
+    static let verticalAccuracy = Column("verticalAccuracy")
+    static let speed = Column("speed")
+    static let course = Column("course")
+    static let mode = Column("mode")
+    static let provider = Column("provider")
+    static let satellites = Column("satellites")
+    static let hdop = Column("hdop")
+    static let heartRate = Column("heartRate")
+    static let cadence = Column("cadence")
+    static let deviceDistance = Column("deviceDistance")
+    static let segment = Column("segment")
+    static let originIndex = Column("originIndex")
+    static let originLine = Column("originLine")
+    static let verdict = Column("verdict")
+  }
+
+  init(sessionId: Int64, seq: Int, fix: Fix, verdict: Verdict?) {
+    self.sessionId = sessionId
+    self.seq = seq
+    self.fix = fix
+    self.verdict = verdict
+  }
+
+  /// The columns in the order `init(row:)` reads them and `values` gives them.
+  static let columnOrder: [Column] = [
+    Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
+    Columns.altitude, Columns.horizontalAccuracy, Columns.verticalAccuracy, Columns.speed,
+    Columns.course, Columns.mode, Columns.provider, Columns.satellites, Columns.hdop,
+    Columns.heartRate, Columns.cadence, Columns.deviceDistance, Columns.segment,
+    Columns.originIndex, Columns.originLine, Columns.verdict,
+  ]
+
+  init(row: Row) throws {
+    func number(_ index: Int) throws -> Double? { try row.decode(Double?.self, atIndex: index) }
+    let coordinate = try number(3).flatMap { lat in
+      try number(4).map { Coordinate(latitude: lat, longitude: $0) }
+    }
+    fix = Fix(
+      time: try number(2).map(GNSSTime.init(secondsSince1970:)), coordinate: coordinate,
+      altitude: try number(5).map(Meters.init),
+      horizontalAccuracy: try number(6).map(Meters.init),
+      verticalAccuracy: try number(7).map(Meters.init),
+      speed: try number(8).map(MetersPerSecond.init), course: try number(9).map(Degrees.init),
+      mode: try row.decode(atIndex: 10), provider: try row.decode(atIndex: 11),
+      satellites: try row.decode(atIndex: 12), hdop: try number(13),
+      heartRate: try number(14).map(BeatsPerMinute.init),
+      cadence: try number(15).map(RevolutionsPerMinute.init),
+      deviceDistance: try number(16).map(Meters.init), segment: try row.decode(atIndex: 17),
+      origin: FixOrigin(index: try row.decode(atIndex: 18), line: try row.decode(atIndex: 19)))
+    sessionId = try row.decode(atIndex: 0)
+    seq = try row.decode(atIndex: 1)
+    verdict = try row.decode(atIndex: 20)
+  }
+
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, fix.time, fix.coordinate?.latitude, fix.coordinate?.longitude,
+      fix.altitude, fix.horizontalAccuracy, fix.verticalAccuracy, fix.speed, fix.course,
+      fix.mode, fix.provider, fix.satellites, fix.hdop, fix.heartRate, fix.cadence,
+      fix.deviceDistance, fix.segment, fix.origin.index, fix.origin.line, verdict,
+    ]
+  }
+
+  /// Keeps the gate's verdicts of a session's fixes, the first for seq 0 and on in order.
+  static func setVerdicts(_ verdicts: [Verdict], of session: Int64, _ db: Database) throws {
+    let statement = try db.cachedStatement(
+      sql: "UPDATE \(databaseTableName.quotedDatabaseIdentifier) SET verdict = ? "
+        + "WHERE sessionId = ? AND seq = ?")
+    for (seq, verdict) in verdicts.enumerated() {
+      try statement.execute(arguments: [verdict, session, seq])
+    }
+  }
+
+  /// Only the fixes the gate accepted (or has not judged yet).
+  static func accepted(of session: Int64) -> QueryInterfaceRequest<FixRow> {
+    of(session).filter(Columns.verdict == nil || Columns.verdict == Verdict.accepted)
+  }
+}

@@ -1,0 +1,34 @@
+import GRDB
+
+/// A row that belongs to one session, numbered from 0 in its order: a fix, a point of one
+/// of the tracks, an event. Every such table has the key (sessionId, seq).
+protocol SessionChildRecord: FetchableRecord, PersistableRecord {}
+
+/// The key columns every session child table shares.
+enum SessionChildColumns {
+  static let sessionId = Column("sessionId")
+  static let seq = Column("seq")
+}
+
+extension SessionChildRecord {
+  /// A session's rows in their order: the one query every reader of a child table runs.
+  static func of(_ session: Int64) -> QueryInterfaceRequest<Self> {
+    filter(SessionChildColumns.sessionId == session).order(SessionChildColumns.seq)
+  }
+
+  /// Deletes every row of a session.
+  @discardableResult
+  static func deleteAll(of session: Int64, _ db: Database) throws -> Int {
+    try filter(SessionChildColumns.sessionId == session).deleteAll(db)
+  }
+
+  /// Deletes the first `limit` rows of a session (a range of the primary key, so a long
+  /// session goes in short transactions); how many went.
+  static func deleteFirst(_ limit: Int, of session: Int64, _ db: Database) throws -> Int {
+    let end = try Int.fetchOne(
+      db, of(session).select(SessionChildColumns.seq).limit(1, offset: limit))
+    var doomed = filter(SessionChildColumns.sessionId == session)
+    if let end { doomed = doomed.filter(SessionChildColumns.seq < end) }
+    return try doomed.deleteAll(db)
+  }
+}

@@ -1,0 +1,149 @@
+import GRDB
+import StriderCore
+
+/// A point of a filtered track as `trackPoint` (the live track) and `displayPoint` (the
+/// finished track reduced for drawing) keep it: the two tables have one shape, written here
+/// once, and differ only in name.
+protocol TrackPointRecord: SessionChildRecord, BulkRecord {
+  var sessionId: Int64 { get }
+  var seq: Int { get }
+  var point: TrackPoint { get }
+  init(sessionId: Int64, seq: Int, point: TrackPoint)
+}
+
+/// The columns of both track point tables.
+enum TrackPointColumns {
+  static let sessionId = SessionChildColumns.sessionId
+  static let seq = SessionChildColumns.seq
+  static let time = Column("time")
+  static let latitude = Column("latitude")
+  static let longitude = Column("longitude")
+  static let altitude = Column("altitude")
+  static let speed = Column("speed")
+  static let accuracy = Column("accuracy")
+  static let segment = Column("segment")
+}
+
+extension TrackPointRecord {
+  static var columnOrder: [Column] {
+    typealias C = TrackPointColumns
+    return [
+      C.sessionId, C.seq, C.time, C.latitude, C.longitude, C.altitude, C.speed, C.accuracy,
+      C.segment,
+    ]
+  }
+
+  init(row: Row) throws {
+    func number(_ index: Int) throws -> Double? { try row.decode(Double?.self, atIndex: index) }
+    self.init(
+      sessionId: try row.decode(atIndex: 0), seq: try row.decode(atIndex: 1),
+      point: TrackPoint(
+        time: GNSSTime(secondsSince1970: try row.decode(atIndex: 2)),
+        coordinate: Coordinate(
+          latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
+        altitude: try number(5).map(Meters.init),
+        speed: MetersPerSecond(try row.decode(atIndex: 6)),
+        accuracy: try number(7).map(Meters.init), segment: try row.decode(atIndex: 8)))
+  }
+
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
+      point.altitude, point.speed, point.accuracy, point.segment,
+    ]
+  }
+
+  /// Keeps `points` as the session's rows from `first` on.
+  static func insert(
+    _ points: some Sequence<TrackPoint>, of session: Int64, from first: Int = 0, _ db: Database
+  ) throws {
+    try insert(
+      points.enumerated().lazy.map { Self(sessionId: session, seq: first + $0, point: $1) }, db)
+  }
+
+  /// A session's points, in order.
+  static func points(of session: Int64, _ db: Database) throws -> [TrackPoint] {
+    try of(session).fetchAll(db).map(\.point)
+  }
+}
+
+/// A point of the live filtered track, as the dashboard drew it: a row of `trackPoint`.
+struct LiveTrackPointRow: TrackPointRecord {
+  static let databaseTableName = "trackPoint"
+  var sessionId: Int64
+  var seq: Int
+  var point: TrackPoint
+}
+
+/// A point of the finished track reduced for drawing and export: a row of `displayPoint`.
+struct DisplayPointRow: TrackPointRecord {
+  static let databaseTableName = "displayPoint"
+  var sessionId: Int64
+  var seq: Int
+  var point: TrackPoint
+}
+
+/// A point of the finished track, with the distance at it: a row of `finishedPoint`.
+struct FinishedPointRow: SessionChildRecord, BulkRecord {
+  static let databaseTableName = "finishedPoint"
+
+  var sessionId: Int64
+  var seq: Int
+  var point: FinishedTrack.Point
+
+  enum Columns {
+    static let sessionId = SessionChildColumns.sessionId
+    static let seq = SessionChildColumns.seq
+    static let time = Column("time")
+    static let latitude = Column("latitude")
+    static let longitude = Column("longitude")
+    static let altitude = Column("altitude")
+    static let speed = Column("speed")
+    static let stopped = Column("stopped")
+    static let distance = Column("distance")
+    static let segment = Column("segment")
+  }
+
+  init(sessionId: Int64, seq: Int, point: FinishedTrack.Point) {
+    self.sessionId = sessionId
+    self.seq = seq
+    self.point = point
+  }
+
+  static let columnOrder: [Column] = [
+    Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
+    Columns.altitude, Columns.speed, Columns.stopped, Columns.distance, Columns.segment,
+  ]
+
+  init(row: Row) throws {
+    sessionId = try row.decode(atIndex: 0)
+    seq = try row.decode(atIndex: 1)
+    point = FinishedTrack.Point(
+      time: GNSSTime(secondsSince1970: try row.decode(atIndex: 2)),
+      coordinate: Coordinate(
+        latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
+      altitude: try row.decode(Double?.self, atIndex: 5).map(Meters.init),
+      speed: MetersPerSecond(try row.decode(atIndex: 6)), isStopped: try row.decode(atIndex: 7),
+      distance: Meters(try row.decode(atIndex: 8)), segment: try row.decode(atIndex: 9))
+  }
+
+  var values: [(any DatabaseValueConvertible)?] {
+    [
+      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
+      point.altitude, point.speed, point.isStopped, point.distance, point.segment,
+    ]
+  }
+
+  /// Keeps a finished track's points from `first` on.
+  static func insert(
+    _ points: ArraySlice<FinishedTrack.Point>, of session: Int64, _ db: Database
+  ) throws {
+    try insert(
+      points.indices.lazy.map { Self(sessionId: session, seq: $0, point: points[$0]) }, db)
+  }
+
+  /// Whether the session has a finished track kept.
+  static func exists(of session: Int64, _ db: Database) throws -> Bool {
+    try filter(Columns.sessionId == session).isEmpty(db) == false
+  }
+}

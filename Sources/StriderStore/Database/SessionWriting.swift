@@ -1,0 +1,215 @@
+import GRDB
+import StriderCore
+
+/// Keeping sessions: saved whole, finished from their fixes, deleted, started.
+extension SessionStore {
+  /// Keeps a session computed elsewhere (an import): everything in one transaction.
+  @discardableResult
+  public func save(
+    _ record: SessionRecord, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> Int64 {
+    try guarded {
+      try pool.write { db in
+        try Self.insert(record, configuration: configuration, source: source, db)
+      }
+    }
+  }
+
+  static func insert(
+    _ record: SessionRecord, configuration: SessionConfiguration, source: String?,
+    _ db: Database
+  ) throws -> Int64 {
+    let id = try insertSession(
+      db, name: record.name, activity: record.activity, origin: record.origin,
+      state: .recording, configuration: configuration, source: source, owner: nil)
+    try FixRow.insert(
+      record.fixes.enumerated().lazy.map {
+        FixRow(sessionId: id, seq: $0, fix: $1.fix, verdict: $1.verdict)
+      }, db)
+    try writeFinished(db, id: id, record: record, judged: false)
+    return id
+  }
+
+  static func insertSession(
+    _ db: Database, name: String?, activity: Activity, origin: SessionOrigin,
+    state: SessionRow.State, configuration: SessionConfiguration, source: String?,
+    owner: ProcessIdentity?
+  ) throws -> Int64 {
+    var row = try SessionRow(
+      name: name, activity: activity, origin: origin, state: state,
+      configuration: configuration, source: source, owner: owner)
+    try row.insert(db)
+    return db.lastInsertedRowID
+  }
+
+  /// Writes what finishing computed: verdicts (unless the fixes were inserted with them),
+  /// the live track, the finished track, the display track (reduced from the finished one),
+  /// the events and the summary; the state becomes finished.
+  static func writeFinished(_ db: Database, id: Int64, record: SessionRecord, judged: Bool)
+    throws
+  {
+    if judged {
+      try FixRow.setVerdicts(record.fixes.map(\.verdict), of: id, db)
+    }
+    for child: any SessionChildRecord.Type in [
+      LiveTrackPointRow.self, DisplayPointRow.self, FinishedPointRow.self, EventRow.self,
+    ] {
+      try child.deleteAll(of: id, db)
+    }
+    try LiveTrackPointRow.insert(record.track, of: id, db)
+    try DisplayPointRow.insert(DisplayTrack.reduce(record.drawnTrack), of: id, db)
+    try FinishedPointRow.insert(record.finishedTrack.points[...], of: id, db)
+    try EventRow.insert(record.events, of: id, db)
+    var row = try SessionRow.find(db, key: id)
+    try row.finish(
+      summary: record.summary, start: startTime(of: record), end: endTime(of: record),
+      fixCount: record.fixes.count)
+    try row.update(db)
+  }
+
+  /// Computes the summary of an interrupted (or any) session from its stored fixes with the
+  /// stored settings, and keeps it. A session still being recorded by a live process is
+  /// refused.
+  @discardableResult
+  public func finish(_ id: Int64) throws(StoreError) -> SessionRecord {
+    try finish(id, recorder: nil)
+  }
+
+  func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> SessionRecord {
+    try patientWrite { db in
+      let row = try SessionRow.visible(id, db)
+      if row.state == .recording, let owner = row.owner, owner != recorder, owner.isAlive {
+        throw StoreError.stillRecording(id: id, pid: owner.pid)
+      }
+      let configuration = try Self.configuration(of: id, db)
+      let fixes = try Self.fixes(of: id, db).map(\.fix)
+      var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
+      record.id = id
+      record.name = row.name
+      record.origin = row.origin
+      try Self.writeFinished(db, id: id, record: record, judged: true)
+      return record
+    }
+  }
+
+  /// Deletes a session and everything kept of it, in batches (see `removeSession`).
+  public func delete(_ id: Int64) throws(StoreError) {
+    let owner = ProcessIdentity.current
+    let found = try patientWrite { db in
+      try SessionRow.filter(key: id).filter(SessionRow.visible).updateAll(
+        db, SessionRow.Columns.state.set(to: SessionRow.State.deleting),
+        SessionRow.Columns.ownerPid.set(to: Int64(owner.pid)),
+        SessionRow.Columns.ownerStart.set(to: owner.startTicks)) > 0
+    }
+    guard found else { throw StoreError.noSuchSession(id) }
+    try removeSession(id, waiting: nil)
+  }
+
+  /// What an import did.
+  public enum ImportOutcome: Sendable {
+    case imported(SessionRecord)
+    /// A file with the same fixes (times and positions, in order: `FixStreamDigest`) was
+    /// imported before as this session, under whatever name, compression or line ends.
+    case alreadyImported(Int64)
+  }
+
+  /// Keeps fixes read from a file as a finished session, computed with `configuration`;
+  /// fixes imported before (the same times and positions in the same order) are not kept
+  /// twice, and different fixes always are. Written in batches like
+  /// `importSession(reading:)`.
+  public func importSession(
+    fixes: [Fix], name: String?, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> ImportOutcome {
+    // Before the engine runs: a file imported again costs one hash, not a whole session.
+    let digest = FixStreamDigest.of(fixes, nameIfEmpty: name)
+    if let existing = try importedSession(digest: digest, fixCount: fixes.count) {
+      return .alreadyImported(existing)
+    }
+    var iterator = fixes.makeIterator()
+    let outcome: StreamedImportOutcome
+    do {
+      outcome = try importSession(
+        reading: { () throws(StoreError) in iterator.next() }, name: name,
+        configuration: configuration, source: source)
+    } catch {
+      throw StoreError.from(error, path: location.path)
+    }
+    switch outcome {
+    case .imported(let imported): return .imported(try record(imported.id))
+    case .alreadyImported(let id): return .alreadyImported(id)
+    }
+  }
+
+  /// The imports the history shows, oldest first.
+  static var visibleImports: QueryInterfaceRequest<SessionRow> {
+    SessionRow.filter(SessionRow.Columns.origin == SessionOrigin.imported)
+      .filter(SessionRow.visible).order(SessionRow.Columns.id)
+  }
+
+  static func importedSession(digest: String, _ db: Database) throws -> Int64? {
+    try Int64.fetchOne(
+      db,
+      visibleImports.filter(SessionRow.Columns.contentDigest == digest)
+        .select(SessionRow.Columns.id))
+  }
+
+  /// The imported session with this digest, if any. Sessions imported before digests were
+  /// kept get theirs computed from their stored fixes, only those with as many fixes (no
+  /// other can match), and kept when the store can write.
+  func importedSession(digest: String, fixCount: Int) throws(StoreError) -> Int64? {
+    let (found, computed) = try guarded {
+      try pool.read { db -> (Int64?, [(Int64, String)]) in
+        if let id = try Self.importedSession(digest: digest, db) { return (id, []) }
+        let candidates = try Self.visibleImports
+          .filter(SessionRow.Columns.contentDigest == nil)
+          .filter(SessionRow.Columns.fixCount == fixCount)
+          .fetchAll(db)
+        var computed: [(Int64, String)] = []
+        for row in candidates {
+          guard let id = row.id else { continue }
+          computed.append((id, try Self.storedDigest(of: id, name: row.name, db)))
+        }
+        return (computed.first { $0.1 == digest }?.0, computed)
+      }
+    }
+    if !computed.isEmpty, !isReadOnly {
+      // Keeping them only saves the next import the work: a locked or read-only file is fine.
+      try? pool.write { db in
+        for (id, value) in computed {
+          try SessionRow.filter(key: id).filter(SessionRow.Columns.contentDigest == nil)
+            .updateAll(db, SessionRow.Columns.contentDigest.set(to: value))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The digest of a session's stored fixes, as `FixStreamDigest` makes it of a file's.
+  static func storedDigest(of id: Int64, name: String?, _ db: Database) throws -> String {
+    var digest = FixStreamDigest()
+    let cursor = try FixRow.of(id).fetchCursor(db)
+    while let row = try cursor.next() { digest.add(row.fix) }
+    return digest.finalize(nameIfEmpty: name)
+  }
+
+  static func startTime(of record: SessionRecord) -> GNSSTime? {
+    record.summary?.start?.time ?? record.fixes.lazy.compactMap(\.fix.time).min()
+  }
+
+  static func endTime(of record: SessionRecord) -> GNSSTime? {
+    record.summary?.end?.time ?? record.fixes.lazy.compactMap(\.fix.time).max()
+  }
+
+  /// Starts recording a session: the fixes are kept as they arrive.
+  public func startRecording(
+    name: String?, origin: SessionOrigin, configuration: SessionConfiguration, source: String?
+  ) throws(StoreError) -> SessionRecording {
+    // The one write a recording cannot put off: it waits for the lock like finishing does.
+    let id = try patientWrite { db in
+      try Self.insertSession(
+        db, name: name, activity: configuration.activity, origin: origin, state: .recording,
+        configuration: configuration, source: source, owner: .current)
+    }
+    return SessionRecording(store: self, id: id)
+  }
+}
