@@ -100,3 +100,25 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
     return c
   }
 }
+
+extension GateConfiguration {
+  /// Written with the checks in a fixed order (a `Set` encodes in hash order, which changes
+  /// from run to run): the same session exports the same JSON every time.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(maxAccuracy, forKey: .maxAccuracy)
+    try c.encode(networkGradeAccuracy, forKey: .networkGradeAccuracy)
+    try c.encode(maxSpeed, forKey: .maxSpeed)
+    try c.encode(reorderWindow, forKey: .reorderWindow)
+    try c.encodeIfPresent(sessionStart, forKey: .sessionStart)
+    try c.encode(staleAge, forKey: .staleAge)
+    try c.encode(clockJumpThreshold, forKey: .clockJumpThreshold)
+    try c.encode(confirmationCount, forKey: .confirmationCount)
+    try c.encode(headConfirmationSpan, forKey: .headConfirmationSpan)
+    try c.encode(accuracyRequirement, forKey: .accuracyRequirement)
+    try c.encodeIfPresent(timeRequirement, forKey: .timeRequirement)
+    try c.encode(assumedAccuracy, forKey: .assumedAccuracy)
+    try c.encode(RejectionReason.allCases.filter(enabledChecks.contains), forKey: .enabledChecks)
+    try c.encode(breaksLongGaps, forKey: .breaksLongGaps)
+  }
+}
