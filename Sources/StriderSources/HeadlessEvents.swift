@@ -44,7 +44,7 @@ public enum HeadlessEvents {
       return object(
         "start",
         [
-          JSONMember("time", .string(point.time.iso8601)),
+          JSONMember("time", point.time.map { .string($0.iso8601) } ?? .null),
           JSONMember("lat", .number(point.coordinate.latitude)),
           JSONMember("lon", .number(point.coordinate.longitude)),
           JSONMember("source", .string(source)),

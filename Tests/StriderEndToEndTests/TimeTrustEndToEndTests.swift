@@ -137,6 +137,13 @@ import Testing
     #expect(rejected["no_time"] == 0)
     #expect(stderr.contains("untimed.gpx: no fix has a time: distance only"), "\(stderr)")
     #expect((report["warnings"] as? [String])?.first?.hasPrefix("no fix has a time") == true)
+    // Replayed, its start has no time rather than a 1970 stand-in.
+    let replay = try StriderBinary.run(["replay", untimed, "--headless", "--speed", "max"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let start = try #require(
+      replay.stdout.split(separator: "\n").first { $0.contains("\"event\":\"start\"") })
+    #expect(start.contains("\"time\":null"), "\(start)")
+    #expect(!replay.stdout.contains("1970-"), "no event dated 1970")
   }
 
   static let timedEvents: Set<String> = [

@@ -44,7 +44,8 @@ public enum DisplayTrack {
         case (nil, nil): false
         default: true
         }
-      if point.time - last.time >= maximumInterval || accuracyMoved {
+      let interval = point.time.flatMap { t in last.time.map { t - $0 } } ?? .zero
+      if interval >= maximumInterval || accuracyMoved {
         keep[index] = true
         last = point
       }
@@ -119,7 +120,7 @@ public enum DisplayTrack {
     var k = 0
     let metresPerDegree = 6_371_008.8 * Double.pi / 180
     for point in track {
-      while k + 1 < reduced.count - 1, reduced[k + 1].time <= point.time { k += 1 }
+      while k + 1 < reduced.count - 1, TrackPoint.order(reduced[k + 1], point) { k += 1 }
       let a = reduced[k]
       let b = reduced[min(k + 1, reduced.count - 1)]
       let scale = cos(a.coordinate.latitude * .pi / 180)

@@ -82,7 +82,7 @@ public enum Timeline {
     return Move(
       kind: MoveKind.classify(medianSpeed: median, fastSpeed: fast),
       start: a.time, end: b.time, distance: b.distance - a.distance,
-      track: display.filter { $0.time >= a.time && $0.time <= b.time })
+      track: display.filter { p in p.time.map { $0 >= a.time && $0 <= b.time } ?? false })
   }
 
   static func mean(_ coordinates: [Coordinate]) -> Coordinate? {

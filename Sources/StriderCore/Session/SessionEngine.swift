@@ -287,7 +287,7 @@ public struct SessionEngine: Sendable {
       }
     }
     let point = TrackPoint(
-      time: fix.time ?? lastAcceptedTime ?? GNSSTime(secondsSince1970: 0),
+      time: fix.time ?? lastAcceptedTime,
       coordinate: coordinate, altitude: fix.altitude, speed: speed,
       accuracy: fix.horizontalAccuracy, segment: fix.segment)
     if keepsTrack {
@@ -336,8 +336,8 @@ public struct SessionEngine: Sendable {
     rawDistance += step
     let rawStep = step
     var isMoving = !autoPause.isPaused
-    if continues, let p = previous,
-      configuration.isIdleStep(distance: step, duration: time - p.time)
+    if continues, let before = previous?.time,
+      configuration.isIdleStep(distance: step, duration: time - before)
     {
       isMoving = false
     }
@@ -352,8 +352,8 @@ public struct SessionEngine: Sendable {
         liveCorrection.debt -= taken
       }
     }
-    if configuration.isRaw, let p = previous {
-      let dt = (time - p.time).value
+    if configuration.isRaw, let before = previous?.time {
+      let dt = (time - before).value
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed.value
     }
     lastAcceptedTime = time

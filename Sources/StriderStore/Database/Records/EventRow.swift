@@ -30,7 +30,10 @@ struct EventRow: SessionChildRecord, Codable, Equatable {
     let kept: (Kind, GNSSTime, String?)
     switch event {
     case .judged, .point: return nil
-    case .started(let point): kept = (.started, point.time, try StoredJSON.encode(point))
+    case .started(let point):
+      // An untimed file's start has no time; the column (which only orders the events, all
+      // untimed alike in such a session) takes the epoch, the payload keeps the truth.
+      kept = (.started, point.time ?? GNSSTime(secondsSince1970: 0), try StoredJSON.encode(point))
     case .paused(let at, let since): kept = (.paused, at, try StoredJSON.encode(since))
     case .resumed(let at): kept = (.resumed, at, nil)
     case .split(let split): kept = (.split, split.endTime, try StoredJSON.encode(split))
