@@ -56,15 +56,7 @@ public struct SessionRunner: Sendable {
       lastFix = fix
       var out: [RunnerEvent] = []
       let before = newestTime
-      for e in engine.ingest(fix) {
-        if case .judged(let judged) = e {
-          count(judged)
-          if reportsVerdicts { out.append(.session(e)) }
-        } else {
-          out.append(.session(e))
-        }
-        note(e)
-      }
+      relay(engine.ingest(fix), into: &out)
       if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
         if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
@@ -78,11 +70,9 @@ public struct SessionRunner: Sendable {
     }
   }
 
-  /// Ends the session: the last events and the summary of the finished track.
-  public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
-    let (tail, summary) = engine.finish()
-    var out: [RunnerEvent] = []
-    for e in tail {
+  /// Counts each verdict and passes the engine's events on (verdicts only when asked).
+  private mutating func relay(_ events: [SessionEvent], into out: inout [RunnerEvent]) {
+    for e in events {
       if case .judged(let judged) = e {
         count(judged)
         if reportsVerdicts { out.append(.session(e)) }
@@ -91,6 +81,13 @@ public struct SessionRunner: Sendable {
       }
       note(e)
     }
+  }
+
+  /// Ends the session: the last events and the summary of the finished track.
+  public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
+    let (tail, summary) = engine.finish()
+    var out: [RunnerEvent] = []
+    relay(tail, into: &out)
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
   }
