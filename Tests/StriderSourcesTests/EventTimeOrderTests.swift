@@ -19,7 +19,7 @@ import Testing
       case .session(.signalLost(let at)): return ("signal_lost", at)
       case .session(.signalRegained(let at)): return ("signal_regained", at)
       case .session(.split(let split)): return ("split", split.endTime)
-      case .session(.started(let point)): return ("start", point.time)
+      case .session(.started(let point)): return point.time.map { ("start", $0) }
       default: return nil
       }
     }

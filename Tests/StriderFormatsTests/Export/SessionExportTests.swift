@@ -25,7 +25,9 @@ extension Sequence where Element: Comparable {
     print("display track: \(reduced.count) of \(accepted) accepted, max deviation \(deviation) m")
     #expect(Double(reduced.count) <= 0.30 * Double(accepted))
     #expect(deviation <= 2.0)
-    #expect(reduced.first == record.track.first && reduced.last == record.track.last)
+    #expect(
+      reduced.first == record.track.first && reduced.last == record.track.last,
+      "\(String(describing: reduced.first)) \(String(describing: record.track.first))")
   }
 
   @Test func csvAndJSONEscapeWhatTheyMust() throws {
