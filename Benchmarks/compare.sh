@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Times `strider` beside the tools people use today, on the same files, in one run:
-#   - a 1,000,000-point GPX of about 100 MB (a watch-style export made by the simulator):
+#   - a 1,000,000-point GPX of about 100 MB (the simulator's plain export):
 #     `strider analyze` (filters and smoother on, and --no-filter), gpxpy's `gpxinfo`
-#     (pip install gpxpy), gpsbabel reading the track points (apt-get install gpsbabel),
+#     (pip install gpxpy), gpsbabel reading the track points (apt-get install gpsbabel;
+#     with TZ=UTC, or it spends a third of its time re-reading the time-zone file),
 #     and `cat FILE > /dev/null` as the practical limit;
+#   - the same points as a generic watch-style GPX: no <type> (so the activity is guessed)
+#     and an <hdop> on every point;
+#   - the 1M points replayed headless at --speed max, imported into a fresh database, and
+#     exported from it as GPX (time, peak memory, fixes per second);
 #   - a 100,000-epoch NMEA log: `strider analyze`, gpsbabel's NMEA reader and cat;
 #   - a 3-hour run replayed headless as fast as possible, and the CPU an idle live session
 #     takes (connected to a gpsd with no receiver; needs gpsd).
@@ -27,6 +32,9 @@ run3h=$work/run-3h.gpx
 [[ -s $gpx ]] || $strider simulate --plain --activity ride --seed 3 --length 7000000 -o "$gpx" 2> /dev/null
 [[ -s $nmea ]] || $strider simulate --format nmea --activity ride --seed 4 --length 700000 -o "$nmea" 2> /dev/null
 [[ -s $run3h ]] || $strider simulate --activity run --seed 5 --length 36000 -o "$run3h" 2> /dev/null
+generic=$work/generic.gpx
+[[ -s $generic ]] || sed -e 's#<type>[^<]*</type>##' -e 's#</time></trkpt>#</time><hdop>1.1</hdop></trkpt>#' "$gpx" > "$generic"
+points=$(grep -c '<trkpt' "$gpx")
 
 megabytes() { echo "scale=1; $(stat -c %s "$1") / 1000000" | bc; }
 printf 'inputs: %s (%s track points, %s MB), %s (%s epochs, %s MB)\n\n' \
@@ -76,13 +84,31 @@ measure cat "$runs" cat "$gpx"
 measure "strider analyze" "$runs" "$strider" analyze --format json "$gpx"
 measure "strider --no-filter" "$runs" "$strider" analyze --no-filter --format json "$gpx"
 measure gpxinfo 1 gpxinfo "$gpx"
-measure "gpsbabel -t" "$runs" gpsbabel -t -i gpx -f "$gpx" -o unicsv -F /dev/null
+measure "gpsbabel -t" "$runs" env TZ=UTC gpsbabel -t -i gpx -f "$gpx" -o unicsv -F /dev/null
 echo "GPX, $(megabytes "$gpx") MB"
 table "$gpx" "strider analyze" cat "strider analyze" "strider --no-filter" gpxinfo "gpsbabel -t"
 
+measure "strider generic" "$runs" "$strider" analyze --format json "$generic"
+measure "gpsbabel generic" "$runs" env TZ=UTC gpsbabel -t -i gpx -f "$generic" -o unicsv -F /dev/null
+echo "generic GPX (no <type>, <hdop> on every point), $(megabytes "$generic") MB"
+table "$generic" "strider generic" "strider generic" "gpsbabel generic"
+
+measure "replay 1M" "$runs" "$strider" replay "$gpx" --speed max --headless
+rm -rf "$STRIDER_HOME"
+measure "import 1M" 1 "$strider" sessions import "$gpx"
+measure "export 1M" "$runs" "$strider" sessions export 1 --format gpx -o "$work/export.gpx" --force
+echo "1M fixes: replay, import, export"
+printf '%-18s %9s %9s %12s\n' step seconds "peak MB" "fixes/s"
+for name in "replay 1M" "import 1M" "export 1M"; do
+  [[ -n ${secs[$name]:-} ]] || continue
+  printf '%-18s %9.3f %9.1f %12.0f\n' "$name" "${secs[$name]}" \
+    "$(echo "${mem[$name]} / 1024" | bc -l)" "$(echo "$points / ${secs[$name]}" | bc -l)"
+done
+echo
+
 measure "cat nmea" "$runs" cat "$nmea"
 measure "strider nmea" "$runs" "$strider" analyze --format json "$nmea"
-measure "gpsbabel nmea" "$runs" gpsbabel -i nmea -f "$nmea" -o unicsv -F /dev/null
+measure "gpsbabel nmea" "$runs" env TZ=UTC gpsbabel -i nmea -f "$nmea" -o unicsv -F /dev/null
 echo "NMEA, $(megabytes "$nmea") MB"
 table "$nmea" "strider nmea" "cat nmea" "strider nmea" "gpsbabel nmea"
 
@@ -119,6 +145,15 @@ size=$(stat -c %s "$gpx")
 [[ -n ${secs[gpsbabel -t]:-} ]] && check "analyze at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel -t]} / $s" | bc -l)")x)" "${secs[gpsbabel -t]} / $s >= 10"
 check "analyze at least 200 MB/s ($(printf %.0f "$(echo "$size / 1000000 / $s" | bc -l)") MB/s)" "$size / 1000000 / $s >= 200"
 check "analyze peak memory under 100 MB ($(printf %.0f "$(echo "${mem[strider analyze]} / 1024" | bc -l)") MB)" "${mem[strider analyze]} / 1024 < 100"
+g=${secs[strider generic]}
+check "generic GPX at least 200 MB/s ($(printf %.0f "$(echo "$(stat -c %s "$generic") / 1000000 / $g" | bc -l)") MB/s)" "$(stat -c %s "$generic") / 1000000 / $g >= 200"
+[[ -n ${secs[gpsbabel generic]:-} ]] && check "generic GPX at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel generic]} / $g" | bc -l)")x)" "${secs[gpsbabel generic]} / $g >= 10"
+[[ -n ${secs[gpsbabel nmea]:-} ]] && check "NMEA at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel nmea]} / ${secs[strider nmea]}" | bc -l)")x)" "${secs[gpsbabel nmea]} / ${secs[strider nmea]} >= 10"
+check "replay of 1M fixes within 1.3x analyze ($(printf %.2f "$(echo "${secs[replay 1M]} / $s" | bc -l)")x)" "${secs[replay 1M]} / $s <= 1.3"
+for step in "replay 1M" "import 1M" "export 1M"; do
+  [[ -n ${mem[$step]:-} ]] && check "$step under 100 MB ($(printf %.0f "$(echo "${mem[$step]} / 1024" | bc -l)") MB)" "${mem[$step]} / 1024 < 100"
+done
+[[ -n ${secs[import 1M]:-} ]] && check "import at least 100k fixes/s ($(printf %.0f "$(echo "$points / ${secs[import 1M]}" | bc -l)")/s)" "$points / ${secs[import 1M]} >= 100000"
 check "3-hour replay under 0.2 s ($(printf %.3f "${secs[replay 3 h]}") s)" "${secs[replay 3 h]} < 0.2"
 [[ -n $idle ]] && check "idle live session under 1 % of a core ($(printf %.2f "$idle") %)" "$idle < 1"
 exit 0
