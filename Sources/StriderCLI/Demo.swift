@@ -9,10 +9,14 @@ struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Watch a simulated run with GPS faults: no receiver and no files needed.")
 
-  @Option(help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max.")
+  @Option(
+    parsing: .unconditional,
+    help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max.",
+    transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(10)
 
-  @Option(help: "Seed of the simulation: the same seed gives the same run.")
+  @Option(
+    parsing: .unconditional, help: "Seed of the simulation: the same seed gives the same run.")
   var seed: UInt64 = 1
 
   @Option(help: "Faults to inject: all or none.")
@@ -24,7 +28,7 @@ struct Demo: ParsableCommand {
   @Flag(help: "Keep the simulated session in the session database, marked as simulated.")
   var record = false
 
-  @OptionGroup var session: SessionOptions
+  @OptionGroup var session: LiveSessionOptions
 
   @OptionGroup var display: DisplayOptions
 

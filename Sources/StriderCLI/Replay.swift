@@ -6,7 +6,17 @@ import StriderFormats
 import StriderSources
 import StriderStore
 
-extension ReplaySpeed: ExpressibleByArgument {}
+extension ReplaySpeed: ExpressibleByArgument {
+  /// The `--speed` value, or the reason it is refused (out of range, or not a speed at all)
+  /// in the error ArgumentParser prints.
+  static func option(_ text: String) throws -> ReplaySpeed {
+    do {
+      return try parse(text)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+}
 
 /// `strider replay FILE`: a recording through the live pipeline, on the fix clock.
 struct Replay: ParsableCommand {
@@ -21,7 +31,9 @@ struct Replay: ParsableCommand {
   @Argument(help: "A GPS file (GPX, TCX, NMEA, gpsd JSON), or a recorded session's ID.")
   var file: String
 
-  @Option(help: "Replay speed: 1 (real time), 30, 1000, ..., or max.")
+  @Option(
+    parsing: .unconditional, help: "Replay speed: 1 (real time), 30, 1000, ..., or max.",
+    transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(1)
 
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")

@@ -25,7 +25,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not keep the session in the session database.")
   var noRecord = false
 
-  @OptionGroup var session: SessionOptions
+  @OptionGroup var session: LiveSessionOptions
 
   @OptionGroup var display: DisplayOptions
 
@@ -33,6 +33,14 @@ struct Run: ParsableCommand {
     let stop = StopSignal()
     let settings = try session.settings()
     let endpoint = try gpsd ?? Self.endpoint(settings)
+    // A refused connection is retried (gpsd may start later); a name that does not resolve
+    // never will, so it is said at once.
+    do {
+      try endpoint.checkResolves()
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
     let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
     var configuration = session.configuration(
       activity: settings.activity ?? .run, raw: false, settings: settings)
