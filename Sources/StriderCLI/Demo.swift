@@ -47,31 +47,43 @@ struct Demo: ParsableCommand {
       speed: speed, clock: SystemClock())
     let configuration = try session.configuration(activity: activity, raw: false)
     let label = "simulator (\(activity.rawValue), seed \(seed))"
+    var again = "strider demo --seed \(seed)"
+    if faults != "all" { again += " --faults \(faults)" }
+    if session.activity != nil { again += " --activity \(activity.rawValue)" }
     guard record else {
-      try show(source, configuration: configuration, label: label, stop: stop)
+      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+        try Output.standard(
+          QuitSummary.text(
+            summary, kept: .notKept(hint: "--record keeps a demo"), again: again))
+      }
       return
     }
-    try StoreAccess.record(
+    var shown: SessionSummary?
+    let id = try StoreAccess.record(
       source, origin: .simulated, name: "demo \(activity.rawValue), seed \(seed)",
-      label: label, configuration: configuration
+      label: label, configuration: configuration, announces: headless
     ) { recorded in
-      try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+    if let shown {
+      try Output.standard(QuitSummary.text(shown, kept: .recorded(id), again: again))
     }
   }
 
+  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
-  ) throws {
+  ) throws -> SessionSummary? {
     guard headless else {
-      try TerminalSession.run(
+      return try TerminalSession.run(
         kind: .demo, source: source, configuration: configuration, sourceLabel: label,
-        file: nil, format: "simulator", display: display, stop: stop)
-      return
+        display: display, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "simulator",
       stop: stop)
+    return nil
   }
 }

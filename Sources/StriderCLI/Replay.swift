@@ -16,6 +16,14 @@ extension ReplaySpeed: ExpressibleByArgument {
       throw ValidationError(error.description)
     }
   }
+
+  /// The speed as `--speed` takes it ("30", "max"), for a command to paste.
+  var argument: String {
+    switch self {
+    case .asFastAsPossible: "max"
+    case .times(let n): n == n.rounded() && n < 1e15 ? String(Int(n)) : String(n)
+    }
+  }
 }
 
 /// `strider replay FILE`: a recording through the live pipeline, on the fix clock.
@@ -62,7 +70,7 @@ struct Replay: ParsableCommand {
     try show(
       source, configuration: try session.configuration(activity: track.activity, raw: false),
       label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
-      stop: stop)
+      kept: .replayOfFile(file), stop: stop)
   }
 
   /// A session from the database, with the settings it was recorded with, so the replay
@@ -78,17 +86,19 @@ struct Replay: ParsableCommand {
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
-      stop: stop)
+      kept: .replayOfSession(id), stop: stop)
   }
 
   private func show(
     _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
-    file: String?, format: String, stop: StopSignal
+    file: String?, format: String, kept: QuitSummary.Kept, stop: StopSignal
   ) throws {
     guard headless else {
-      try TerminalSession.run(
+      let summary = try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        file: file, format: format, display: display, stop: stop)
+        display: display, stop: stop)
+      let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
+      try Output.standard(QuitSummary.text(summary, kept: kept, again: again))
       return
     }
     var source = source

@@ -51,13 +51,22 @@ struct Run: ParsableCommand {
     configuration.gate.timeRequirement = .always
     let label = "gpsd \(endpoint)"
     guard !noRecord else {
-      try show(source, configuration: configuration, label: label, stop: stop)
+      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+        try Output.standard(
+          QuitSummary.text(
+            summary, kept: .notKept(hint: "--no-record"), again: "strider run"))
+      }
       return
     }
-    try StoreAccess.record(
-      source, origin: .live, name: nil, label: label, configuration: configuration
+    var shown: SessionSummary?
+    let id = try StoreAccess.record(
+      source, origin: .live, name: nil, label: label, configuration: configuration,
+      announces: headless
     ) { recorded in
-      try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+    if let shown {
+      try Output.standard(QuitSummary.text(shown, kept: .recorded(id), again: "strider run"))
     }
   }
 
@@ -70,18 +79,19 @@ struct Run: ParsableCommand {
     throw ExitCode(1)
   }
 
+  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
-  ) throws {
+  ) throws -> SessionSummary? {
     guard headless else {
-      try TerminalSession.run(
+      return try TerminalSession.run(
         kind: .live, source: source, configuration: configuration, sourceLabel: label,
-        file: nil, format: "gpsd", display: display, stop: stop)
-      return
+        display: display, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
+    return nil
   }
 }
