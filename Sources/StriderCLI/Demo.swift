@@ -11,12 +11,14 @@ struct Demo: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max.",
+    help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max (default: 10).",
     transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(10)
 
   @Option(
-    parsing: .unconditional, help: "Seed of the simulation: the same seed gives the same run.")
+    parsing: .unconditional,
+    help: "Seed of the simulation: the same seed gives the same run (default: 1).",
+    transform: NumberArgument.seed)
   var seed: UInt64 = 1
 
   @Option(help: "Faults to inject: all or none.")

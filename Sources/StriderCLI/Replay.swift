@@ -40,7 +40,8 @@ struct Replay: ParsableCommand {
   var file: String
 
   @Option(
-    parsing: .unconditional, help: "Replay speed: 1 (real time), 30, 1000, ..., or max.",
+    parsing: .unconditional,
+    help: "Replay speed: 1 (real time), 30, 1000, ..., or max (default: 1).",
     transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(1)
 

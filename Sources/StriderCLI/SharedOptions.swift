@@ -41,6 +41,18 @@ struct ProfileOptions: ParsableArguments {
   }
 }
 
+/// Numbers of the command line whose refusal should say why.
+enum NumberArgument {
+  /// A simulator seed: a whole number from 0 up; "-1" or "1.5" is refused as such.
+  static func seed(_ text: String) throws -> UInt64 {
+    if let seed = UInt64(text) { return seed }
+    guard let number = Double(text), !number.isNaN else {
+      throw ValidationError("not a seed: give a whole number, 0 or more")
+    }
+    throw ValidationError("out of range: a seed is a whole number from 0 to \(UInt64.max)")
+  }
+}
+
 /// What a command that computes a session can be asked: an activity and a profile.
 protocol SessionFlags {
   var activity: Activity? { get }

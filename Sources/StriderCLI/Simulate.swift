@@ -24,7 +24,9 @@ struct Simulate: ParsableCommand {
   var activity: Activity = .run
 
   @Option(
-    parsing: .unconditional, help: "Seed of every random choice: the same seed gives the same file."
+    parsing: .unconditional,
+    help: "Seed of every random choice: the same seed gives the same file (default: 1).",
+    transform: NumberArgument.seed
   )
   var seed: UInt64 = 1
 

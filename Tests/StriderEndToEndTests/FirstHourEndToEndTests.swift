@@ -76,6 +76,8 @@ import Testing
     (["run", "--weight", "-70"], "out of range"),
     (["simulate", "--length", "-5"], "out of range"),
     (["simulate", "--lead-in", "-5"], "out of range"),
+    (["demo", "--seed", "-1"], "out of range"),
+    (["simulate", "--seed", "-1"], "out of range"),
   ])
   func badNumbersAreRefusedWithTheReason(arguments: [String], reason: String) throws {
     var arguments = arguments
@@ -108,7 +110,8 @@ import Testing
   @Test func refusedGPSDConnectionStillRetries() throws {
     // Port 1 on loopback: nobody listens, so each attempt is refused and retried.
     let result = try StriderBinary.shell(
-      "timeout --preserve-status -s INT 3 \"$STRIDER\" run --headless --no-record --gpsd 127.0.0.1:1")
+      "timeout --preserve-status -s INT 3 \"$STRIDER\" run --headless --no-record --gpsd 127.0.0.1:1"
+    )
     #expect(result.status == 0, "Ctrl-C ends it cleanly: \(result.stderr)")
     let retries = result.stdout.split(separator: "\n").filter {
       $0.contains("\"disconnected\"") && $0.contains("retry_in_s")
