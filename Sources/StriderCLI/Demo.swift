@@ -54,9 +54,8 @@ struct Demo: ParsableCommand {
     if session.activity != nil { again += " --activity \(activity.rawValue)" }
     guard record else {
       if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
-        try Output.standard(
-          QuitSummary.text(
-            summary, kept: .notKept(hint: "--record keeps a demo"), again: again))
+        try QuitSummary.print(
+          summary, kept: .notKept(hint: "--record keeps a demo"), again: again)
       }
       return
     }
@@ -68,7 +67,7 @@ struct Demo: ParsableCommand {
       shown = try show(recorded, configuration: configuration, label: label, stop: stop)
     }
     if let shown {
-      try Output.standard(QuitSummary.text(shown, kept: .recorded(id), again: again))
+      try QuitSummary.print(shown, kept: .recorded(id), again: again)
     }
   }
 

@@ -41,6 +41,20 @@ enum QuitSummary {
     return SummaryTable.text(rows) + "\n"
   }
 
+  /// Prints the summary on standard output. When that fails (the terminal hung up, a full
+  /// disk under a redirection) a recorded session is still named on stderr, so the user
+  /// learns it was kept, and the error is thrown for the exit status.
+  static func print(_ summary: SessionSummary, kept: Kept, again: String) throws(OutputError) {
+    do {
+      try Output.standard(text(summary, kept: kept, again: again))
+    } catch {
+      if case .recorded(let id) = kept {
+        printError("strider: session \(id) recorded: `strider sessions show \(id)`")
+      }
+      throw error
+    }
+  }
+
   /// `path` quoted for a shell when it needs it, so the replay command can be pasted.
   static func shellWord(_ path: String) -> String {
     let plain = path.unicodeScalars.allSatisfy {

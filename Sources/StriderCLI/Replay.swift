@@ -99,7 +99,7 @@ struct Replay: ParsableCommand {
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
         display: display, stop: stop)
       let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
-      try Output.standard(QuitSummary.text(summary, kept: kept, again: again))
+      try QuitSummary.print(summary, kept: kept, again: again)
       return
     }
     var source = source

@@ -52,9 +52,8 @@ struct Run: ParsableCommand {
     let label = "gpsd \(endpoint)"
     guard !noRecord else {
       if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
-        try Output.standard(
-          QuitSummary.text(
-            summary, kept: .notKept(hint: "--no-record"), again: "strider run"))
+        try QuitSummary.print(
+          summary, kept: .notKept(hint: "--no-record"), again: "strider run")
       }
       return
     }
@@ -66,7 +65,7 @@ struct Run: ParsableCommand {
       shown = try show(recorded, configuration: configuration, label: label, stop: stop)
     }
     if let shown {
-      try Output.standard(QuitSummary.text(shown, kept: .recorded(id), again: "strider run"))
+      try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
     }
   }
 
