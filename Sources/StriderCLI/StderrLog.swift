@@ -11,6 +11,8 @@ import StriderStore
 final class StderrLog {
   /// The log's file name, in the session database's folder.
   static let fileName = "dashboard.log"
+  /// Above this size the log is emptied when the next dashboard opens.
+  static let cap: Int64 = 1 << 20
 
   let path: String
   private let file: Int32
@@ -27,7 +29,10 @@ final class StderrLog {
     try? FileManager.default.createDirectory(
       atPath: location.directory, withIntermediateDirectories: true)
     path = location.directory + "/" + Self.fileName
-    file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    // Each dashboard appends; a log past its cap starts over, so it never grows unbounded.
+    var existing = stat()
+    let full = stat(path, &existing) == 0 && Int64(existing.st_size) > Self.cap
+    file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (full ? O_TRUNC : 0), 0o644)
     guard file >= 0 else { return nil }
     let header = "--- strider \(command), \(Date()) ---\n"
     try? Output.write(Array(header.utf8), to: file, destination: path)
