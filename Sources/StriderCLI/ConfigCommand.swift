@@ -13,7 +13,7 @@ struct ConfigCommand: ParsableCommand {
       + "optional. Keys:\n"
       + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n"))
 
-  @OptionGroup var session: SessionOptions
+  @OptionGroup var session: LiveSessionOptions
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment

@@ -9,10 +9,16 @@ struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Watch a simulated run with GPS faults: no receiver and no files needed.")
 
-  @Option(help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max.")
+  @Option(
+    parsing: .unconditional,
+    help: "Speed against the fix clock: 1 (real time), 10, 100, ..., or max (default: 10).",
+    transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(10)
 
-  @Option(help: "Seed of the simulation: the same seed gives the same run.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seed of the simulation: the same seed gives the same run (default: 1).",
+    transform: NumberArgument.seed)
   var seed: UInt64 = 1
 
   @Option(help: "Faults to inject: all or none.")
@@ -24,7 +30,7 @@ struct Demo: ParsableCommand {
   @Flag(help: "Keep the simulated session in the session database, marked as simulated.")
   var record = false
 
-  @OptionGroup var session: SessionOptions
+  @OptionGroup var session: LiveSessionOptions
 
   @OptionGroup var display: DisplayOptions
 
@@ -43,31 +49,42 @@ struct Demo: ParsableCommand {
       speed: speed, clock: SystemClock())
     let configuration = try session.configuration(activity: activity, raw: false)
     let label = "simulator (\(activity.rawValue), seed \(seed))"
+    var again = "strider demo --seed \(seed)"
+    if faults != "all" { again += " --faults \(faults)" }
+    if session.activity != nil { again += " --activity \(activity.rawValue)" }
     guard record else {
-      try show(source, configuration: configuration, label: label, stop: stop)
+      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+        try QuitSummary.print(
+          summary, kept: .notKept(hint: "--record keeps a demo"), again: again)
+      }
       return
     }
-    try StoreAccess.record(
+    var shown: SessionSummary?
+    let id = try StoreAccess.record(
       source, origin: .simulated, name: "demo \(activity.rawValue), seed \(seed)",
-      label: label, configuration: configuration
+      label: label, configuration: configuration, announces: headless
     ) { recorded in
-      try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+    if let shown {
+      try QuitSummary.print(shown, kept: .recorded(id), again: again)
     }
   }
 
+  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
-  ) throws {
+  ) throws -> SessionSummary? {
     guard headless else {
-      try TerminalSession.run(
+      return try TerminalSession.run(
         kind: .demo, source: source, configuration: configuration, sourceLabel: label,
-        file: nil, format: "simulator", display: display, stop: stop)
-      return
+        display: display, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "simulator",
       stop: stop)
+    return nil
   }
 }

@@ -72,11 +72,15 @@ enum StoreAccess {
     }
   }
 
-  /// Records a session from `source` through `body`, then finishes it in the store.
+  /// Records a session from `source` through `body`, then finishes it in the store, and
+  /// returns its ID. With `announces`, a line on stderr names it (the dashboard's readable
+  /// summary names it itself).
+  @discardableResult
   static func record<S: FixSource>(
     _ source: S, origin: SessionOrigin, name: String?, label: String,
-    configuration: SessionConfiguration, body: (inout RecordingSource<S>) throws -> Void
-  ) throws {
+    configuration: SessionConfiguration, announces: Bool = true,
+    body: (inout RecordingSource<S>) throws -> Void
+  ) throws -> Int64 {
     let store = try open()
     let recording: SessionRecording
     do {
@@ -103,9 +107,11 @@ enum StoreAccess {
     }
     do {
       let record = try recording.finish()
-      printError(
-        "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
-          + "`strider sessions show \(recording.id)`")
+      if announces {
+        printError(
+          "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
+            + "`strider sessions show \(recording.id)`")
+      }
     } catch {
       printError(
         "strider: error: \(error.description); the fixes are kept: "
@@ -113,5 +119,6 @@ enum StoreAccess {
       throw ExitCode(1)
     }
     if let bodyError { throw bodyError }
+    return recording.id
   }
 }

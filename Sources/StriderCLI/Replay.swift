@@ -6,7 +6,25 @@ import StriderFormats
 import StriderSources
 import StriderStore
 
-extension ReplaySpeed: ExpressibleByArgument {}
+extension ReplaySpeed: ExpressibleByArgument {
+  /// The `--speed` value, or the reason it is refused (out of range, or not a speed at all)
+  /// in the error ArgumentParser prints.
+  static func option(_ text: String) throws -> ReplaySpeed {
+    do {
+      return try parse(text)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// The speed as `--speed` takes it ("30", "max"), for a command to paste.
+  var argument: String {
+    switch self {
+    case .asFastAsPossible: "max"
+    case .times(let n): n == n.rounded() && n < 1e15 ? String(Int(n)) : String(n)
+    }
+  }
+}
 
 /// `strider replay FILE`: a recording through the live pipeline, on the fix clock.
 struct Replay: ParsableCommand {
@@ -21,7 +39,10 @@ struct Replay: ParsableCommand {
   @Argument(help: "A GPS file (GPX, TCX, NMEA, gpsd JSON), or a recorded session's ID.")
   var file: String
 
-  @Option(help: "Replay speed: 1 (real time), 30, 1000, ..., or max.")
+  @Option(
+    parsing: .unconditional,
+    help: "Replay speed: 1 (real time), 30, 1000, ..., or max (default: 1).",
+    transform: ReplaySpeed.option)
   var speed: ReplaySpeed = .times(1)
 
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
@@ -50,7 +71,7 @@ struct Replay: ParsableCommand {
     try show(
       source, configuration: try session.configuration(activity: track.activity, raw: false),
       label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
-      stop: stop)
+      kept: .replayOfFile(file), stop: stop)
   }
 
   /// A session from the database, with the settings it was recorded with, so the replay
@@ -66,17 +87,19 @@ struct Replay: ParsableCommand {
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
-      stop: stop)
+      kept: .replayOfSession(id), stop: stop)
   }
 
   private func show(
     _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
-    file: String?, format: String, stop: StopSignal
+    file: String?, format: String, kept: QuitSummary.Kept, stop: StopSignal
   ) throws {
     guard headless else {
-      try TerminalSession.run(
+      let summary = try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        file: file, format: format, display: display, stop: stop)
+        display: display, stop: stop)
+      let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
+      try QuitSummary.print(summary, kept: kept, again: again)
       return
     }
     var source = source

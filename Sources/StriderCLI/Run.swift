@@ -25,7 +25,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not keep the session in the session database.")
   var noRecord = false
 
-  @OptionGroup var session: SessionOptions
+  @OptionGroup var session: LiveSessionOptions
 
   @OptionGroup var display: DisplayOptions
 
@@ -33,6 +33,14 @@ struct Run: ParsableCommand {
     let stop = StopSignal()
     let settings = try session.settings()
     let endpoint = try gpsd ?? Self.endpoint(settings)
+    // A refused connection is retried (gpsd may start later); a name that does not resolve
+    // never will, so it is said at once.
+    do {
+      try endpoint.checkResolves()
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
     let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
     var configuration = session.configuration(
       activity: settings.activity ?? .run, raw: false, settings: settings)
@@ -43,13 +51,21 @@ struct Run: ParsableCommand {
     configuration.gate.timeRequirement = .always
     let label = "gpsd \(endpoint)"
     guard !noRecord else {
-      try show(source, configuration: configuration, label: label, stop: stop)
+      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+        try QuitSummary.print(
+          summary, kept: .notKept(hint: "--no-record"), again: "strider run")
+      }
       return
     }
-    try StoreAccess.record(
-      source, origin: .live, name: nil, label: label, configuration: configuration
+    var shown: SessionSummary?
+    let id = try StoreAccess.record(
+      source, origin: .live, name: nil, label: label, configuration: configuration,
+      announces: headless
     ) { recorded in
-      try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+    }
+    if let shown {
+      try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
     }
   }
 
@@ -62,18 +78,19 @@ struct Run: ParsableCommand {
     throw ExitCode(1)
   }
 
+  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
-  ) throws {
+  ) throws -> SessionSummary? {
     guard headless else {
-      try TerminalSession.run(
+      return try TerminalSession.run(
         kind: .live, source: source, configuration: configuration, sourceLabel: label,
-        file: nil, format: "gpsd", display: display, stop: stop)
-      return
+        display: display, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
+    return nil
   }
 }

@@ -7,13 +7,15 @@ extension Activity: ExpressibleByArgument {}
 extension UnitSystem: ExpressibleByArgument {}
 extension ElevationPolicy: ExpressibleByArgument {}
 
-/// Options every command that computes a session shares. Each one left out takes the
-/// config file's value, else the built-in default.
-struct SessionOptions: ParsableArguments {
-  @Option(help: "run, walk or ride (default: what the file says, else guessed from its speed).")
-  var activity: Activity?
-
-  @Option(help: "The user's weight in kilograms, for calories (default 70).")
+/// The options of a session's profile every command that computes one shares (weight,
+/// units, elevation, auto-pause). Each one left out takes the config file's value, else the
+/// built-in default. The activity is separate, since its default depends on whether there
+/// is a file to say it (`SessionOptions`) or not (`LiveSessionOptions`).
+struct ProfileOptions: ParsableArguments {
+  // `.unconditional`: a negative number is the value, so `--weight -70` is refused as out
+  // of range rather than read as an unknown option with the value missing.
+  @Option(
+    parsing: .unconditional, help: "The user's weight in kilograms, for calories (default 70).")
   var weight: Double?
 
   @Option(help: "metric or imperial (default metric).")
@@ -25,18 +27,51 @@ struct SessionOptions: ParsableArguments {
   @Flag(help: "Never pause automatically: standing still counts as moving time.")
   var noAutoPause = false
 
+  func validate() throws {
+    if let weight, !(weight.isFinite && weight >= 20 && weight <= 400) {
+      throw ValidationError(
+        "--weight \(Self.number(weight)) is out of range: give a weight in kilograms "
+          + "between 20 and 400.")
+    }
+  }
+
+  /// "-70" rather than "-70.0".
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+}
+
+/// Numbers of the command line whose refusal should say why.
+enum NumberArgument {
+  /// A simulator seed: a whole number from 0 up; "-1" or "1.5" is refused as such.
+  static func seed(_ text: String) throws -> UInt64 {
+    if let seed = UInt64(text) { return seed }
+    guard let number = Double(text), !number.isNaN else {
+      throw ValidationError("not a seed: give a whole number, 0 or more")
+    }
+    throw ValidationError("out of range: a seed is a whole number from 0 to \(UInt64.max)")
+  }
+}
+
+/// What a command that computes a session can be asked: an activity and a profile.
+protocol SessionFlags {
+  var activity: Activity? { get }
+  var profile: ProfileOptions { get }
+}
+
+extension SessionFlags {
   /// The settings in force: the config file under these flags.
   func settings() throws -> UserSettings {
     var settings = try ConfigFile.settings()
-    if let weight {
+    if let weight = profile.weight {
       settings.weight = weight
       settings.sources["profile.weight"] = .flag("--weight")
     }
-    if let units {
+    if let units = profile.units {
       settings.units = units
       settings.sources["profile.units"] = .flag("--units")
     }
-    if let elevation {
+    if let elevation = profile.elevation {
       settings.elevation = elevation
       settings.sources["profile.elevation"] = .flag("--elevation")
     }
@@ -44,15 +79,12 @@ struct SessionOptions: ParsableArguments {
       settings.activity = activity
       settings.sources["profile.activity"] = .flag("--activity")
     }
-    if noAutoPause {
+    if profile.noAutoPause {
       settings.autoPause = false
       settings.sources["auto_pause.enabled"] = .flag("--no-auto-pause")
     }
     return settings
   }
-
-  /// The activity of a session with no file to say: the flag, else the config file, else run.
-  func liveActivity() throws -> Activity { try settings().activity ?? .run }
 
   /// The engine configuration these options and the config file ask for.
   func configuration(activity: Activity, raw: Bool) throws -> SessionConfiguration {
@@ -75,13 +107,26 @@ struct SessionOptions: ParsableArguments {
     settings.apply(to: &configuration)
     return configuration
   }
+}
 
-  func validate() throws {
-    if let weight, !(weight.isFinite && weight >= 20 && weight <= 400) {
-      throw ValidationError(
-        "--weight must be a weight in kilograms between 20 and 400, not \(weight).")
-    }
-  }
+/// The session options of a command that reads a file (analyze, replay, import): the
+/// file's own activity is the default.
+struct SessionOptions: ParsableArguments, SessionFlags {
+  @Option(help: "run, walk or ride (default: what the file says, else guessed from its speed).")
+  var activity: Activity?
+
+  @OptionGroup var profile: ProfileOptions
+}
+
+/// The session options of a command with no file to say the activity (run, demo, config).
+struct LiveSessionOptions: ParsableArguments, SessionFlags {
+  @Option(help: "run, walk or ride (default: profile.activity in the config file, else run).")
+  var activity: Activity?
+
+  @OptionGroup var profile: ProfileOptions
+
+  /// The activity of a session with no file to say: the flag, else the config file, else run.
+  func liveActivity() throws -> Activity { try settings().activity ?? .run }
 }
 
 /// The config file, read once per run; a bad file stops the command with the error.

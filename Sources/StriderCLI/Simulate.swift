@@ -12,10 +12,10 @@ struct Simulate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write a simulated session (noisy fixes with optional faults) as GPX or NMEA.",
     discussion: """
-      The simulator follows a built-in route with stops, adds a realistic receiver error
-      (correlated drift, urban canyons) and injects the faults asked for. The fixes go to
-      the output in the order a receiver would deliver them; --truth also writes the path
-      really travelled, and the summary line on stderr gives the true distance and moving
+      The simulator follows a built-in route with stops, adds a realistic receiver error \
+      (correlated drift, urban canyons) and injects the faults asked for. The fixes go to \
+      the output in the order a receiver would deliver them; --truth also writes the path \
+      really travelled, and the summary line on stderr gives the true distance and moving \
       time to score `strider analyze` against.
       """
   )
@@ -23,7 +23,11 @@ struct Simulate: ParsableCommand {
   @Option(help: "run, walk or ride.")
   var activity: Activity = .run
 
-  @Option(help: "Seed of every random choice: the same seed gives the same file.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seed of every random choice: the same seed gives the same file (default: 1).",
+    transform: NumberArgument.seed
+  )
   var seed: UInt64 = 1
 
   @Option(
@@ -32,7 +36,9 @@ struct Simulate: ParsableCommand {
     ))
   var faults: String = "all"
 
-  @Option(help: "Session length in metres (default: the activity's usual route).")
+  @Option(
+    parsing: .unconditional, help: "Session length in metres (default: the activity's usual route)."
+  )
   var length: Double?
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case gpx, nmea }
@@ -50,6 +56,7 @@ struct Simulate: ParsableCommand {
   var output: String?
 
   @Option(
+    parsing: .unconditional,
     help:
       "Seconds of standing still at the start before the session begins (a receiver left on while the runner gets ready; gpsd and gpsfake drop the first seconds of a log)."
   )
@@ -76,10 +83,12 @@ struct Simulate: ParsableCommand {
       faultConfiguration = .only(kinds)
     }
     guard (0...3600).contains(leadIn) else {
-      throw ValidationError("--lead-in must be between 0 and 3600 seconds")
+      throw ValidationError(
+        "--lead-in \(leadIn) is out of range: give seconds between 0 and 3600")
     }
     if let length, !(length.isFinite && length >= 100 && length <= 10_000_000) {
-      throw ValidationError("--length must be between 100 and 10000000 metres")
+      throw ValidationError(
+        "--length \(length) is out of range: give metres between 100 and 10000000")
     }
     let session = Simulator.run(
       SimulationConfiguration(

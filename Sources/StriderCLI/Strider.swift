@@ -7,6 +7,7 @@ struct Strider: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strider",
     abstract: "A terminal GPS activity tracker: analyze, replay and record runs, walks and rides.",
+    version: StriderVersion.current,
     subcommands: [
       Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self, Sessions.self,
       ConfigCommand.self,

@@ -8,23 +8,24 @@ import StriderSources
 import StriderTerminal
 
 /// Opens the dashboard on the process's terminal and runs `DashboardLoop` there: the
-/// environment read, the ncurses screen opened and always closed, the summary printed.
+/// environment read, stderr sent to a log while the screen is up, the ncurses screen opened
+/// and always closed; the caller prints the readable summary (`QuitSummary`).
 ///
 /// The dashboard's logic (the filter lab, seeking, pausing, the quit dialog) is the
 /// `DashboardModel` in `StriderApp`, which drives the engine through the same
 /// `SessionRunner` as `--headless`; this only wires the edges to it.
 enum TerminalSession {
   /// Runs the dashboard until `q`, the end of a live session, a signal or an error,
-  /// restores the terminal, and prints the summary as a JSON line (the headless summary's
-  /// format) on standard output.
+  /// restores the terminal and stderr, and returns the finished session's summary. What
+  /// was written to stderr meanwhile is in `dashboard.log`; a line says so.
   ///
   /// - Throws: `ExitCode(1)` after a one-line message when the terminal cannot show the
   ///   dashboard (not a terminal, `TERM=dumb` or unknown).
   static func run(
     kind: DashboardModel.Kind, source: some DashboardSource,
-    configuration: SessionConfiguration, sourceLabel: String, file: String?, format: String?,
-    display: DisplayOptions, stop: StopSignal
-  ) throws {
+    configuration: SessionConfiguration, sourceLabel: String, display: DisplayOptions,
+    stop: StopSignal
+  ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
     let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
     let speaker = speak ? CueSpeaker(path: environment["PATH"]) : nil
@@ -47,15 +48,27 @@ enum TerminalSession {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }
     var source = source
+    let log = StderrLog(environment: environment, command: "\(kind) \(sourceLabel)")
+    var reported: Int64 = 0
     let summary: SessionSummary
     do {
-      defer { screen.close() }
+      defer {
+        screen.close()
+        log?.restore()
+      }
       summary = DashboardLoop.run(
         &model, source: &source, backend: &screen, clock: clock, announcer: speaker,
-        isStopped: { stop.isRaised })
+        notice: {
+          guard let log, log.bytesLogged > reported else { return nil }
+          reported = log.bytesLogged
+          return "Messages logged to \(StderrLog.fileName)"
+        }, isStopped: { stop.isRaised })
     }
-    try HeadlessSession.writeLine(
-      HeadlessEvents.summary(summary, file: file, format: format).serialized)
+    if let log, log.bytesLogged > 0 {
+      printError(
+        "strider: messages written to stderr while the dashboard ran are in \(log.path)")
+    }
+    return summary
   }
 }
 

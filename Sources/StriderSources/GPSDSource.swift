@@ -231,3 +231,32 @@ final class GPSDSocket {
     return .closed(String(cString: strerror(errno)))
   }
 }
+
+/// A gpsd host name that does not resolve: a typo or an unknown machine, which no amount of
+/// retrying will mend (unlike a gpsd that is not running yet, which the source waits for).
+public struct GPSDResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var endpoint: GPSDEndpoint
+  /// The resolver's reason (`gai_strerror`).
+  public var reason: String
+
+  public var description: String {
+    "gpsd host \"\(endpoint.host)\" does not resolve (\(reason)); give a name this machine "
+      + "knows or an address, e.g. --gpsd 127.0.0.1:2947"
+  }
+}
+
+extension GPSDEndpoint {
+  /// Checks once, before a session starts, that the host resolves, so a mistyped name is an
+  /// error at once instead of a session that waits for it forever.
+  public func checkResolves() throws(GPSDResolutionError) {
+    var hints = addrinfo()
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_family = AF_UNSPEC
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    if let list { freeaddrinfo(list) }
+    guard status == 0 else {
+      throw GPSDResolutionError(endpoint: self, reason: String(cString: gai_strerror(status)))
+    }
+  }
+}

@@ -76,6 +76,35 @@ import Testing
     #expect(backend.text.contains(DisplayFormat.distance(summary.distance, units: .metric)))
   }
 
+  /// A note from outside the session (stderr was logged) shows on the status line.
+  @Test func aNoticeShowsOnTheStatusLine() {
+    let backend = TestBackend()
+    var (model, source) = Self.replay(backend, speed: .times(10))
+    var screen = backend
+    var asked = 0
+    _ = DashboardLoop.drive(
+      &model, source: &source, backend: &screen, clock: backend.clock,
+      notice: {
+        asked += 1
+        return asked == 3 ? "Messages logged to dashboard.log" : nil
+      }, isStopped: { backend.now >= 2 })
+    #expect(backend.text.contains("Messages logged to dashboard.log"), "\(backend.text)")
+  }
+
+  /// A replay played to its end, replayed with space, ends again with the same numbers.
+  @Test func spaceAtTheEndReplaysWithTheSameSummary() {
+    let backend = TestBackend()
+    var (model, source) = Self.replay(backend, speed: .asFastAsPossible)
+    Self.drive(&model, &source, backend, until: 5)
+    let first = model.summary
+    #expect(first != nil && backend.text.contains("space replays again"))
+    backend.type(" ", at: 6)
+    Self.drive(&model, &source, backend, until: 7)
+    #expect(backend.text.contains("Replaying from the start"))
+    Self.drive(&model, &source, backend, until: 12)
+    #expect(model.summary == first, "the second play gives the numbers of the first")
+  }
+
   struct Refused: Error, Equatable {}
 
   @Test func aRefusedHeadlessLineEndsTheSessionAndIsThrown() {

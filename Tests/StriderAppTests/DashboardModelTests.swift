@@ -92,8 +92,21 @@ import Testing
     #expect(model.tick(now: 0).message == "A live session pauses itself (auto-pause)")
   }
 
-  @Test func aFinishedReplayDoesNotPause() {
-    var model = Self.model(.replay)
+  /// At the end of a replay, space plays it again from the start (the bar says so).
+  @Test func spaceReplaysAFinishedReplayFromTheStart() {
+    var model = Self.model(.replay, controls: Self.replayControls(position: 600))
+    Self.feed(Array(Self.simulated.fixes.prefix(30)), into: &model)
+    _ = model.sourceEnded()
+    #expect(model.tick(now: 40).replay?.isFinished == true)
+    #expect(model.press(.character(" "), now: 40) == [.seek(by: -601)])
+    #expect(model.summary == nil, "the session runs again")
+    let state = model.tick(now: 40)
+    #expect(state.message == "Replaying from the start")
+    #expect(state.replay?.isFinished == false)
+  }
+
+  @Test func aFinishedDemoDoesNotPause() {
+    var model = Self.model(.demo)
     Self.feed(Array(Self.simulated.fixes.prefix(30)), into: &model)
     _ = model.sourceEnded()
     #expect(model.press(.character(" "), now: 40) == [])

@@ -114,9 +114,10 @@ import Testing
     tmux.send("q")
     guard tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) != nil else { return }
     let output = tmux.capture(history: true)
-    let summary = output.split(separator: "\n").first { $0.hasPrefix("{\"event\":\"summary\"") }
     #expect(
-      summary?.contains("\"distance_m\"") == true, "the summary line follows:\n\(output)")
+      output.contains("distance        \(distance)"),
+      "the readable summary follows with analyze's distance:\n\(output)")
+    #expect(!output.contains("{\"event\""), "no JSON after the dashboard:\n\(output)")
   }
 
   @Test func resizingDownToTooSmallAndBackRedraws() throws {
@@ -145,7 +146,7 @@ import Testing
     tmux.send("q")
     guard let pane = tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) else { return }
     #expect(!pane.contains("Filter lab"), "the dashboard is gone: the screen is restored")
-    #expect(pane.contains("\"event\":\"summary\""), "the summary line follows the dashboard")
+    #expect(pane.contains("distance "), "the readable summary follows the dashboard")
   }
 
   @Test(arguments: [["demo"], ["replay", "Demo/park-run.gpx"]])
@@ -171,5 +172,111 @@ import Testing
     let text = pane?.replacingOccurrences(of: "\n", with: "") ?? ""
     #expect(text.contains("TERM") && text.contains("--headless"), "\(text)")
     #expect(text.contains("EXIT=1"))
+  }
+
+  // MARK: The first hour (issue 17)
+
+  @Test func quittingARecordedDemoPrintsAReadableSummary() throws {
+    guard Self.hasTmux else { return }
+    let home = try StriderBinary.temporaryDirectory().path
+    let tmux = try TmuxSession(
+      "env STRIDER_HOME='\(home)' " + Self.command("demo --speed 50 --record --seed 3"))
+    defer { tmux.kill() }
+    guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
+    tmux.send("q")
+    guard let pane = tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) else { return }
+    for line in [
+      "activity        run", "distance        ", "elapsed         ", "moving          ",
+      "avg pace        ", "calories        ",
+      "saved           session 1: `strider sessions show 1`",
+      "replay          `strider replay 1`",
+    ] {
+      #expect(pane.contains(line), "the summary has \"\(line)\":\n\(pane)")
+    }
+    #expect(!pane.contains("{\""), "no JSON:\n\(pane)")
+  }
+
+  /// Text written over the dashboard from outside stays until Ctrl-L repaints everything;
+  /// what the process itself writes to stderr goes to the log, and the status line says so.
+  @Test func ctrlLRepaintsAndStderrGoesToTheLog() throws {
+    guard Self.hasTmux else { return }
+    let scratch = try StriderBinary.temporaryDirectory()
+    let pidFile = scratch.appendingPathComponent("pid").path
+    let home = scratch.appendingPathComponent("home").path
+    let tmux = try TmuxSession(
+      "sh -c \"echo \\$\\$ > '\(pidFile)'; exec env STRIDER_HOME='\(home)' LANG=C.UTF-8 "
+        + "LC_ALL=C.UTF-8 TERM=tmux-256color '\(StriderBinary.url.path)' demo --speed 5\"; "
+        + "echo EXIT=$?; sleep 30")
+    defer { tmux.kill() }
+    guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
+    let pid = try #require(
+      Int(
+        (try? String(contentsOfFile: pidFile, encoding: .utf8))?
+          .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+    // What a library of the process would write: its own stderr, appended.
+    let stderr = try #require(FileHandle(forWritingAtPath: "/proc/\(pid)/fd/2"))
+    stderr.seekToEndOfFile()
+    stderr.write(Data("LIBRARY-NOISE\n".utf8))
+    try stderr.close()
+    tmux.waitFor("the note on the status line") { $0.contains("Messages logged to dashboard.log") }
+    let log = try String(contentsOfFile: home + "/dashboard.log", encoding: .utf8)
+    #expect(log.contains("LIBRARY-NOISE"))
+    #expect(!tmux.capture().contains("LIBRARY-NOISE"), "stderr never reaches the screen")
+    // Another program writing to the terminal: on screen until the repaint.
+    let tty = tmux.paneTTY()
+    let terminal = try #require(FileHandle(forWritingAtPath: tty))
+    terminal.write(Data("\u{1B}[6;6HSTRAY-OUTPUT".utf8))
+    try terminal.close()
+    tmux.waitFor("the stray text on screen") { $0.contains("STRAY-OUTPUT") }
+    tmux.send("C-l")
+    tmux.waitFor("the stray text gone after Ctrl-L") {
+      !$0.contains("STRAY-OUTPUT") && $0.contains("Filter lab")
+    }
+    tmux.send("q")
+    guard let pane = tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) else { return }
+    #expect(pane.contains("dashboard.log"), "the closing line says where stderr went:\n\(pane)")
+  }
+
+  @Test func aFinishedReplaySaysWhatComesNextAndSpaceReplaysIt() throws {
+    guard Self.hasTmux else { return }
+    let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))
+    defer { tmux.kill() }
+    guard let pane = tmux.waitFor("FINISHED", { Self.showsState($0, ["FINISHED"]) }) else {
+      return
+    }
+    let lines = pane.split(separator: "\n")
+    #expect(
+      lines.contains { $0.contains("100%") && $0.contains("space replays again, q quits") },
+      "the progress line says it:\n\(pane)")
+    #expect(
+      lines.contains { $0.contains("finish") && $0.contains("space replays again") },
+      "the map's legend says it:\n\(pane)")
+    tmux.send("Space")
+    tmux.waitFor("the replay going again") { $0.contains("Replaying from the start") }
+    tmux.waitFor("finished again") { pane in
+      Self.showsState(pane, ["FINISHED"]) && pane.contains("space replays again")
+    }
+  }
+
+  /// With --ascii nothing beyond seven-bit ASCII is drawn, even the filter lab's ratio of a
+  /// raw track a far-away stale fix made thousands of times too long.
+  @Test func asciiDrawsOnlyASCII() throws {
+    guard Self.hasTmux else { return }
+    let tmux = try TmuxSession(Self.command("demo --speed 50 --ascii"))
+    defer { tmux.kill() }
+    guard
+      tmux.waitFor("running", { Self.showsState($0, ["RUNNING"]) && $0.contains("Raw") }) != nil
+    else { return }
+    tmux.send("S")
+    guard
+      let pane = tmux.waitFor(
+        "the raw distance as a multiple",
+        { pane in
+          pane.split(separator: "\n").contains { $0.contains("Raw") && $0.contains(" x") }
+        })
+    else { return }
+    let wide = pane.unicodeScalars.filter { !$0.isASCII }
+    #expect(wide.isEmpty, "non-ASCII under --ascii: \(String(String.UnicodeScalarView(wide)))")
   }
 }

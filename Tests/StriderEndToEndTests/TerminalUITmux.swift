@@ -111,6 +111,12 @@ final class TmuxSession {
     return nil
   }
 
+  /// The pane's terminal device, for writing to it as another program would.
+  func paneTTY() -> String {
+    run(["display-message", "-p", "-t", name, "#{pane_tty}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   func kill() {
     _ = run(["kill-session", "-t", name])
   }

@@ -25,15 +25,22 @@ public enum DashboardLoop {
   /// the screen, and draws no more often than this.
   static var batchSeconds: Double { 0.03 }
 
+  /// How long a `notice` stays on the status line, in seconds.
+  public static var noticeSeconds: Double { 10 }
+
   /// Runs the dashboard until a quit, `isStopped`, or (while a live source keeps going)
   /// forever; returns the finished session's summary.
+  ///
+  /// `notice` is asked once a turn for a note from outside the session (stderr was written
+  /// to the log, say); what it returns is shown on the status line.
   public static func run<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
-    announcer: (any CueAnnouncer)? = nil, isStopped: () -> Bool
+    announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
+    isStopped: () -> Bool
   ) -> SessionSummary {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
-      isStopped: isStopped)
+      notice: notice, isStopped: isStopped)
     return model.finishedSummary()
   }
 
@@ -41,7 +48,8 @@ public enum DashboardLoop {
   /// leaves the session as it is, so a test can look at the screen and go on.
   public static func drive<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
-    announcer: (any CueAnnouncer)? = nil, isStopped: () -> Bool
+    announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
+    isStopped: () -> Bool
   ) -> Bool {
     var announcer = announcer
     var lastDraw = -Double.infinity
@@ -81,6 +89,7 @@ public enum DashboardLoop {
         model.observe(source.controls)
       }
       announcer?.tick()
+      if let text = notice() { model.show(text, for: noticeSeconds, now: clock.now()) }
       let now = clock.now()
       _ = model.tick(now: now)
       if model.needsRedraw, !busy || now - lastDraw >= batchSeconds {

@@ -47,6 +47,12 @@ extension DashboardModel {
       state.helpVisible.toggle()
     case .togglePause:
       guard hasClock else { return note("A live session pauses itself (auto-pause)", now) }
+      if summary != nil, kind == .replay, let position = controls.position {
+        // A finished replay plays again from its start, at the same speed.
+        summary = nil
+        show("Replaying from the start", now: now)
+        return [.seek(by: -(position.total + 1))]
+      }
       guard summary == nil else { return note("The session has finished", now) }
       controls.isPaused.toggle()
       return [.setPaused(controls.isPaused)]

@@ -61,7 +61,7 @@ extension DashboardModel {
     if let position = controls.position {
       state.replay = ReplayProgress(
         position: Seconds(position.position), total: Seconds(position.total),
-        speed: controls.replaySpeed?.factor ?? 1)
+        speed: controls.replaySpeed?.factor ?? 1, isFinished: kind == .replay && summary != nil)
     }
     if var lab = state.lab {
       lab.rejectedCounts = summary?.rejected ?? engine.rejected

@@ -143,7 +143,7 @@ public struct FilterLabPanel: Sendable {
       let ratio = distance.value / truth.value
       // A raw track with a fix from another city is hundreds of times too long: say so
       // as a multiple, which fits the column.
-      if ratio >= 10 { return "×" + String(Int(ratio.rounded())) }
+      if ratio >= 10 { return glyphs.times + String(Int(ratio.rounded())) }
       return DisplayFormat.signedPercent(ratio - 1)
     }
     func entry(_ label: String, _ distance: Meters?, _ errorText: String) -> String {

@@ -250,4 +250,21 @@ public struct Grid: Sendable, Hashable {
     }
     return copy
   }
+
+  /// The grid with every character outside seven-bit ASCII shown as `?` (a wide
+  /// character's right half as `?` too, so the row keeps its width): what `--ascii` and a
+  /// non-UTF-8 terminal get whatever a panel or a file name holds.
+  public func asciiOnly() -> Grid {
+    var copy = self
+    for index in copy.cells.indices {
+      let cell = copy.cells[index]
+      if cell.isContinuation {
+        copy.cells[index].isContinuation = false
+        copy.cells[index].character = "?"
+      } else if !cell.character.isASCII {
+        copy.cells[index].character = "?"
+      }
+    }
+    return copy
+  }
 }

@@ -1,4 +1,5 @@
-/// One row showing a replay's position: "12:34 ██████▌░░░░ 30:00  42% 30×".
+/// One row showing a replay's position: "12:34 ██████▌░░░░ 30:00  42% 30×"; at the end
+/// it says what can be done next ("... 100% max · space replays again, q quits").
 ///
 /// With Unicode the bar's edge moves in eighths of a cell, so a slow replay visibly
 /// advances; the ASCII form is `[####....]`.
@@ -19,10 +20,14 @@ public struct ProgressBar: Sendable {
     let right =
       " " + DisplayFormat.clock(progress.total) + "  " + TextLayout.padLeft(percent, to: 4) + " "
       + DisplayFormat.replaySpeed(progress.speed, glyphs: glyphs)
+      + (progress.isFinished ? glyphs.separator + ReplayProgress.nextSteps : "")
     let ascii = glyphs.barEighths.isEmpty
     let barWidth = grid.width - TextWidth.of(left) - TextWidth.of(right) - (ascii ? 2 : 0)
     guard barWidth >= 4 else {
-      grid.write(left + percent, column: 0, row: 0, style: .bold)
+      let short =
+        progress.isFinished
+        ? "Finished" + glyphs.separator + ReplayProgress.nextSteps : left + percent
+      grid.write(short, column: 0, row: 0, style: .bold, maxWidth: grid.width)
       return
     }
     var column = grid.write(left, column: 0, row: 0, style: .bold)

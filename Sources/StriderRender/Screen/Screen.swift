@@ -31,7 +31,7 @@ public enum Screen {
         labHeight: labPanel?.preferredHeight, hasProgress: state.replay != nil)
     else {
       drawTooSmall(into: &grid, glyphs: glyphs)
-      return Frame(grid: state.colour ? grid : grid.withoutColour(), layout: nil, map: nil)
+      return Frame(grid: finished(grid, state), layout: nil, map: nil)
     }
     if layout.isCompact {
       grid.withRegion(layout.dashboard) { dashboard.drawCompact(into: &$0) }
@@ -64,7 +64,14 @@ public enum Screen {
         showsLabKeys: state.lab != nil
       ).draw(into: &grid)
     }
-    return Frame(grid: state.colour ? grid : grid.withoutColour(), layout: layout, map: mapFrame)
+    return Frame(grid: finished(grid, state), layout: layout, map: mapFrame)
+  }
+
+  /// The last touches the state asks for: no colour, and with the ASCII glyphs nothing
+  /// beyond ASCII, whatever a panel drew or a file name held (the net under `Glyphs`).
+  private static func finished(_ grid: Grid, _ state: ScreenState) -> Grid {
+    let plain = state.colour ? grid : grid.withoutColour()
+    return state.glyphs.kind == .ascii ? plain.asciiOnly() : plain
   }
 
   /// The map in a box: the scale and view mode in the title, the markers' legend in the
@@ -94,7 +101,12 @@ public enum Screen {
       state.sessionState == .finished ? "\(glyphs.finish) finish" : "\(glyphs.current) now",
     ]
     if state.mapOptions.showsRaw { legend.append("\(glyphs.rawFix) raw fix") }
-    let text = " " + legend.joined(separator: "  ") + " "
+    if state.replay?.isFinished == true { legend.append(ReplayProgress.nextSteps) }
+    var text = " " + legend.joined(separator: "  ") + " "
+    if TextWidth.of(text) + 4 > rect.width, state.replay?.isFinished == true {
+      legend.removeLast()
+      text = " " + legend.joined(separator: "  ") + " "
+    }
     if TextWidth.of(text) + 4 <= rect.width {
       grid.write(text, column: rect.x + 2, row: rect.maxY - 1)
     }

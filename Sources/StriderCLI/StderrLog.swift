@@ -1,0 +1,68 @@
+import Foundation
+import StriderStore
+
+/// Standard error sent to a log file while the dashboard owns the terminal.
+///
+/// A library or a child process that writes to stderr would otherwise print over the
+/// ncurses screen, and the text would stay there until the next full repaint. Here fd 2
+/// points to `dashboard.log` beside the session database (under `STRIDER_HOME`) until
+/// `restore()`, and `bytesLogged` lets the dashboard say on its status line that something
+/// was written. A resource, so a class; one per dashboard.
+final class StderrLog {
+  /// The log's file name, in the session database's folder.
+  static let fileName = "dashboard.log"
+  /// Above this size the log is emptied when the next dashboard opens.
+  static let cap: Int64 = 1 << 20
+
+  let path: String
+  private let file: Int32
+  private let saved: Int32
+  private let startSize: Int64
+  private var restored = false
+  /// What `bytesLogged` was when stderr was restored (the log is closed then).
+  private var finalBytes: Int64 = 0
+
+  /// Starts sending stderr to the log; nil (stderr left alone) when there is no data folder
+  /// or the log cannot be opened.
+  init?(environment: [String: String], command: String) {
+    guard let location = StoreLocation.resolve(environment: environment) else { return nil }
+    try? FileManager.default.createDirectory(
+      atPath: location.directory, withIntermediateDirectories: true)
+    path = location.directory + "/" + Self.fileName
+    // Each dashboard appends; a log past its cap starts over, so it never grows unbounded.
+    var existing = stat()
+    let full = stat(path, &existing) == 0 && Int64(existing.st_size) > Self.cap
+    file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (full ? O_TRUNC : 0), 0o644)
+    guard file >= 0 else { return nil }
+    let header = "--- strider \(command), \(Date()) ---\n"
+    try? Output.write(Array(header.utf8), to: file, destination: path)
+    var status = stat()
+    startSize = fstat(file, &status) == 0 ? Int64(status.st_size) : 0
+    saved = dup(STDERR_FILENO)
+    guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+      if saved >= 0 { close(saved) }
+      close(file)
+      return nil
+    }
+  }
+
+  deinit { restore() }
+
+  /// How much was written to stderr since the dashboard opened.
+  var bytesLogged: Int64 {
+    guard !restored else { return finalBytes }
+    var status = stat()
+    guard fstat(file, &status) == 0 else { return 0 }
+    return max(0, Int64(status.st_size) - startSize)
+  }
+
+  /// Points stderr back at where it was (the terminal). Safe to call twice.
+  func restore() {
+    guard !restored else { return }
+    finalBytes = bytesLogged
+    restored = true
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    close(file)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// What a new user meets in their first hour (issue 17), on the real binary: `--version`,
+/// completions, help texts that say the right default, values refused as out of range,
+/// a gpsd name that does not resolve, and the README's set-up.
+@Suite struct FirstHourEndToEndTests {
+  @Test func versionIsPrinted() throws {
+    let result = try StriderBinary.run(["--version"])
+    #expect(result.status == 0)
+    let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let parts = version.split(separator: ".")
+    #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil }, "\(result.stdout)")
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScriptsAreGenerated(shell: String) throws {
+    let result = try StriderBinary.run(["--generate-completion-script", shell])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("strider") && result.stdout.contains("replay"))
+  }
+
+  @Test func installScriptIsDocumentedAndRuns() throws {
+    let readme = try String(
+      contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("Scripts/install-shell-extras.sh"))
+    let target = try StriderBinary.temporaryDirectory()
+    let script = SharedData.packageRoot.appendingPathComponent("Scripts/install-shell-extras.sh")
+    let result = try StriderBinary.shell(
+      "'\(script.path)' --prefix '\(target.path)' --binary \"$STRIDER\" --no-man")
+    #expect(result.status == 0, "\(result.stderr)")
+    for file in [
+      "share/bash-completion/completions/strider", "share/zsh/site-functions/_strider",
+      "share/fish/vendor_completions.d/strider.fish", "bin/strider",
+    ] {
+      let path = target.appendingPathComponent(file).path
+      #expect(FileManager.default.fileExists(atPath: path), "\(file) installed")
+    }
+  }
+
+  /// The activity's default in the help: a file's own where there is a file, the config
+  /// file's (else run) where there is none.
+  @Test(arguments: [
+    (["run"], false), (["demo"], false), (["config"], false), (["replay"], true),
+    (["analyze"], true),
+  ])
+  func activityHelpSaysTheRightDefault(command: [String], hasFile: Bool) throws {
+    let result = try StriderBinary.run(command + ["--help"])
+    let help = result.stdout.replacingOccurrences(of: "\n", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(help.contains("what the file says") == hasFile, "\(result.stdout)")
+    if !hasFile { #expect(help.contains("profile.activity in the config file, else run")) }
+  }
+
+  /// The discussion is one paragraph, wrapped by the parser: no line ends after a word or
+  /// two because the source had a newline there.
+  @Test func simulateHelpWrapsAsOneParagraph() throws {
+    let result = try StriderBinary.run(["simulate", "--help"])
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("The simulator follows") })
+    let end = try #require(lines[start...].firstIndex { $0.isEmpty })
+    for line in lines[start..<(end - 1)] {
+      #expect(line.count > 60, "a ragged line in the discussion: \"\(line)\"")
+    }
+  }
+
+  @Test(arguments: [
+    (["replay", "Demo/park-run.gpx", "--speed", "-5"], "out of range"),
+    (["demo", "--speed", "0"], "out of range"),
+    (["replay", "Demo/park-run.gpx", "--speed", "fast"], "not a speed"),
+    (["demo", "--speed", "quick"], "not a speed"),
+    (["demo", "--weight", "-70"], "out of range"),
+    (["replay", "Demo/park-run.gpx", "--weight", "-70"], "out of range"),
+    (["analyze", "Demo/park-run.gpx", "--weight", "-70"], "out of range"),
+    (["run", "--weight", "-70"], "out of range"),
+    (["simulate", "--length", "-5"], "out of range"),
+    (["simulate", "--lead-in", "-5"], "out of range"),
+    (["demo", "--seed", "-1"], "out of range"),
+    (["simulate", "--seed", "-1"], "out of range"),
+  ])
+  func badNumbersAreRefusedWithTheReason(arguments: [String], reason: String) throws {
+    var arguments = arguments
+    if arguments.count > 1, arguments[1].hasPrefix("Demo/") {
+      arguments[1] = SharedData.packageRoot.appendingPathComponent(arguments[1]).path
+    }
+    let result = try StriderBinary.run(
+      arguments
+        + ["--headless"].filter { _ in
+          ["replay", "demo", "run"].contains(arguments[0])
+        })
+    #expect(result.status == 64, "a usage error: \(result.stderr)")
+    #expect(result.stderr.contains(reason), "\(result.stderr)")
+    #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")
+  }
+
+  @Test func gpsdNameThatDoesNotResolveIsAnErrorAtOnce() throws {
+    let started = Date()
+    let result = try StriderBinary.shell(
+      "timeout -s INT 20 \"$STRIDER\" run --headless --gpsd strider-no-such-host.invalid")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("\"strider-no-such-host.invalid\" does not resolve"),
+      "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "no session started: \(result.stdout)")
+    #expect(Date().timeIntervalSince(started) < 10, "said at once, not after retries")
+  }
+
+  @Test func refusedGPSDConnectionStillRetries() throws {
+    // Port 1 on loopback: nobody listens, so each attempt is refused and retried.
+    let result = try StriderBinary.shell(
+      "timeout --preserve-status -s INT 3 \"$STRIDER\" run --headless --no-record --gpsd 127.0.0.1:1"
+    )
+    #expect(result.status == 0, "Ctrl-C ends it cleanly: \(result.stderr)")
+    let retries = result.stdout.split(separator: "\n").filter {
+      $0.contains("\"disconnected\"") && $0.contains("retry_in_s")
+    }
+    #expect(retries.count >= 2, "\(result.stdout)")
+  }
+
+  /// Every system package `.ci/run` installs for the build is named in the README's set-up.
+  @Test func readmeNamesEveryBuildPackage() throws {
+    let root = SharedData.packageRoot
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let packages = ci.split(whereSeparator: { " \\\n".contains($0) }).map(String.init)
+      .filter { $0.hasSuffix("-dev") }
+    #expect(packages.contains("libsqlite3-dev"), "GRDB's shim includes sqlite3.h")
+    for package in packages {
+      #expect(readme.contains(package), "README names \(package)")
+    }
+    #expect(readme.contains("../shared/data") && readme.contains("SKIP"))
+  }
+}
