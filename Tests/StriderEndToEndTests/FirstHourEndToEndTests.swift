@@ -130,6 +130,6 @@ import Testing
     for package in packages {
       #expect(readme.contains(package), "README names \(package)")
     }
-    #expect(readme.contains("../shared/data") && readme.contains("SKIP"))
+    #expect(readme.contains("../shared/data") && readme.contains("skipped"))
   }
 }

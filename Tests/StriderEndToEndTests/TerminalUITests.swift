@@ -9,19 +9,15 @@ import Testing
 /// and the binary's wiring honest.
 ///
 /// Each test polls the pane for what it expects (with a deadline) and kills its tmux session
-/// when it ends. Without tmux the tests say so and pass.
-@Suite(.serialized) struct TerminalUITests {
+/// when it ends. Without tmux the suite shows as skipped, with the reason.
+@Suite(
+  .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
+struct TerminalUITests {
   /// The dashboard in a UTF-8 locale, with tmux's own TERM so line drawing captures as
   /// `┌──┐`; the exit status is printed and the pane kept for a while after.
   static func command(_ arguments: String, term: String = "tmux-256color") -> String {
     "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) '\(StriderBinary.url.path)' \(arguments)"
       + "; echo EXIT=$?; sleep 30"
-  }
-
-  static var hasTmux: Bool {
-    if TmuxSession.executable != nil { return true }
-    print("SKIP terminal UI tests: tmux is not installed (apt-get install tmux)")
-    return false
   }
 
   /// Whether the pane shows a state word, as the wide banner spells it ("R U N N I N G")
@@ -48,7 +44,6 @@ import Testing
   }
 
   @Test func demoShowsTheDashboardAndTheMap() throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo --speed 50"))
     defer { tmux.kill() }
     let pane = tmux.waitFor("the dashboard with a map") { pane in
@@ -62,7 +57,6 @@ import Testing
   }
 
   @Test func aLabToggleChangesTheRejectionCounts() throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo --speed 50"))
     defer { tmux.kill() }
     // Running (past the simulator's lead-in), with the check on.
@@ -92,7 +86,6 @@ import Testing
   }
 
   @Test func aReplayAtFullSpeedFinishesWithTheDistanceOfAnalyze() throws {
-    guard Self.hasTmux else { return }
     let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
     let analyze = try StriderBinary.run(["analyze", file])
     #expect(analyze.status == 0, "\(analyze.stderr)")
@@ -121,7 +114,6 @@ import Testing
   }
 
   @Test func resizingDownToTooSmallAndBackRedraws() throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo --speed 50"))
     defer { tmux.kill() }
     guard tmux.waitFor("the wide layout", { $0.contains("Filter lab") }) != nil else { return }
@@ -139,7 +131,6 @@ import Testing
   }
 
   @Test func quitRestoresTheTerminalAndExitsZero() throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo --speed 50"))
     defer { tmux.kill() }
     guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
@@ -164,7 +155,6 @@ import Testing
 
   @Test(arguments: ["dumb", "strider-no-such-term"])
   func aTerminalWithoutCursorControlSuggestsHeadless(term: String) throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo", term: term))
     defer { tmux.kill() }
     // The message may wrap: read the pane as one line.
@@ -177,7 +167,6 @@ import Testing
   // MARK: The first hour (issue 17)
 
   @Test func quittingARecordedDemoPrintsAReadableSummary() throws {
-    guard Self.hasTmux else { return }
     let home = try StriderBinary.temporaryDirectory().path
     let tmux = try TmuxSession(
       "env STRIDER_HOME='\(home)' " + Self.command("demo --speed 50 --record --seed 3"))
@@ -199,7 +188,6 @@ import Testing
   /// Text written over the dashboard from outside stays until Ctrl-L repaints everything;
   /// what the process itself writes to stderr goes to the log, and the status line says so.
   @Test func ctrlLRepaintsAndStderrGoesToTheLog() throws {
-    guard Self.hasTmux else { return }
     let scratch = try StriderBinary.temporaryDirectory()
     let pidFile = scratch.appendingPathComponent("pid").path
     let home = scratch.appendingPathComponent("home").path
@@ -238,7 +226,6 @@ import Testing
   }
 
   @Test func aFinishedReplaySaysWhatComesNextAndSpaceReplaysIt() throws {
-    guard Self.hasTmux else { return }
     let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
     let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))
     defer { tmux.kill() }
@@ -262,7 +249,6 @@ import Testing
   /// With --ascii nothing beyond seven-bit ASCII is drawn, even the filter lab's ratio of a
   /// raw track a far-away stale fix made thousands of times too long.
   @Test func asciiDrawsOnlyASCII() throws {
-    guard Self.hasTmux else { return }
     let tmux = try TmuxSession(Self.command("demo --speed 50 --ascii"))
     defer { tmux.kill() }
     guard
