@@ -71,20 +71,12 @@ struct Demo: ParsableCommand {
     }
   }
 
-  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
   ) throws -> SessionSummary? {
-    guard headless else {
-      return try TerminalSession.run(
-        kind: .demo, source: source, configuration: configuration, sourceLabel: label,
-        display: display, stop: stop)
-    }
-    var source = source
-    _ = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: nil, format: "simulator",
-      stop: stop)
-    return nil
+    try TerminalSession.show(
+      source, kind: .demo, headless: headless, format: "simulator",
+      configuration: configuration, label: label, display: display, stop: stop)
   }
 }

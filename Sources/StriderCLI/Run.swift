@@ -78,19 +78,12 @@ struct Run: ParsableCommand {
     throw ExitCode(1)
   }
 
-  /// Shows the session on the dashboard (its summary returned) or headless (nil).
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
     stop: StopSignal
   ) throws -> SessionSummary? {
-    guard headless else {
-      return try TerminalSession.run(
-        kind: .live, source: source, configuration: configuration, sourceLabel: label,
-        display: display, stop: stop)
-    }
-    var source = source
-    _ = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: nil, format: "gpsd", stop: stop)
-    return nil
+    try TerminalSession.show(
+      source, kind: .live, headless: headless, format: "gpsd", configuration: configuration,
+      label: label, display: display, stop: stop)
   }
 }

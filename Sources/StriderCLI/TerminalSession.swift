@@ -15,6 +15,24 @@ import StriderTerminal
 /// `DashboardModel` in `StriderApp`, which drives the engine through the same
 /// `SessionRunner` as `--headless`; this only wires the edges to it.
 enum TerminalSession {
+  /// Shows a live or simulated session on the dashboard (its summary returned, for the quit
+  /// summary) or as JSON lines with `--headless` (nil: the last line was the summary).
+  static func show(
+    _ source: some DashboardSource, kind: DashboardModel.Kind, headless: Bool, format: String,
+    configuration: SessionConfiguration, label: String, display: DisplayOptions,
+    stop: StopSignal
+  ) throws -> SessionSummary? {
+    guard headless else {
+      return try run(
+        kind: kind, source: source, configuration: configuration, sourceLabel: label,
+        display: display, stop: stop)
+    }
+    var source = source
+    _ = try HeadlessSession.run(
+      source: &source, configuration: configuration, file: nil, format: format, stop: stop)
+    return nil
+  }
+
   /// Runs the dashboard until `q`, the end of a live session, a signal or an error,
   /// restores the terminal and stderr, and returns the finished session's summary. What
   /// was written to stderr meanwhile is in `dashboard.log`; a line says so.
