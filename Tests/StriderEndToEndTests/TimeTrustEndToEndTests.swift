@@ -144,6 +144,14 @@ import Testing
       replay.stdout.split(separator: "\n").first { $0.contains("\"event\":\"start\"") })
     #expect(start.contains("\"time\":null"), "\(start)")
     #expect(!replay.stdout.contains("1970-"), "no event dated 1970")
+    // Imported, it is kept (its track points have no time) and exports its points.
+    let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
+    let imported = try StriderBinary.run(["sessions", "import", untimed], environment: home)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "gpx"], environment: home)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.components(separatedBy: "<trkpt").count > 100)
   }
 
   static let timedEvents: Set<String> = [

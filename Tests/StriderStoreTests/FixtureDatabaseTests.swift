@@ -186,17 +186,18 @@ enum Fixtures {
   }
 
   @Test(arguments: [
-    "UPDATE session SET activity = 'swim' WHERE id = 1",
+    "UPDATE session SET activity = 'Swim!' WHERE id = 1",
+    "UPDATE session SET activity = '' WHERE id = 1",
     "UPDATE session SET state = 'paused' WHERE id = 1",
     "UPDATE session SET wasInterrupted = 2 WHERE id = 1",
     "UPDATE session SET fixCount = -1 WHERE id = 1",
     "UPDATE session SET contentDigest = 'abc' WHERE id = 3",
-    "UPDATE fix SET verdict = 'bogus' WHERE sessionId = 1 AND seq = 0",
+    "UPDATE fix SET verdict = 'bogus verdict' WHERE sessionId = 1 AND seq = 0",
     "UPDATE fix SET mode = '4d' WHERE sessionId = 1 AND seq = 0",
     "UPDATE fix SET provider = 'psychic' WHERE sessionId = 1 AND seq = 0",
     "UPDATE trackPoint SET seq = -1 WHERE sessionId = 1 AND seq = 0",
     "UPDATE displayPoint SET seq = -1 WHERE sessionId = 1 AND seq = 0",
-    "UPDATE event SET kind = 'lap' WHERE sessionId = 1 AND seq = 0",
+    "UPDATE event SET kind = 'lap 2' WHERE sessionId = 1 AND seq = 0",
   ])
   func theMigratedSchemaRefusesWhatNoStriderWrites(_ sql: String) throws {
     let temp = try Fixtures.copiedStore()

@@ -38,7 +38,7 @@ extension TrackPointRecord {
     self.init(
       sessionId: try row.decode(atIndex: 0), seq: try row.decode(atIndex: 1),
       point: TrackPoint(
-        time: GNSSTime(secondsSince1970: try row.decode(atIndex: 2)),
+        time: try number(2).map(GNSSTime.init(secondsSince1970:)),
         coordinate: Coordinate(
           latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
         altitude: try number(5).map(Meters.init),
