@@ -98,6 +98,41 @@ import Testing
     #expect(try store.integrityProblems() == nil)
   }
 
+  /// Four imports started together on a database that does not exist yet: one makes it,
+  /// the others wait for its migrations (they failed on "table already exists" or "column
+  /// not found" while a table was being made again, or said "locked").
+  @Test func fourStridersMakingANewDatabaseAtOnceAllSucceed() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    var files: [URL] = []
+    for n in 1...4 {
+      let points = (0..<30).map { i in
+        "<trkpt lat=\"\(48.2 + Double(i) * 0.0001)\" lon=\"16.3\(n)\"><time>2024-05-0\(n)T08:00:\(String(format: "%02d", i))Z</time></trkpt>"
+      }.joined()
+      let file = dir.appendingPathComponent("track\(n).gpx")
+      try
+        ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\(points)"
+        + "</trkseg></trk></gpx>").write(to: file, atomically: true, encoding: .utf8)
+      files.append(file)
+    }
+    for round in 1...5 {
+      let home = dir.appendingPathComponent("home\(round)")
+      let imports = try files.enumerated().map { n, file in
+        try Self.start(
+          ["sessions", "import", file.path], home: home,
+          output: dir.appendingPathComponent("out\(round)-\(n).txt"),
+          errors: dir.appendingPathComponent("err\(round)-\(n).txt"))
+      }
+      for process in imports { process.waitUntilExit() }
+      for (n, process) in imports.enumerated() {
+        let errors = try String(
+          contentsOf: dir.appendingPathComponent("err\(round)-\(n).txt"), encoding: .utf8)
+        #expect(process.terminationStatus == 0, "round \(round), import \(n + 1): \(errors)")
+      }
+      let store = try SessionStore(location: StoreLocation(directory: home.path))
+      #expect(try store.sessions().count == 4, "round \(round)")
+    }
+  }
+
   @Test func twoRecordersOnOneDatabase() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let home = dir.appendingPathComponent("data")

@@ -163,6 +163,17 @@ public final class SessionStore: Sendable {
       // cannot be written, can still be read.
       if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
         if let readOnlyReason {
+          if case .locked = readOnlyReason {
+            // Another Strider holds the lock, most likely making the database (two opening
+            // a new one at once): its migrations are done in moments. All of them: a table
+            // it is still making again would change under this store's cached schema. Then
+            // this store reads, and writes once it gets the lock (`becomeWritable`).
+            let deadline = ContinuousClock.now + Self.migrationPatience
+            while ContinuousClock.now < deadline {
+              Thread.sleep(forTimeInterval: 0.05)
+              if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+            }
+          }
           // Reading needs only the migrations up to `Schema.readable`; the later ones serve
           // writing, which this store refuses anyway.
           let readable = try pool.read { db in
@@ -189,7 +200,7 @@ public final class SessionStore: Sendable {
               try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
           }
-          try migrator.migrate(pool)
+          try Self.migrateBesideOthers(migrator, pool)
           // The pages of the tables made again are given back too.
           _ = try? reclaimFreePages(waiting: .seconds(1))
         } catch {
@@ -200,6 +211,32 @@ public final class SessionStore: Sendable {
             throw error
           }
         }
+      }
+    }
+  }
+
+  /// How long opening waits for another process's migrations before saying the database
+  /// is locked.
+  static let migrationPatience = Duration.seconds(30)
+
+  /// Two Striders opening a new database at once both find it unmigrated; the one that
+  /// loses the race fails a (rolled back) migration on a table the other has just made,
+  /// while the other may still have migrations to go. Trying again reads what is applied
+  /// anew and waits on the winner's write lock, so the loser carries on from where the
+  /// winner is: a few tries, then the error.
+  private static func migrateBesideOthers(
+    _ migrator: DatabaseMigrator, _ pool: DatabasePool
+  ) throws {
+    var tries = 0
+    while true {
+      do {
+        try migrator.migrate(pool)
+        return
+      } catch {
+        tries += 1
+        if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+        if tries >= 20 { throw error }
+        Thread.sleep(forTimeInterval: 0.05 * Double(tries))
       }
     }
   }
