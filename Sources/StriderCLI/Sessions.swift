@@ -32,6 +32,16 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
 
 /// Dates in the user's time zone, as people read them.
 enum LocalDate {
+  /// Midnight at the start of a `YYYY-MM-DD` day in the user's time zone, or nil.
+  static func startOfDay(_ text: String) -> GNSSTime? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.isLenient = false
+    guard text.count == 10, let date = formatter.date(from: text) else { return nil }
+    return GNSSTime(secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
+  }
+
   static func text(_ time: GNSSTime?) -> String {
     guard let time else { return "-" }
     let formatter = DateFormatter()
@@ -43,7 +53,8 @@ enum LocalDate {
 
 struct ListSessions: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "A table of the sessions: date, activity, distance, time, pace.")
+    commandName: "list",
+    abstract: "A table of the sessions, newest first: date, activity, distance, time, pace.")
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
@@ -51,11 +62,44 @@ struct ListSessions: ParsableCommand {
   @Option(help: "metric or imperial (default: each session's own units).")
   var units: UnitSystem?
 
+  // Unconditional, so that `--limit -5` is said to be out of range rather than read as an
+  // unknown option with the value missing.
+  @Option(parsing: .unconditional, help: "Show only the newest N sessions.")
+  var limit: Int?
+
+  @Option(help: "Show only sessions started on or after this day (YYYY-MM-DD, local time).")
+  var since: String?
+
+  @Flag(help: "Oldest first (default: newest first).")
+  var oldestFirst = false
+
+  func validate() throws {
+    if let limit, limit < 1 {
+      throw ValidationError(
+        "--limit \(limit) is out of range: give a number of sessions, 1 or more.")
+    }
+    if let since, LocalDate.startOfDay(since) == nil {
+      throw ValidationError(
+        "--since \(since) is not a day: give it as YYYY-MM-DD, e.g. 2026-11-01.")
+    }
+  }
+
   func run() throws {
     let store = try StoreAccess.open()
-    let sessions = try storeCall { () throws(StoreError) in
+    var sessions = try storeCall { () throws(StoreError) in
       try store.sessions(includingSimulated: !noDemos)
     }
+    sessions.reverse()
+    if let since, let day = LocalDate.startOfDay(since) {
+      let all = sessions.count
+      sessions = sessions.filter { ($0.startTime.map { $0 >= day }) ?? false }
+      if sessions.isEmpty, all > 0 {
+        try Output.standard("no sessions since \(since) (\(all) before it)\n")
+        return
+      }
+    }
+    if let limit { sessions = Array(sessions.prefix(limit)) }
+    if oldestFirst { sessions.reverse() }
     try Output.standard(SessionTable.text(sessions, units: units ?? .metric))
   }
 }

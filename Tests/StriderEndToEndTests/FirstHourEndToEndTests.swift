@@ -78,6 +78,8 @@ import Testing
     (["simulate", "--lead-in", "-5"], "out of range"),
     (["demo", "--seed", "-1"], "out of range"),
     (["simulate", "--seed", "-1"], "out of range"),
+    (["sessions", "list", "--limit", "-5"], "out of range"),
+    (["sessions", "list", "--since", "2024-13-01"], "not a day"),
   ])
   func badNumbersAreRefusedWithTheReason(arguments: [String], reason: String) throws {
     var arguments = arguments
@@ -131,5 +133,30 @@ import Testing
       #expect(readme.contains(package), "README names \(package)")
     }
     #expect(readme.contains("../shared/data") && readme.contains("skipped"))
+  }
+
+  /// `sessions` lists the newest first; `--limit`, `--since` and `--oldest-first` choose.
+  @Test func sessionsListNewestFirstWithLimitAndSince() throws {
+    let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
+    for seed in 1...3 {
+      let demo = try StriderBinary.run(
+        ["demo", "--record", "--headless", "--speed", "max", "--seed", "\(seed)"],
+        environment: home)
+      #expect(demo.status == 0, "\(demo.stderr)")
+    }
+    func ids(_ arguments: [String]) throws -> [String] {
+      let result = try StriderBinary.run(["sessions"] + arguments, environment: home)
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout.split(separator: "\n").dropFirst().map {
+        String($0.split(separator: " ").first ?? "")
+      }
+    }
+    #expect(try ids([]) == ["3", "2", "1"])
+    #expect(try ids(["list", "--limit", "2"]) == ["3", "2"])
+    #expect(try ids(["list", "--limit", "2", "--oldest-first"]) == ["2", "3"])
+    #expect(try ids(["list", "--since", "2024-05-03"]) == ["3", "2", "1"])
+    let none = try StriderBinary.run(
+      ["sessions", "list", "--since", "2099-01-01"], environment: home)
+    #expect(none.stdout == "no sessions since 2099-01-01 (3 before it)\n")
   }
 }

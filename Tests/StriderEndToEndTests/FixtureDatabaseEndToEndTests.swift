@@ -40,9 +40,10 @@ import Testing
     let home = try Home()
     let list = try home.run(["sessions", "list"]).split(separator: "\n").map(String.init)
     #expect(list.count == 5, "a header and four sessions: \(list)")
+    // Newest first: the NMEA log's (undated) start is the oldest of the four.
     let expected = [
-      ("4 ", "0.00 km", "iTrek.log"), ("3 ", "2.72 km", "px-visnjan.gpx"),
-      ("2 ", "simulated, interrupted", "demo walk, seed 2"), ("1 ", "0.32 km", "demo run, seed 1"),
+      ("1 ", "0.32 km", "demo run, seed 1"), ("2 ", "simulated, interrupted", "demo walk, seed 2"),
+      ("3 ", "2.72 km", "px-visnjan.gpx"), ("4 ", "0.00 km", "iTrek.log"),
     ]
     for (line, (id, column, name)) in zip(list.dropFirst(), expected) {
       #expect(line.hasPrefix(id) && line.contains(column) && line.hasSuffix(name), "\(line)")
