@@ -168,6 +168,12 @@ enum SummaryTable {
 
   /// The splits as lines after the table, ending with a newline.
   static func splits(_ s: SessionSummary) -> String {
+    // A ride reads in speed, as on the dashboard and in its summary line.
+    func pace(of split: Split) -> String {
+      let speed = split.duration.value > 0 ? split.distance / split.duration : nil
+      return DisplayFormat.paceOrSpeed(
+        pace: split.pace, speed: speed, activity: s.activity, units: s.units)
+    }
     var text = ""
     if !s.splits.isEmpty {
       text += "\nsplits"
@@ -176,7 +182,7 @@ enum SummaryTable {
         text +=
           "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
           + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
-          + "\(DisplayFormat.clock(split.duration))  \(DisplayFormat.pace(split.pace, units: s.units))"
+          + "\(DisplayFormat.clock(split.duration))  \(pace(of: split))"
       }
     }
     return text + "\n"

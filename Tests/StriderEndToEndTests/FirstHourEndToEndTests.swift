@@ -159,4 +159,21 @@ import Testing
       ["sessions", "list", "--since", "2099-01-01"], environment: home)
     #expect(none.stdout == "no sessions since 2099-01-01 (3 before it)\n")
   }
+
+  /// A ride's splits read in speed, in `analyze` as on the dashboard, and a run's in pace.
+  @Test func rideSplitsAreSpeedsAndRunSplitsPaces() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let ride = dir.appendingPathComponent("ride.gpx").path
+    let made = try StriderBinary.run([
+      "simulate", "--activity", "ride", "--seed", "2", "--length", "6000", "-o", ride,
+    ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let rideText = try StriderBinary.run(["analyze", ride]).stdout
+    let rideSplits = rideText.components(separatedBy: "\nsplits\n").last ?? ""
+    #expect(rideSplits.contains(" km/h") && !rideSplits.contains("/km"), "\(rideText)")
+    let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let runText = try StriderBinary.run(["analyze", run]).stdout
+    let runSplits = runText.components(separatedBy: "\nsplits\n").last ?? ""
+    #expect(runSplits.contains(" /km") && !runSplits.contains("km/h"), "\(runText)")
+  }
 }
