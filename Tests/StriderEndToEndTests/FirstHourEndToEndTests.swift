@@ -176,4 +176,25 @@ import Testing
     let runSplits = runText.components(separatedBy: "\nsplits\n").last ?? ""
     #expect(runSplits.contains(" /km") && !runSplits.contains("km/h"), "\(runText)")
   }
+
+  /// The TCX export's lap time and distances are written to a tenth of a second and a
+  /// centimetre, not as `2227.7000000476837`.
+  @Test func tcxFiguresHaveASensiblePrecision() throws {
+    let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
+    let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    #expect(try StriderBinary.run(["sessions", "import", run], environment: home).status == 0)
+    let tcx = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "tcx"], environment: home
+    ).stdout
+    for (tag, places) in [("TotalTimeSeconds", 1), ("DistanceMeters", 2)] {
+      let values = tcx.components(separatedBy: "<\(tag)>").dropFirst().map {
+        String($0.prefix { $0 != "<" })
+      }
+      #expect(!values.isEmpty)
+      for value in values {
+        let decimals = value.split(separator: ".").dropFirst().first?.count ?? 0
+        #expect(decimals <= places, "\(tag) \(value)")
+      }
+    }
+  }
 }

@@ -210,6 +210,15 @@ public struct GPXWriter {
 
   /// The shortest text that reads back as the same double, without an exponent (XML
   /// Schema decimals have none).
+  /// `value` rounded to `places` decimals, written as `decimal` writes: for figures whose
+  /// last digits mean nothing (a time of 2227.7000000476837 s is 2227.7 s).
+  static func decimal(_ value: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return decimal(rounded.isFinite ? rounded : value)
+  }
+
   static func decimal(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let text = value.description

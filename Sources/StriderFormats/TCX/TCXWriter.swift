@@ -41,9 +41,11 @@ public enum TCXWriter: SessionWriter {
     stream.write("      <Id>\(start.iso8601)</Id>\n")
     stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
     let elapsed = summary?.elapsed.value ?? 0
-    stream.write("        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed))</TotalTimeSeconds>\n")
+    stream.write(
+      "        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed, places: 1))</TotalTimeSeconds>\n")
     let distance = summary?.distance.value ?? 0
-    stream.write("        <DistanceMeters>\(GPXWriter.decimal(distance))</DistanceMeters>\n")
+    stream.write(
+      "        <DistanceMeters>\(GPXWriter.decimal(distance, places: 2))</DistanceMeters>\n")
     let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
     stream.write("        <Calories>\(calories)</Calories>\n")
     stream.write("        <Intensity>Active</Intensity>\n")
@@ -76,11 +78,13 @@ public enum TCXWriter: SessionWriter {
       }
       if let altitude = fix.altitude, altitude.value.isFinite {
         stream.write(
-          "            <AltitudeMeters>\(GPXWriter.decimal(altitude.value))</AltitudeMeters>\n")
+          "            <AltitudeMeters>\(GPXWriter.decimal(altitude.value))</AltitudeMeters>\n"
+        )
       }
       if fix.coordinate != nil {
         stream.write(
-          "            <DistanceMeters>\(GPXWriter.decimal(cumulative))</DistanceMeters>\n")
+          "            <DistanceMeters>\(GPXWriter.decimal(cumulative, places: 2))</DistanceMeters>\n"
+        )
       }
       if let hr = fix.heartRate.flatMap({ GPXWriter.wholeNumber($0.value, in: 1...255) }) {
         stream.write("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
