@@ -197,4 +197,17 @@ import Testing
       }
     }
   }
+
+  /// `analyze`'s table says what a reader read apart from what it skipped, and leaves out
+  /// counts of nothing (it listed `lines 501, sentences_used 501` as skipped).
+  @Test func theSkippedRowListsOnlyWhatWasSkipped() throws {
+    let log = SharedData.packageRoot.appendingPathComponent("Demo/park-run.nmea").path
+    let table = try StriderBinary.run(["analyze", log]).stdout
+    let rows = table.split(separator: "\n")
+    let read = try #require(rows.first { $0.hasPrefix("read ") })
+    let skipped = try #require(rows.first { $0.hasPrefix("skipped ") })
+    #expect(read.contains("lines ") && read.contains("sentences_used "), "\(read)")
+    #expect(!skipped.contains("lines") && !skipped.contains("sentences_used"), "\(skipped)")
+    #expect(!skipped.contains(" 0"), "\(skipped)")
+  }
 }
