@@ -210,4 +210,31 @@ import Testing
     #expect(!skipped.contains("lines") && !skipped.contains("sentences_used"), "\(skipped)")
     #expect(!skipped.contains(" 0"), "\(skipped)")
   }
+
+  /// The JSON export's keys follow one convention, snake_case, its settings included
+  /// (they mixed `autoPause` with `announce_pauses`).
+  @Test func theJSONExportIsSnakeCaseThroughout() throws {
+    let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
+    let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    #expect(try StriderBinary.run(["sessions", "import", run], environment: home).status == 0)
+    let json = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "json"], environment: home
+    ).stdout
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["version"] as? Int == 2)
+    var camel: [String] = []
+    func visit(_ value: Any, _ path: String) {
+      if let dictionary = value as? [String: Any] {
+        for (key, inner) in dictionary {
+          if key.contains(where: \.isUppercase) { camel.append(path + "." + key) }
+          visit(inner, path + "." + key)
+        }
+      } else if let array = value as? [Any], let first = array.first {
+        visit(first, path + "[0]")
+      }
+    }
+    visit(object["settings"] as Any, "settings")
+    #expect(camel.isEmpty, "\(camel)")
+  }
 }

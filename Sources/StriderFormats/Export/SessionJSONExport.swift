@@ -25,7 +25,7 @@ extension ExportFormat {
 extension SessionExport {
   /// The version of the JSON layout in docs/json-export.md; a change that breaks readers
   /// raises it.
-  public static let jsonVersion = 1
+  public static let jsonVersion = 2
 
   /// The whole session as one JSON object: the session, the settings in force, the
   /// summary, the storyline of stops and moves (each move with its reduced track), the
@@ -141,7 +141,7 @@ extension SessionExport {
       JSONMember("format", .string("strider-session")),
       JSONMember("version", .int(Self.jsonVersion)),
       JSONMember("session", .object(session)),
-      JSONMember("settings", configuration.map(Self.jsonValue) ?? .null),
+      JSONMember("settings", configuration.map { Self.jsonValue($0, snakeCase: true) } ?? .null),
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
       JSONMember("segments", .array(segments)),
       JSONMember(
@@ -162,10 +162,12 @@ extension SessionExport {
     ])
   }
 
-  /// Any Codable value as a JSONValue, through Foundation's encoder (keys sorted).
-  static func jsonValue(_ value: some Encodable) -> JSONValue {
+  /// Any Codable value as a JSONValue, through Foundation's encoder (keys sorted; in
+  /// snake_case, the export's one convention, where the type's own keys are camelCase).
+  static func jsonValue(_ value: some Encodable, snakeCase: Bool = false) -> JSONValue {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    if snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
     guard let data = try? encoder.encode(value),
       let object = try? JSONSerialization.jsonObject(with: data)
     else { return .null }
