@@ -84,6 +84,11 @@ struct Analyze: ParsableCommand {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
     let summary = engine.finish().summary
+    if engine.pointsIn > 0, summary.pointsAccepted == 0 {
+      printError(
+        "strider: warning: \(path): no fix with a position was accepted "
+          + "(\(engine.pointsIn) records): a receiver that never got a fix?")
+    }
     let warnings = TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary))
     TimeWarnings.print(warnings, path: path)
     return AnalysisReport(

@@ -239,14 +239,19 @@ struct ImportSessions: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @Flag(help: "Keep a file in which no fix has a position (a receiver that never got one).")
+  var keepEmpty = false
+
   func run() throws {
     let store = try StoreAccess.open()
     var failures = 0
     let settings = try session.settings()
     for path in files {
       do {
-        let outcome = try StreamedImport.run(
-          path, store: store, options: session, settings: settings)
+        guard
+          let outcome = try StreamedImport.run(
+            path, store: store, options: session, settings: settings, keepEmpty: keepEmpty)
+        else { continue }
         switch outcome {
         case .imported(let record):
           let distance = record.summary.map {

@@ -6,28 +6,49 @@ import StriderStore
 /// `sessions import` of one file, streamed: the fixes go from the reader through the engine
 /// into the database in batches, so a file of any size is imported in the memory of its
 /// finished track, and other Striders read and record while it runs. A file that does not
-/// say its activity (and none was asked for) is read twice: once to guess it from the speed.
+/// say its activity (and none was asked for) has it guessed from its first fixes, held
+/// until the guess (as `analyze` does): the file is parsed once.
 enum StreamedImport {
+  /// - Returns: what the store did, or nil when the file held no fix with a position and
+  ///   was not kept (`keepEmpty` keeps it).
   static func run(
-    _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings
-  ) throws -> StreamedImportOutcome {
+    _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
+    keepEmpty: Bool = false
+  ) throws -> StreamedImportOutcome? {
     var reader = PrefetchingFixReader(try FixFileReader.open(path: path))
     var activity = options.activity ?? reader.metadata.declaredActivity
+    var held: [Fix] = []
     if activity == nil {
       var estimator = ActivityGuess.SpeedEstimator()
-      while let fix = try reader.next() { estimator.add(fix) }
+      while held.count < Analyze.guessingPrefix, let fix = try reader.next() {
+        estimator.add(fix)
+        held.append(fix)
+      }
       activity = reader.metadata.declaredActivity ?? estimator.activity
-      reader = PrefetchingFixReader(try FixFileReader.open(path: path))
     }
     let configuration = options.configuration(
       activity: activity ?? .run, raw: false, settings: settings)
     let name = (path as NSString).lastPathComponent
+    var heldIndex = 0
     let outcome = try store.importSession(
-      reading: { () throws(FormatError) in try reader.next() }, name: name,
-      configuration: configuration, source: path)
+      reading: { () throws(FormatError) -> Fix? in
+        if heldIndex < held.count {
+          heldIndex += 1
+          return held[heldIndex - 1]
+        }
+        return try reader.next()
+      }, name: name, configuration: configuration, source: path)
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
+      }
+      if !keepEmpty, (session.summary?.pointsAccepted ?? 0) == 0 {
+        // A receiver log that never got a fix: a 0 km session helps no one's history.
+        try store.delete(session.id)
+        printError(
+          "strider: warning: \(path): not imported: no fix with a position was accepted "
+            + "(\(session.fixCount) records); --keep-empty imports it anyway")
+        return nil
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
       TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)

@@ -237,4 +237,32 @@ import Testing
     visit(object["settings"] as Any, "settings")
     #expect(camel.isEmpty, "\(camel)")
   }
+
+  /// A receiver log that never got a fix: `analyze` says so, and `sessions import` keeps
+  /// nothing unless asked (it made a 0 km session without a word).
+  @Test func aLogWithoutAFixIsNamedAndNotImported() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    func sentence(_ body: String) -> String {
+      "$" + body + "*" + String(format: "%02X", body.utf8.reduce(0, ^)) + "\r\n"
+    }
+    var text = ""
+    for i in 0..<20 {
+      let t = String(format: "1200%02d.00", i)
+      text +=
+        sentence("GPGGA,\(t),,,,,0,00,99.99,,,,,,") + sentence("GPRMC,\(t),V,,,,,,,230394,,,N")
+    }
+    let log = dir.appendingPathComponent("nofix.nmea")
+    try text.write(to: log, atomically: true, encoding: .utf8)
+    let analyzed = try StriderBinary.run(["analyze", log.path])
+    #expect(analyzed.status == 0)
+    #expect(analyzed.stderr.contains("no fix with a position was accepted (20 records)"))
+    let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
+    let refused = try StriderBinary.run(["sessions", "import", log.path], environment: home)
+    #expect(refused.status == 0 && refused.stdout.isEmpty, "\(refused.stdout)")
+    #expect(refused.stderr.contains("not imported") && refused.stderr.contains("--keep-empty"))
+    #expect(try StriderBinary.run(["sessions"], environment: home).stdout.hasPrefix("no sessions"))
+    let kept = try StriderBinary.run(
+      ["sessions", "import", "--keep-empty", log.path], environment: home)
+    #expect(kept.status == 0 && kept.stdout.contains("20 fixes, 0.00 km"), "\(kept.stdout)")
+  }
 }
