@@ -89,11 +89,36 @@ struct Analyze: ParsableCommand {
         "strider: warning: \(path): no fix with a position was accepted "
           + "(\(engine.pointsIn) records): a receiver that never got a fix?")
     }
-    let warnings = TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary))
+    var warnings = TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary))
+    let repeated = summary.rejected[.duplicate] ?? 0
+    if !noFilter, repeated >= 10, 2 * repeated >= summary.fixesWithPosition {
+      // Times that do not move (a logger that stamps every point alike): the gate keeps one
+      // fix a time. Say so, and what the raw length is, read again (only in this case).
+      let raw = try Self.rawDistance(path, configuration: configuration)
+      warnings.append(
+        "\(repeated) of \(summary.fixesWithPosition) fixes repeat an earlier fix's time "
+          + "(duplicate), so they add no distance; --no-filter sums every step: "
+          + DisplayFormat.distance(raw, units: configuration.units))
+    }
     TimeWarnings.print(warnings, path: path)
     return AnalysisReport(
       file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
       warnings: warnings)
+  }
+}
+
+extension Analyze {
+  /// The raw length of a file, as `--no-filter` gives it.
+  static func rawDistance(_ path: String, configuration: SessionConfiguration) throws(FormatError)
+    -> Meters
+  {
+    var reader = try FixFileReader.open(path: path)
+    let raw = SessionConfiguration.raw(
+      activity: configuration.activity, weight: configuration.weight,
+      units: configuration.units, elevation: configuration.elevation)
+    var engine = SessionEngine(configuration: raw, correctsLiveDistance: false)
+    while let fix = try reader.next() { engine.absorb(fix) }
+    return engine.finish().summary.distance
   }
 }
 

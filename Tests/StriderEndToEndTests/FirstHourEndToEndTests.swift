@@ -265,4 +265,23 @@ import Testing
       ["sessions", "import", "--keep-empty", log.path], environment: home)
     #expect(kept.status == 0 && kept.stdout.contains("20 fixes, 0.00 km"), "\(kept.stdout)")
   }
+
+  /// A file whose points nearly all share one time analyses to 0 km: it says why, and what
+  /// `--no-filter` gives.
+  @Test func timesThatDoNotMoveAreExplained() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let points = (0..<100).map { i in
+      "<trkpt lat=\"\(46.0 + Double(i) * 0.0001)\" lon=\"14.5\">"
+        + "<time>2020-06-01T10:00:00Z</time></trkpt>"
+    }.joined()
+    let file = dir.appendingPathComponent("sametime.gpx")
+    try
+      ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\(points)"
+      + "</trkseg></trk></gpx>").write(to: file, atomically: true, encoding: .utf8)
+    let result = try StriderBinary.run(["analyze", file.path])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains("99 of 100 fixes repeat an earlier fix's time (duplicate)")
+        && result.stderr.contains("--no-filter sums every step: 1.10 km"), "\(result.stderr)")
+  }
 }
