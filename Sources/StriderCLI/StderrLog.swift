@@ -32,7 +32,9 @@ final class StderrLog {
     // Each dashboard appends; a log past its cap starts over, so it never grows unbounded.
     var existing = stat()
     let full = stat(path, &existing) == 0 && Int64(existing.st_size) > Self.cap
-    file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (full ? O_TRUNC : 0), 0o644)
+    // Owner-only and never through a link, like the database beside it.
+    file = open(
+      path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (full ? O_TRUNC : 0), 0o600)
     guard file >= 0 else { return nil }
     let header = "--- strider \(command), \(Date()) ---\n"
     try? Output.write(Array(header.utf8), to: file, destination: path)
