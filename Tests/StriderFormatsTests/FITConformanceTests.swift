@@ -121,3 +121,111 @@ struct FITConformanceTests {
       try Self.read("fp-sample_mulitple_header.fit")?.reader.metadata.declaredActivity == nil)
   }
 }
+
+/// The record values python-fitparse's own tests expect (`*-records.csv`), value by value.
+@Suite("FIT records against fitparse's expected values")
+struct FITRecordValueTests {
+  static let devices = [
+    "fp-garmin-edge-500-activity", "fp-garmin-fenix-5-bike", "fp-garmin-fenix-5-walk",
+  ]
+
+  static func rows(_ name: String) throws -> [[String]]? {
+    guard let url = SharedData.file("fit/\(name)-records.csv") else { return nil }
+    let text = try String(contentsOf: url, encoding: .utf8)
+    // Lines end in CRLF in some: "\r\n" is one Character, so split on any line end.
+    return text.split(whereSeparator: \.isNewline).dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map {
+        String($0).trimmingCharacters(in: .whitespaces)
+      }
+    }
+  }
+
+  /// A number, nil for an empty or `null` cell.
+  static func number(_ cell: String) -> Double? { Double(cell) }
+
+  /// `Sun Sep 25 06:00:22 PDT 2011` as seconds since 1970 (PDT and PST are the only zones).
+  static func seconds(_ text: String) -> Double? {
+    let parts = text.split(separator: " ")
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    guard parts.count == 6, let month = months.firstIndex(of: String(parts[1])),
+      let day = Int(parts[2]), let year = Int(parts[5]),
+      let midnight = GNSSTime(year: year, month: month + 1, day: day)
+    else { return nil }
+    let clock = parts[3].split(separator: ":").compactMap { Double($0) }
+    guard clock.count == 3 else { return nil }
+    let zone = parts[4] == "PDT" ? 7.0 : 8.0
+    return midnight.secondsSince1970 + clock[0] * 3600 + clock[1] * 60 + clock[2] + zone * 3600
+  }
+
+  static func expectClose(
+    _ value: Double?, _ cell: String, _ what: String, row: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let expected = number(cell)
+    guard let expected, let value else {
+      #expect(value == expected, "row \(row) \(what)", sourceLocation: sourceLocation)
+      return
+    }
+    // fitparse's altitudes carry the float noise of `raw / 5 - 500`.
+    #expect(abs(value - expected) < 1e-6, "row \(row) \(what)", sourceLocation: sourceLocation)
+  }
+
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: devices)
+  func deviceRecords(name: String) throws {
+    let rows = try #require(try Self.rows(name))
+    let read = try #require(try FITConformanceTests.read("\(name).fit"))
+    #expect(read.fixes.count == rows.count, "one fix per row")
+    // fitparse's expected values fill in what the device marked invalid: a cadence of 0,
+    // the previous row's position. The reader leaves them absent (so fitdecode's positioned
+    // count holds); those cells must be such fillings.
+    var filledPositions = 0
+    let degrees = 180.0 / 2_147_483_648.0
+    for (i, (fix, row)) in zip(read.fixes, rows).enumerated() {
+      try #require(row.count == 9)
+      #expect(fix.time?.secondsSince1970 == Self.seconds(row[0]), "row \(i) time")
+      Self.expectClose(fix.heartRate?.value, row[1], "heart rate", row: i)
+      if fix.cadence != nil || !["", "0"].contains(row[2]) {
+        Self.expectClose(fix.cadence?.value, row[2], "cadence", row: i)
+      }
+      Self.expectClose(fix.speed?.value, row[3], "speed", row: i)
+      Self.expectClose(fix.deviceDistance?.value, row[4], "distance", row: i)
+      if fix.coordinate == nil, i > 0, row[5] != "" {
+        #expect(row[5...6] == rows[i - 1][5...6], "row \(i): a filled-in position repeats")
+        filledPositions += 1
+      } else {
+        Self.expectClose(
+          fix.coordinate?.latitude, Self.number(row[5]).map { "\($0 * degrees)" } ?? "",
+          "latitude", row: i)
+        Self.expectClose(
+          fix.coordinate?.longitude, Self.number(row[6]).map { "\($0 * degrees)" } ?? "",
+          "longitude", row: i)
+      }
+      Self.expectClose(fix.altitude?.value, row[7], "altitude", row: i)
+    }
+    let positioned = read.fixes.count { $0.coordinate != nil }
+    #expect(filledPositions == read.fixes.count - positioned)
+  }
+
+  /// A Forerunner's compressed speed-and-distance field: 12-bit speed (1/100 m/s) and a
+  /// 12-bit distance (1/16 m) that rolls over every 256 m and is counted up.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func compressedSpeedAndDistance() throws {
+    let rows = try #require(try Self.rows("fp-compressed-speed-distance"))
+    let read = try #require(try FITConformanceTests.read("fp-compressed-speed-distance.fit"))
+    // fitparse's expected values start at the second record: the first, at power-on, holds
+    // only a timestamp.
+    #expect(read.fixes.count == rows.count + 1, "one fix per row, and the first")
+    #expect(read.fixes.first?.heartRate == nil && read.fixes.first?.speed == nil)
+    for (i, (fix, row)) in zip(read.fixes.dropFirst(), rows).enumerated() {
+      try #require(row.count == 5)
+      let seconds = fix.time.map { $0.secondsSince1970 - 631_065_600 }
+      #expect(seconds == Self.number(row[0]), "row \(i) time (seconds from power-on)")
+      Self.expectClose(fix.heartRate?.value, row[1], "heart rate", row: i)
+      Self.expectClose(fix.speed?.value, row[2], "speed", row: i)
+      Self.expectClose(fix.deviceDistance?.value, row[3], "distance", row: i)
+      Self.expectClose(fix.cadence?.value, row[4], "cadence", row: i)
+    }
+  }
+}
