@@ -10,8 +10,8 @@
 #   Fuzz/.build/bin/TARGET Fuzz/.build/artifacts/TARGET/crash-...
 # The corpus grows in Fuzz/.build/corpus/TARGET across runs; seeds come from Demo/ and
 # Fuzz/Seeds/, and for fit from every FIT file in the shared data (../shared/data/fit or
-# $STRIDER_SHARED_DATA/fit), cut to 16 KiB (the small ones whole, with their
-# CRC and sessions; the large ones as far as their first few hundred records). Needs only the Swift
+# $STRIDER_SHARED_DATA/fit), cut to 16 KiB: the small ones whole, with their CRC and
+# sessions, the large ones up to their first few hundred records. Needs only the Swift
 # toolchain and zlib1g-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."
