@@ -41,6 +41,21 @@ struct FITReaderTests {
     return file
   }
 
+  /// Thousands of tiny chained files with wrong CRCs make a few warnings, not thousands.
+  @Test func warningsAndSessionsAreBounded() {
+    var session = FITTestFile()
+    session.define(local: 0, global: 18, fields: [(5, 1, 0x00)])
+    for _ in 0..<1500 { session.message(local: 0, [1]) }
+    let tiny = FITTestFile().bytes(fileCRC: 0xBAD0)
+    let out = Self.read(session.bytes() + Array([[UInt8]](repeating: tiny, count: 50).joined()))
+    #expect(out.error == nil)
+    #expect(out.reader.statistics.files == 51 && out.reader.statistics.crcMismatches == 50)
+    #expect(out.reader.warnings.count == FITReader.warningLimit + 1)
+    #expect(out.reader.warnings.last == "40 more CRC mismatches in chained FIT files")
+    #expect(out.reader.sessions.count == FITReader.sessionLimit)
+    #expect(out.reader.statistics.sessions == 1500)
+  }
+
   @Test(arguments: [false, true])
   func recordFieldsInEitherByteOrder(bigEndian: Bool) throws {
     let out = Self.read(Self.oneRecord(bigEndian: bigEndian).bytes())

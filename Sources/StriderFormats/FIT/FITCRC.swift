@@ -9,24 +9,19 @@ enum FITCRC {
     0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
   ]
 
-  /// The CRC after one more byte.
-  @inline(__always)
-  static func update(_ crc: UInt16, _ byte: UInt8) -> UInt16 {
-    table.withUnsafeBufferPointer { t in
-      var crc = crc
-      var tmp = t[Int(crc & 0xF)]
-      crc = (crc >> 4) & 0x0FFF
-      crc = crc ^ tmp ^ t[Int(byte & 0xF)]
-      tmp = t[Int(crc & 0xF)]
-      crc = (crc >> 4) & 0x0FFF
-      return crc ^ tmp ^ t[Int(byte >> 4)]
-    }
-  }
-
   /// The CRC after some more bytes.
   static func update(_ crc: UInt16, _ bytes: UnsafeRawBufferPointer) -> UInt16 {
-    var crc = crc
-    for byte in bytes { crc = update(crc, byte) }
-    return crc
+    table.withUnsafeBufferPointer { t in
+      var crc = crc
+      for byte in bytes {
+        var tmp = t[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ tmp ^ t[Int(byte & 0xF)]
+        tmp = t[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ tmp ^ t[Int(byte >> 4)]
+      }
+      return crc
+    }
   }
 }

@@ -36,7 +36,10 @@ extension FITReader {
       statistics.records += 1
       return recordFix(definition, timestamp: timestamp)
     case FITProfile.session:
-      sessions.append(session(definition, timestamp: timestamp))
+      statistics.sessions += 1
+      if sessions.count < Self.sessionLimit {
+        sessions.append(session(definition, timestamp: timestamp))
+      }
     case FITProfile.lap:
       statistics.laps += 1
     default:

@@ -36,12 +36,18 @@ public struct FITReader: FormatReader {
   public internal(set) var sessions: [FITSession] = []
   /// What was read and skipped so far; complete once `next()` has returned nil.
   public internal(set) var statistics = FITStatistics()
-  /// The CRC mismatches found so far; complete once `next()` has returned nil.
+  /// The first CRC mismatches found so far (`warningLimit` at most: a hostile file of
+  /// thousands of tiny chained files must not make as many strings).
   private var crcWarnings: [String] = []
+  static let warningLimit = 10
+  /// At most this many sessions are kept (a triathlon has five); the rest are counted.
+  static let sessionLimit = 1000
 
   /// CRC mismatches (the data was used anyway), and records timed from power-on.
   public var warnings: [String] {
     var all = crcWarnings
+    let more = statistics.crcMismatches - crcWarnings.count
+    if more > 0 { all.append("\(more) more CRC mismatches in chained FIT files") }
     if statistics.relativeTimes > 0 {
       all.append(
         "\(statistics.relativeTimes) records are timed in seconds from the device's power-on, "
@@ -60,7 +66,7 @@ public struct FITReader: FormatReader {
     return [
       JSONMember("fit_files", .int(s.files)), JSONMember("messages", .int(s.messages)),
       JSONMember("records", .int(s.records)), JSONMember("laps", .int(s.laps)),
-      JSONMember("sessions", .int(sessions.count)),
+      JSONMember("sessions", .int(s.sessions)),
       JSONMember("other_messages", .int(s.otherMessages)),
       JSONMember("relative_times", .int(s.relativeTimes)),
     ]
@@ -163,9 +169,12 @@ public struct FITReader: FormatReader {
     if size >= 14 {
       let expected = stream.withBytes { FITBaseType.u16($0, false) }
       if expected != 0, expected != stream.crc {
-        crcWarnings.append(
-          "byte \(at + 12): the header CRC is \(hex(expected)) but the header gives "
-            + "\(hex(stream.crc)); the file was read anyway")
+        statistics.crcMismatches += 1
+        if crcWarnings.count < Self.warningLimit {
+          crcWarnings.append(
+            "byte \(at + 12): the header CRC is \(hex(expected)) but the header gives "
+              + "\(hex(stream.crc)); the file was read anyway")
+        }
       }
     }
     stream.take(size - 12)
@@ -185,9 +194,12 @@ public struct FITReader: FormatReader {
     }
     let expected = stream.withBytes { FITBaseType.u16($0, false) }
     if expected != stream.crc {
-      crcWarnings.append(
-        "byte \(at): the file CRC is \(hex(expected)) but the bytes give \(hex(stream.crc)): "
-          + "the file is damaged or was changed; its data was read anyway")
+      statistics.crcMismatches += 1
+      if crcWarnings.count < Self.warningLimit {
+        crcWarnings.append(
+          "byte \(at): the file CRC is \(hex(expected)) but the bytes give \(hex(stream.crc)): "
+            + "the file is damaged or was changed; its data was read anyway")
+      }
     }
     stream.skip(2)
     state = .betweenFiles
@@ -310,4 +322,8 @@ public struct FITStatistics: Sendable, Equatable {
   public var otherMessages = 0
   /// Records timed in seconds from the device's power-on rather than by date.
   public var relativeTimes = 0
+  /// `session` messages, kept or not (`FITReader.sessionLimit`).
+  public var sessions = 0
+  /// Header and file CRCs that did not match their bytes.
+  public var crcMismatches = 0
 }
