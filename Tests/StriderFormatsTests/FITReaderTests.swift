@@ -263,3 +263,12 @@ struct FITReaderTests {
     }
   }
 }
+
+/// The byte-at-a-time CRC table gives what the protocol's nibble steps give.
+@Test func fitCRCByteTableMatchesTheProtocolsNibbleSteps() {
+  let bytes: [UInt8] = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 3) }
+  let byNibbles = bytes.reduce(UInt16(0)) { FITCRC.nibbleUpdate($0, $1) }
+  let byBytes = bytes.withUnsafeBytes { FITCRC.update(0, $0) }
+  #expect(byBytes == byNibbles)
+  #expect(byBytes == FITTestFile.crc(bytes), "and the bit-by-bit CRC-16/ARC")
+}
