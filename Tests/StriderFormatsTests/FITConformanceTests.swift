@@ -229,3 +229,33 @@ struct FITRecordValueTests {
     }
   }
 }
+
+/// The same activity as FIT and as gpsbabel's GPX of it (`gpsbabel -i garmin_fit -o gpx`):
+/// the same points, times, and segments (gpsbabel breaks a segment at each timer restart).
+@Suite("FIT beside gpsbabel's GPX of the same file")
+struct FITBesideGPXTests {
+  static let pairs = [
+    ("gb-edge800.fit", "gpx/gb-edge800.gpx"), ("gb-fr10.fit", "gpx/gb-fr10.gpx"),
+    ("gb-wahoo.fit", "gpx/gb-wahoo.gpx"), ("gb-fitsample.fit", "fit/gb-fitsample.ref.gpx"),
+  ]
+
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: pairs)
+  func samePointsTimesAndSegments(fit: String, gpx: String) throws {
+    let read = try #require(try FITConformanceTests.read(fit))
+    let url = try #require(SharedData.file(gpx))
+    var reader = GPXReader(source: try FileByteSource(path: url.path), fileName: url.path)
+    let points = try reader.readAll()
+    let positioned = read.fixes.filter { $0.coordinate != nil }
+    #expect(positioned.count == points.count)
+    for (i, (fix, point)) in zip(positioned, points).enumerated() {
+      let a = try #require(fix.coordinate)
+      let b = try #require(point.coordinate)
+      #expect(abs(a.latitude - b.latitude) < 1e-6 && abs(a.longitude - b.longitude) < 1e-6, "\(i)")
+      #expect(fix.time == point.time, "point \(i) time")
+    }
+    func breaks(_ fixes: [Fix]) -> [Int] {
+      fixes.indices.dropFirst().filter { fixes[$0].segment != fixes[$0 - 1].segment }
+    }
+    #expect(breaks(positioned) == breaks(points), "segment breaks at the same points")
+  }
+}

@@ -178,6 +178,26 @@ struct FITReaderTests {
         == true)
   }
 
+  /// A timer stop then start is a segment break; records up to the restart stay in the old
+  /// segment.
+  @Test func timerPausesAreSegmentBreaks() throws {
+    var file = FITTestFile()
+    file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (3, 1, 0x02)])
+    file.define(local: 1, global: 21, fields: [(0, 1, 0x00), (1, 1, 0x00)])
+    file.message(local: 1, [0, 0])  // timer start
+    file.message(local: 0, FITTestFile.le32(Self.t0) + [1])
+    file.message(local: 1, [0, 4])  // timer stop all
+    file.message(local: 0, FITTestFile.le32(Self.t0 + 1) + [2])
+    file.message(local: 1, [3, 0])  // a marker, not the timer
+    file.message(local: 1, [0, 0])  // timer start
+    file.message(local: 0, FITTestFile.le32(Self.t0 + 60) + [3])
+    file.message(local: 1, [0, 1])  // timer stop, never restarted
+    file.message(local: 0, FITTestFile.le32(Self.t0 + 61) + [4])
+    let out = Self.read(file.bytes())
+    #expect(out.fixes.map(\.segment) == [0, 0, 1, 1])
+    #expect(out.reader.statistics.timerStops == 2)
+  }
+
   @Test func sessionSportIsTheDeclaredActivity() throws {
     var file = Self.oneRecord(bigEndian: false)
     file.define(local: 1, global: 18, fields: [(5, 1, 0x00), (6, 1, 0x00), (9, 4, 0x86)])

@@ -16,6 +16,17 @@ enum FITProfile {
   static let record: UInt16 = 20
   static let session: UInt16 = 18
   static let lap: UInt16 = 19
+  static let event: UInt16 = 21
+
+  /// `event` fields: which event (0 is the timer) and its type (0 start; 1 stop, 4 stop
+  /// all, 8 stop and disable, 9 stop and disable all).
+  enum Event {
+    static let event: UInt8 = 0
+    static let eventType: UInt8 = 1
+    static let timer = 0.0
+    static let start = 0.0
+    static let stopTypes: [Double] = [1, 4, 8, 9]
+  }
 
   /// `record` fields: position (semicircles), altitude (scale 5, offset 500 m), heart rate,
   /// cadence, distance (scale 100 m), speed (scale 1000 m/s), compressed speed and
@@ -53,6 +64,8 @@ enum FITProfile {
       return number <= 8 || number == 31 || number == 73 || number == 78
     case session:
       return (2...9).contains(number)
+    case event:
+      return number <= 1
     default:
       return false
     }

@@ -42,6 +42,25 @@ extension FITReader {
       }
     case FITProfile.lap:
       statistics.laps += 1
+    case FITProfile.event:
+      let (event, type) = stream.withBytes { p in
+        (
+          definition.value(FITProfile.Event.event, in: p),
+          definition.value(FITProfile.Event.eventType, in: p)
+        )
+      }
+      if event == FITProfile.Event.timer, let type {
+        if FITProfile.Event.stopTypes.contains(type) {
+          statistics.timerStops += 1
+          timerStopped = true
+        } else if type == FITProfile.Event.start, timerStopped {
+          // Records up to the restart (one often shares the stop's second) end the old
+          // segment; the first after it starts the next.
+          timerStopped = false
+          if statistics.records > 0 { segmentBreakPending = true }
+        }
+      }
+      statistics.otherMessages += 1
     default:
       statistics.otherMessages += 1
     }
@@ -75,6 +94,12 @@ extension FITReader {
     if let timestamp, Double(timestamp) < FITProfile.firstDate {
       statistics.relativeTimes += 1
     }
+    if segmentBreakPending {
+      // The first record after the device's timer restarted starts a new segment: a gap,
+      // as a TCX `<Track>` after a pause is.
+      segmentBreakPending = false
+      segment += 1
+    }
     return Fix(
       time: Self.time(timestamp.map(Double.init)),
       coordinate: coordinate,
@@ -85,6 +110,7 @@ extension FITReader {
       heartRate: v.heartRate.map(BeatsPerMinute.init),
       cadence: v.cadence.map(RevolutionsPerMinute.init),
       deviceDistance: distance.map(Meters.init),
+      segment: segment,
       origin: FixOrigin(index: statistics.records - 1))
   }
 

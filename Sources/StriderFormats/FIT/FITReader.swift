@@ -16,6 +16,9 @@ import StriderCore
 ///   compressed speed-and-distance field), heart rate, cadence, GPS accuracy. A record
 ///   without a valid position is kept as a time-only fix (`coordinate` nil, `.noFix`), as
 ///   TCX trackpoints without `<Position>` are: indoor and pool files give what they have.
+///   The device's timer pauses (`event` messages: a timer stop, then a start) are segment
+///   breaks: the first record after the restart starts a new segment, as the first
+///   `<Track>` after a pause does in TCX.
 /// - Each `session` is kept (`sessions`); its sport is the activity the file declares when
 ///   every session that names one Strider knows names the same one.
 /// - Unknown messages, unknown fields, developer fields and invalid values (each base type's
@@ -68,6 +71,7 @@ public struct FITReader: FormatReader {
       JSONMember("records", .int(s.records)), JSONMember("laps", .int(s.laps)),
       JSONMember("sessions", .int(s.sessions)),
       JSONMember("other_messages", .int(s.otherMessages)),
+      JSONMember("timer_stops", .int(s.timerStops)),
       JSONMember("relative_times", .int(s.relativeTimes)),
     ]
   }
@@ -87,6 +91,12 @@ public struct FITReader: FormatReader {
   /// The distance the compressed speed-and-distance field has counted (1/16 m), and the
   /// last 12-bit value it gave.
   var compressedDistance: (total: Int, last: Int)?
+  /// Set by a timer stop event, until the timer starts again.
+  var timerStopped = false
+  /// Set by a timer start after a stop: the next record starts segment `segment + 1`.
+  var segmentBreakPending = false
+  /// The segment of the next record: one more after each timer stop, across chained files.
+  var segment = 0
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
@@ -324,6 +334,8 @@ public struct FITStatistics: Sendable, Equatable {
   public var relativeTimes = 0
   /// `session` messages, kept or not (`FITReader.sessionLimit`).
   public var sessions = 0
+  /// Timer stop events: the device's own pauses, each a segment break.
+  public var timerStops = 0
   /// Header and file CRCs that did not match their bytes.
   public var crcMismatches = 0
 }
