@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 out=Fuzz/.build
 runs=${1:-10000000}
 shift || true
-all_targets=(gpx tcx nmea gpsd writers engine)
+all_targets=(gpx tcx nmea gpsd fit writers engine)
 targets=("${@:-${all_targets[@]}}")
 declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
 export SWIFT_BACKTRACE=enable=no

@@ -3,13 +3,16 @@
 #
 #   Fuzz/run.sh [SECONDS_EACH] [TARGET...]     (default: 60 seconds, every target)
 #
-# Targets: gpx tcx nmea gpsd engine writers. FUZZ_JOBS=N runs N targets at once (default 1).
+# Targets: gpx tcx nmea gpsd fit engine writers. FUZZ_JOBS=N runs N targets at once (default 1).
 # FUZZ_PREPARE_ONLY=1 builds and seeds the targets without running them (Fuzz/campaign.sh).
 # Prints per target the executions, the time and the result; exits non-zero when a target
 # crashed, leaving the reproducer under Fuzz/.build/artifacts/TARGET/. Reproduce with
 #   Fuzz/.build/bin/TARGET Fuzz/.build/artifacts/TARGET/crash-...
 # The corpus grows in Fuzz/.build/corpus/TARGET across runs; seeds come from Demo/ and
-# Fuzz/Seeds/. Needs only the Swift toolchain and zlib1g-dev.
+# Fuzz/Seeds/, and for fit from every FIT file in the shared data (../shared/data/fit or
+# $STRIDER_SHARED_DATA/fit), cut to 16 KiB: the small ones whole, with their CRC and
+# sessions, the large ones up to their first few hundred records. Needs only the Swift
+# toolchain and zlib1g-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -17,7 +20,7 @@ fuzz=$root/Fuzz
 out=$fuzz/.build
 seconds=${1:-60}
 shift || true
-all_targets=(gpx tcx nmea gpsd engine writers)
+all_targets=(gpx tcx nmea gpsd fit engine writers)
 targets=("${@:-${all_targets[@]}}")
 jobs=${FUZZ_JOBS:-1}
 # Swift's own crash handler reads the dying process's memory and trips ASan; libFuzzer
@@ -26,7 +29,7 @@ export SWIFT_BACKTRACE=enable=no
 
 declare -A files=(
   [gpx]=GPXReaderFuzz [tcx]=TCXReaderFuzz [nmea]=NMEAReaderFuzz
-  [gpsd]=GPSDJSONReaderFuzz [engine]=SessionEngineFuzz [writers]=WriterFuzz
+  [gpsd]=GPSDJSONReaderFuzz [fit]=FITReaderFuzz [engine]=SessionEngineFuzz [writers]=WriterFuzz
 )
 declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
 
@@ -82,6 +85,11 @@ seed() {
       for demo in Demo/*.gpx; do
         awk '/<trkpt/ { n++ } n == 4 { exit } { print }' "$demo" >"$corpus/demo-$(basename "$demo")"
         printf '    </trkseg>\n  </trk>\n</gpx>\n' >>"$corpus/demo-$(basename "$demo")"
+      done ;;
+    fit)
+      local shared=${STRIDER_SHARED_DATA:-$root/../shared/data}
+      for file in "$shared"/fit/*.fit "$shared"/fit/*.FIT; do
+        if [[ -f $file ]]; then head -c 16384 "$file" >"$corpus/shared-$(basename "$file")"; fi
       done ;;
     nmea)
       for demo in Demo/*.nmea; do

@@ -12,6 +12,7 @@ public enum FormatRegistry {
     TCXReader.self,
     GPSDJSONReader.self,
     NMEAReader.self,
+    FITReader.self,
   ]
 
   /// The writers `sessions export --format` offers, in the order its help lists them.

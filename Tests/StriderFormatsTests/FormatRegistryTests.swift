@@ -19,6 +19,12 @@ struct FormatRegistryTests {
     (.nmea, "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n"),
   ]
 
+  /// One file of each binary format: text tricks (a byte-order mark, blank lines first) do
+  /// not apply to them.
+  static let binarySamples: [(FileFormat, [UInt8])] = [
+    (.fit, FITTestFile.header(dataSize: 0) + [0, 0])
+  ]
+
   @Test func namesAndExtensionsAreEachOnesOwn() {
     let names = FormatRegistry.readers.map { $0.format }
     #expect(Set(names).count == names.count)
@@ -26,7 +32,9 @@ struct FormatRegistryTests {
     let extensions = FormatRegistry.readers.flatMap { $0.extensions }
     #expect(Set(extensions).count == extensions.count, "\(extensions)")
     #expect(extensions.allSatisfy { $0 == $0.lowercased() && !$0.hasPrefix(".") })
-    #expect(Set(Self.samples.map(\.0)) == Set(names), "a sample for every registered format")
+    #expect(
+      Set(Self.samples.map(\.0) + Self.binarySamples.map(\.0)) == Set(names),
+      "a sample for every registered format")
   }
 
   /// Sniffing is the readers' own `looksLike`, and no reader claims another's file, so the
@@ -38,6 +46,19 @@ struct FormatRegistryTests {
     #expect(claiming == [format])
     #expect(FixFileReader.sniff(prefix: bytes, fileName: "no-extension") == format)
     #expect(FixFileReader.sniff(prefix: Array(("\u{FEFF}\n" + text).utf8), fileName: "") == format)
+  }
+
+  @Test(arguments: binarySamples)
+  func exactlyOneReaderClaimsEachBinaryFormat(format: FileFormat, bytes: [UInt8]) throws {
+    let claiming = FormatRegistry.readers.filter { $0.looksLike(prefix: bytes) }.map { $0.format }
+    #expect(claiming == [format])
+    #expect(FixFileReader.sniff(prefix: bytes, fileName: "no-extension") == format)
+    var whole = try FixFileReader.open(
+      source: MemoryByteSource(bytes: bytes), file: SourceFile(name: "stdin"))
+    var bytewise = try FixFileReader.open(
+      source: MemoryByteSource(bytes: bytes, chunkSize: 1), file: SourceFile(name: "stdin"))
+    #expect(whole.format == format && bytewise.format == format)
+    #expect(try whole.readAll() == bytewise.readAll())
   }
 
   /// Every extension a reader registers opens a file whose content says nothing.
@@ -115,7 +136,7 @@ struct FormatRegistryTests {
   }
 
   @Test func helpTextsListTheRegisteredFormats() {
-    #expect(FormatRegistry.readableTitles == "GPX, TCX, gpsd JSON or NMEA 0183")
+    #expect(FormatRegistry.readableTitles == "GPX, TCX, gpsd JSON, NMEA 0183 or Garmin FIT")
     #expect(FormatRegistry.list(["a"]) == "a")
     #expect(FormatRegistry.list(["a", "b"]) == "a or b")
     #expect(FormatRegistry.list([]) == "")

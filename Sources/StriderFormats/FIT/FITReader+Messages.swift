@@ -1,0 +1,165 @@
+import StriderCore
+
+/// The values of one `record` message Strider reads, before scaling.
+private struct FITRecordValues {
+  var latitude: Double?
+  var longitude: Double?
+  var altitude: Double?
+  var enhancedAltitude: Double?
+  var speed: Double?
+  var enhancedSpeed: Double?
+  var distance: Double?
+  var heartRate: Double?
+  var cadence: Double?
+  var gpsAccuracy: Double?
+  /// The compressed field's speed (1/100 m/s) and 12-bit rolling distance (1/16 m).
+  var compressed: (speed: Int, distance: Int)?
+}
+
+extension FITReader {
+  /// Decodes the data message whose header is the next byte, as `definition` lays it out:
+  /// a fix for a `record`, nothing for the rest.
+  mutating func decode(_ definition: FITDefinition, timeOffset: UInt8?) -> Fix? {
+    var timestamp = stream.withBytes { p in
+      definition.value(FITProfile.timestamp, in: p).flatMap { UInt32(exactly: $0) }
+    }
+    if timestamp == nil, let offset = timeOffset, let last = lastTimestamp {
+      // A compressed header's 5-bit offset replaces the low 5 bits of the last timestamp,
+      // rolling over when it is smaller than them (the protocol's "Compressed Timestamp").
+      var time = (last & ~0x1F) &+ UInt32(offset)
+      if UInt32(offset) < last & 0x1F { time &+= 0x20 }
+      timestamp = time
+    }
+    if let timestamp { lastTimestamp = timestamp }
+    switch definition.global {
+    case FITProfile.record:
+      statistics.records += 1
+      return recordFix(definition, timestamp: timestamp)
+    case FITProfile.session:
+      statistics.sessions += 1
+      if sessions.count < Self.sessionLimit {
+        sessions.append(session(definition, timestamp: timestamp))
+      }
+    case FITProfile.lap:
+      statistics.laps += 1
+    case FITProfile.event:
+      let (event, type) = stream.withBytes { p in
+        (
+          definition.value(FITProfile.Event.event, in: p),
+          definition.value(FITProfile.Event.eventType, in: p)
+        )
+      }
+      if event == FITProfile.Event.timer, let type {
+        if FITProfile.Event.stopTypes.contains(type) {
+          statistics.timerStops += 1
+          timerStopped = true
+        } else if type == FITProfile.Event.start, timerStopped {
+          // Records up to the restart (one often shares the stop's second) end the old
+          // segment; the first after it starts the next.
+          timerStopped = false
+          if statistics.records > 0 { segmentBreakPending = true }
+        }
+      }
+      statistics.otherMessages += 1
+    default:
+      statistics.otherMessages += 1
+    }
+    return nil
+  }
+
+  private static func time(_ seconds: Double?) -> GNSSTime? {
+    seconds.map { GNSSTime(secondsSince1970: $0 + FITProfile.epochOffset) }
+  }
+
+  private mutating func recordFix(_ definition: FITDefinition, timestamp: UInt32?) -> Fix {
+    let v = stream.withBytes { p in Self.recordValues(definition, p) }
+    var coordinate: Coordinate?
+    if let lat = v.latitude, let lon = v.longitude {
+      let latitude = lat * FITProfile.degreesPerSemicircle
+      let longitude = lon * FITProfile.degreesPerSemicircle
+      if abs(latitude) <= 90, abs(longitude) <= 180 {
+        coordinate = Coordinate(latitude: latitude, longitude: longitude)
+      }
+    }
+    var speed = (v.enhancedSpeed ?? v.speed).map { $0 / 1000 }
+    var distance = v.distance.map { $0 / 100 }
+    if let compressed = v.compressed {
+      if speed == nil { speed = Double(compressed.speed) / 100 }
+      var counted = compressedDistance ?? (total: compressed.distance, last: compressed.distance)
+      counted.total += (compressed.distance - counted.last) & 0xFFF
+      counted.last = compressed.distance
+      compressedDistance = counted
+      if distance == nil { distance = Double(counted.total) / 16 }
+    }
+    if let timestamp, Double(timestamp) < FITProfile.firstDate {
+      statistics.relativeTimes += 1
+    }
+    if segmentBreakPending {
+      // The first record after the device's timer restarted starts a new segment: a gap,
+      // as a TCX `<Track>` after a pause is.
+      segmentBreakPending = false
+      segment += 1
+    }
+    return Fix(
+      time: Self.time(timestamp.map(Double.init)),
+      coordinate: coordinate,
+      altitude: (v.enhancedAltitude ?? v.altitude).map { Meters($0 / 5 - 500) },
+      horizontalAccuracy: v.gpsAccuracy.map(Meters.init),
+      speed: speed.map(MetersPerSecond.init),
+      mode: coordinate == nil ? .noFix : .unknown,
+      heartRate: v.heartRate.map(BeatsPerMinute.init),
+      cadence: v.cadence.map(RevolutionsPerMinute.init),
+      deviceDistance: distance.map(Meters.init),
+      segment: segment,
+      origin: FixOrigin(index: statistics.records - 1))
+  }
+
+  private static func recordValues(
+    _ definition: FITDefinition, _ message: UnsafeRawPointer
+  ) -> FITRecordValues {
+    var v = FITRecordValues()
+    for field in definition.fields {
+      let at = message + field.offset
+      if field.number == FITProfile.Record.compressedSpeedDistance {
+        guard field.size >= 3 else { continue }
+        let b0 = Int(at.load(as: UInt8.self))
+        let b1 = Int(at.load(fromByteOffset: 1, as: UInt8.self))
+        let b2 = Int(at.load(fromByteOffset: 2, as: UInt8.self))
+        if b0 & b1 & b2 != 0xFF {  // a byte array is invalid when every byte is 0xFF
+          v.compressed = (b0 | (b1 & 0x0F) << 8, b1 >> 4 | b2 << 4)
+        }
+        continue
+      }
+      let value = FITBaseType.value(
+        at, size: field.size, type: field.baseType, bigEndian: definition.bigEndian)
+      switch field.number {
+      case FITProfile.Record.latitude: v.latitude = value
+      case FITProfile.Record.longitude: v.longitude = value
+      case FITProfile.Record.altitude: v.altitude = value
+      case FITProfile.Record.enhancedAltitude: v.enhancedAltitude = value
+      case FITProfile.Record.speed: v.speed = value
+      case FITProfile.Record.enhancedSpeed: v.enhancedSpeed = value
+      case FITProfile.Record.distance: v.distance = value
+      case FITProfile.Record.heartRate: v.heartRate = value
+      case FITProfile.Record.cadence: v.cadence = value
+      case FITProfile.Record.gpsAccuracy: v.gpsAccuracy = value
+      default: break
+      }
+    }
+    return v
+  }
+
+  private func session(_ definition: FITDefinition, timestamp: UInt32?) -> FITSession {
+    stream.withBytes { p in
+      let value = { (number: UInt8) in definition.value(number, in: p) }
+      return FITSession(
+        sport: value(FITProfile.Session.sport).flatMap { Int(exactly: $0) },
+        subSport: value(FITProfile.Session.subSport).flatMap { Int(exactly: $0) },
+        startTime: Self.time(
+          value(FITProfile.Session.startTime).flatMap { $0 >= FITProfile.firstDate ? $0 : nil }),
+        totalElapsedTime: value(FITProfile.Session.totalElapsedTime).map { $0 / 1000 },
+        totalTimerTime: value(FITProfile.Session.totalTimerTime).map { $0 / 1000 },
+        totalDistance: value(FITProfile.Session.totalDistance).map { Meters($0 / 100) })
+    }
+  }
+}

@@ -1,0 +1,341 @@
+import StriderCore
+
+/// Reads a Garmin FIT file (what watches and bike computers record) as fixes, streaming.
+///
+/// Follows the published FIT protocol: a 12- or 14-byte file header (size, protocol and
+/// profile versions, data size, ".FIT", header CRC), then record headers each followed by a
+/// definition message (reserved byte, architecture, global message number, field
+/// definitions, developer field definitions) or a data message laid out as the latest
+/// definition of its local message number says (normal header: local number 0–15; compressed
+/// timestamp header: local number 0–3 and a 5-bit offset from the last timestamp), then the
+/// file CRC. Several FIT files may follow one another in one file (chained files); each
+/// starts its local definitions and timestamps afresh.
+///
+/// - Each `record` message is a fix: time, position (semicircles → degrees), altitude and
+///   speed (the enhanced fields when present), distance as `deviceDistance` (also from the
+///   compressed speed-and-distance field), heart rate, cadence, GPS accuracy. A record
+///   without a valid position is kept as a time-only fix (`coordinate` nil, `.noFix`), as
+///   TCX trackpoints without `<Position>` are: indoor and pool files give what they have.
+///   The device's timer pauses (`event` messages: a timer stop, then a start) are segment
+///   breaks: the first record after the restart starts a new segment, as the first
+///   `<Track>` after a pause does in TCX.
+/// - Each `session` is kept (`sessions`); its sport is the activity the file declares when
+///   every session that names one Strider knows names the same one.
+/// - Unknown messages, unknown fields, developer fields and invalid values (each base type's
+///   sentinel) are skipped by size, never fatal.
+/// - A wrong file or header CRC is a warning (`warnings`): the data is used. A corrupt
+///   header, a file that ends early, a data message of an undefined local number or one that
+///   runs past the data the header declares is a `FormatError` naming the byte offset; the
+///   fixes before it have been returned. Nothing is allocated by a size the file claims.
+public struct FITReader: FormatReader {
+  public static let format = FileFormat.fit
+  public static let title = "Garmin FIT"
+  public static let extensions = ["fit"]
+  public static var emptyFileNote: String {
+    "no record messages: not an activity file (settings, workouts, monitoring)"
+  }
+
+  /// The file's sessions so far, in file order; complete once `next()` has returned nil.
+  public internal(set) var sessions: [FITSession] = []
+  /// What was read and skipped so far; complete once `next()` has returned nil.
+  public internal(set) var statistics = FITStatistics()
+  /// The first CRC mismatches found so far (`warningLimit` at most: a hostile file of
+  /// thousands of tiny chained files must not make as many strings).
+  private var crcWarnings: [String] = []
+  static let warningLimit = 10
+  /// At most this many sessions are kept (a triathlon has five); the rest are counted.
+  static let sessionLimit = 1000
+
+  /// CRC mismatches (the data was used anyway), and records timed from power-on.
+  public var warnings: [String] {
+    var all = crcWarnings
+    let more = statistics.crcMismatches - crcWarnings.count
+    if more > 0 { all.append("\(more) more CRC mismatches in chained FIT files") }
+    if statistics.relativeTimes > 0 {
+      all.append(
+        "\(statistics.relativeTimes) records are timed in seconds from the device's power-on, "
+          + "not by date; they are shown as times from the FIT epoch, 1989-12-31")
+    }
+    return all
+  }
+
+  public var metadata: TrackMetadata {
+    let activities = Set(sessions.compactMap { $0.sport.flatMap(FITProfile.activity(sport:)) })
+    return TrackMetadata(declaredActivity: activities.count == 1 ? activities.first : nil)
+  }
+
+  public var notes: [JSONMember] {
+    let s = statistics
+    return [
+      JSONMember("fit_files", .int(s.files)), JSONMember("messages", .int(s.messages)),
+      JSONMember("records", .int(s.records)), JSONMember("laps", .int(s.laps)),
+      JSONMember("sessions", .int(s.sessions)),
+      JSONMember("other_messages", .int(s.otherMessages)),
+      JSONMember("timer_stops", .int(s.timerStops)),
+      JSONMember("relative_times", .int(s.relativeTimes)),
+    ]
+  }
+
+  private enum State { case betweenFiles, inData, finished }
+
+  var stream: FITByteStream
+  let fileName: String
+  private var state = State.betweenFiles
+  private var failure: FormatError?
+  /// File offset where the current FIT file's data ends and its CRC begins.
+  private var dataEnd = 0
+  private var dataStart = 0
+  var definitions = [FITDefinition?](repeating: nil, count: 16)
+  /// The last timestamp seen (seconds since the FIT epoch), which compressed headers add to.
+  var lastTimestamp: UInt32?
+  /// The distance the compressed speed-and-distance field has counted (1/16 m), and the
+  /// last 12-bit value it gave.
+  var compressedDistance: (total: Int, last: Int)?
+  /// Set by a timer stop event, until the timer starts again.
+  var timerStopped = false
+  /// Set by a timer start after a stop: the next record starts segment `segment + 1`.
+  var segmentBreakPending = false
+  /// The segment of the next record: one more after each timer stop, across chained files.
+  var segment = 0
+
+  /// Reads from any chunk source; `fileName` is used in error messages.
+  public init(source: some ByteChunkSource, fileName: String) {
+    stream = FITByteStream(source: source)
+    self.fileName = fileName
+  }
+
+  /// Reads FIT bytes already in memory.
+  public init(bytes: [UInt8], fileName: String) {
+    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
+  }
+
+  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
+    FITReader(source: source, fileName: file.name)
+  }
+
+  /// Whether the first bytes of a file are a FIT file header: a header size of 12 or more
+  /// and ".FIT" at bytes 8–11.
+  public static func looksLike(prefix: [UInt8]) -> Bool {
+    prefix.count >= 12 && prefix[0] >= 12 && prefix[8] == UInt8(ascii: ".")
+      && prefix[9] == UInt8(ascii: "F") && prefix[10] == UInt8(ascii: "I")
+      && prefix[11] == UInt8(ascii: "T")
+  }
+
+  public mutating func next() throws(FormatError) -> Fix? {
+    if let failure { throw failure }
+    do {
+      while true {
+        switch state {
+        case .finished:
+          return nil
+        case .betweenFiles:
+          // An empty input is a header cut short; after a file, the end.
+          guard try stream.require(1) || statistics.files == 0 else {
+            state = .finished
+            return nil
+          }
+          try readFileHeader()
+        case .inData:
+          if stream.offset == dataEnd {
+            try readFileCRC()
+          } else if let fix = try readMessage() {
+            return fix
+          }
+        }
+      }
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// An error at a byte offset of the file.
+  func error(_ code: FormatError.Code, at offset: Int, _ message: String) -> FormatError {
+    FormatError(code, file: fileName, message: "byte \(offset): \(message)")
+  }
+
+  // MARK: - File header and CRC
+
+  private mutating func readFileHeader() throws(FormatError) {
+    let at = stream.offset
+    let what = statistics.files == 0 ? "the FIT file header" : "the header of a chained FIT file"
+    guard try stream.require(12) else {
+      throw error(
+        .truncated, at: at, "the file ends inside \(what) (\(stream.available) of 12 bytes)")
+    }
+    guard Self.looksLike(prefix: (0..<12).map { stream.byte($0) }) else {
+      let detail =
+        stream.byte(0) < 12 && stream.byte(8) == UInt8(ascii: ".")
+        ? "a header size of \(stream.byte(0)), less than 12" : "no \".FIT\" signature"
+      throw error(.malformed, at: at, "not a FIT file header: \(detail)")
+    }
+    let size = Int(stream.byte(0))
+    guard try stream.require(size) else {
+      throw error(.truncated, at: at, "the file ends inside \(what) (\(size) bytes)")
+    }
+    let dataSize = stream.withBytes { Int(FITBaseType.u32($0 + 4, false)) }
+    stream.resetCRC()
+    stream.take(12)
+    if size >= 14 {
+      let expected = stream.withBytes { FITBaseType.u16($0, false) }
+      if expected != 0, expected != stream.crc {
+        statistics.crcMismatches += 1
+        if crcWarnings.count < Self.warningLimit {
+          crcWarnings.append(
+            "byte \(at + 12): the header CRC is \(hex(expected)) but the header gives "
+              + "\(hex(stream.crc)); the file was read anyway")
+        }
+      }
+    }
+    stream.take(size - 12)
+    dataStart = stream.offset
+    dataEnd = dataStart + dataSize
+    definitions = [FITDefinition?](repeating: nil, count: 16)
+    lastTimestamp = nil
+    compressedDistance = nil
+    statistics.files += 1
+    state = .inData
+  }
+
+  private mutating func readFileCRC() throws(FormatError) {
+    let at = stream.offset
+    guard try stream.require(2) else {
+      throw error(.truncated, at: at, "the file ends where the FIT file's CRC should be")
+    }
+    let expected = stream.withBytes { FITBaseType.u16($0, false) }
+    if expected != stream.crc {
+      statistics.crcMismatches += 1
+      if crcWarnings.count < Self.warningLimit {
+        crcWarnings.append(
+          "byte \(at): the file CRC is \(hex(expected)) but the bytes give \(hex(stream.crc)): "
+            + "the file is damaged or was changed; its data was read anyway")
+      }
+    }
+    stream.skip(2)
+    state = .betweenFiles
+  }
+
+  private func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+  }
+
+  // MARK: - Messages
+
+  /// Reads one message; a fix when it was a `record`.
+  private mutating func readMessage() throws(FormatError) -> Fix? {
+    let at = stream.offset
+    guard try stream.require(1) else {
+      throw error(
+        .truncated, at: at,
+        "the file ends after \(at - dataStart) of the \(dataEnd - dataStart) data bytes "
+          + "its header declares")
+    }
+    let header = stream.byte(0)
+    statistics.messages += 1
+    if header & 0x80 != 0 {
+      return try readData(local: Int(header >> 5 & 0x03), timeOffset: header & 0x1F, at: at)
+    }
+    if header & 0x40 != 0 {
+      try readDefinition(local: Int(header & 0x0F), developer: header & 0x20 != 0, at: at)
+      return nil
+    }
+    return try readData(local: Int(header & 0x0F), timeOffset: nil, at: at)
+  }
+
+  /// Makes a whole message of `length` bytes available, or says why it cannot be.
+  private mutating func requireMessage(_ length: Int, at: Int, _ what: String) throws(FormatError) {
+    if at + length > dataEnd {
+      throw error(
+        .malformed, at: at,
+        "\(what) of \(length) bytes runs past the end of the data its header declares "
+          + "(byte \(dataEnd))")
+    }
+    guard try stream.require(length) else {
+      throw error(
+        .truncated, at: at,
+        "the file ends at byte \(at + stream.available), inside \(what) of \(length) bytes")
+    }
+  }
+
+  private mutating func readDefinition(local: Int, developer: Bool, at: Int) throws(FormatError) {
+    try requireMessage(6, at: at, "a definition message")
+    let architecture = stream.byte(2)
+    guard architecture <= 1 else {
+      throw error(
+        .malformed, at: at,
+        "a definition message gives architecture \(architecture) (only 0, little-endian, "
+          + "and 1, big-endian, exist)")
+    }
+    let bigEndian = architecture == 1
+    let global = stream.withBytes { FITBaseType.u16($0 + 3, bigEndian) }
+    let fieldCount = Int(stream.byte(5))
+    var length = 6 + 3 * fieldCount
+    var developerCount = 0
+    if developer {
+      try requireMessage(length + 1, at: at, "a definition message")
+      developerCount = Int(stream.byte(length))
+      length += 1 + 3 * developerCount
+    }
+    try requireMessage(length, at: at, "a definition message")
+    var fields: [FITDefinition.Field] = []
+    var size = 0
+    for i in 0..<fieldCount {
+      let number = stream.byte(6 + 3 * i)
+      let width = Int(stream.byte(7 + 3 * i))
+      if FITProfile.uses(global: global, field: number) {
+        fields.append(
+          .init(number: number, size: width, baseType: stream.byte(8 + 3 * i), offset: 1 + size))
+      }
+      size += width
+    }
+    for i in 0..<developerCount {
+      size += Int(stream.byte(6 + 3 * fieldCount + 2 + 3 * i))
+    }
+    stream.take(length)
+    definitions[local] = FITDefinition(
+      global: global, bigEndian: bigEndian, size: size, fields: fields)
+    statistics.definitions += 1
+  }
+
+  private mutating func readData(local: Int, timeOffset: UInt8?, at: Int) throws(FormatError)
+    -> Fix?
+  {
+    guard let definition = definitions[local] else {
+      throw error(
+        .malformed, at: at,
+        "a data message of local message \(local), which no definition message has defined")
+    }
+    let length = 1 + definition.size
+    try requireMessage(length, at: at, "a data message")
+    let fix = decode(definition, timeOffset: timeOffset)
+    stream.take(length)
+    return fix
+  }
+}
+
+extension FileFormat {
+  /// Garmin's Flexible and Interoperable Data Transfer protocol.
+  public static let fit = FileFormat(rawValue: "fit")
+}
+
+/// What a FIT file held, as counts for `analyze`'s report.
+public struct FITStatistics: Sendable, Equatable {
+  /// FIT files read (more than one when they are chained).
+  public var files = 0
+  /// Record headers read: definition and data messages.
+  public var messages = 0
+  public var definitions = 0
+  public var records = 0
+  public var laps = 0
+  /// Data messages other than `record`, `lap` and `session`, skipped.
+  public var otherMessages = 0
+  /// Records timed in seconds from the device's power-on rather than by date.
+  public var relativeTimes = 0
+  /// `session` messages, kept or not (`FITReader.sessionLimit`).
+  public var sessions = 0
+  /// Timer stop events: the device's own pauses, each a segment break.
+  public var timerStops = 0
+  /// Header and file CRCs that did not match their bytes.
+  public var crcMismatches = 0
+}
