@@ -145,16 +145,12 @@ struct AnalysisReport {
     var rows = [("file", "\(file) (\(format.rawValue))")]
     rows += SummaryTable.rows(summary)
     if !readerNotes.isEmpty {
-      // What was read (lines, the sentences or reports used) is not what was skipped; a
-      // count of nothing is left out, so the row says only what happened.
-      let read: Set<String> = ["lines", "sentences_used", "tpv_reports"]
-      func text(_ notes: [JSONMember]) -> String {
-        notes.filter { $0.value != .int(0) }.map { "\($0.key) \($0.value.serialized)" }
-          .joined(separator: ", ")
-      }
-      rows.append(("read", text(readerNotes.filter { read.contains($0.key) })))
-      let skipped = text(readerNotes.filter { !read.contains($0.key) })
-      rows.append(("skipped", skipped.isEmpty ? "nothing" : skipped))
+      // What the reader counted, as the JSON's `reader` has it: what it read and what it
+      // skipped alike (a row called "skipped" listed the sentences it used), counts of
+      // nothing left out.
+      let counted = readerNotes.filter { $0.value != .int(0) }
+        .map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
+      rows.append(("reader", counted.isEmpty ? "-" : counted))
     }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
   }
