@@ -68,6 +68,11 @@ public final class SessionStore: Sendable {
     self.configuration = configuration
     opened = Mutex(try Self.openPool(path: path, configuration: configuration))
     try migrate()
+    // Another Strider may have made tables again while this one opened (two making a new
+    // database at once): GRDB refreshes its reading connections' view of the schema by
+    // itself, not the writing one's, whose cached columns would then be those of the old
+    // table ("column not found").
+    try guarded { try pool.writeWithoutTransaction { db in db.clearSchemaCache() } }
   }
 
   /// Replaces the reading connections of a store opened while another process held the
@@ -237,6 +242,8 @@ public final class SessionStore: Sendable {
         if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
         if tries >= 20 { throw error }
         Thread.sleep(forTimeInterval: 0.05 * Double(tries))
+        // The other's migrations changed tables this connection may have read.
+        try? pool.writeWithoutTransaction { db in db.clearSchemaCache() }
       }
     }
   }
