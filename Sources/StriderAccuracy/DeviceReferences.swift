@@ -44,6 +44,10 @@ public enum DeviceOutcome: Sendable {
 /// - every `gpx/*.gpx` and `fit/*.gpx` that is gpsbabel's rendering of a FIT file:
 ///   the FIT session's `total_distance_m` (`reference-fit.json`, first session).
 /// - every other GPX whose points carry `gpxdata:distance`: the last one.
+/// - every `fit/*.fit` that fitdecode read without error and whose one session has a
+///   `total_distance_m` of 400 m or more: that total. A file whose records mostly lack a
+///   position (a pool swim, an indoor ride, a wheel-sensor log) is skipped with the reason,
+///   and so is a multisport file (its legs are the FIT issue's).
 public enum DeviceReferences {
   /// The folder given, else `STRIDER_SHARED_DATA`, else `shared/data` beside the package.
   public static func dataDirectory(explicit: String? = nil, packageRoot: URL) -> URL? {
@@ -97,6 +101,45 @@ public enum DeviceReferences {
           outcomes.append(score(file, name: name, device: device))
         }
       }
+    }
+    outcomes += fitFiles(directory, reference: fit)
+    return outcomes
+  }
+
+  /// The FIT files against their session's total distance.
+  static func fitFiles(_ directory: URL, reference: [String: Any]) -> [DeviceOutcome] {
+    var outcomes: [DeviceOutcome] = []
+    let dir = directory.appendingPathComponent("fit")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    for fileName in names.filter({ $0.lowercased().hasSuffix(".fit") }).sorted() {
+      let name = "fit/" + fileName
+      guard let entry = reference[fileName] as? [String: Any] else { continue }
+      if let error = entry["error"] as? String {
+        outcomes.append(.skipped(name: name, reason: "fitdecode: \(error)"))
+        continue
+      }
+      let sessions = entry["sessions"] as? [[String: Any]] ?? []
+      guard sessions.count == 1 else {
+        if sessions.count > 1 {
+          outcomes.append(
+            .skipped(name: name, reason: "\(sessions.count) sessions: a multisport file"))
+        }
+        continue
+      }
+      guard let device = sessions[0]["total_distance_m"] as? Double, device >= 400 else {
+        continue
+      }
+      let records = entry["records"] as? Int ?? 0
+      let positioned = entry["records_with_position"] as? Int ?? 0
+      guard 2 * positioned > records else {
+        outcomes.append(
+          .skipped(
+            name: name,
+            reason: "\(positioned) of \(records) records have a position: the device counted "
+              + "its \(Int(device)) m from a sensor"))
+        continue
+      }
+      outcomes.append(score(dir.appendingPathComponent(fileName), name: name, device: device))
     }
     return outcomes
   }

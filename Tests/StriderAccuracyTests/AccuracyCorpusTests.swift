@@ -26,6 +26,9 @@ import Testing
   static let missedToday: Set<String> = [
     "overall distance p90", "overall distance worst", "gpx distance p90", "gpx distance worst",
     "gpsd_json distance worst", "overall live vs finished worst", "gpx live vs finished worst",
+    // Since the FIT files joined the device references: a sparse (4-5 s) watch run loses
+    // 3.5 % to smoothing, and a ride whose device counted a wheel sensor is short raw too.
+    "device worst",
   ]
 
   @Test func corpusMeetsTheIssueTargets() throws {
