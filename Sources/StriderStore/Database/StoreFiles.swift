@@ -8,8 +8,9 @@ import Foundation
 /// warn. A symbolic link where the database or a companion belongs is refused: SQLite would
 /// follow it and create or write the file it points at, wherever that is.
 enum StoreFiles {
-  /// The files SQLite keeps beside the database in WAL mode.
-  static let companionSuffixes = ["-wal", "-shm"]
+  /// The files SQLite keeps beside the database in WAL mode, and the lock Striders take
+  /// to open it (`OpeningLock`).
+  static let companionSuffixes = ["-wal", "-shm", OpeningLock.suffix]
 
   /// Prepares the folder and the database file; returns a warning for each mode it had to
   /// tighten or could not.
