@@ -58,6 +58,10 @@ struct Replay: ParsableCommand {
       try replaySession(id, stop: stop)
       return
     }
+    if headless {
+      try replayStreamed(stop: stop)
+      return
+    }
     let track: RecordedTrack
     do {
       track = try RecordedTrack.load(file, activity: session.activity)
@@ -72,6 +76,56 @@ struct Replay: ParsableCommand {
       source, configuration: try session.configuration(activity: track.activity, raw: false),
       label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
       kept: .replayOfFile(file), stop: stop)
+  }
+
+  /// A file replayed headless, read as it goes: a file of any size in the memory of the
+  /// engine's track. An undeclared activity is guessed from the fixes `analyze` guesses it
+  /// from (`Analyze.guessingPrefix`), held until the guess; the warnings a file's times
+  /// give, and an error partway through, come at the end, after the summary of what was
+  /// replayed up to it.
+  private func replayStreamed(stop: StopSignal) throws {
+    let reader: PrefetchingFixReader
+    var held: [Fix] = []
+    var activity = session.activity
+    do {
+      reader = PrefetchingFixReader(try FixFileReader.open(path: file))
+      activity = activity ?? reader.metadata.declaredActivity
+      if activity == nil {
+        var estimator = ActivityGuess.SpeedEstimator()
+        while held.count < Analyze.guessingPrefix, let fix = try reader.next() {
+          estimator.add(fix)
+          held.append(fix)
+        }
+        activity = reader.metadata.declaredActivity ?? estimator.activity
+      }
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
+    let configuration = try session.configuration(activity: activity ?? .run, raw: false)
+    var heldIndex = 0
+    var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
+      () throws(FormatError) -> Fix? in
+      if heldIndex < held.count {
+        let fix = held[heldIndex]
+        heldIndex += 1
+        if heldIndex == held.count { (held, heldIndex) = ([], 0) }
+        return fix
+      }
+      return try reader.next()
+    }
+    let summary = try HeadlessSession.run(
+      source: &source, configuration: configuration, file: file,
+      format: reader.format.rawValue, stop: stop)
+    if let failure = source.failure {
+      printError("strider: error: \(failure.description)")
+      throw ExitCode(1)
+    }
+    if summary.pointsIn == 0 {
+      printError(RecordedTrack.emptyWarning(path: file, format: reader.format))
+    }
+    TimeWarnings.print(
+      TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary)), path: file)
   }
 
   /// A session from the database, with the settings it was recorded with, so the replay
