@@ -53,10 +53,7 @@ struct ExportSession: ParsableCommand {
   func run() throws {
     if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
-    if try canStream(store) {
-      try writeStreamed(store)
-      return
-    }
+    if try canStream(store), try writeStreamed(store) { return }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
       (

@@ -7,15 +7,19 @@ import Testing
 
 /// `sessions export` is written from database cursors in every format (a 1M-fix session
 /// held all of it: 620 MB for TCX, 2 GB for JSON); it must be the very file the
-/// whole-record export gives, for every choice of points, of a recording and of an import
-/// with stops (JSON's stops and moves are drawn from the stored track a run at a time).
+/// whole-record export gives, for every choice of points, with and without a privacy
+/// radius, of a recording and of an import with stops (JSON's stops and moves are drawn
+/// from the stored track a run at a time).
 @Suite struct StreamedExportEndToEndTests {
   static let cases: [(String, ExportPoints)] =
     ["gpx", "tcx"].flatMap { format in ExportPoints.allCases.map { (format, $0) } }
     + [("csv", .track), ("json", .track)]
 
-  @Test(arguments: cases)
-  func aStreamedExportIsTheWholeRecordsExport(format: String, points: ExportPoints) throws {
+  @Test(arguments: cases, [0, 150])
+  func aStreamedExportIsTheWholeRecordsExport(
+    format: (String, ExportPoints), privacyRadius: Int
+  ) throws {
+    let (format, points) = format
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.path]
     let demo = try StriderBinary.run(
@@ -28,12 +32,15 @@ import Testing
     let store = try SessionStore(location: StoreLocation(directory: dir.path))
     for id in [1, 2] as [Int64] {
       let exported = try StriderBinary.run(
-        ["sessions", "export", "\(id)", "--format", format, "--points", points.rawValue],
-        environment: environment)
+        [
+          "sessions", "export", "\(id)", "--format", format, "--points", points.rawValue,
+          "--privacy-radius", "\(privacyRadius)",
+        ], environment: environment)
       #expect(exported.status == 0, "\(exported.stderr)")
       let export = SessionExport(
         record: try store.record(id), configuration: try store.configuration(of: id),
-        source: try store.listing(id).source, displayTrack: try store.displayTrack(of: id))
+        source: try store.listing(id).source, displayTrack: try store.displayTrack(of: id)
+      ).hidingEnds(within: Meters(Double(privacyRadius)))
       var expected = ""
       export.write(ExportFormat(name: format), points: points, to: &expected)
       #expect(exported.stdout == expected, "session \(id)")
