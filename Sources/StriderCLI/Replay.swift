@@ -132,6 +132,10 @@ struct Replay: ParsableCommand {
   /// ends with the numbers the session had.
   private func replaySession(_ id: Int64, stop: StopSignal) throws {
     let store = try StoreAccess.open()
+    if headless {
+      try replaySessionStreamed(id, store: store, stop: stop)
+      return
+    }
     let (listing, configuration, fixes) = try storeCall {
       () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
       (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
@@ -142,6 +146,39 @@ struct Replay: ParsableCommand {
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
       kept: .replayOfSession(id), stop: stop)
+  }
+
+  /// A session replayed headless, its fixes read a page at a time (`SessionStore.fixes(of:
+  /// after:limit:)`): a session of any length in the memory of the engine's track.
+  private func replaySessionStreamed(_ id: Int64, store: SessionStore, stop: StopSignal) throws {
+    let (listing, configuration) = try storeCall { () throws(StoreError) in
+      (try store.listing(id), try store.configuration(of: id))
+    }
+    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
+    var page: [(seq: Int, fix: Fix)] = []
+    var index = 0
+    var isExhausted = false
+    var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
+      () throws(StoreError) -> Fix? in
+      if index == page.count {
+        guard !isExhausted else { return nil }
+        page = try store.fixes(of: id, after: page.last?.seq, limit: 10_000)
+        index = 0
+        if page.isEmpty {
+          isExhausted = true
+          return nil
+        }
+      }
+      index += 1
+      return page[index - 1].fix
+    }
+    let summary = try HeadlessSession.run(
+      source: &source, configuration: configuration, file: nil, format: "session", stop: stop)
+    if let failure = source.failure {
+      printError("strider: error: \(failure.description)")
+      throw ExitCode(1)
+    }
+    if summary.pointsIn == 0 { printError("strider: warning: session \(id) has no fixes") }
   }
 
   private func show(

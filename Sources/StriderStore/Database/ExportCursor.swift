@@ -262,3 +262,21 @@ public struct StoredTimelineTrack: TimelineTrack {
     }
   }
 }
+
+extension SessionStore {
+  /// Up to `limit` of the session's fixes as they arrived, after the one numbered `seq`
+  /// (from the first when nil), each with its number: a replay reads a session a page at a
+  /// time, each page its own short read, so it never holds a session of any length nor a
+  /// read transaction for the length of a real-time replay.
+  public func fixes(of id: Int64, after seq: Int?, limit: Int) throws(StoreError)
+    -> [(seq: Int, fix: Fix)]
+  {
+    try guarded {
+      try pool.read { db in
+        var request = FixRow.of(id)
+        if let seq { request = request.filter(SessionChildColumns.seq > seq) }
+        return try request.limit(limit).fetchAll(db).map { ($0.seq, $0.fix) }
+      }
+    }
+  }
+}

@@ -34,7 +34,9 @@ final class OpeningLock {
       if errno == ELOOP {
         throw .cannotOpen(
           path: location.path,
-          reason: "\(path) is a symbolic link, and Strider never follows one beside its database")
+          reason:
+            "\(path) is a symbolic link, and Strider never follows one beside its "
+            + "database; remove it")
       }
       return nil
     }
