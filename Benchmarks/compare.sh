@@ -8,7 +8,7 @@
 #   - the same points as a generic watch-style GPX: no <type> (so the activity is guessed)
 #     and an <hdop> on every point;
 #   - the 1M points replayed headless at --speed max, imported into a fresh database, and
-#     exported from it as GPX (time, peak memory, fixes per second);
+#     exported from it as GPX, TCX, CSV and JSON (time, peak memory, fixes per second);
 #   - a 100,000-epoch NMEA log: `strider analyze`, gpsbabel's NMEA reader and cat;
 #   - a 3-hour run replayed headless as fast as possible, and the CPU an idle live session
 #     takes (connected to a gpsd with no receiver; needs gpsd).
@@ -97,9 +97,12 @@ measure "replay 1M" "$runs" "$strider" replay "$gpx" --speed max --headless
 rm -rf "$STRIDER_HOME"
 measure "import 1M" 1 "$strider" sessions import "$gpx"
 measure "export 1M" "$runs" "$strider" sessions export 1 --format gpx -o "$work/export.gpx" --force
+for format in tcx csv json; do
+  measure "export 1M $format" "$runs" "$strider" sessions export 1 --format $format -o "$work/export.$format" --force
+done
 echo "1M fixes: replay, import, export"
 printf '%-18s %9s %9s %12s\n' step seconds "peak MB" "fixes/s"
-for name in "replay 1M" "import 1M" "export 1M"; do
+for name in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" "export 1M json"; do
   [[ -n ${secs[$name]:-} ]] || continue
   printf '%-18s %9.3f %9.1f %12.0f\n' "$name" "${secs[$name]}" \
     "$(echo "${mem[$name]} / 1024" | bc -l)" "$(echo "$points / ${secs[$name]}" | bc -l)"
@@ -150,7 +153,7 @@ check "generic GPX at least 200 MB/s ($(printf %.0f "$(echo "$(stat -c %s "$gene
 [[ -n ${secs[gpsbabel generic]:-} ]] && check "generic GPX at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel generic]} / $g" | bc -l)")x)" "${secs[gpsbabel generic]} / $g >= 10"
 [[ -n ${secs[gpsbabel nmea]:-} ]] && check "NMEA at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel nmea]} / ${secs[strider nmea]}" | bc -l)")x)" "${secs[gpsbabel nmea]} / ${secs[strider nmea]} >= 10"
 check "replay of 1M fixes within 1.3x analyze ($(printf %.2f "$(echo "${secs[replay 1M]} / $s" | bc -l)")x)" "${secs[replay 1M]} / $s <= 1.3"
-for step in "replay 1M" "import 1M" "export 1M"; do
+for step in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" "export 1M json"; do
   [[ -n ${mem[$step]:-} ]] && check "$step under 100 MB ($(printf %.0f "$(echo "${mem[$step]} / 1024" | bc -l)") MB)" "${mem[$step]} / 1024 < 100"
 done
 [[ -n ${secs[import 1M]:-} ]] && check "import at least 100k fixes/s ($(printf %.0f "$(echo "$points / ${secs[import 1M]}" | bc -l)")/s)" "$points / ${secs[import 1M]} >= 100000"

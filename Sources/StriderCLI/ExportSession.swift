@@ -53,10 +53,7 @@ struct ExportSession: ParsableCommand {
   func run() throws {
     if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
-    if try canStream(store) {
-      try writeStreamed(store)
-      return
-    }
+    if try canStream(store), try writeStreamed(store) { return }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
       (
@@ -89,49 +86,6 @@ struct ExportSession: ParsableCommand {
 }
 
 extension ExportSession {
-  /// Whether the export can be written from a cursor: a finished session with its
-  /// finished track, as GPX without a privacy radius (which needs both ends first).
-  func canStream(_ store: SessionStore) throws -> Bool {
-    guard format == .gpx, privacyRadius == 0 else { return false }
-    return try storeCall { () throws(StoreError) in
-      guard try store.listing(id).state == .finished else { return false }
-      return try !store.needsFinishedTrack(id)
-    }
-  }
-
-  /// Writes the GPX a row at a time: a session of any length in the memory of one row.
-  func writeStreamed(_ store: SessionStore) throws {
-    let (id, points) = (id, points)
-    let header = try storeCall { () throws(StoreError) in try store.recordWithoutPoints(id) }
-    let (metadata, time) = SessionExport(record: header, displayTrack: []).gpxHeader(points)
-    var storeFailure: StoreError?
-    func write(_ stream: inout FileOutput) {
-      var track = GPXWriter.Track(metadata: metadata, time: time, to: &stream)
-      do {
-        try store.forEachStoredPoint(of: id, points.stored) { point in
-          let (fix, verdict) = points.exported(point)
-          track.write(fix, verdict: verdict, to: &stream)
-        }
-      } catch {
-        storeFailure = error
-        stream.abandon()
-        return
-      }
-      track.end(to: &stream)
-    }
-    guard let output else {
-      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
-      write(&stream)
-      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
-      try stream.finish()
-      return
-    }
-    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination, write)
-    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
-    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
-  }
-
   /// Stops before writing when `path` is a symbolic link: following it would overwrite a
   /// file the user did not name (a link planted in a shared folder can point anywhere).
   static func refuseSymbolicLink(_ path: String) throws {

@@ -58,6 +58,10 @@ struct Replay: ParsableCommand {
       try replaySession(id, stop: stop)
       return
     }
+    if headless {
+      try replayStreamed(stop: stop)
+      return
+    }
     let track: RecordedTrack
     do {
       track = try RecordedTrack.load(file, activity: session.activity)
@@ -74,10 +78,64 @@ struct Replay: ParsableCommand {
       kept: .replayOfFile(file), stop: stop)
   }
 
+  /// A file replayed headless, read as it goes: a file of any size in the memory of the
+  /// engine's track. An undeclared activity is guessed from the fixes `analyze` guesses it
+  /// from (`Analyze.guessingPrefix`), held until the guess; the warnings a file's times
+  /// give, and an error partway through, come at the end, after the summary of what was
+  /// replayed up to it.
+  private func replayStreamed(stop: StopSignal) throws {
+    let reader: PrefetchingFixReader
+    var held: [Fix] = []
+    var activity = session.activity
+    do {
+      reader = PrefetchingFixReader(try FixFileReader.open(path: file))
+      activity = activity ?? reader.metadata.declaredActivity
+      if activity == nil {
+        var estimator = ActivityGuess.SpeedEstimator()
+        while held.count < Analyze.guessingPrefix, let fix = try reader.next() {
+          estimator.add(fix)
+          held.append(fix)
+        }
+        activity = reader.metadata.declaredActivity ?? estimator.activity
+      }
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
+    let configuration = try session.configuration(activity: activity ?? .run, raw: false)
+    var heldIndex = 0
+    var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
+      () throws(FormatError) -> Fix? in
+      if heldIndex < held.count {
+        let fix = held[heldIndex]
+        heldIndex += 1
+        if heldIndex == held.count { (held, heldIndex) = ([], 0) }
+        return fix
+      }
+      return try reader.next()
+    }
+    let summary = try HeadlessSession.run(
+      source: &source, configuration: configuration, file: file,
+      format: reader.format.rawValue, stop: stop)
+    if let failure = source.failure {
+      printError("strider: error: \(failure.description)")
+      throw ExitCode(1)
+    }
+    if summary.pointsIn == 0 {
+      printError(RecordedTrack.emptyWarning(path: file, format: reader.format))
+    }
+    TimeWarnings.print(
+      TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary)), path: file)
+  }
+
   /// A session from the database, with the settings it was recorded with, so the replay
   /// ends with the numbers the session had.
   private func replaySession(_ id: Int64, stop: StopSignal) throws {
     let store = try StoreAccess.open()
+    if headless {
+      try replaySessionStreamed(id, store: store, stop: stop)
+      return
+    }
     let (listing, configuration, fixes) = try storeCall {
       () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
       (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
@@ -88,6 +146,39 @@ struct Replay: ParsableCommand {
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
       kept: .replayOfSession(id), stop: stop)
+  }
+
+  /// A session replayed headless, its fixes read a page at a time (`SessionStore.fixes(of:
+  /// after:limit:)`): a session of any length in the memory of the engine's track.
+  private func replaySessionStreamed(_ id: Int64, store: SessionStore, stop: StopSignal) throws {
+    let (listing, configuration) = try storeCall { () throws(StoreError) in
+      (try store.listing(id), try store.configuration(of: id))
+    }
+    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
+    var page: [(seq: Int, fix: Fix)] = []
+    var index = 0
+    var isExhausted = false
+    var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
+      () throws(StoreError) -> Fix? in
+      if index == page.count {
+        guard !isExhausted else { return nil }
+        page = try store.fixes(of: id, after: page.last?.seq, limit: 10_000)
+        index = 0
+        if page.isEmpty {
+          isExhausted = true
+          return nil
+        }
+      }
+      index += 1
+      return page[index - 1].fix
+    }
+    let summary = try HeadlessSession.run(
+      source: &source, configuration: configuration, file: nil, format: "session", stop: stop)
+    if let failure = source.failure {
+      printError("strider: error: \(failure.description)")
+      throw ExitCode(1)
+    }
+    if summary.pointsIn == 0 { printError("strider: warning: session \(id) has no fixes") }
   }
 
   private func show(

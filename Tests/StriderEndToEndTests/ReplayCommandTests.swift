@@ -57,6 +57,40 @@ import Testing
     #expect(Date().timeIntervalSince(fastStart) < 5, "as fast as possible does not wait")
   }
 
+  /// A headless replay reads a file as it goes and a session a page of 10,000 fixes at a
+  /// time: a 14,000-fix ride replayed from its file and from its session (across a page
+  /// boundary) says the same at every event and ends with the same summary.
+  @Test func aFileAndItsSessionReplayTheSameEventsReadAsTheyGo() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("ride.gpx").path
+    let sim = try StriderBinary.run([
+      "simulate", "--activity", "ride", "--seed", "6", "--length", "100000", "-o", gpx,
+    ])
+    #expect(sim.status == 0)
+    let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
+    let imported = try StriderBinary.run(["sessions", "import", gpx], environment: home)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let fromFile = try StriderBinary.run(
+      ["replay", gpx, "--headless", "--speed", "max"], environment: home)
+    let fromSession = try StriderBinary.run(
+      ["replay", "1", "--headless", "--speed", "max"], environment: home)
+    #expect(fromFile.status == 0 && fromSession.status == 0, "\(fromSession.stderr)")
+    // Each event without what names its source, as JSON with sorted keys.
+    func comparable(_ text: String) -> [String] {
+      Self.jsonLines(text).map { event in
+        let kept = event.filter { !["source", "file", "format"].contains($0.key) }
+        let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      }
+    }
+    let (a, b) = (comparable(fromFile.stdout), comparable(fromSession.stdout))
+    #expect(a.count > 100 && a.count == b.count)
+    let differing = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(differing == nil, "event \(differing?.offset ?? -1) differs")
+    let points = try #require(Self.jsonLines(fromSession.stdout).last?["points_in"] as? Int)
+    #expect(points > 10_000, "the ride crosses a page: \(points) fixes")
+  }
+
   @Test func demoHeadlessEndsCleanlyOnSIGTERM() throws {
     let process = Process()
     process.executableURL = StriderBinary.url

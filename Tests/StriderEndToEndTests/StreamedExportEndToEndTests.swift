@@ -5,28 +5,72 @@ import StriderStore
 import StriderTestSupport
 import Testing
 
-/// `sessions export --format gpx` is written from a database cursor; it must be the very
-/// file the whole-record export gives, for every choice of points.
+/// `sessions export` is written from database cursors in every format (a 1M-fix session
+/// held all of it: 620 MB for TCX, 2 GB for JSON); it must be the very file the
+/// whole-record export gives, for every choice of points, with and without a privacy
+/// radius, of a recording and of an import with stops (JSON's stops and moves are drawn
+/// from the stored track a run at a time).
 @Suite struct StreamedExportEndToEndTests {
-  @Test(arguments: ExportPoints.allCases)
-  func aStreamedGPXIsTheWholeRecordsGPX(points: ExportPoints) throws {
+  static let cases: [(String, ExportPoints)] =
+    ["gpx", "tcx"].flatMap { format in ExportPoints.allCases.map { (format, $0) } }
+    + [("csv", .track), ("json", .track)]
+
+  @Test(arguments: cases, [0, 150])
+  func aStreamedExportIsTheWholeRecordsExport(
+    format: (String, ExportPoints), privacyRadius: Int
+  ) throws {
+    let (format, points) = format
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.path]
     let demo = try StriderBinary.run(
       ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
     #expect(demo.status == 0, "\(demo.stderr)")
-    let exported = try StriderBinary.run(
-      ["sessions", "export", "1", "--format", "gpx", "--points", points.rawValue],
-      environment: environment)
-    #expect(exported.status == 0, "\(exported.stderr)")
+    let walk = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
+    let imported = try StriderBinary.run(["sessions", "import", walk], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
 
     let store = try SessionStore(location: StoreLocation(directory: dir.path))
-    let export = SessionExport(
-      record: try store.record(1), configuration: try store.configuration(of: 1),
-      displayTrack: try store.displayTrack(of: 1))
-    var expected = ""
-    export.write(.gpx, points: points, to: &expected)
-    #expect(exported.stdout == expected)
-    #expect(expected.contains("<trkpt"))
+    for id in [1, 2] as [Int64] {
+      let exported = try StriderBinary.run(
+        [
+          "sessions", "export", "\(id)", "--format", format, "--points", points.rawValue,
+          "--privacy-radius", "\(privacyRadius)",
+        ], environment: environment)
+      #expect(exported.status == 0, "\(exported.stderr)")
+      let export = SessionExport(
+        record: try store.record(id), configuration: try store.configuration(of: id),
+        source: try store.listing(id).source, displayTrack: try store.displayTrack(of: id)
+      ).hidingEnds(within: Meters(Double(privacyRadius)))
+      var expected = ""
+      export.write(ExportFormat(name: format), points: points, to: &expected)
+      #expect(exported.stdout == expected, "session \(id)")
+      #expect(expected.count > 10_000)
+    }
+  }
+
+  /// The stops the JSON export draws from the stored track, a run of points at a time,
+  /// are those of the track in memory.
+  @Test func theStoredTracksStopsAndMovesAreTheTrackInMemorys() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let walk = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
+    let imported = try StriderBinary.run(
+      ["sessions", "import", walk], environment: ["STRIDER_HOME": dir.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let store = try SessionStore(location: StoreLocation(directory: dir.path))
+    let record = try store.record(1)
+    let display = try store.displayTrack(of: 1)
+    let pauses = record.summary?.pauses ?? []
+    let stored = try #require(try store.timelineTrack(of: 1))
+    #expect(stored.count == record.finishedTrack.points.count)
+    for minimumStop in [Seconds(5), Seconds(120)] {
+      let inMemory = Timeline.segments(
+        finished: record.finishedTrack, display: display, pauses: pauses,
+        minimumStop: minimumStop)
+      let stops = inMemory.filter { if case .stop = $0 { true } else { false } }
+      #expect(minimumStop.value > 100 || stops.count >= 2, "the walk's stops: \(stops.count)")
+      let streamed = try Timeline.segments(
+        track: stored, display: display, pauses: pauses, minimumStop: minimumStop)
+      #expect(streamed == inMemory, "stops of at least \(minimumStop.value) s")
+    }
   }
 }

@@ -41,8 +41,8 @@ import Testing
     #expect(try temp.open().warnings.isEmpty)
   }
 
-  /// The database and its `-wal` and `-shm` are 0600 once something is written, whatever
-  /// the umask; a database left readable by others is tightened, with a warning.
+  /// The database, its `-wal` and `-shm` and the opening lock are 0600 once something is
+  /// written, whatever the umask; a database left readable by others is tightened, with a warning.
   @Test func theDatabaseAndItsCompanionsAreOwnerOnly() throws {
     let temp = TemporaryStore()
     let old = umask(0o022)
@@ -53,7 +53,7 @@ import Testing
       source: "test")
     try recording.append(
       Fix(time: GNSSTime(secondsSince1970: 1_750_000_000), coordinate: nil, mode: .noFix))
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", "-lock"] {
       #expect(Self.mode(temp.location.path + suffix) == 0o600, "strider.sqlite\(suffix)")
     }
     #expect(chmod(temp.location.path, 0o644) == 0)
@@ -64,7 +64,7 @@ import Testing
 
   /// A dangling link where the database belongs was followed and its target created 0644:
   /// now the store refuses it, names it, and creates nothing.
-  @Test(arguments: ["", "-wal", "-shm"])
+  @Test(arguments: ["", "-wal", "-shm", "-lock"])
   func aSymbolicLinkIsRefusedAndNothingIsCreated(suffix: String) throws {
     let temp = TemporaryStore()
     try FileManager.default.createDirectory(

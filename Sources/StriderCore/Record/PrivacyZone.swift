@@ -16,6 +16,13 @@ public struct PrivacyZone: Hashable, Sendable {
     centres = [first, last].compactMap { $0 }
   }
 
+  /// The zone around a session's first and last positions found as `init(radius:around:)`
+  /// finds them, for an export that reads the session a row at a time.
+  public init(radius: Meters, first: Coordinate?, last: Coordinate?) {
+    self.radius = radius
+    centres = [first, last].compactMap { $0 }
+  }
+
   /// Whether a position must be hidden.
   public func hides(_ coordinate: Coordinate) -> Bool {
     centres.contains { Geodesy.distanceMeters($0, coordinate) <= radius.value }

@@ -38,6 +38,29 @@ public enum TimelineSegment: Hashable, Sendable {
   case move(Move)
 }
 
+/// What the timeline reads of a finished track: how many points, each one's time, and the
+/// points of a run of places in order. A track in memory is one (`FinishedTrack`); an
+/// export reading a session of a million points from its database is another, holding
+/// only the times.
+public protocol TimelineTrack {
+  associatedtype Failure: Error
+  var count: Int { get }
+  func time(at index: Int) -> GNSSTime
+  /// Calls `body` with the points at `range`, in order.
+  func forEachPoint(
+    in range: Range<Int>, _ body: (FinishedTrack.Point) -> Void
+  ) throws(Failure)
+}
+
+extension FinishedTrack: TimelineTrack {
+  public typealias Failure = Never
+  public var count: Int { points.count }
+  public func time(at index: Int) -> GNSSTime { points[index].time }
+  public func forEachPoint(in range: Range<Int>, _ body: (Point) -> Void) {
+    for point in points[range] { body(point) }
+  }
+}
+
 public enum Timeline {
   /// Splits the finished track at its pauses of at least `minimumStop`; shorter pauses (a
   /// red light) stay inside their move. Each move's distance is the finished track's
@@ -47,49 +70,104 @@ public enum Timeline {
     finished: FinishedTrack, display: [TrackPoint], pauses: [PauseInterval],
     minimumStop: Seconds = Seconds(120)
   ) -> [TimelineSegment] {
-    guard let first = finished.points.first, let last = finished.points.last else { return [] }
+    segments(track: finished, display: display, pauses: pauses, minimumStop: minimumStop)
+  }
+
+  /// `segments(finished:...)` reading the track through `TimelineTrack`: a run of its
+  /// points at a time, never the whole track at once.
+  public static func segments<Track: TimelineTrack>(
+    track: Track, display: [TrackPoint], pauses: [PauseInterval],
+    minimumStop: Seconds = Seconds(120)
+  ) throws(Track.Failure) -> [TimelineSegment] {
+    guard track.count > 0 else { return [] }
+    let first = try point(track, at: 0)
+    let last = try point(track, at: track.count - 1)
     let stops = pauses.filter { $0.duration >= minimumStop && $0.end > $0.start }
       .sorted { $0.start < $1.start }
     var segments: [TimelineSegment] = []
     var moveStart = first.time
     for pause in stops where pause.start >= moveStart {
-      if let move = move(finished, display: display, from: moveStart, to: pause.start) {
+      if let move = try move(track, display: display, from: moveStart, to: pause.start) {
         segments.append(.move(move))
       }
-      let stopped = finished.points(from: pause.start, to: pause.end)
-      let nearest = stopped.first ?? finished.points(from: moveStart, to: pause.start).last ?? first
+      // The mean of the stopped points' positions, summed in their order.
+      let stopped = range(track, from: pause.start, to: pause.end)
+      var sum = (latitude: 0.0, longitude: 0.0)
+      var nearest: FinishedTrack.Point?
+      try track.forEachPoint(in: stopped) { p in
+        if nearest == nil { nearest = p }
+        sum.latitude += p.coordinate.latitude
+        sum.longitude += p.coordinate.longitude
+      }
+      if nearest == nil {
+        let before = range(track, from: moveStart, to: pause.start)
+        nearest = before.isEmpty ? first : try point(track, at: before.upperBound - 1)
+      }
+      let n = Double(stopped.count)
+      let mean =
+        stopped.isEmpty
+        ? nil : Coordinate(latitude: sum.latitude / n, longitude: sum.longitude / n)
       segments.append(
         .stop(
           Stop(
             arrival: pause.start, departure: pause.end,
-            coordinate: mean(stopped.map(\.coordinate)) ?? nearest.coordinate)))
+            coordinate: mean ?? (nearest ?? first).coordinate)))
       moveStart = pause.end
     }
-    if let move = move(finished, display: display, from: moveStart, to: last.time) {
+    if let move = try move(track, display: display, from: moveStart, to: last.time) {
       segments.append(.move(move))
     }
     return segments
   }
 
-  static func move(
-    _ finished: FinishedTrack, display: [TrackPoint], from start: GNSSTime, to end: GNSSTime
-  ) -> Move? {
-    let points = finished.points(from: start, to: end)
-    guard points.count >= 2, let a = points.first, let b = points.last else { return nil }
-    let speeds = points.map(\.speed.value).filter { $0 > 0.3 }.sorted()
+  /// The places of the points from `start` to `end`, both included, as
+  /// `FinishedTrack.points(from:to:)` finds them.
+  static func range(_ track: some TimelineTrack, from start: GNSSTime, to end: GNSSTime)
+    -> Range<Int>
+  {
+    func partitioningIndex(_ predicate: (GNSSTime) -> Bool) -> Int {
+      var low = 0
+      var high = track.count
+      while low < high {
+        let mid = (low + high) / 2
+        if predicate(track.time(at: mid)) { high = mid } else { low = mid + 1 }
+      }
+      return low
+    }
+    let lower = partitioningIndex { $0 >= start }
+    let upper = partitioningIndex { $0 > end }
+    return lower..<max(lower, upper)
+  }
+
+  static func point<Track: TimelineTrack>(_ track: Track, at index: Int) throws(Track.Failure)
+    -> FinishedTrack.Point
+  {
+    var found: FinishedTrack.Point?
+    try track.forEachPoint(in: index..<(index + 1)) { found = $0 }
+    guard let found else { preconditionFailure("a track of \(track.count) has no point \(index)") }
+    return found
+  }
+
+  static func move<Track: TimelineTrack>(
+    _ track: Track, display: [TrackPoint], from start: GNSSTime, to end: GNSSTime
+  ) throws(Track.Failure) -> Move? {
+    let places = range(track, from: start, to: end)
+    guard places.count >= 2 else { return nil }
+    var a: FinishedTrack.Point?
+    var b: FinishedTrack.Point?
+    var speeds: [Double] = []
+    try track.forEachPoint(in: places) { p in
+      if a == nil { a = p }
+      b = p
+      if p.speed.value > 0.3 { speeds.append(p.speed.value) }
+    }
+    guard let a, let b else { return nil }
+    speeds.sort()
     let median = speeds.isEmpty ? 0 : speeds[speeds.count / 2]
     let fast = speeds.isEmpty ? 0 : speeds[min(speeds.count - 1, speeds.count * 9 / 10)]
     return Move(
       kind: MoveKind.classify(medianSpeed: median, fastSpeed: fast),
       start: a.time, end: b.time, distance: b.distance - a.distance,
       track: display.filter { p in p.time.map { $0 >= a.time && $0 <= b.time } ?? false })
-  }
-
-  static func mean(_ coordinates: [Coordinate]) -> Coordinate? {
-    guard !coordinates.isEmpty else { return nil }
-    let n = Double(coordinates.count)
-    return Coordinate(
-      latitude: coordinates.map(\.latitude).reduce(0, +) / n,
-      longitude: coordinates.map(\.longitude).reduce(0, +) / n)
   }
 }

@@ -85,7 +85,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// A string with JSON's escapes, and U+2028, U+2029 and DEL escaped too so the output is
   /// safe to embed in a script. Printable ASCII (nearly every key and value) is copied as a
   /// run; only the rare byte that needs an escape is looked at alone.
-  static func writeString(_ s: String, to out: inout [UInt8]) {
+  public static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { bytes in

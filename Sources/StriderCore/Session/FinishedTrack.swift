@@ -54,22 +54,65 @@ public struct FinishedTrack: Hashable, Sendable {
   /// before the first and the whole distance after the last. What a device's odometer
   /// (TCX `DistanceMeters`) would have shown at that moment.
   public func distance(at time: GNSSTime) -> Meters {
-    guard let first = points.first, let last = points.last else { return .zero }
-    if time <= first.time { return first.distance }
-    if time >= last.time { return last.distance }
+    Self.distance(
+      at: time, count: points.count, time: { points[$0].time }, distance: { points[$0].distance },
+      segment: { points[$0].segment })
+  }
+
+  /// `distance(at:)` over any storage of the points' times, distances and segments, so
+  /// that the whole track and an `Odometer` answer alike to the last bit.
+  @inline(__always)
+  static func distance(
+    at time: GNSSTime, count: Int, time timeAt: (Int) -> GNSSTime,
+    distance distanceAt: (Int) -> Meters, segment segmentAt: (Int) -> Int
+  ) -> Meters {
+    guard count > 0 else { return .zero }
+    if time <= timeAt(0) { return distanceAt(0) }
+    if time >= timeAt(count - 1) { return distanceAt(count - 1) }
     // The first point later than `time`.
     var low = 0
-    var high = points.count - 1
+    var high = count - 1
     while low < high {
       let mid = (low + high) / 2
-      if points[mid].time <= time { low = mid + 1 } else { high = mid }
+      if timeAt(mid) <= time { low = mid + 1 } else { high = mid }
     }
-    let b = points[low]
-    let a = points[low - 1]
-    let span = (b.time - a.time).value
-    guard span > 0, a.segment == b.segment else { return a.distance }
-    let w = (time - a.time).value / span
-    return a.distance + (b.distance - a.distance) * w
+    let (aTime, bTime) = (timeAt(low - 1), timeAt(low))
+    let span = (bTime - aTime).value
+    guard span > 0, segmentAt(low - 1) == segmentAt(low) else { return distanceAt(low - 1) }
+    let w = (time - aTime).value / span
+    return distanceAt(low - 1) + (distanceAt(low) - distanceAt(low - 1)) * w
+  }
+
+  /// The session's distance at any time, from the finished track's times, distances and
+  /// segments alone (20 bytes a point rather than the point's 72): what an export written
+  /// a row at a time needs of the finished track to give each fix its distance.
+  public struct Odometer: Sendable {
+    private var times: [Double] = []
+    private var distances: [Double] = []
+    private var segments: [Int32] = []
+
+    public init(capacity: Int = 0) {
+      times.reserveCapacity(capacity)
+      distances.reserveCapacity(capacity)
+      segments.reserveCapacity(capacity)
+    }
+
+    /// Adds the next point of the track, in its order.
+    public mutating func append(time: GNSSTime, distance: Meters, segment: Int) {
+      times.append(time.secondsSince1970)
+      distances.append(distance.value)
+      // Segments count the gaps of one session: far below 2^31.
+      segments.append(Int32(clamping: segment))
+    }
+
+    public var isEmpty: Bool { times.isEmpty }
+
+    /// As `FinishedTrack.distance(at:)`.
+    public func distance(at time: GNSSTime) -> Meters {
+      FinishedTrack.distance(
+        at: time, count: times.count, time: { GNSSTime(secondsSince1970: times[$0]) },
+        distance: { Meters(distances[$0]) }, segment: { Int(segments[$0]) })
+    }
   }
 
   /// The points from `start` to `end`, both included.

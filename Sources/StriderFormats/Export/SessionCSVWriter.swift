@@ -19,13 +19,35 @@ public enum SessionCSVWriter: SessionWriter {
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
   ) {
     let record = export.record
-    stream.write(Self.header.joined(separator: ",") + "\r\n")
-    let name = SessionExport.csvField(record.name ?? "")
-    func number(_ value: Double?) -> String {
-      guard let value, value.isFinite else { return "" }
-      return GPXWriter.decimal(value)
-    }
+    let rows = Rows(sessionName: record.name)
+    rows.writeHeader(to: &stream)
+    let finished = record.finishedTrack
     for (seq, judged) in record.fixes.enumerated() {
+      let distance = finished.isEmpty ? nil : judged.fix.time.map { finished.distance(at: $0) }
+      rows.write(seq: seq, judged, distance: distance, to: &stream)
+    }
+  }
+
+  /// The header and the rows one at a time, for an export that reads its fixes a row at a
+  /// time (`write` is these over a whole record).
+  public struct Rows: Sendable {
+    private let name: String
+
+    public init(sessionName: String?) { name = SessionExport.csvField(sessionName ?? "") }
+
+    public func writeHeader(to stream: inout some ExportStream) {
+      stream.write(SessionCSVWriter.header.joined(separator: ",") + "\r\n")
+    }
+
+    /// The row of the `seq`th fix written; `distance` is the session's distance at its
+    /// time (nil without a time or a finished track).
+    public func write(
+      seq: Int, _ judged: JudgedFix, distance: Meters?, to stream: inout some ExportStream
+    ) {
+      func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "" }
+        return GPXWriter.decimal(value)
+      }
       let f = judged.fix
       let fields = [
         name, String(seq), f.time?.iso8601 ?? "", number(f.coordinate?.latitude),
@@ -34,9 +56,7 @@ public enum SessionCSVWriter: SessionWriter {
         number(f.speed?.value), number(f.course?.value), f.mode.rawValue, f.provider.rawValue,
         f.satellites.map(String.init) ?? "", number(f.hdop), number(f.heartRate?.value),
         number(f.cadence?.value), String(f.segment),
-        judged.verdict.reason?.rawValue ?? "accepted",
-        record.finishedTrack.isEmpty
-          ? "" : number(f.time.map { record.finishedTrack.distance(at: $0).value }),
+        judged.verdict.reason?.rawValue ?? "accepted", number(distance?.value),
       ]
       stream.write(fields.joined(separator: ",") + "\r\n")
     }

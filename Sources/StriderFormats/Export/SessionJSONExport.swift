@@ -15,6 +15,70 @@ public enum SessionJSONWriter: SessionWriter {
     bytes.append(UInt8(ascii: "\n"))
     stream.write(bytes: bytes)
   }
+
+  /// The same object written a part at a time, for an export that reads the finished track
+  /// and the fixes a row at a time: the head (session, settings, summary, segments), then
+  /// each point of the track, the events, each fix, and `end`. Byte for byte what `write`
+  /// writes.
+  public struct Document {
+    /// Items written in the array now open (the track, then the fixes).
+    private var count = 0
+    private var bytes: [UInt8] = []
+
+    /// Opens the object with its head (`SessionExport.jsonHead`).
+    public init(head: [JSONMember], to stream: inout some ExportStream) {
+      bytes.append(UInt8(ascii: "{"))
+      for member in head {
+        JSONValue.writeString(member.key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        member.value.write(to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+      }
+      JSONValue.writeString("track", to: &bytes)
+      bytes.append(contentsOf: ":[".utf8)
+      flush(to: &stream)
+    }
+
+    private mutating func item(_ value: JSONValue, to stream: inout some ExportStream) {
+      if count > 0 { bytes.append(UInt8(ascii: ",")) }
+      count += 1
+      value.write(to: &bytes)
+      if bytes.count >= 1 << 16 { flush(to: &stream) }
+    }
+
+    private mutating func flush(to stream: inout some ExportStream) {
+      stream.write(bytes: bytes)
+      bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The next point of the finished track.
+    public mutating func write(_ point: FinishedTrack.Point, to stream: inout some ExportStream) {
+      item(SessionExport.jsonValue(point), to: &stream)
+    }
+
+    /// Closes the track and writes the events.
+    public mutating func write(events: [SessionEvent], to stream: inout some ExportStream) {
+      bytes.append(contentsOf: "],".utf8)
+      JSONValue.writeString("events", to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      JSONValue.array(events.compactMap(SessionExport.jsonValue)).write(to: &bytes)
+      bytes.append(UInt8(ascii: ","))
+      JSONValue.writeString("fixes", to: &bytes)
+      bytes.append(contentsOf: ":[".utf8)
+      count = 0
+    }
+
+    /// The next fix, with its verdict.
+    public mutating func write(_ fix: JudgedFix, to stream: inout some ExportStream) {
+      item(SessionExport.jsonValue(fix), to: &stream)
+    }
+
+    /// Closes the fixes and the object.
+    public mutating func end(to stream: inout some ExportStream) {
+      bytes.append(contentsOf: "]}\n".utf8)
+      flush(to: &stream)
+    }
+  }
 }
 
 extension ExportFormat {
@@ -32,13 +96,35 @@ extension SessionExport {
   /// finished track the summary was computed from, the events, and every fix with its
   /// verdict.
   var json: JSONValue {
-    func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
-    func number(_ value: Double?, _ decimals: Int = 3) -> JSONValue {
-      JSONValue.rounded(value.flatMap { $0.isFinite ? $0 : nil }, decimals)
-    }
-    func position(_ c: Coordinate) -> [JSONMember] {
-      [JSONMember("lat", number(c.latitude, 7)), JSONMember("lon", number(c.longitude, 7))]
-    }
+    let head = jsonHead(
+      startTime: record.startTime, endTime: record.fixes.lazy.compactMap(\.fix.time).max(),
+      finished: record.finishedTrack)
+    return .object(
+      head + [
+        JSONMember("track", .array(record.finishedTrack.points.map(Self.jsonValue))),
+        JSONMember("events", .array(record.events.compactMap(Self.jsonValue))),
+        JSONMember("fixes", .array(record.fixes.map(Self.jsonValue))),
+      ])
+  }
+
+  private static func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
+
+  private static func number(_ value: Double?, _ decimals: Int = 3) -> JSONValue {
+    JSONValue.rounded(value.flatMap { $0.isFinite ? $0 : nil }, decimals)
+  }
+
+  private static func position(_ c: Coordinate) -> [JSONMember] {
+    [JSONMember("lat", number(c.latitude, 7)), JSONMember("lon", number(c.longitude, 7))]
+  }
+
+  /// The members before the finished track: the session (`startTime` as
+  /// `SessionRecord.startTime`, `endTime` the latest time of any fix), the settings, the
+  /// summary, and the stops and moves of `finished` (read a run of points at a time),
+  /// each move with its display track.
+  public func jsonHead<Track: TimelineTrack>(
+    startTime: GNSSTime?, endTime: GNSSTime?, finished: Track
+  ) throws(Track.Failure) -> [JSONMember] {
+    let (time, number, position) = (Self.time, Self.number, Self.position)
     func point(_ p: TrackPoint) -> JSONValue {
       .object(
         [JSONMember("time", time(p.time))] + position(p.coordinate) + [
@@ -54,13 +140,12 @@ extension SessionExport {
       JSONMember("origin", .string(record.origin.rawValue)),
       JSONMember("state", .string(record.state.rawValue)),
       JSONMember("source", source.map(JSONValue.string) ?? .null),
-      JSONMember("start_time", time(record.startTime)),
-      JSONMember("end_time", time(record.fixes.lazy.compactMap(\.fix.time).max())),
+      JSONMember("start_time", time(startTime)),
+      JSONMember("end_time", time(endTime)),
     ]
     var segments: [JSONValue] = []
-    for segment in Timeline.segments(
-      finished: record.finishedTrack, display: displayTrack,
-      pauses: record.summary?.pauses ?? [])
+    for segment in try Timeline.segments(
+      track: finished, display: displayTrack, pauses: record.summary?.pauses ?? [])
     {
       switch segment {
       case .stop(let stop):
@@ -84,82 +169,79 @@ extension SessionExport {
           ]))
       }
     }
-    var events: [JSONValue] = []
-    for event in record.events {
-      switch event {
-      case .started(let p):
-        events.append(
-          .object(
-            [JSONMember("type", .string("start")), JSONMember("time", time(p.time))]
-              + position(p.coordinate)))
-      case .paused(let at, let since):
-        events.append(
-          .object([
-            JSONMember("type", .string("pause")), JSONMember("time", time(at)),
-            JSONMember("since", time(since)),
-          ]))
-      case .resumed(let at):
-        events.append(
-          .object([JSONMember("type", .string("resume")), JSONMember("time", time(at))]))
-      case .split(let split):
-        events.append(
-          .object([
-            JSONMember("type", .string("split")), JSONMember("time", time(split.endTime)),
-            JSONMember("index", .int(split.index)),
-            JSONMember("distance_m", number(split.distance.value, 1)),
-            JSONMember("duration_s", number(split.duration.value, 1)),
-          ]))
-      case .cue(let cue):
-        events.append(
-          .object([
-            JSONMember("type", .string("cue")), JSONMember("time", time(cue.time)),
-            JSONMember("text", .string(cue.text)),
-          ]))
-      case .signalLost(let at):
-        events.append(
-          .object([JSONMember("type", .string("signal_lost")), JSONMember("time", time(at))]))
-      case .signalRegained(let at):
-        events.append(
-          .object([JSONMember("type", .string("signal_regained")), JSONMember("time", time(at))]))
-      case .judged, .point:
-        break
-      }
-    }
-    let fixes: [JSONValue] = record.fixes.map { judged in
-      let f = judged.fix
-      return .object(
-        [JSONMember("time", time(f.time))]
-          + (f.coordinate.map(position)
-            ?? [JSONMember("lat", .null), JSONMember("lon", .null)]) + [
-            JSONMember("ele", number(f.altitude?.value, 2)),
-            JSONMember("accuracy_m", number(f.horizontalAccuracy?.value, 2)),
-            JSONMember("speed_m_s", number(f.speed?.value, 3)),
-            JSONMember("verdict", .string(judged.verdict.reason?.rawValue ?? "accepted")),
-          ])
-    }
-    return .object([
+    return [
       JSONMember("format", .string("strider-session")),
       JSONMember("version", .int(Self.jsonVersion)),
       JSONMember("session", .object(session)),
       JSONMember("settings", configuration.map { Self.jsonValue($0, snakeCase: true) } ?? .null),
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
       JSONMember("segments", .array(segments)),
-      JSONMember(
-        "track",
-        .array(
-          record.finishedTrack.points.map { p in
-            .object(
-              [JSONMember("time", time(p.time))] + position(p.coordinate) + [
-                JSONMember("ele", number(p.altitude?.value, 1)),
-                JSONMember("speed_m_s", number(p.speed.value, 2)),
-                JSONMember("stopped", .bool(p.isStopped)),
-                JSONMember("distance_m", number(p.distance.value, 2)),
-                JSONMember("segment", .int(p.segment)),
-              ])
-          })),
-      JSONMember("events", .array(events)),
-      JSONMember("fixes", .array(fixes)),
-    ])
+    ]
+  }
+
+  /// A point of the finished track.
+  static func jsonValue(_ p: FinishedTrack.Point) -> JSONValue {
+    .object(
+      [JSONMember("time", time(p.time))] + position(p.coordinate) + [
+        JSONMember("ele", number(p.altitude?.value, 1)),
+        JSONMember("speed_m_s", number(p.speed.value, 2)),
+        JSONMember("stopped", .bool(p.isStopped)),
+        JSONMember("distance_m", number(p.distance.value, 2)),
+        JSONMember("segment", .int(p.segment)),
+      ])
+  }
+
+  /// An event, or nil for those the export leaves out (verdicts and points).
+  static func jsonValue(_ event: SessionEvent) -> JSONValue? {
+    switch event {
+    case .started(let p):
+      return .object(
+        [JSONMember("type", .string("start")), JSONMember("time", time(p.time))]
+          + position(p.coordinate))
+    case .paused(let at, let since):
+      return .object([
+        JSONMember("type", .string("pause")), JSONMember("time", time(at)),
+        JSONMember("since", time(since)),
+      ])
+    case .resumed(let at):
+      return .object([JSONMember("type", .string("resume")), JSONMember("time", time(at))])
+    case .split(let split):
+      return .object([
+        JSONMember("type", .string("split")), JSONMember("time", time(split.endTime)),
+        JSONMember("index", .int(split.index)),
+        JSONMember("distance_m", number(split.distance.value, 1)),
+        JSONMember("duration_s", number(split.duration.value, 1)),
+      ])
+    case .cue(let cue):
+      return .object([
+        JSONMember("type", .string("cue")), JSONMember("time", time(cue.time)),
+        JSONMember("text", .string(cue.text)),
+      ])
+    case .signalLost(let at):
+      return .object([
+        JSONMember("type", .string("signal_lost")), JSONMember("time", time(at)),
+      ])
+    case .signalRegained(let at):
+      return .object([
+        JSONMember("type", .string("signal_regained")), JSONMember("time", time(at)),
+      ])
+    case .judged, .point:
+      return nil
+    }
+  }
+
+  /// A fix with its verdict.
+  static func jsonValue(_ judged: JudgedFix) -> JSONValue {
+    let f = judged.fix
+    return .object(
+      [JSONMember("time", time(f.time))]
+        + (f.coordinate.map(position)
+          ?? [JSONMember("lat", .null), JSONMember("lon", .null)]) + [
+          JSONMember("ele", number(f.altitude?.value, 2)),
+          JSONMember("accuracy_m", number(f.horizontalAccuracy?.value, 2)),
+          JSONMember("speed_m_s", number(f.speed?.value, 3)),
+          JSONMember("verdict", .string(judged.verdict.reason?.rawValue ?? "accepted")),
+        ])
   }
 
   /// Any Codable value as a JSONValue, through Foundation's encoder (keys sorted; in

@@ -17,45 +17,77 @@ public enum TCXWriter: SessionWriter {
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
   ) {
     let record = export.record
-    let fixes = export.selectedFixes(points).fixes.filter { $0.time != nil }
     let finished = record.finishedTrack
-    let sport =
-      switch record.activity {
-      case .run: "Running"
-      case .ride: "Biking"
-      case .walk: "Other"
-      }
-    // <Id> and StartTime are xsd:dateTime: never "nan" nor a seven-digit year, whatever a
-    // hostile file said.
-    let start =
-      [record.startTime, fixes.first?.time].compactMap { $0 }.first(where: \.fitsRFC3339)
-      ?? GNSSTime(secondsSince1970: 0)
-    let summary = record.summary
-    stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    stream.write(
-      "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
-        + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-        + " xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
-        + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n")
-    stream.write("  <Activities>\n    <Activity Sport=\"\(sport)\">\n")
-    stream.write("      <Id>\(start.iso8601)</Id>\n")
-    stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
-    let elapsed = summary?.elapsed.value ?? 0
-    stream.write(
-      "        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed, places: 1))</TotalTimeSeconds>\n")
-    let distance = summary?.distance.value ?? 0
-    stream.write(
-      "        <DistanceMeters>\(GPXWriter.decimal(distance, places: 2))</DistanceMeters>\n")
-    let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
-    stream.write("        <Calories>\(calories)</Calories>\n")
-    stream.write("        <Intensity>Active</Intensity>\n")
-    stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
-    // A new <Track> for each segment: readers take a gap between tracks as no distance.
-    var cumulative = 0.0
-    var previous: Fix?
-    var currentSegment: Int?
-    for fix in fixes {
-      guard let time = fix.time, time.fitsRFC3339 else { continue }
+    var lap = Lap(record: record, startTime: record.startTime)
+    for fix in export.selectedFixes(points).fixes {
+      lap.write(
+        fix, distance: finished.isEmpty ? nil : { finished.distance(at: $0) }, to: &stream)
+    }
+    lap.end(to: &stream)
+  }
+
+  /// The activity's one lap written a point at a time, for an export that reads its points
+  /// a row at a time (`write` is this over a whole record). The header waits for the
+  /// first timed point, whose time stands in for a start the session lacks.
+  public struct Lap {
+    private let sport: String
+    private let startTime: GNSSTime?
+    private let summary: SessionSummary?
+    private var headerWritten = false
+    private var cumulative = 0.0
+    private var previous: Fix?
+    private var currentSegment: Int?
+
+    /// - Parameter startTime: the session's start (`SessionRecord.startTime`).
+    public init(record: SessionRecord, startTime: GNSSTime?) {
+      sport =
+        switch record.activity {
+        case .run: "Running"
+        case .ride: "Biking"
+        case .walk: "Other"
+        }
+      self.startTime = startTime
+      summary = record.summary
+    }
+
+    private mutating func writeHeader(firstTime: GNSSTime?, to stream: inout some ExportStream) {
+      headerWritten = true
+      // <Id> and StartTime are xsd:dateTime: never "nan" nor a seven-digit year, whatever a
+      // hostile file said.
+      let start =
+        [startTime, firstTime].compactMap { $0 }.first(where: \.fitsRFC3339)
+        ?? GNSSTime(secondsSince1970: 0)
+      stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+      stream.write(
+        "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
+          + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+          + " xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+          + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n")
+      stream.write("  <Activities>\n    <Activity Sport=\"\(sport)\">\n")
+      stream.write("      <Id>\(start.iso8601)</Id>\n")
+      stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
+      let elapsed = summary?.elapsed.value ?? 0
+      stream.write(
+        "        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed, places: 1))</TotalTimeSeconds>\n")
+      let distance = summary?.distance.value ?? 0
+      stream.write(
+        "        <DistanceMeters>\(GPXWriter.decimal(distance, places: 2))</DistanceMeters>\n")
+      let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
+      stream.write("        <Calories>\(calories)</Calories>\n")
+      stream.write("        <Intensity>Active</Intensity>\n")
+      stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
+    }
+
+    /// Writes the next point; an untimed one is left out. `distance` is the session's
+    /// distance at a time, from the finished track (nil without one: the points' own
+    /// steps are summed instead).
+    public mutating func write(
+      _ fix: Fix, distance: ((GNSSTime) -> Meters)?, to stream: inout some ExportStream
+    ) {
+      guard let time = fix.time else { return }
+      if !headerWritten { writeHeader(firstTime: time, to: &stream) }
+      guard time.fitsRFC3339 else { return }
+      // A new <Track> for each segment: readers take a gap between tracks as no distance.
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("        </Track>\n") }
         stream.write("        <Track>\n")
@@ -63,8 +95,8 @@ public enum TCXWriter: SessionWriter {
       }
       stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
       if let c = fix.coordinate, c.isValid {
-        if !finished.isEmpty {
-          cumulative = finished.distance(at: time).value
+        if let distance {
+          cumulative = distance(time).value
         } else if let p = previous?.coordinate, previous?.segment == fix.segment {
           cumulative += Geodesy.distanceMeters(p, c)
         }
@@ -94,20 +126,25 @@ public enum TCXWriter: SessionWriter {
       }
       if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {
         stream.write(
-          "            <Extensions>\n              <TPX xmlns=\"\(Self.activityExtension)\">\n"
+          "            <Extensions>\n              <TPX xmlns=\"\(TCXWriter.activityExtension)\">\n"
             + "                <Speed>\(GPXWriter.decimal(speed.value))</Speed>\n"
             + "              </TPX>\n            </Extensions>\n")
       }
       stream.write("          </Trackpoint>\n")
     }
-    if currentSegment != nil { stream.write("        </Track>\n") }
-    stream.write("      </Lap>\n")
-    stream.write(
-      "      <Creator xsi:type=\"Device_t\">\n        <Name>Strider</Name>\n"
-        + "        <UnitId>0</UnitId>\n        <ProductID>0</ProductID>\n"
-        + "        <Version>\n          <VersionMajor>0</VersionMajor>\n"
-        + "          <VersionMinor>1</VersionMinor>\n        </Version>\n      </Creator>\n")
-    stream.write("    </Activity>\n  </Activities>\n</TrainingCenterDatabase>\n")
+
+    /// Closes the lap and the file.
+    public mutating func end(to stream: inout some ExportStream) {
+      if !headerWritten { writeHeader(firstTime: nil, to: &stream) }
+      if currentSegment != nil { stream.write("        </Track>\n") }
+      stream.write("      </Lap>\n")
+      stream.write(
+        "      <Creator xsi:type=\"Device_t\">\n        <Name>Strider</Name>\n"
+          + "        <UnitId>0</UnitId>\n        <ProductID>0</ProductID>\n"
+          + "        <Version>\n          <VersionMajor>0</VersionMajor>\n"
+          + "          <VersionMinor>1</VersionMinor>\n        </Version>\n      </Creator>\n")
+      stream.write("    </Activity>\n  </Activities>\n</TrainingCenterDatabase>\n")
+    }
   }
 }
 

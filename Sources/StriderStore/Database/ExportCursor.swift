@@ -75,3 +75,208 @@ extension SessionStore {
     while let row = try cursor.next() { body(.track(row.point)) }
   }
 }
+
+/// What a streamed TCX, CSV or JSON export reads besides the rows: the events, the times
+/// the export's head names, the finished track as an odometer or as the stops and moves
+/// read it, and the ends a privacy zone is drawn around. Each takes the zone an export
+/// hides (nil for none) and reads only what it leaves.
+extension SessionStore {
+  /// The session's events, in order (a few per kilometre: held whole).
+  public func events(of id: Int64) throws(StoreError) -> [SessionEvent] {
+    try guarded { try pool.read { db in try EventRow.of(id).fetchAll(db).map { try $0.event() } } }
+  }
+
+  /// The first and last positions a privacy zone is drawn around, as
+  /// `PrivacyZone(radius:around:)` finds them: the finished track's ends, else the live
+  /// track's, else the first and last accepted fixes with a position.
+  public func ends(of id: Int64) throws(StoreError) -> (first: Coordinate?, last: Coordinate?) {
+    try guarded {
+      try pool.read { db in
+        if let first = try FinishedPointRow.of(id).fetchOne(db),
+          let last = try FinishedPointRow.of(id).reversed().fetchOne(db)
+        {
+          return (first.point.coordinate, last.point.coordinate)
+        }
+        if let first = try LiveTrackPointRow.of(id).fetchOne(db),
+          let last = try LiveTrackPointRow.of(id).reversed().fetchOne(db)
+        {
+          return (first.point.coordinate, last.point.coordinate)
+        }
+        func position(_ request: QueryInterfaceRequest<FixRow>) throws -> Coordinate? {
+          let cursor = try request.fetchCursor(db)
+          while let row = try cursor.next() {
+            if let c = row.fix.coordinate { return c }
+          }
+          return nil
+        }
+        let accepted = FixRow.accepted(of: id)
+        return (try position(accepted), try position(accepted.reversed()))
+      }
+    }
+  }
+
+  /// The first fix time that is a representable instant, as `SessionRecord.startTime`
+  /// falls back on, and the latest time of any fix, of the fixes `zone` leaves.
+  public func fixTimes(of id: Int64, hiding zone: PrivacyZone? = nil) throws(StoreError)
+    -> (first: GNSSTime?, latest: GNSSTime?)
+  {
+    try guarded {
+      try pool.read { db in
+        var first: GNSSTime?
+        var latest: GNSSTime?
+        let cursor = try FixRow.of(id).fetchCursor(db)
+        while let row = try cursor.next() {
+          let fix = row.fix
+          if let zone, let c = fix.coordinate, zone.hides(c) { continue }
+          if first == nil, let t = fix.time, t.isRepresentable { first = t }
+          guard zone != nil else {
+            if first != nil { break }
+            continue
+          }
+          // As `max()`: the first of equal times is kept.
+          if let t = fix.time, latest.map({ $0 < t }) ?? true { latest = t }
+        }
+        if zone == nil {
+          let max = try Double.fetchOne(
+            db,
+            FixRow.filter(SessionChildColumns.sessionId == id).select(max(FixRow.Columns.time)))
+          latest = max.map(GNSSTime.init(secondsSince1970:))
+        }
+        return (first, latest)
+      }
+    }
+  }
+
+  /// The finished track's times, distances and segments (`FinishedTrack.Odometer`), of the
+  /// points `zone` leaves: empty when the session has no finished track.
+  public func odometer(of id: Int64, hiding zone: PrivacyZone? = nil) throws(StoreError)
+    -> FinishedTrack.Odometer
+  {
+    try guarded {
+      try pool.read { db in
+        let count = try FinishedPointRow.filter(SessionChildColumns.sessionId == id).fetchCount(db)
+        var odometer = FinishedTrack.Odometer(capacity: zone == nil ? count : 0)
+        typealias C = FinishedPointRow.Columns
+        let request = FinishedPointRow.of(id).select(
+          C.time, C.distance, C.segment, C.latitude, C.longitude)
+        let rows = try Row.fetchCursor(db, request)
+        while let row = try rows.next() {
+          if let zone {
+            let c = Coordinate(
+              latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4))
+            if zone.hides(c) { continue }
+          }
+          odometer.append(
+            time: GNSSTime(secondsSince1970: try row.decode(atIndex: 0)),
+            distance: Meters(try row.decode(atIndex: 1)), segment: try row.decode(atIndex: 2))
+        }
+        return odometer
+      }
+    }
+  }
+
+  /// The finished track as the stops and moves read it (`Timeline`), of the points `zone`
+  /// leaves: their times held (8 bytes a point), and their row numbers where those are not
+  /// simply their places (where the zone hides some), the points of a run read when asked
+  /// for.
+  public func timelineTrack(of id: Int64, hiding zone: PrivacyZone? = nil) throws(StoreError)
+    -> StoredTimelineTrack
+  {
+    try guarded {
+      try pool.read { db in
+        var times: [Double] = []
+        // Nil while every row's number is its place.
+        var seqs: [Int]?
+        if zone == nil {
+          times.reserveCapacity(
+            try FinishedPointRow.filter(SessionChildColumns.sessionId == id).fetchCount(db))
+        }
+        typealias C = FinishedPointRow.Columns
+        let request = FinishedPointRow.of(id).select(C.seq, C.time, C.latitude, C.longitude)
+        let rows = try Row.fetchCursor(db, request)
+        while let row = try rows.next() {
+          if let zone {
+            let c = Coordinate(
+              latitude: try row.decode(atIndex: 2), longitude: try row.decode(atIndex: 3))
+            if zone.hides(c) { continue }
+          }
+          let seq: Int = try row.decode(atIndex: 0)
+          if seqs == nil, seq != times.count { seqs = Array(0..<times.count) }
+          seqs?.append(seq)
+          times.append(try row.decode(atIndex: 1))
+        }
+        return StoredTimelineTrack(store: self, id: id, zone: zone, times: times, seqs: seqs)
+      }
+    }
+  }
+
+  /// Calls `body` with each point of the finished track that `zone` leaves, in order (none
+  /// without a finished track).
+  public func forEachFinishedPoint(
+    of id: Int64, hiding zone: PrivacyZone? = nil, _ body: (FinishedTrack.Point) -> Void
+  ) throws(StoreError) {
+    try guarded {
+      try pool.read { db in
+        let cursor = try FinishedPointRow.of(id).fetchCursor(db)
+        while let row = try cursor.next() {
+          if zone?.hides(row.point.coordinate) != true { body(row.point) }
+        }
+      }
+    }
+  }
+}
+
+/// A session's finished track in the database, as `Timeline` reads it: the times and row
+/// numbers of the points a privacy zone leaves in memory, the points of a run read when
+/// asked for.
+public struct StoredTimelineTrack: TimelineTrack {
+  let store: SessionStore
+  let id: Int64
+  let zone: PrivacyZone?
+  let times: [Double]
+  /// The row number of each point; nil when it is its place.
+  let seqs: [Int]?
+
+  public var count: Int { times.count }
+
+  public func time(at index: Int) -> GNSSTime { GNSSTime(secondsSince1970: times[index]) }
+
+  public func forEachPoint(
+    in range: Range<Int>, _ body: (FinishedTrack.Point) -> Void
+  ) throws(StoreError) {
+    guard !range.isEmpty else { return }
+    let (id, zone) = (id, zone)
+    let (first, last) = (
+      seqs?[range.lowerBound] ?? range.lowerBound,
+      seqs?[range.upperBound - 1] ?? range.upperBound - 1
+    )
+    try store.guarded {
+      try store.pool.read { db in
+        let seq = FinishedPointRow.Columns.seq
+        let cursor = try FinishedPointRow.of(id).filter(seq >= first && seq <= last)
+          .fetchCursor(db)
+        while let row = try cursor.next() {
+          if zone?.hides(row.point.coordinate) != true { body(row.point) }
+        }
+      }
+    }
+  }
+}
+
+extension SessionStore {
+  /// Up to `limit` of the session's fixes as they arrived, after the one numbered `seq`
+  /// (from the first when nil), each with its number: a replay reads a session a page at a
+  /// time, each page its own short read, so it never holds a session of any length nor a
+  /// read transaction for the length of a real-time replay.
+  public func fixes(of id: Int64, after seq: Int?, limit: Int) throws(StoreError)
+    -> [(seq: Int, fix: Fix)]
+  {
+    try guarded {
+      try pool.read { db in
+        var request = FixRow.of(id)
+        if let seq { request = request.filter(SessionChildColumns.seq > seq) }
+        return try request.limit(limit).fetchAll(db).map { ($0.seq, $0.fix) }
+      }
+    }
+  }
+}

@@ -66,12 +66,16 @@ public final class SessionStore: Sendable {
       if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
     }
     self.configuration = configuration
+    // Opening and migrating are one step among Striders (`OpeningLock`): no other one
+    // migrates or reads the schema halfway through this one's migrations.
+    let lock = try OpeningLock.take(location, patience: Self.migrationPatience)
+    defer { lock?.release() }
     opened = Mutex(try Self.openPool(path: path, configuration: configuration))
     try migrate()
-    // Another Strider may have made tables again while this one opened (two making a new
-    // database at once): GRDB refreshes its reading connections' view of the schema by
-    // itself, not the writing one's, whose cached columns would then be those of the old
-    // table ("column not found").
+    // Should the lock not have been had (a folder it cannot be made in, or a wait too
+    // long), another Strider may have made tables again while this one opened: GRDB
+    // refreshes its reading connections' view of the schema by itself, not the writing
+    // one's, whose cached columns would then be those of the old table.
     try guarded { try pool.writeWithoutTransaction { db in db.clearSchemaCache() } }
   }
 
@@ -224,9 +228,10 @@ public final class SessionStore: Sendable {
   /// is locked.
   static let migrationPatience = Duration.seconds(30)
 
-  /// Two Striders opening a new database at once both find it unmigrated; the one that
-  /// loses the race fails a (rolled back) migration on a table the other has just made,
-  /// while the other may still have migrations to go. Trying again reads what is applied
+  /// Where the opening lock could not be had (`OpeningLock`), two Striders opening a new
+  /// database at once both find it unmigrated; the one that loses the race fails a
+  /// (rolled back) migration on a table the other has just made, while the other may
+  /// still have migrations to go. Trying again reads what is applied
   /// anew and waits on the winner's write lock, so the loser carries on from where the
   /// winner is: a few tries, then the error.
   private static func migrateBesideOthers(

@@ -8,7 +8,9 @@ import Foundation
 /// warn. A symbolic link where the database or a companion belongs is refused: SQLite would
 /// follow it and create or write the file it points at, wherever that is.
 enum StoreFiles {
-  /// The files SQLite keeps beside the database in WAL mode.
+  /// The files SQLite keeps beside the database in WAL mode. (The opening lock beside them
+  /// holds nothing and refuses a link itself: one this user cannot open, made by another
+  /// user who can write the folder, only means opening without it; see `OpeningLock`.)
   static let companionSuffixes = ["-wal", "-shm"]
 
   /// Prepares the folder and the database file; returns a warning for each mode it had to
