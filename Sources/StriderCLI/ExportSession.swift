@@ -24,7 +24,9 @@ struct ExportSession: ParsableCommand {
       + "says so in its <desc>; --points display the finished track reduced for drawing. "
       + "TCX DistanceMeters is the session's distance at each point's time. JSON is the "
       + "whole session (docs/json-export.md); CSV is one row per fix, with the session's "
-      + "distance at its time. Files are written owner-only.")
+      + "distance at its time. FIT is an activity file (records, laps from the splits, the "
+      + "session's totals, timer events at the pauses) that holds the points --points "
+      + "chooses, each with the session's distance at its time. Files are written owner-only.")
 
   @Argument(help: "The session's ID.")
   var id: Int64
@@ -38,7 +40,7 @@ struct ExportSession: ParsableCommand {
   @Flag(help: "Write through a symbolic link at --output (its target is overwritten).")
   var force = false
 
-  @Option(help: "For GPX and TCX: track (default), display, raw or accepted.")
+  @Option(help: "For GPX, TCX and FIT: track (default), display, raw or accepted.")
   var points: ExportPoints = .track
 
   @Option(help: "Leave out every position within this many metres of the start and the end.")
