@@ -116,7 +116,7 @@ if [[ -s $fit ]]; then
   measure "cat fit" "$runs" cat "$fit"
   measure "strider fit" "$runs" "$strider" analyze --format json "$fit"
   measure "strider fit raw" "$runs" "$strider" analyze --no-filter --format json "$fit"
-  measure "gpsbabel fit" "$runs" env TZ=UTC gpsbabel -i garmin_fit -f "$fit" -o unicsv -F /dev/null
+  measure "gpsbabel fit" "$runs" env TZ=UTC gpsbabel -t -i garmin_fit -f "$fit" -o unicsv -F /dev/null
   echo "FIT, $(megabytes "$fit") MB (the 1M fixes exported)"
   table "$fit" "strider fit" "cat fit" "strider fit" "strider fit raw" "gpsbabel fit"
 fi

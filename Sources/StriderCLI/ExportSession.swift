@@ -50,6 +50,10 @@ struct ExportSession: ParsableCommand {
     guard privacyRadius.isFinite, privacyRadius >= 0, privacyRadius <= 100_000 else {
       throw ValidationError("--privacy-radius must be metres from 0 to 100000")
     }
+    // FIT is binary: written to a terminal it is noise, and can upset the terminal.
+    if format == .fit, output == nil, isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError("FIT is binary: give -o FILE, or redirect standard output")
+    }
   }
 
   func run() throws {

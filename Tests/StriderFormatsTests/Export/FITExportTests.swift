@@ -31,6 +31,23 @@ import Testing
     #expect(reader.warnings.isEmpty, "no CRC mismatch: \(reader.warnings)")
   }
 
+  /// The file goes to the stream in chunks of about 64 KB, never whole: a session of any
+  /// length is written in the memory of a chunk (beyond the session itself).
+  @Test func writtenInChunks() {
+    struct Chunks: ExportStream {
+      var sizes: [Int] = []
+      mutating func write(_ string: String) { sizes.append(string.utf8.count) }
+      mutating func write(bytes: some Collection<UInt8>) { sizes.append(bytes.count) }
+    }
+    let long = Simulator.run(
+      SimulationConfiguration(activity: .ride, seed: 5, routeLength: Meters(80_000)))
+    var chunks = Chunks()
+    SessionExport(record: Self.record(long.fixes, .ride)).write(.fit, points: .raw, to: &chunks)
+    let total = chunks.sizes.reduce(0, +)
+    #expect(total > 3 * FITEncoder.chunk, "\(total) bytes")
+    #expect(chunks.sizes.count > 3 && chunks.sizes.allSatisfy { $0 < FITEncoder.chunk + 100 })
+  }
+
   /// Every fix with a time is a record, at the same place (a semicircle is 8.4e-8 degrees)
   /// and second, with the session's distance at its time; the session holds the summary.
   @Test(arguments: ExportPoints.allCases)
