@@ -75,10 +75,10 @@ import Testing
       stderr: String(decoding: errors, as: UTF8.self))
   }
 
-  /// One shared file read, exported as FIT to `directory`, and what the export holds.
+  /// One shared file read and exported as FIT, and what the export holds.
   struct Exported {
     var name: String
-    var url: URL
+    var bytes: [UInt8]
     /// The fixes the export has a record for: those with a time.
     var timed: [Fix]
     var distance: Double
@@ -90,7 +90,7 @@ import Testing
   /// Every shared GPX, TCX and FIT file with fixes, exported (its raw fixes) as FIT. A
   /// broken FIT file gives the fixes before its damage; a FIT file without records (settings,
   /// workouts) is left out.
-  static func exportSharedFiles(to directory: URL) throws -> [Exported] {
+  static func exportSharedFiles() throws -> [Exported] {
     let root = try #require(SharedData.directory)
     var files: [URL] = []
     for (folder, ext) in [("gpx", "gpx"), ("tcx", "tcx"), ("fit", "fit")] {
@@ -115,16 +115,28 @@ import Testing
       let configuration = SessionConfiguration(
         activity: activity ?? ActivityGuess.guess(from: fixes))
       let record = SessionRecorder.record(fixes: fixes, configuration: configuration)
-      let out = directory.appendingPathComponent(url.lastPathComponent + ".fit")
-      try Data(SessionExport(record: record).bytes(.fit, points: .raw)).write(to: out)
+      let bytes = SessionExport(record: record).bytes(.fit, points: .raw)
       let timed = fixes.filter { $0.time.flatMap(FITValue.time) != nil }
       exported.append(
         Exported(
-          name: url.lastPathComponent, url: out, timed: timed,
+          name: url.lastPathComponent, bytes: bytes, timed: timed,
           distance: record.summary?.distance.value ?? 0, allTimed: timed.count == fixes.count,
           configuration: configuration))
     }
     return exported
+  }
+
+  /// The shared files exported once for the three readers (reading and recording them
+  /// all is most of these tests' time); empty without the shared data.
+  static let exports: [Exported] = SharedData.isPresent ? (try? exportSharedFiles()) ?? [] : []
+
+  /// Writes each export to `directory`: the file gpsbabel and fitdecode read.
+  static func write(_ exports: [Exported], to directory: URL) throws -> [URL] {
+    try exports.map { file in
+      let url = directory.appendingPathComponent(file.name + ".fit")
+      try Data(file.bytes).write(to: url)
+      return url
+    }
   }
 
   /// A fix as FIT holds it.
@@ -150,15 +162,12 @@ import Testing
   /// semicircle is 8.4e-8 degrees) and seconds, and the same distance within 0.1 %.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func striderReadsBackEverySharedFile() throws {
-    let directory = try Self.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let exported = try Self.exportSharedFiles(to: directory)
+    let exported = Self.exports
     #expect(exported.count >= 40, "\(exported.count) shared files with timed fixes")
     var worst = (name: "", deviation: 0.0)
     var worstDrift = (name: "", deviation: 0.0)
     for file in exported {
-      let bytes = try [UInt8](Data(contentsOf: file.url))
-      let (back, reader) = try readFITBack(bytes)
+      let (back, reader) = try readFITBack(file.bytes)
       // A source timed before 1998 reads back as times from power-on, with that warning.
       let crc = reader.warnings.filter { $0.contains("CRC") }
       #expect(crc.isEmpty, "\(file.name): \(crc)")
@@ -218,10 +227,11 @@ import Testing
   func gpsbabelReadsEveryExport() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let exported = try Self.exportSharedFiles(to: directory)
-    for file in exported {
+    let exported = Self.exports
+    #expect(exported.count >= 40)
+    for (file, url) in zip(exported, try Self.write(exported, to: directory)) {
       let result = try Self.run([
-        Self.gpsbabel, "-t", "-i", "garmin_fit", "-f", file.url.path, "-o", "unicsv,utc=0",
+        Self.gpsbabel, "-t", "-i", "garmin_fit", "-f", url.path, "-o", "unicsv,utc=0",
         "-F", "-",
       ])
       #expect(result.status == 0, "\(file.name): \(result.stderr)")
@@ -275,14 +285,16 @@ import Testing
   func fitdecodeReadsEveryExport() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let exported = try Self.exportSharedFiles(to: directory)
+    let exported = Self.exports
+    #expect(exported.count >= 40)
+    let urls = try Self.write(exported, to: directory)
     let result = try Self.run(
-      ["/usr/bin/env", "python3", "-c", Self.fitdecodeScript] + exported.map(\.url.path))
+      ["/usr/bin/env", "python3", "-c", Self.fitdecodeScript] + urls.map(\.path))
     try #require(result.status == 0, "\(result.stderr)")
     let answers = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    for file in exported {
-      let answer = try #require(answers[file.url.path] as? [String: Any])
+    for (file, url) in zip(exported, urls) {
+      let answer = try #require(answers[url.path] as? [String: Any])
       #expect(answer["records"] as? Int == file.timed.count, "\(file.name)")
       let positions = try #require(answer["positions"] as? [[Double]])
       let positioned = file.timed.filter { $0.coordinate?.isValid ?? false }
