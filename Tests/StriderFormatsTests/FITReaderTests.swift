@@ -322,4 +322,10 @@ struct FITReaderTests {
   let byBytes = bytes.withUnsafeBytes { FITCRC.update(0, $0) }
   #expect(byBytes == byNibbles)
   #expect(byBytes == FITTestFile.crc(bytes), "and the bit-by-bit CRC-16/ARC")
+  // Two bytes a step, from any starting CRC, over odd and even lengths.
+  for length in 0..<40 {
+    let part = Array(bytes[..<length])
+    let twoSteps = part.withUnsafeBytes { FITCRC.update(0x1234, $0) }
+    #expect(twoSteps == part.reduce(UInt16(0x1234)) { FITCRC.nibbleUpdate($0, $1) }, "\(length)")
+  }
 }
