@@ -244,6 +244,7 @@ public struct FITReader: FormatReader {
   // MARK: - Messages
 
   /// Reads one message; a fix when it was a `record`.
+  @inline(__always)
   private mutating func readMessage() throws(FormatError) -> Fix? {
     let at = stream.offset
     guard try stream.require(1) else {
@@ -319,6 +320,7 @@ public struct FITReader: FormatReader {
     statistics.definitions += 1
   }
 
+  @inline(__always)
   private mutating func readData(local: Int, timeOffset: UInt8?, at: Int) throws(FormatError)
     -> Fix?
   {
