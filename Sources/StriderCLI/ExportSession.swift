@@ -96,9 +96,9 @@ struct ExportSession: ParsableCommand {
 
 extension ExportSession {
   /// Whether the export can be written from a cursor: a finished session with its
-  /// finished track, as GPX without a privacy radius (which needs both ends first).
+  /// finished track, as GPX or FIT without a privacy radius (which needs both ends first).
   func canStream(_ store: SessionStore) throws -> Bool {
-    guard format == .gpx, privacyRadius == 0 else { return false }
+    guard format == .gpx || format == .fit, privacyRadius == 0 else { return false }
     return try storeCall { () throws(StoreError) in
       guard try store.listing(id).state == .finished else { return false }
       return try !store.needsFinishedTrack(id)
@@ -107,6 +107,10 @@ extension ExportSession {
 
   /// Writes the GPX a row at a time: a session of any length in the memory of one row.
   func writeStreamed(_ store: SessionStore) throws {
+    if format == .fit {
+      try writeStreamedFIT(store)
+      return
+    }
     let (id, points) = (id, points)
     let header = try storeCall { () throws(StoreError) in try store.recordWithoutPoints(id) }
     let (metadata, time) = SessionExport(record: header, displayTrack: []).gpxHeader(points)
@@ -124,6 +128,59 @@ extension ExportSession {
         return
       }
       track.end(to: &stream)
+    }
+    guard let output else {
+      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      write(&stream)
+      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+      try stream.finish()
+      return
+    }
+    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
+    try AtomicFile.write(to: destination, write)
+    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
+  }
+
+  /// Writes the FIT from cursors: the writer reads the points three times (to lay out the
+  /// timer events, to count the bytes the header declares, to write them), each time a row
+  /// at a time. What it keeps whole is the finished track's distance by time (20 bytes a
+  /// point) and, for the track's points, the heart rate and cadence of the fixes that have
+  /// them.
+  func writeStreamedFIT(_ store: SessionStore) throws {
+    let (id, points) = (id, points)
+    var distances = FITDistanceTable()
+    var sensorTable: [Double: (heartRate: Double?, cadence: Double?)] = [:]
+    let header = try storeCall { () throws(StoreError) in
+      try store.forEachFinishedPoint(of: id) { distances.append($0) }
+      if !points.isRawFixes {
+        var fixes: [Fix] = []
+        try store.forEachStoredPoint(of: id, .fixes) { point in
+          guard case .fix(let fix, _) = point, fix.heartRate != nil || fix.cadence != nil
+          else { return }
+          fixes.append(fix)
+        }
+        sensorTable = FITPointSource.sensorTable(fixes)
+      }
+      return try store.recordWithoutPoints(id)
+    }
+    var storeFailure: StoreError?
+    let table = distances
+    let sensors = sensorTable
+    let source = FITPointSource(
+      forEachFix: { body in
+        guard storeFailure == nil else { return }
+        do throws(StoreError) {
+          try store.forEachStoredPoint(of: id, points.stored) { body(points.exported($0).fix) }
+        } catch {
+          storeFailure = error
+        }
+      },
+      distance: { table.isEmpty ? nil : table.distance(at: $0) },
+      sensors: points.isRawFixes ? nil : { sensors[$0.secondsSince1970] ?? (nil, nil) })
+    func write(_ stream: inout FileOutput) {
+      FITWriter.write(header, source: source, to: &stream)
+      if storeFailure != nil { stream.abandon() }
     }
     guard let output else {
       var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")

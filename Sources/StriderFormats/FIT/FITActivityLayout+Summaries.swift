@@ -15,7 +15,7 @@ extension FITActivityLayout {
   /// The laps: one per split of the summary, the last reaching the end of the session; one
   /// for the whole session when there are no splits.
   func laps(start: UInt32, end: UInt32) -> [Lap] {
-    let summary = export.record.summary
+    let summary = session.summary
     var laps: [Lap] = []
     var lapStart = start
     for split in summary?.splits ?? [] {
@@ -38,16 +38,16 @@ extension FITActivityLayout {
   }
 
   /// The session's distance: the summary's, else the length of the written positions.
-  var totalDistance: Double { export.record.summary?.distance.value ?? pathLength }
+  var totalDistance: Double { session.summary?.distance.value ?? pathLength }
 
   /// Seconds the timer ran: the summary's moving time, else the time outside the pauses.
   func timerTime(start: UInt32, end: UInt32) -> Double {
-    if let moving = export.record.summary?.moving.value { return moving }
+    if let moving = session.summary?.moving.value { return moving }
     return max(0, Double(end) - Double(start) - stoppedSeconds)
   }
 
   func writeSummaries(start: UInt32, end: UInt32, into encoder: inout FITEncoder) {
-    let sport = FITValue.sport(export.record.activity)
+    let sport = FITValue.sport(session.activity)
     let laps = laps(start: start, end: end)
     encoder.define(
       local: Self.lap, global: 19,
@@ -71,7 +71,7 @@ extension FITActivityLayout {
       encoder.u8(lap.trigger)  // lap_trigger
       encoder.u8(sport)
     }
-    let summary = export.record.summary
+    let summary = session.summary
     let elapsed = summary?.elapsed.value ?? Double(end) - Double(start)
     let timer = timerTime(start: start, end: end)
     encoder.define(

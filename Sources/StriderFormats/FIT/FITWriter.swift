@@ -25,7 +25,15 @@ public enum FITWriter: SessionWriter {
   public static func write(
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
   ) {
-    let activity = FITActivityLayout(export, points: points)
+    write(export.record, source: FITPointSource(export, points: points), to: &stream)
+  }
+
+  /// Writes a session whose points come from `source` (the store's cursor, for a session
+  /// too long to load); `session` gives the activity and the summary, its points unused.
+  public static func write(
+    _ session: SessionRecord, source: FITPointSource, to stream: inout some ExportStream
+  ) {
+    let activity = FITActivityLayout(session, source: source)
     var counter = FITEncoder(counting: true)
     var nowhere = DiscardedExport()
     activity.encode(into: &counter, stream: &nowhere)
@@ -36,6 +44,54 @@ public enum FITWriter: SessionWriter {
     var encoder = FITEncoder(counting: false)
     encoder.writeHeader(header, to: &stream)
     activity.encode(into: &encoder, stream: &stream)
+  }
+}
+
+/// Where a FIT export's points come from, read as many times as the writer needs (it
+/// passes over them three times): a record in memory, or the store's cursor.
+public struct FITPointSource {
+  /// Calls its argument with each point the export holds, in order.
+  public var forEachFix: (_ body: (Fix) -> Void) -> Void
+  /// The session's distance at a time (the finished track's), nil without a finished track.
+  public var distance: (GNSSTime) -> Double?
+  /// Heart rate and cadence at a time, for points that do not carry them (the finished
+  /// track's, which take them from the fix of the same time); nil when the points are the
+  /// fixes themselves.
+  public var sensors: ((GNSSTime) -> (heartRate: Double?, cadence: Double?))?
+
+  public init(
+    forEachFix: @escaping (_ body: (Fix) -> Void) -> Void,
+    distance: @escaping (GNSSTime) -> Double?,
+    sensors: ((GNSSTime) -> (heartRate: Double?, cadence: Double?))?
+  ) {
+    self.forEachFix = forEachFix
+    self.distance = distance
+    self.sensors = sensors
+  }
+
+  /// The points `points` chooses from a record in memory.
+  init(_ export: SessionExport, points: ExportPoints) {
+    forEachFix = { body in FITActivityLayout.forEachFix(export, points, body) }
+    let finished = export.record.finishedTrack
+    distance = { finished.isEmpty ? nil : finished.distance(at: $0).value }
+    if points.isRawFixes {
+      sensors = nil
+    } else {
+      let table = Self.sensorTable(export.record.fixes.lazy.map(\.fix))
+      sensors = { table[$0.secondsSince1970] ?? (nil, nil) }
+    }
+  }
+
+  /// Heart rate and cadence by time, of the fixes that have either.
+  public static func sensorTable(
+    _ fixes: some Sequence<Fix>
+  ) -> [Double: (heartRate: Double?, cadence: Double?)] {
+    var table: [Double: (heartRate: Double?, cadence: Double?)] = [:]
+    for fix in fixes {
+      guard let time = fix.time, fix.heartRate != nil || fix.cadence != nil else { continue }
+      table[time.secondsSince1970] = (fix.heartRate?.value, fix.cadence?.value)
+    }
+    return table
   }
 }
 
@@ -54,11 +110,9 @@ private struct DiscardedExport: ExportStream {
 /// fixes: the first and last record times, the timer's pauses, the distance without a
 /// finished track.
 struct FITActivityLayout {
-  let export: SessionExport
-  let points: ExportPoints
-  /// Heart rate and cadence of the raw fixes by time, for the finished track's points
-  /// (which do not carry them); empty for the raw fixes.
-  let sensors: [Double: (heartRate: Double?, cadence: Double?)]
+  /// The session: its activity and summary (its points are not used).
+  let session: SessionRecord
+  let source: FITPointSource
   let firstTime: UInt32?
   let lastTime: UInt32?
   /// When the timer stopped and started again for the summary's pauses, merged, in order
@@ -78,24 +132,15 @@ struct FITActivityLayout {
   static let session: UInt8 = 4
   static let activity: UInt8 = 5
 
-  init(_ export: SessionExport, points: ExportPoints) {
-    self.export = export
-    self.points = points
-    var sensors: [Double: (heartRate: Double?, cadence: Double?)] = [:]
-    if !points.isRawFixes {
-      for judged in export.record.fixes {
-        let fix = judged.fix
-        guard let time = fix.time, fix.heartRate != nil || fix.cadence != nil else { continue }
-        sensors[time.secondsSince1970] = (fix.heartRate?.value, fix.cadence?.value)
-      }
-    }
-    self.sensors = sensors
+  init(_ session: SessionRecord, source: FITPointSource) {
+    self.session = session
+    self.source = source
     var first: UInt32?
     var last: UInt32?
     var gaps: [(stop: UInt32, start: UInt32)] = []
     var length = 0.0
     var previous: (segment: Int, time: UInt32, coordinate: Coordinate?)?
-    Self.forEachFix(export, points) { fix in
+    source.forEachFix { fix in
       guard let time = fix.time.flatMap(FITValue.time) else { return }
       if first == nil { first = time }
       last = time
@@ -111,7 +156,7 @@ struct FITActivityLayout {
     lastTime = last
     pathLength = length
     var summaryPauses: [(stop: UInt32, start: UInt32)] = []
-    for pause in export.record.summary?.pauses ?? [] {
+    for pause in session.summary?.pauses ?? [] {
       guard let first, let last, let stop = FITValue.time(pause.start),
         let start = FITValue.time(pause.end), stop <= start, start >= first, stop <= last
       else { continue }
@@ -166,7 +211,7 @@ struct FITActivityLayout {
 
   /// Encodes every message into `encoder`, which passes them on to `stream`.
   func encode(into encoder: inout FITEncoder, stream: inout some ExportStream) {
-    let start = firstTime ?? export.record.startTime.flatMap(FITValue.time) ?? 0
+    let start = firstTime ?? session.startTime.flatMap(FITValue.time) ?? 0
     let end = lastTime ?? start
     encoder.define(
       local: Self.fileID, global: 0,
@@ -189,10 +234,9 @@ struct FITActivityLayout {
     var nextPause = 0
     /// The last record's segment and time, and whether the timer restarted since.
     var last: (segment: Int, time: UInt32, restarted: Bool)?
-    let finished = export.record.finishedTrack
     var cumulative = 0.0
     var previous: (segment: Int, coordinate: Coordinate)?
-    Self.forEachFix(export, points) { fix in
+    source.forEachFix { fix in
       guard let time = fix.time.flatMap(FITValue.time) else { return }
       // The timer stops after the last record at or before a pause's start and starts
       // again before the first record at or after its end.
@@ -226,9 +270,7 @@ struct FITActivityLayout {
         }
         previous = (fix.segment, coordinate)
       }
-      let distance =
-        finished.isEmpty
-        ? cumulative : fix.time.map { finished.distance(at: $0).value } ?? cumulative
+      let distance = fix.time.flatMap(source.distance) ?? cumulative
       writeRecord(fix, time: time, coordinate: coordinate, distance: distance, into: &encoder)
       encoder.flushIfFull(to: &stream)
     }
@@ -252,9 +294,8 @@ struct FITActivityLayout {
     let latitude = coordinate.flatMap { FITValue.semicircles($0.latitude) }
     let longitude = coordinate.flatMap { FITValue.semicircles($0.longitude) }
     let (heartRate, cadence) =
-      points.isRawFixes
-      ? (fix.heartRate?.value, fix.cadence?.value)
-      : fix.time.flatMap { sensors[$0.secondsSince1970] } ?? (nil, nil)
+      source.sensors.map { sensors in fix.time.map(sensors) ?? (nil, nil) }
+      ?? (fix.heartRate?.value, fix.cadence?.value)
     let altitude = fix.altitude?.value
     let speed = fix.speed?.value
     encoder.begin(local: Self.record)

@@ -161,6 +161,23 @@ import Testing
     #expect(FITValue.duration(-3) == 0 && FITValue.duration(.infinity) == FITValue.invalid32)
   }
 
+  /// The compact table the streamed export reads distances from gives what the finished
+  /// track gives, to the bit, at every fix's time and between them.
+  @Test func distanceTableIsTheFinishedTracks() throws {
+    let record = Self.record(Self.simulated.fixes)
+    let finished = record.finishedTrack
+    try #require(!finished.isEmpty)
+    var table = FITDistanceTable()
+    for point in finished.points { table.append(point) }
+    var times = record.fixes.compactMap(\.fix.time)
+    times += times.map { $0 + Seconds(0.37) }
+    times += [GNSSTime(secondsSince1970: 0), GNSSTime(secondsSince1970: 4e9)]
+    for time in times {
+      #expect(table.distance(at: time) == finished.distance(at: time).value, "\(time)")
+    }
+    #expect(FITDistanceTable().distance(at: times[0]) == 0)
+  }
+
   @Test func anEmptySessionIsStillAFile() throws {
     let bytes = SessionExport(record: Self.record([])).bytes(.fit)
     let (back, reader) = try readFITBack(bytes)
