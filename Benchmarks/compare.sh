@@ -8,7 +8,9 @@
 #   - the same points as a generic watch-style GPX: no <type> (so the activity is guessed)
 #     and an <hdop> on every point;
 #   - the 1M points replayed headless at --speed max, imported into a fresh database, and
-#     exported from it as GPX, TCX, CSV and JSON (time, peak memory, fixes per second);
+#     exported from it as GPX, TCX, CSV, JSON and FIT (time, peak memory, fixes per second);
+#   - the 1M fixes exported as FIT: `strider analyze` (and --no-filter), gpsbabel's FIT
+#     reader and cat;
 #   - a 100,000-epoch NMEA log: `strider analyze`, gpsbabel's NMEA reader and cat;
 #   - a 3-hour run replayed headless as fast as possible, and the CPU an idle live session
 #     takes (connected to a gpsd with no receiver; needs gpsd).
@@ -109,6 +111,19 @@ for name in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" 
 done
 echo
 
+# The 1M fixes as FIT, written by the FIT export of the imported session: Strider reading
+# it (the reader's MB/s shows best with --no-filter), gpsbabel's FIT reader, and cat.
+fit=$work/big.fit
+measure "export 1M fit" 1 "$strider" sessions export 1 --format fit --points raw -o "$fit" --force
+if [[ -s $fit ]]; then
+  measure "cat fit" "$runs" cat "$fit"
+  measure "strider fit" "$runs" "$strider" analyze --format json "$fit"
+  measure "strider fit raw" "$runs" "$strider" analyze --no-filter --format json "$fit"
+  measure "gpsbabel fit" "$runs" env TZ=UTC gpsbabel -t -i garmin_fit -f "$fit" -o unicsv -F /dev/null
+  echo "FIT, $(megabytes "$fit") MB (the 1M fixes exported)"
+  table "$fit" "strider fit" "cat fit" "strider fit" "strider fit raw" "gpsbabel fit"
+fi
+
 measure "cat nmea" "$runs" cat "$nmea"
 measure "strider nmea" "$runs" "$strider" analyze --format json "$nmea"
 measure "gpsbabel nmea" "$runs" env TZ=UTC gpsbabel -i nmea -f "$nmea" -o unicsv -F /dev/null
@@ -153,7 +168,7 @@ check "generic GPX at least 200 MB/s ($(printf %.0f "$(echo "$(stat -c %s "$gene
 [[ -n ${secs[gpsbabel generic]:-} ]] && check "generic GPX at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel generic]} / $g" | bc -l)")x)" "${secs[gpsbabel generic]} / $g >= 10"
 [[ -n ${secs[gpsbabel nmea]:-} ]] && check "NMEA at least 10x faster than gpsbabel ($(printf %.1f "$(echo "${secs[gpsbabel nmea]} / ${secs[strider nmea]}" | bc -l)")x)" "${secs[gpsbabel nmea]} / ${secs[strider nmea]} >= 10"
 check "replay of 1M fixes within 1.3x analyze ($(printf %.2f "$(echo "${secs[replay 1M]} / $s" | bc -l)")x)" "${secs[replay 1M]} / $s <= 1.3"
-for step in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" "export 1M json"; do
+for step in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" "export 1M json" "export 1M fit"; do
   [[ -n ${mem[$step]:-} ]] && check "$step under 100 MB ($(printf %.0f "$(echo "${mem[$step]} / 1024" | bc -l)") MB)" "${mem[$step]} / 1024 < 100"
 done
 [[ -n ${secs[import 1M]:-} ]] && check "import at least 100k fixes/s ($(printf %.0f "$(echo "$points / ${secs[import 1M]}" | bc -l)")/s)" "$points / ${secs[import 1M]} >= 100000"

@@ -10,7 +10,8 @@ import StriderFormats
 /// No writer may trap (`<ele>1e19</ele>` once did, in `GPXWriter.decimal`). What a GPX or
 /// TCX export writes must read back without an error, one point for each fix written, at
 /// the same place (to 1e-9 degree, longitudes modulo 360) and time (to the millisecond, when
-/// it has an RFC 3339 form); CSV must hold a row per
+/// it has an RFC 3339 form); FIT must read back without damage, a record per fix it can
+/// time; CSV must hold a row per
 /// fix, and JSON must parse.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -35,6 +36,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     WriterCheck.readBack(
       gpx, written: written.filter { $0.coordinate?.isValid == true }, what: "gpx \(points)",
       fileName: "fuzz.gpx")
+    var fit = FITBytes()
+    export.write(.fit, points: points, to: &fit)
+    // FIT holds a record for each fix timed from 1989-12-31 to 2126 (32-bit seconds).
+    let timed = written.filter {
+      guard let t = $0.time?.secondsSince1970 else { return false }
+      let seconds = (t - 631_065_600).rounded(.down)
+      return seconds >= 0 && seconds < 4_294_967_295
+    }
+    let records = WriterCheck.read(fit.bytes, fileName: "fuzz.fit")
+    WriterCheck.require(
+      records.count == timed.count, "fit \(points): \(records.count) of \(timed.count)")
     var tcx = ""
     export.write(.tcx, points: points, to: &tcx)
     let trackpoints = tcx.components(separatedBy: "<Trackpoint>").count - 1
@@ -81,13 +93,22 @@ enum WriterCheck {
   /// Every fix of an export opened as a file of this name, trapping on an error: a file
   /// Strider wrote must read.
   static func read(_ text: String, fileName: String) -> [Fix] {
+    read(Array(text.utf8), fileName: fileName)
+  }
+
+  static func read(_ bytes: [UInt8], fileName: String) -> [Fix] {
     var out: [Fix] = []
     do {
       var reader = try FixFileReader.open(
-        source: MemoryByteSource(bytes: Array(text.utf8)), file: SourceFile(name: fileName))
+        source: MemoryByteSource(bytes: bytes), file: SourceFile(name: fileName))
       while let fix = try reader.next() { out.append(fix) }
+      WriterCheck.require(
+        reader.warnings.allSatisfy { !$0.contains("CRC") && !$0.contains("before it were read") },
+        "an export reads back damaged: \(reader.warnings)")
     } catch {
-      fatalError("an export does not read back: \(error)\n\(text.prefix(4000))")
+      fatalError(
+        "an export does not read back: \(error)\n\(String(decoding: bytes.prefix(4000), as: UTF8.self))"
+      )
     }
     return out
   }
@@ -111,4 +132,11 @@ enum WriterCheck {
       }
     }
   }
+}
+
+/// A FIT export's bytes.
+struct FITBytes: ExportStream {
+  var bytes: [UInt8] = []
+  mutating func write(_ string: String) { bytes += Array(string.utf8) }
+  mutating func write(bytes more: some Collection<UInt8>) { bytes += more }
 }

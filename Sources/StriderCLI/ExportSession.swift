@@ -24,7 +24,9 @@ struct ExportSession: ParsableCommand {
       + "says so in its <desc>; --points display the finished track reduced for drawing. "
       + "TCX DistanceMeters is the session's distance at each point's time. JSON is the "
       + "whole session (docs/json-export.md); CSV is one row per fix, with the session's "
-      + "distance at its time. Files are written owner-only.")
+      + "distance at its time. FIT is an activity file (records, laps from the splits, the "
+      + "session's totals, timer events at the pauses) that holds the points --points "
+      + "chooses, each with the session's distance at its time. Files are written owner-only.")
 
   @Argument(help: "The session's ID.")
   var id: Int64
@@ -38,7 +40,7 @@ struct ExportSession: ParsableCommand {
   @Flag(help: "Write through a symbolic link at --output (its target is overwritten).")
   var force = false
 
-  @Option(help: "For GPX and TCX: track (default), display, raw or accepted.")
+  @Option(help: "For GPX, TCX and FIT: track (default), display, raw or accepted.")
   var points: ExportPoints = .track
 
   @Option(help: "Leave out every position within this many metres of the start and the end.")
@@ -48,11 +50,19 @@ struct ExportSession: ParsableCommand {
     guard privacyRadius.isFinite, privacyRadius >= 0, privacyRadius <= 100_000 else {
       throw ValidationError("--privacy-radius must be metres from 0 to 100000")
     }
+    // FIT is binary: written to a terminal it is noise, and can upset the terminal.
+    if format == .fit, output == nil, isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError("FIT is binary: give -o FILE, or redirect standard output")
+    }
   }
 
   func run() throws {
     if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
+    if try canStreamFIT(store) {
+      try writeStreamedFIT(store)
+      return
+    }
     if try canStream(store), try writeStreamed(store) { return }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
@@ -86,6 +96,69 @@ struct ExportSession: ParsableCommand {
 }
 
 extension ExportSession {
+  /// Whether a FIT export can be written from cursors: a finished session with its
+  /// finished track, without a privacy radius (which needs both ends first).
+  func canStreamFIT(_ store: SessionStore) throws -> Bool {
+    guard format == .fit, privacyRadius == 0 else { return false }
+    return try storeCall { () throws(StoreError) in
+      guard try store.listing(id).state == .finished else { return false }
+      return try !store.needsFinishedTrack(id)
+    }
+  }
+
+  /// Writes the FIT from cursors: the writer reads the points three times (to lay out the
+  /// timer events, to count the bytes the header declares, to write them), each time a row
+  /// at a time. What it keeps whole is the finished track's distance by time (20 bytes a
+  /// point) and, for the track's points, the heart rate and cadence of the fixes that have
+  /// them.
+  func writeStreamedFIT(_ store: SessionStore) throws {
+    let (id, points) = (id, points)
+    var distances = FITDistanceTable()
+    var sensorTable: [Double: (heartRate: Double?, cadence: Double?)] = [:]
+    let header = try storeCall { () throws(StoreError) in
+      try store.forEachFinishedPoint(of: id) { distances.append($0) }
+      if !points.isRawFixes {
+        var fixes: [Fix] = []
+        try store.forEachStoredPoint(of: id, .fixes) { point in
+          guard case .fix(let fix, _) = point, fix.heartRate != nil || fix.cadence != nil
+          else { return }
+          fixes.append(fix)
+        }
+        sensorTable = FITPointSource.sensorTable(fixes)
+      }
+      return try store.recordWithoutPoints(id)
+    }
+    var storeFailure: StoreError?
+    let table = distances
+    let sensors = sensorTable
+    let source = FITPointSource(
+      forEachFix: { body in
+        guard storeFailure == nil else { return }
+        do throws(StoreError) {
+          try store.forEachStoredPoint(of: id, points.stored) { body(points.exported($0).fix) }
+        } catch {
+          storeFailure = error
+        }
+      },
+      distance: { table.isEmpty ? nil : table.distance(at: $0) },
+      sensors: points.isRawFixes ? nil : { sensors[$0.secondsSince1970] ?? (nil, nil) })
+    func write(_ stream: inout FileOutput) {
+      FITWriter.write(header, source: source, to: &stream)
+      if storeFailure != nil { stream.abandon() }
+    }
+    guard let output else {
+      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      write(&stream)
+      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+      try stream.finish()
+      return
+    }
+    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
+    try AtomicFile.write(to: destination, write)
+    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
+  }
+
   /// Stops before writing when `path` is a symbolic link: following it would overwrite a
   /// file the user did not name (a link planted in a shared folder can point anywhere).
   static func refuseSymbolicLink(_ path: String) throws {

@@ -21,6 +21,7 @@ public enum FormatRegistry {
     TCXWriter.self,
     SessionJSONWriter.self,
     SessionCSVWriter.self,
+    FITWriter.self,
   ]
 
   /// The registered reader of a format, or nil when Strider cannot read it.

@@ -38,6 +38,78 @@ import Testing
     #expect(failed.stderr.contains("error: \(header.path): byte 771: not a FIT file header"))
   }
 
+  /// A file damaged after its first records (cut short, or a data message of a local
+  /// number nothing defined) gives the records before the damage and a warning naming the
+  /// file, the byte and what was wrong; `sessions import` takes it the same way.
+  @Test(
+    .enabled(if: SharedData.isPresent, SharedData.absent),
+    arguments: [
+      (
+        "fp-activity-unexpected-eof.fit", 14,
+        "byte 751: the file ends at byte 768, inside a data message of 18 bytes: "
+          + "the 14 records before it were read, nothing after it"
+      ),
+      (
+        "fp-strava-android-app-201.10-b1218918.fit", 473,
+        "byte 7471: a data message of local message 11, which no definition message has "
+          + "defined: the 473 records before it were read, nothing after it"
+      ),
+    ])
+  func damagedFilesKeepTheRecordsBefore(name: String, records: Int, warning: String) throws {
+    let file = try #require(SharedData.file("fit/\(name)"))
+    let text = try StriderBinary.run(["analyze", file.path])
+    #expect(text.status == 0 && !text.crashed, "\(text.stderr)")
+    #expect(text.stdout.contains("points          \(records) in"), "\(text.stdout)")
+    #expect(text.stderr.contains("strider: warning: \(file.path): \(warning)"), "\(text.stderr)")
+
+    let json = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(json.status == 0, "\(json.stderr)")
+    let report = try Self.json(json.stdout)
+    #expect(report["points_in"] as? Int == records)
+    #expect((report["distance_m"] as? Double ?? 0) > 0)
+    #expect((report["warnings"] as? [String])?.contains(warning) == true, "\(report)")
+
+    let environment = StriderBinary.isolatedEnvironment()
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("\(records) fixes"), "\(imported.stdout)")
+    #expect(imported.stderr.contains(warning))
+  }
+
+  /// The FIT export through the binary: written owner-only, read back by `analyze` with
+  /// the same points and distance as the session it came from.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func sessionsExportWritesFIT() throws {
+    let file = try #require(SharedData.file("tcx/gc-10k.tcx"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let out = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-export-\(UUID().uuidString).fit")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "fit", "--points", "raw", "-o", out.path],
+      environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stderr.contains("written to \(out.path) (fit)"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600, "owner-only")
+    let original = try Self.json(
+      StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+    let back = try StriderBinary.run(["analyze", "--format", "json", out.path])
+    #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+    let report = try Self.json(back.stdout)
+    #expect(report["format"] as? String == "fit" && report["activity"] as? String == "run")
+    #expect(report["points_in"] as? Int == original["points_in"] as? Int)
+    let d = try #require(report["distance_m"] as? Double)
+    let reference = try #require(original["distance_m"] as? Double)
+    #expect(abs(d - reference) <= 0.001 * reference, "\(d) m against \(reference) m")
+    let start = report["start"] as? [String: Any]
+    #expect(start?["time"] as? String == (original["start"] as? [String: Any])?["time"] as? String)
+  }
+
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sessionsImportTakesFIT() throws {
     let file = try #require(SharedData.file("fit/fp-garmin-fenix-5-walk.fit"))

@@ -171,11 +171,11 @@ struct FITReaderTests {
     var second = FITTestFile()
     second.message(local: 0, FITTestFile.record(time: Self.t0, latitude: 0, longitude: 0))
     let out = Self.read(first + second.bytes())
-    #expect(out.fixes.count == 1)
-    #expect(out.error?.code == .malformed)
+    #expect(out.fixes.count == 1 && out.error == nil, "the first file's record is kept")
+    #expect(out.reader.damage?.code == .malformed)
     #expect(
-      out.error?.message.contains("byte \(first.count + 14): a data message of local message 0")
-        == true)
+      out.reader.damage?.message.contains(
+        "byte \(first.count + 14): a data message of local message 0") == true)
   }
 
   /// A timer stop then start is a segment break; records up to the restart stay in the old
@@ -249,22 +249,53 @@ struct FITReaderTests {
     #expect(Self.read(absurd.bytes()).error?.message.contains("architecture 7") == true)
   }
 
-  /// A file cut at every byte gives the fixes before the cut and then an error (or, cut
-  /// exactly after a file CRC, nothing more); the same whatever the chunk size.
+  /// A data message of a local number nothing defined cannot be sized: the reading stops
+  /// there with a warning, the records before it kept; before any record, an error.
+  @Test func undefinedLocalMessageKeepsTheRecordsBefore() {
+    var file = Self.oneRecord(bigEndian: false)
+    let at = 14 + file.data.count
+    file.message(local: 5, [1, 2, 3])
+    let out = Self.read(file.bytes())
+    #expect(out.error == nil && out.fixes.count == 1)
+    let damage = out.reader.damage
+    #expect(damage?.code == .malformed)
+    #expect(damage?.message.hasPrefix("byte \(at): a data message of local message 5") == true)
+    #expect(out.reader.warnings.count == 1, "\(out.reader.warnings)")
+
+    var early = FITTestFile()
+    early.message(local: 5, [1, 2, 3])
+    early.data += Self.oneRecord(bigEndian: false).data
+    let refused = Self.read(early.bytes())
+    #expect(refused.fixes.isEmpty && refused.error?.message.contains("local message 5") == true)
+  }
+
+  /// A file cut at every byte gives the fixes before the cut, then an error when the cut is
+  /// before the first record is whole, else a warning naming the byte (`damage`); the same
+  /// whatever the chunk size.
   @Test func truncatedAtEveryByte() {
     var file = Self.oneRecord(bigEndian: false)
     file.data += Self.oneRecord(bigEndian: true).data
     let bytes = file.bytes()
     let whole = Self.read(bytes)
-    #expect(whole.fixes.count == 2 && whole.error == nil)
+    #expect(whole.fixes.count == 2 && whole.error == nil && whole.reader.damage == nil)
     for cut in 0..<bytes.count {
       let out = Self.read(Array(bytes[0..<cut]))
-      #expect(out.error?.code == .truncated, "cut at \(cut): \(String(describing: out.error))")
+      let stop = out.error ?? out.reader.damage
+      #expect(stop?.code == .truncated, "cut at \(cut): \(String(describing: stop))")
+      #expect((out.error == nil) == !out.fixes.isEmpty, "cut at \(cut): kept when any")
+      if let damage = out.reader.damage {
+        #expect(
+          out.reader.warnings.contains {
+            $0.hasPrefix(damage.message)
+              && $0.contains("the \(out.fixes.count) records before it were read")
+          }, "cut at \(cut): \(out.reader.warnings)")
+      }
       #expect(out.fixes == Array(whole.fixes.prefix(out.fixes.count)), "cut at \(cut)")
       for chunk in [1, 3, 7] {
         let chunked = Self.read(Array(bytes[0..<cut]), chunkSize: chunk)
         #expect(
-          chunked.fixes == out.fixes && chunked.error == out.error, "cut \(cut) chunk \(chunk)")
+          chunked.fixes == out.fixes && chunked.error == out.error
+            && chunked.reader.damage == out.reader.damage, "cut \(cut) chunk \(chunk)")
       }
     }
   }
@@ -291,4 +322,10 @@ struct FITReaderTests {
   let byBytes = bytes.withUnsafeBytes { FITCRC.update(0, $0) }
   #expect(byBytes == byNibbles)
   #expect(byBytes == FITTestFile.crc(bytes), "and the bit-by-bit CRC-16/ARC")
+  // Two bytes a step, from any starting CRC, over odd and even lengths.
+  for length in 0..<40 {
+    let part = Array(bytes[..<length])
+    let twoSteps = part.withUnsafeBytes { FITCRC.update(0x1234, $0) }
+    #expect(twoSteps == part.reduce(UInt16(0x1234)) { FITCRC.nibbleUpdate($0, $1) }, "\(length)")
+  }
 }

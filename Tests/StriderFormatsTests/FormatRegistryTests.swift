@@ -126,7 +126,7 @@ struct FormatRegistryTests {
   }
 
   @Test func exportFormatsAreTheRegisteredWriters() throws {
-    #expect(ExportFormat.all.map(\.name) == ["gpx", "tcx", "json", "csv"])
+    #expect(ExportFormat.all.map(\.name) == ["gpx", "tcx", "json", "csv", "fit"])
     for format in ExportFormat.all {
       #expect(ExportFormat(rawValue: format.name) == format)
       #expect(FormatRegistry.writer(for: format)?.format == format)

@@ -24,6 +24,15 @@ enum Inputs {
     return Array(text.utf8)
   }()
 
+  /// The same ride as a FIT activity file, every fix a record (Strider's FIT export).
+  static let fit: [UInt8] = {
+    let record = SessionRecorder.record(
+      fixes: session.fixes, configuration: SessionConfiguration(activity: .ride))
+    var bytes = ExportBytes()
+    SessionExport(record: record).write(.fit, points: .raw, to: &bytes)
+    return bytes.bytes
+  }()
+
   static let nmea: [UInt8] = Array(
     session.fixes.map { NMEAWriter.sentences(for: $0).joined() }.joined().utf8)
 
@@ -60,9 +69,17 @@ extension Inputs {
     }
     print(
       "inputs: \(session.fixes.count) fixes; GPX \(megabytes(gpx)) MB, TCX \(megabytes(tcx)) MB,"
+        + " FIT \(megabytes(fit)) MB,"
         + " NMEA \(megabytes(nmea)) MB, gpsd JSON \(megabytes(gpsdJSON)) MB;"
         + " map route \(bigRoute.track.count) points")
   }
+}
+
+/// Bytes an export writes (FIT is binary).
+struct ExportBytes: ExportStream {
+  var bytes: [UInt8] = []
+  mutating func write(_ string: String) { bytes += Array(string.utf8) }
+  mutating func write(bytes more: some Collection<UInt8>) { bytes += more }
 }
 
 func readAll(_ reader: inout some FixReader) -> Int {
@@ -96,6 +113,15 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
       var reader = TCXReader(bytes: bytes, fileName: "bench.tcx")
+      blackHole(readAll(&reader))
+    }
+  }
+
+  Benchmark("FIT parse") { benchmark in
+    let bytes = Inputs.fit
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      var reader = FITReader(bytes: bytes, fileName: "bench.fit")
       blackHole(readAll(&reader))
     }
   }

@@ -19,6 +19,7 @@ private struct FITRecordValues {
 extension FITReader {
   /// Decodes the data message whose header is the next byte, as `definition` lays it out:
   /// a fix for a `record`, nothing for the rest.
+  @inline(__always)
   mutating func decode(_ definition: FITDefinition, timeOffset: UInt8?) -> Fix? {
     var timestamp = stream.withBytes { p in
       definition.value(FITProfile.timestamp, in: p).flatMap { UInt32(exactly: $0) }
@@ -71,6 +72,7 @@ extension FITReader {
     seconds.map { GNSSTime(secondsSince1970: $0 + FITProfile.epochOffset) }
   }
 
+  @inline(__always)
   private mutating func recordFix(_ definition: FITDefinition, timestamp: UInt32?) -> Fix {
     let v = stream.withBytes { p in Self.recordValues(definition, p) }
     var coordinate: Coordinate?

@@ -23,10 +23,12 @@ import StriderCore
 ///   every session that names one Strider knows names the same one.
 /// - Unknown messages, unknown fields, developer fields and invalid values (each base type's
 ///   sentinel) are skipped by size, never fatal.
-/// - A wrong file or header CRC is a warning (`warnings`): the data is used. A corrupt
-///   header, a file that ends early, a data message of an undefined local number or one that
-///   runs past the data the header declares is a `FormatError` naming the byte offset; the
-///   fixes before it have been returned. Nothing is allocated by a size the file claims.
+/// - A wrong file or header CRC is a warning (`warnings`): the data is used. A file that
+///   ends early, a data message of an undefined local number or one that runs past the data
+///   the header declares ends the reading with a warning naming the byte offset (`damage`):
+///   the records before it are kept. A corrupt header, or such damage before the first
+///   record, is a `FormatError` naming the byte offset. Nothing is allocated by a size the
+///   file claims.
 public struct FITReader: FormatReader {
   public static let format = FileFormat.fit
   public static let title = "Garmin FIT"
@@ -49,6 +51,11 @@ public struct FITReader: FormatReader {
   /// CRC mismatches (the data was used anyway), and records timed from power-on.
   public var warnings: [String] {
     var all = crcWarnings
+    if let damage {
+      all.append(
+        "\(damage.message): the \(statistics.records) records before it were read, "
+          + "nothing after it")
+    }
     let more = statistics.crcMismatches - crcWarnings.count
     if more > 0 { all.append("\(more) more CRC mismatches in chained FIT files") }
     if statistics.relativeTimes > 0 {
@@ -136,10 +143,18 @@ public struct FITReader: FormatReader {
           }
           try readFileHeader()
         case .inData:
-          if stream.offset == dataEnd {
-            try readFileCRC()
-          } else if let fix = try readMessage() {
-            return fix
+          do {
+            if stream.offset == dataEnd {
+              try readFileCRC()
+            } else if let fix = try readMessage() {
+              return fix
+            }
+          } catch  where statistics.records > 0 {
+            // Damage inside the data: what came before was read from whole messages and
+            // stands; nothing after it can be placed.
+            damage = error
+            state = .finished
+            return nil
           }
         }
       }
@@ -148,6 +163,12 @@ public struct FITReader: FormatReader {
       throw error
     }
   }
+
+  /// Where the data was damaged (a file that ends early, a data message of an undefined
+  /// local number, a message running past the data): reading stopped there, and the
+  /// records before it were returned. Damage before the first record, and any damaged
+  /// header, is thrown instead: nothing before it is worth keeping.
+  public private(set) var damage: FormatError?
 
   /// An error at a byte offset of the file.
   func error(_ code: FormatError.Code, at offset: Int, _ message: String) -> FormatError {
@@ -223,6 +244,7 @@ public struct FITReader: FormatReader {
   // MARK: - Messages
 
   /// Reads one message; a fix when it was a `record`.
+  @inline(__always)
   private mutating func readMessage() throws(FormatError) -> Fix? {
     let at = stream.offset
     guard try stream.require(1) else {
@@ -298,6 +320,7 @@ public struct FITReader: FormatReader {
     statistics.definitions += 1
   }
 
+  @inline(__always)
   private mutating func readData(local: Int, timeOffset: UInt8?, at: Int) throws(FormatError)
     -> Fix?
   {

@@ -68,6 +68,19 @@ extension SessionStore {
     }
   }
 
+  /// Calls `body` with each point of the session's finished track (with its distance), in
+  /// order, read from a cursor; nothing when it has none.
+  public func forEachFinishedPoint(
+    of id: Int64, _ body: (FinishedTrack.Point) -> Void
+  ) throws(StoreError) {
+    try guarded {
+      try pool.read { db in
+        let cursor = try FinishedPointRow.of(id).fetchCursor(db)
+        while let row = try cursor.next() { body(row.point) }
+      }
+    }
+  }
+
   private static func forEach<Row: TrackPointRecord>(
     _ table: Row.Type, _ id: Int64, _ db: Database, _ body: (StoredPoint) -> Void
   ) throws {
