@@ -257,9 +257,12 @@ struct ImportSessions: ParsableCommand {
           let distance = record.summary.map {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
+          let units = record.summary?.units ?? .metric
+          let records = HistoryText.newRecordLines(store, session: record.id, units: units)
           try Output.standard(
             "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
-              + "\(record.fixCount) fixes, \(distance ?? "-")\n")
+              + "\(record.fixCount) fixes, \(distance ?? "-")\n"
+              + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
         }
