@@ -77,6 +77,26 @@ enum HistoryText {
     ((try? store.newRecords(of: id)) ?? []).map { line($0, units: units) }
   }
 
+  /// `sessions show`'s line of the session's best efforts, "(record)" after those that
+  /// are its activity's record: "400 m 1:59 (record), 1 km 5:08, 20 min 8.59 km"; nil when
+  /// it has none or they cannot be read (an older database opened read-only).
+  static func effortsRow(_ store: SessionStore, session id: Int64, units: UnitSystem)
+    -> String?
+  {
+    guard let efforts = try? store.bestEfforts(of: id), !efforts.isEmpty else { return nil }
+    let listing = try? store.listing(id)
+    let records =
+      (try? store.personalRecords(activities: listing.map { [$0.activity] } ?? [])) ?? []
+    return efforts.map { effort in
+      let held = records.contains { $0.kind == .effort(effort.target) && $0.sessionId == id }
+      let figure =
+        effort.target.kind == .distance
+        ? DisplayFormat.clock(effort.elapsed)
+        : DisplayFormat.distance(effort.distance, units: units)
+      return "\(label(effort.target)) \(figure)" + (held ? " (record)" : "")
+    }.joined(separator: ", ")
+  }
+
   /// Rows of cells as aligned columns, two spaces apart, no trailing blanks.
   static func columns(_ rows: [[String]]) -> String {
     var widths: [Int] = []

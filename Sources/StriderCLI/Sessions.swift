@@ -167,6 +167,9 @@ struct ShowSession: ParsableCommand {
     let record = try storeCall { () throws(StoreError) in try store.record(id) }
     guard let summary = record.summary else { return }
     rows += SummaryTable.rows(summary)
+    if let efforts = HistoryText.effortsRow(store, session: id, units: summary.units) {
+      rows.append(("best efforts", efforts))
+    }
     var text = SummaryTable.text(rows) + SummaryTable.splits(summary)
     if !summary.pauses.isEmpty {
       text += "pauses\n"

@@ -110,6 +110,17 @@ extension SessionStore {
     }
   }
 
+  /// A session's best efforts, in the targets' order (none for a session not searched).
+  public func bestEfforts(of id: Int64) throws(StoreError) -> [BestEffort] {
+    try guarded {
+      try pool.read { db in
+        try self.requireHistoryFigures(db)
+        return try BestEffortRow.filter(BestEffortRow.Columns.sessionId == id).fetchAll(db)
+          .map(\.effort).sorted { $0.target < $1.target }
+      }
+    }
+  }
+
   /// The best of `candidates` per activity and kind; the earlier session keeps a tie.
   static func best(of candidates: [PersonalRecord]) -> [PersonalRecord] {
     var best: [String: PersonalRecord] = [:]
