@@ -75,6 +75,10 @@ import Testing
       #expect(abs(a.distance.value - b.distance.value) < 1e-6)
     }
     #expect(efforts.allSatisfy { $0.sessionId == 3 }, "sessions 1 and 4 reach no target")
+    // Finishing the interrupted session gives it its figures too (a 0.1 km walk: none
+    // of the targets, but its distance and times count in the totals).
+    try store.finish(2)
+    #expect(try store.personalRecords(activities: [.walk]).contains { $0.sessionId == 2 })
     // Opening again finds nothing left to do.
     reports.withLock { $0 = [] }
     _ = try SessionStore(
