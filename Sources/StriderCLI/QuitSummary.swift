@@ -22,8 +22,12 @@ enum QuitSummary {
     "activity", "distance", "elapsed", "moving", "avg pace", "avg speed", "calories",
   ]
 
-  static func text(_ summary: SessionSummary, kept: Kept, again: String) -> String {
+  /// `records`: the session's new-record lines (`HistoryText.line`), one row each.
+  static func text(
+    _ summary: SessionSummary, kept: Kept, again: String, records: [String] = []
+  ) -> String {
     var rows = SummaryTable.rows(summary).filter { rowNames.contains($0.0) }
+    rows += records.map { ("record", $0) }
     switch kept {
     case .recorded(let id):
       rows.append(("saved", "session \(id): `strider sessions show \(id)`"))
@@ -46,7 +50,11 @@ enum QuitSummary {
   /// learns it was kept, and the error is thrown for the exit status.
   static func print(_ summary: SessionSummary, kept: Kept, again: String) throws(OutputError) {
     do {
-      try Output.standard(text(summary, kept: kept, again: again))
+      var records: [String] = []
+      if case .recorded(let id) = kept {
+        records = StoreAccess.newRecordLines(of: id, units: summary.units)
+      }
+      try Output.standard(text(summary, kept: kept, again: again, records: records))
     } catch {
       if case .recorded(let id) = kept {
         printError("strider: session \(id) recorded: `strider sessions show \(id)`")

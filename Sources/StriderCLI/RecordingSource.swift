@@ -58,7 +58,8 @@ enum StoreAccess {
       throw ExitCode(1)
     }
     do {
-      let store = try SessionStore(location: location)
+      let meter = BackfillMeter()
+      let store = try SessionStore(location: location, backfillProgress: { meter.report($0) })
       for warning in store.warnings { printError("strider: warning: \(warning)") }
       for id in try store.markAbandonedSessions() {
         printError(
@@ -70,6 +71,15 @@ enum StoreAccess {
       printError("strider: error: \(error.description)")
       throw ExitCode(1)
     }
+  }
+
+  /// The new-record lines of a session just recorded, for the dashboard's closing summary;
+  /// none when the database cannot be opened again (the session is kept all the same).
+  static func newRecordLines(of id: Int64, units: UnitSystem) -> [String] {
+    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+      let store = try? SessionStore(location: location)
+    else { return [] }
+    return HistoryText.newRecordLines(store, session: id, units: units)
   }
 
   /// Records a session from `source` through `body`, then finishes it in the store, and
@@ -111,6 +121,10 @@ enum StoreAccess {
         printError(
           "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
             + "`strider sessions show \(recording.id)`")
+        let units = record.summary?.units ?? configuration.units
+        for line in HistoryText.newRecordLines(store, session: recording.id, units: units) {
+          printError("strider: session \(recording.id): \(line)")
+        }
       }
     } catch {
       printError(

@@ -167,6 +167,9 @@ struct ShowSession: ParsableCommand {
     let record = try storeCall { () throws(StoreError) in try store.record(id) }
     guard let summary = record.summary else { return }
     rows += SummaryTable.rows(summary)
+    if let efforts = HistoryText.effortsRow(store, session: id, units: summary.units) {
+      rows.append(("best efforts", efforts))
+    }
     var text = SummaryTable.text(rows) + SummaryTable.splits(summary)
     if !summary.pauses.isEmpty {
       text += "pauses\n"
@@ -257,9 +260,12 @@ struct ImportSessions: ParsableCommand {
           let distance = record.summary.map {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
+          let units = record.summary?.units ?? .metric
+          let records = HistoryText.newRecordLines(store, session: record.id, units: units)
           try Output.standard(
             "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
-              + "\(record.fixCount) fixes, \(distance ?? "-")\n")
+              + "\(record.fixCount) fixes, \(distance ?? "-")\n"
+              + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
         }

@@ -25,6 +25,25 @@ public struct MotionProfile: Sendable, Hashable {
   public var acceleration: ClosedRange<Double>
   /// Standing still at the finish before the recording ends, as people do.
   public var finishDwell: Seconds
+  /// Stretches run at a set speed instead of the cruising one (a fast third kilometre, an
+  /// interval), still slowing for corners and stops: a session whose best effort is known.
+  public var surges: [Surge] = []
+
+  /// A stretch of the route covered at `speed`.
+  public struct Surge: Sendable, Hashable {
+    public var range: ClosedRange<Meters>
+    public var speed: MetersPerSecond
+
+    public init(range: ClosedRange<Meters>, speed: MetersPerSecond) {
+      self.range = range
+      self.speed = speed
+    }
+  }
+
+  /// The set speed at `distance` along the route, if a surge covers it.
+  func surgeSpeed(at distance: Double) -> Double? {
+    surges.first { $0.range.contains(Meters(distance)) }?.speed.value
+  }
 
   public init(
     cruiseSpeed: ClosedRange<MetersPerSecond>,
@@ -34,7 +53,8 @@ public struct MotionProfile: Sendable, Hashable {
     stopCount: ClosedRange<Int> = 2...4,
     stopDuration: ClosedRange<Seconds> = Seconds(15)...Seconds(60),
     acceleration: ClosedRange<Double> = 0.5...1.5,
-    finishDwell: Seconds = Seconds(5)
+    finishDwell: Seconds = Seconds(5),
+    surges: [Surge] = []
   ) {
     self.cruiseSpeed = cruiseSpeed
     self.speedCorrelationTime = speedCorrelationTime
@@ -44,6 +64,7 @@ public struct MotionProfile: Sendable, Hashable {
     self.stopDuration = stopDuration
     self.acceleration = acceleration
     self.finishDwell = finishDwell
+    self.surges = surges
   }
 
   /// The usual profile of an activity.

@@ -99,7 +99,8 @@ struct TruthTrack: Sendable {
           continue
         }
         cruiseDeviation = phi * cruiseDeviation + innovation * motionRNG.gaussian()
-        var target = min(high, max(low, mean + spread * cruiseDeviation))
+        var target =
+          motion.surgeSpeed(at: distance) ?? min(high, max(low, mean + spread * cruiseDeviation))
         var i = nextLimit
         let horizon = distance + target * target / (2 * brake) + 5
         while i < limits.count, limits[i].distance <= horizon {

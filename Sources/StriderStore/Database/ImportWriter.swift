@@ -16,6 +16,8 @@ struct ImportWriter {
   private var events: [SessionEvent] = []
   private var firstTime: GNSSTime?
   private var lastTime: GNSSTime?
+  /// The finished track's best efforts, searched before the track is let go.
+  private(set) var efforts: [BestEffort] = []
   /// Points of the finished track reduced for drawing at a time; each piece keeps its
   /// ends, so a long track keeps a point or two more than reducing it whole would.
   static let displayPiece = 100_000
@@ -78,6 +80,7 @@ struct ImportWriter {
     unjudged = [:]
     try writeBatch()
     let finished = engine.finishedTrack
+    efforts = BestEfforts.of(finished, activity: summary.activity)
     engine = SessionEngine(configuration: engine.configuration)
     try writeFinishedTrack(finished)
     try writeDisplayTrack(finished)

@@ -8,7 +8,11 @@ enum Schema {
   /// what reading uses moves this to itself.
   static let readable = "v2: finished track"
 
-  static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator { migrator(progress: nil) }
+
+  /// The migrations; `progress` is told how the backfill of v5 goes (it reads every
+  /// session's finished track once).
+  static func migrator(progress: BackfillReporter?) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: sessions, fixes, track, display track, events") { db in
       try db.execute(
@@ -238,6 +242,15 @@ enum Schema {
         detail TEXT,
         PRIMARY KEY (sessionId, seq)
         """, withoutRowID: true)
+    }
+    migrator.registerMigration("v5: best efforts") { db in
+      // What the history's records and totals read instead of the fixes: every session's
+      // best efforts and elevation gain (`HistoryFigures`), made here once for every
+      // finished session from its stored finished track; nothing else changes. Sessions
+      // finished before the finished track was kept get theirs when they are finished
+      // again (`completeHistoryFigures`).
+      try db.execute(sql: HistoryFigures.schema)
+      try HistoryFigures.backfill(db, progress: progress)
     }
     return migrator
   }

@@ -50,6 +50,7 @@ extension SessionStore {
         try removeSession(id, waiting: nil)
         return .alreadyImported(existing)
       }
+      let figures = SessionFigures(summary: done.summary, efforts: writer.efforts)
       // Checked again in the transaction that makes the session visible: two imports of
       // one file at once keep it once.
       let existing: Int64? = try patientWrite { db in
@@ -59,6 +60,7 @@ extension SessionStore {
           summary: done.summary, start: done.start, end: done.end, fixCount: done.fixCount)
         row.contentDigest = content
         try row.update(db)
+        try HistoryFigures.keep(figures, of: id, db)
         return nil
       }
       if let existing {

@@ -50,8 +50,11 @@ public final class SessionStore: Sendable {
   ///   - busyTimeout: how long a write waits for another process's transaction.
   ///   - lockPatience: how long finishing a recording and each batch of an import or a
   ///     delete keep waiting for the write lock before they give up.
+  ///   - backfillProgress: told how a long migration's backfill goes (the history's best
+  ///     efforts, made once for every session kept before them).
   public init(
-    location: StoreLocation, busyTimeout: Double = 5, lockPatience: Duration = .seconds(600)
+    location: StoreLocation, busyTimeout: Double = 5, lockPatience: Duration = .seconds(600),
+    backfillProgress: BackfillReporter? = nil
   ) throws(StoreError) {
     self.location = location
     self.busyTimeout = busyTimeout
@@ -71,7 +74,7 @@ public final class SessionStore: Sendable {
     let lock = try OpeningLock.take(location, patience: Self.migrationPatience)
     defer { lock?.release() }
     opened = Mutex(try Self.openPool(path: path, configuration: configuration))
-    try migrate()
+    try migrate(progress: backfillProgress)
     // Should the lock not have been had (a folder it cannot be made in, or a wait too
     // long), another Strider may have made tables again while this one opened: GRDB
     // refreshes its reading connections' view of the schema by itself, not the writing
@@ -151,9 +154,9 @@ public final class SessionStore: Sendable {
     }
   }
 
-  private func migrate() throws(StoreError) {
+  private func migrate(progress: BackfillReporter?) throws(StoreError) {
     let path = location.path
-    let migrator = Schema.migrator
+    let migrator = Schema.migrator(progress: progress)
     try guarded {
       try pool.read { db in
         let hasTables =

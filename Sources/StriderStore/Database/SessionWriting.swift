@@ -65,6 +65,8 @@ extension SessionStore {
       summary: record.summary, start: startTime(of: record), end: endTime(of: record),
       fixCount: record.fixes.count)
     try row.update(db)
+    try HistoryFigures.keep(
+      record.summary.map { SessionFigures(summary: $0, track: record.finishedTrack) }, of: id, db)
   }
 
   /// Computes the summary of an interrupted (or any) session from its stored fixes with the

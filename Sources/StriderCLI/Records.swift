@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderRender
+import StriderStore
+
+/// `strider records`: the personal records of the whole history, per activity.
+struct Records: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Personal records per activity: best efforts, longest, most climbing.",
+    discussion:
+      "The fastest 400 m, 1 km, 1 mile, 5 km, 10 km, half marathon and marathon within any "
+      + "session (elapsed time, on the finished track), a ride's farthest 5, 20 and 60 "
+      + "minutes, and the longest session, longest moving time and most elevation gain; "
+      + "each with its session and date.")
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+  @Option(help: "Only this activity (run, walk, ride); repeat for more.")
+  var activity: [Activity] = []
+
+  @Option(help: "text or json.")
+  var format: Format = .text
+
+  @Option(help: "metric or imperial (text only).")
+  var units: UnitSystem = .metric
+
+  @Flag(help: "Leave out simulated sessions (demo --record).")
+  var noDemos = false
+
+  func run() throws {
+    let store = try HistoryAccess.open()
+    let records = try storeCall { () throws(StoreError) in
+      try store.personalRecords(activities: activity, includingSimulated: !noDemos)
+    }
+    switch format {
+    case .text: try Output.standard(Self.text(records, units: units))
+    case .json:
+      try Output.standard(
+        JSONValue.object([JSONMember("records", .array(records.map(Self.json)))]).serialized
+          + "\n")
+    }
+  }
+
+  static func text(_ records: [PersonalRecord], units: UnitSystem) -> String {
+    guard !records.isEmpty else {
+      return "no records yet: they come from finished sessions (`strider sessions list`)\n"
+    }
+    var text = ""
+    for activity in Activity.allCases {
+      let theirs = records.filter { $0.activity == activity }
+      guard !theirs.isEmpty else { continue }
+      var rows = [
+        [
+          activity.noun, "best", activity.prefersSpeed ? "speed" : "pace", "date",
+          "session",
+        ]
+      ]
+      for record in theirs {
+        let (value, rate) = HistoryText.value(record, units: units)
+        rows.append([
+          "  " + HistoryText.label(record.kind), value, rate,
+          LocalDate.text(record.effort?.start ?? record.sessionStart), "\(record.sessionId)",
+        ])
+      }
+      text += (text.isEmpty ? "" : "\n") + HistoryText.columns(rows)
+    }
+    return text
+  }
+
+  static func json(_ record: PersonalRecord) -> JSONValue {
+    var members = [
+      JSONMember("activity", .string(record.activity.rawValue)),
+      JSONMember("record", .string(record.kind.key)),
+      JSONMember("session", .int(Int(record.sessionId))),
+      JSONMember("date", record.sessionStart.map { .string($0.iso8601) } ?? .null),
+    ]
+    switch record.kind {
+    case .effort(let target):
+      guard let effort = record.effort else { break }
+      members += [
+        JSONMember("kind", .string(target.kind.rawValue)),
+        JSONMember("target", .number(target.value)),
+        JSONMember("start", .string(effort.start.iso8601)),
+        JSONMember("elapsed_s", .rounded(effort.elapsed.value, 3)),
+        JSONMember("distance_m", .rounded(effort.distance.value, 2)),
+        JSONMember("start_distance_m", .rounded(effort.startDistance.value, 2)),
+      ]
+    case .longestDistance: members.append(JSONMember("distance_m", .rounded(record.value, 2)))
+    case .longestMoving: members.append(JSONMember("moving_s", .rounded(record.value, 3)))
+    case .mostElevation:
+      members.append(JSONMember("elevation_gain_m", .rounded(record.value, 1)))
+    }
+    return .object(members)
+  }
+}
+
+/// Opening the store for the history's commands: as every command does, then the figures
+/// of sessions that lack them made (sessions finished by a Strider from before they were
+/// kept), with the same progress line as the migration's backfill.
+enum HistoryAccess {
+  static func open() throws -> SessionStore {
+    let store = try StoreAccess.open()
+    let meter = BackfillMeter()
+    _ = try storeCall { () throws(StoreError) in
+      try store.completeHistoryFigures(progress: { meter.report($0) })
+    }
+    return store
+  }
+}

@@ -1,0 +1,198 @@
+import GRDB
+import StriderCore
+
+/// One personal record: the best of the whole history for one activity, and the session
+/// that set it.
+public struct PersonalRecord: Hashable, Sendable {
+  /// What is best.
+  public enum Kind: Hashable, Sendable {
+    /// The best effort for a target (fastest 5 km, farthest 20 minutes).
+    case effort(BestEffortTarget)
+    /// The longest session by distance.
+    case longestDistance
+    /// The longest session by moving time.
+    case longestMoving
+    /// The most elevation gain in one session (where the elevation is trusted).
+    case mostElevation
+
+    /// A short name for JSON and CSV: an effort's key (`5km`, `20min`) or the figure's.
+    public var key: String {
+      switch self {
+      case .effort(let target): target.key
+      case .longestDistance: "longest_distance"
+      case .longestMoving: "longest_moving"
+      case .mostElevation: "most_elevation"
+      }
+    }
+
+    /// Efforts in their targets' order, then the figures.
+    func precedes(_ other: Kind) -> Bool {
+      switch (self, other) {
+      case (.effort(let a), .effort(let b)): a < b
+      case (.effort, _): true
+      case (_, .effort): false
+      default: rank < other.rank
+      }
+    }
+
+    private var rank: Int {
+      switch self {
+      case .effort: 0
+      case .longestDistance: 1
+      case .longestMoving: 2
+      case .mostElevation: 3
+      }
+    }
+  }
+
+  public var activity: Activity
+  public var kind: Kind
+  public var sessionId: Int64
+  /// When the session started.
+  public var sessionStart: GNSSTime?
+  /// The effort, for an effort record.
+  public var effort: BestEffort?
+  /// What is compared: seconds for a distance effort and for moving time, metres for a
+  /// duration effort, a distance and an elevation gain.
+  public var value: Double
+
+  /// Whether this beats `other` of the same kind: less time for a distance effort, more of
+  /// everything else.
+  public func beats(_ other: PersonalRecord) -> Bool {
+    if case .effort(let target) = kind, target.kind == .distance { return value < other.value }
+    return value > other.value
+  }
+}
+
+/// A record a session set: the new one and the one it beat.
+public struct NewRecord: Hashable, Sendable {
+  public var record: PersonalRecord
+  public var previous: PersonalRecord
+}
+
+extension SessionStore {
+  /// The personal records of every activity (or of `activities`), from the figures kept
+  /// per session: for each, the first session to reach the best figure.
+  public func personalRecords(
+    activities: [Activity] = [], includingSimulated: Bool = true
+  ) throws(StoreError) -> [PersonalRecord] {
+    try guarded {
+      try pool.read { db in
+        try self.requireHistoryFigures(db)
+        let candidates = try Self.recordCandidates(
+          db, activities: activities, includingSimulated: includingSimulated)
+        return Self.best(of: candidates)
+      }
+    }
+  }
+
+  /// The records session `id` sets against every other session of its activity: only
+  /// those it beats (a first effort for a target, with nothing to beat, is no record).
+  public func newRecords(of id: Int64) throws(StoreError) -> [NewRecord] {
+    try guarded {
+      try pool.read { db in
+        try self.requireHistoryFigures(db)
+        guard
+          let activity = try Activity.fetchOne(
+            db, sql: "SELECT activity FROM session WHERE id = ?", arguments: [id])
+        else { return [] }
+        let candidates = try Self.recordCandidates(
+          db, activities: [activity], includingSimulated: true)
+        let previous = Self.best(of: candidates.filter { $0.sessionId != id })
+        let mine = candidates.filter { $0.sessionId == id }
+        return mine.compactMap { record in
+          guard let before = previous.first(where: { $0.kind == record.kind }),
+            record.beats(before)
+          else { return nil }
+          return NewRecord(record: record, previous: before)
+        }
+      }
+    }
+  }
+
+  /// A session's best efforts, in the targets' order (none for a session not searched).
+  public func bestEfforts(of id: Int64) throws(StoreError) -> [BestEffort] {
+    try guarded {
+      try pool.read { db in
+        try self.requireHistoryFigures(db)
+        return try BestEffortRow.filter(BestEffortRow.Columns.sessionId == id).fetchAll(db)
+          .map(\.effort).sorted { $0.target < $1.target }
+      }
+    }
+  }
+
+  /// The best of `candidates` per activity and kind; the earlier session keeps a tie.
+  static func best(of candidates: [PersonalRecord]) -> [PersonalRecord] {
+    var best: [String: PersonalRecord] = [:]
+    var order: [String] = []
+    for candidate in candidates {
+      let key = candidate.activity.rawValue + "/" + candidate.kind.key
+      if let held = best[key] {
+        if candidate.beats(held) { best[key] = candidate }
+      } else {
+        best[key] = candidate
+        order.append(key)
+      }
+    }
+    return order.compactMap { best[$0] }.sorted {
+      $0.activity != $1.activity
+        ? $0.activity.rawValue < $1.activity.rawValue : $0.kind.precedes($1.kind)
+    }
+  }
+
+  /// Every finished session's efforts and figures as candidate records, oldest first.
+  static func recordCandidates(
+    _ db: Database, activities: [Activity], includingSimulated: Bool
+  ) throws -> [PersonalRecord] {
+    var conditions = ["s.state = 'finished'"]
+    var arguments: [any DatabaseValueConvertible] = []
+    if !activities.isEmpty {
+      conditions.append(
+        "s.activity IN (\(Array(repeating: "?", count: activities.count).joined(separator: ", ")))"
+      )
+      arguments += activities.map(\.rawValue)
+    }
+    if !includingSimulated { conditions.append("s.origin <> 'simulated'") }
+    let filter = conditions.joined(separator: " AND ")
+    var out: [PersonalRecord] = []
+    let efforts = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT s.id, s.activity, s.startTime, b.kind, b.target, b.startTime, b.endTime,
+          b.startDistance, b.distance
+        FROM bestEffort b JOIN session s ON s.id = b.sessionId
+        WHERE \(filter)
+        ORDER BY s.startTime, s.id
+        """, arguments: StatementArguments(arguments))
+    while let row = try efforts.next() {
+      let effort = BestEffort(
+        target: BestEffortTarget(kind: row[3], value: row[4]), start: row[5], end: row[6],
+        startDistance: row[7], distance: row[8])
+      out.append(
+        PersonalRecord(
+          activity: row[1], kind: .effort(effort.target), sessionId: row[0],
+          sessionStart: row[2], effort: effort, value: effort.value))
+    }
+    let sessions = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT s.id, s.activity, s.startTime, s.distance, s.moving, f.elevationGain
+        FROM session s JOIN sessionFigures f ON f.sessionId = s.id
+        WHERE \(filter)
+        ORDER BY s.startTime, s.id
+        """, arguments: StatementArguments(arguments))
+    while let row = try sessions.next() {
+      let figures: [(PersonalRecord.Kind, Double?)] = [
+        (.longestDistance, row[3]), (.longestMoving, row[4]), (.mostElevation, row[5]),
+      ]
+      for (kind, value) in figures {
+        guard let value, value > 0 else { continue }
+        out.append(
+          PersonalRecord(
+            activity: row[1], kind: kind, sessionId: row[0], sessionStart: row[2], effort: nil,
+            value: value))
+      }
+    }
+    return out
+  }
+}
