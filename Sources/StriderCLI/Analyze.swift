@@ -103,7 +103,7 @@ struct Analyze: ParsableCommand {
     TimeWarnings.print(warnings, path: path)
     return AnalysisReport(
       file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
-      warnings: warnings)
+      warnings: warnings, device: reader.deviceTotals)
   }
 }
 
@@ -131,12 +131,33 @@ struct AnalysisReport {
   var readerNotes: [JSONMember] = []
   /// What the file's times made Strider assume (`TimeWarnings`), also said on stderr.
   var warnings: [String] = []
+  /// What the device counted itself (FIT sessions, TCX laps), shown beside Strider's.
+  var device: DeviceTotals?
+
+  /// Strider's distance against the device's, % of the device's; nil without one.
+  var deviceDistanceGap: Double? {
+    guard let d = device?.distance?.value, d > 0 else { return nil }
+    return 100 * (summary.distance.value - d) / d
+  }
 
   var json: JSONValue {
     var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
       + summary.jsonMembers
     if !readerNotes.isEmpty { members.append(JSONMember("reader", .object(readerNotes))) }
+    if let device {
+      let number = JSONValue.rounded
+      members.append(
+        JSONMember(
+          "device",
+          .object([
+            JSONMember("distance_m", number(device.distance?.value, 2)),
+            JSONMember("timer_s", number(device.timerTime?.value, 1)),
+            JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
+            JSONMember(device.partName + "s", .int(device.parts)),
+            JSONMember("distance_gap_pct", number(deviceDistanceGap, 2)),
+          ])))
+    }
     members.append(JSONMember("warnings", .array(warnings.map { .string($0) })))
     return .object(members)
   }
@@ -152,7 +173,26 @@ struct AnalysisReport {
         .map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
       rows.append(("reader", counted.isEmpty ? "-" : counted))
     }
+    if let device { rows.append(("device", deviceLine(device))) }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
+  }
+
+  /// "4.84 km, timer 43:45 (1 session); Strider 4.5 % shorter".
+  private func deviceLine(_ device: DeviceTotals) -> String {
+    var parts: [String] = []
+    if let distance = device.distance {
+      parts.append(DisplayFormat.distance(distance, units: summary.units))
+    }
+    if let timer = device.timerTime { parts.append("timer " + DisplayFormat.clock(timer)) }
+    var line = parts.joined(separator: ", ")
+    line += " (\(device.parts) \(device.partName)\(device.parts == 1 ? "" : "s"))"
+    if let gap = deviceDistanceGap {
+      let size = String(format: "%.1f", abs(gap))
+      line +=
+        size == "0.0"
+        ? "; Strider the same" : "; Strider \(size) % \(gap < 0 ? "shorter" : "longer")"
+    }
+    return line
   }
 }
 

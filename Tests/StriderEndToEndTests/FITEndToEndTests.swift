@@ -25,6 +25,46 @@ import Testing
     #expect(reader["records"] as? Int == 1286 && reader["sessions"] as? Int == 1)
   }
 
+  /// The device's own totals beside Strider's: a FIT file's sessions (every part of a
+  /// multisport file added up) and a TCX file's laps, with the gap, as fitdecode and gpxpy
+  /// read them (`reference-fit.json`, `reference-gpxpy.json`).
+  @Test(
+    .enabled(if: SharedData.isPresent, SharedData.absent),
+    arguments: [
+      ("fit/fp-2013-02-06-12-11-14.fit", 4835.38, 2625.1, "sessions", 1),
+      ("fit/fp-sample_mulitple_header.fit", 52533.68, nil, "sessions", 5),
+      ("tcx/gc-10k.tcx", 10010.8, nil, "laps", 11),
+    ] as [(String, Double, Double?, String, Int)])
+  func analyzePrintsTheDevicesTotalsBesideStriders(
+    name: String, distance: Double, timer: Double?, parts: String, count: Int
+  ) throws {
+    let file = try #require(SharedData.file(name))
+    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try Self.json(result.stdout)
+    let device = try #require(report["device"] as? [String: Any])
+    let deviceDistance = try #require(device["distance_m"] as? Double)
+    #expect(abs(deviceDistance - distance) < 0.06)
+    if let timer { #expect(device["timer_s"] as? Double == timer) }
+    #expect(device[parts] as? Int == count)
+    let strider = try #require(report["distance_m"] as? Double)
+    let gap = try #require(device["distance_gap_pct"] as? Double)
+    #expect(abs(gap - 100 * (strider - deviceDistance) / deviceDistance) < 0.01)
+
+    let text = try StriderBinary.run(["analyze", file.path])
+    let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("device") })
+    #expect(row.contains("(\(count) \(count == 1 ? String(parts.dropLast()) : parts))"))
+    #expect(row.contains("Strider") && (row.contains("shorter") || row.contains("longer")))
+  }
+
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func gpxSaysNothingOfADevice() throws {
+    let file = try #require(SharedData.file("gpx/gb-fr10.gpx"))
+    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(result.status == 0)
+    #expect(try Self.json(result.stdout)["device"] == nil)
+  }
+
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func brokenFilesSayWhereAndWhy() throws {
     let crc = try #require(SharedData.file("fit/fp-activity-filecrc.fit"))

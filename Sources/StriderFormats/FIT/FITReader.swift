@@ -66,6 +66,17 @@ public struct FITReader: FormatReader {
     return all
   }
 
+  /// The sessions' totals added up (one per part of a multisport file).
+  public var deviceTotals: DeviceTotals? {
+    DeviceTotals.summing(
+      sessions.map {
+        (
+          $0.totalDistance, $0.totalTimerTime.map(Seconds.init),
+          $0.totalElapsedTime.map(Seconds.init)
+        )
+      }, partName: "session")
+  }
+
   public var metadata: TrackMetadata {
     let activities = Set(sessions.compactMap { $0.sport.flatMap(FITProfile.activity(sport:)) })
     return TrackMetadata(declaredActivity: activities.count == 1 ? activities.first : nil)

@@ -17,6 +17,9 @@ public protocol FixReader {
   /// dated from its file's time), without the `strider: warning: PATH:` prefix. Complete
   /// once `next()` has returned nil.
   var warnings: [String] { get }
+  /// What the device counted itself (FIT sessions, TCX laps), nil for a format that does
+  /// not say. Complete once `next()` has returned nil.
+  var deviceTotals: DeviceTotals? { get }
   /// The next fix, or nil at the end of the stream.
   mutating func next() throws(FormatError) -> Fix?
 }
@@ -24,6 +27,7 @@ public protocol FixReader {
 extension FixReader {
   public var notes: [JSONMember] { [] }
   public var warnings: [String] { [] }
+  public var deviceTotals: DeviceTotals? { nil }
 
   /// Reads every remaining fix into an array (convenient for small files and tests).
   public mutating func readAll() throws(FormatError) -> [Fix] {

@@ -17,6 +17,8 @@ public final class PrefetchingFixReader: FixReader {
   public var notes: [JSONMember] { finishedReader?.notes ?? [] }
   /// The wrapped reader's warnings once it has finished; empty before that.
   public var warnings: [String] { finishedReader?.warnings ?? [] }
+  /// The wrapped reader's device totals once it has finished; nil before that.
+  public var deviceTotals: DeviceTotals? { finishedReader?.deviceTotals }
 
   private let channel: BatchChannel
   private var batch: [Fix] = []

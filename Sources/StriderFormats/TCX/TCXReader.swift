@@ -28,6 +28,12 @@ public struct TCXReader: FormatReader {
   public var metadata: TrackMetadata { stack.document.metadata }
   /// The totals of every `<Lap>` read so far, in file order; the lap being read is last.
   public var laps: [TCXLap] { stack.document.laps }
+  /// The activity laps' distances and timer times added up (course laps say nothing of
+  /// what a device counted).
+  public var deviceTotals: DeviceTotals? {
+    DeviceTotals.summing(
+      laps.filter { $0.sport != nil }.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
+  }
   /// The `Sport` attribute of every `<Activity>` read so far, in file order.
   public var sports: [String] { stack.document.sports }
 

@@ -1,0 +1,46 @@
+import StriderCore
+
+/// What the recording device itself counted for the file: its distance (wheel sensor,
+/// footpod or its own GPS filter) and its timer. `analyze` prints them beside Strider's
+/// figures, so a user comparing with their watch sees both and the gap between them.
+public struct DeviceTotals: Sendable, Equatable {
+  /// The device's distance over the whole file, nil when it gave none.
+  public var distance: Meters?
+  /// Seconds the device's timer ran (its own pauses left out), nil when it gave none.
+  public var timerTime: Seconds?
+  /// Seconds from the device's start to its end, pauses included, nil when it gave none.
+  public var elapsedTime: Seconds?
+  /// How many of the device's summaries were added up: FIT sessions (a triathlon has
+  /// five) or TCX laps.
+  public var parts: Int
+  /// What the parts are called in the file ("session", "lap").
+  public var partName: String
+
+  public init(
+    distance: Meters?, timerTime: Seconds?, elapsedTime: Seconds?, parts: Int, partName: String
+  ) {
+    self.distance = distance
+    self.timerTime = timerTime
+    self.elapsedTime = elapsedTime
+    self.parts = parts
+    self.partName = partName
+  }
+
+  /// The sum of the parts' figures; a figure no part gives stays nil.
+  static func summing(
+    _ parts: [(distance: Meters?, timer: Seconds?, elapsed: Seconds?)], partName: String
+  ) -> DeviceTotals? {
+    guard !parts.isEmpty else { return nil }
+    func sum(_ values: [Double?]) -> Double? {
+      let given = values.compactMap { $0 }.filter(\.isFinite)
+      return given.isEmpty ? nil : given.reduce(0, +)
+    }
+    let totals = DeviceTotals(
+      distance: sum(parts.map { $0.distance?.value }).map(Meters.init),
+      timerTime: sum(parts.map { $0.timer?.value }).map(Seconds.init),
+      elapsedTime: sum(parts.map { $0.elapsed?.value }).map(Seconds.init),
+      parts: parts.count, partName: partName)
+    return totals.distance == nil && totals.timerTime == nil && totals.elapsedTime == nil
+      ? nil : totals
+  }
+}
