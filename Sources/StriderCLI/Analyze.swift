@@ -101,13 +101,54 @@ struct Analyze: ParsableCommand {
           + DisplayFormat.distance(raw, units: configuration.units))
     }
     TimeWarnings.print(warnings, path: path)
+    let device = reader.deviceTotals
+    var legs: [LegReport] = []
+    if let device, device.legs.count > 1 {
+      legs = try Self.legs(of: path, device.legs) { leg in
+        session.configuration(
+          activity: leg.activity ?? configuration.activity, raw: noFilter, settings: settings)
+      }
+    }
     return AnalysisReport(
       file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
-      warnings: warnings, device: reader.deviceTotals)
+      warnings: warnings, device: device, legs: legs)
   }
 }
 
+/// One part of a multisport file, measured on its own.
+struct LegReport {
+  var leg: DeviceLeg
+  var summary: SessionSummary
+}
+
 extension Analyze {
+  /// Each part of a multisport file measured on its own, with its own activity: the
+  /// file read again (the device writes its parts' summaries at the end), each fix given
+  /// to the part whose start it is at or after (fixes before the first start, to the
+  /// first part). A part Strider has no activity for (a transition) is measured as the
+  /// file's.
+  static func legs(
+    of path: String, _ legs: [DeviceLeg],
+    configuration: (DeviceLeg) -> SessionConfiguration
+  ) throws(FormatError) -> [LegReport] {
+    let starts = legs.map { $0.start }
+    guard starts.allSatisfy({ $0 != nil }) else { return [] }
+    var engines = legs.map {
+      SessionEngine(configuration: configuration($0), correctsLiveDistance: false)
+    }
+    var reader = try FixFileReader.open(path: path)
+    var current = 0
+    while let fix = try reader.next() {
+      if let time = fix.time {
+        while current + 1 < legs.count, let start = starts[current + 1], time >= start {
+          current += 1
+        }
+      }
+      engines[current].absorb(fix)
+    }
+    return legs.indices.map { LegReport(leg: legs[$0], summary: engines[$0].finish().summary) }
+  }
+
   /// The raw length of a file, as `--no-filter` gives it.
   static func rawDistance(_ path: String, configuration: SessionConfiguration) throws(FormatError)
     -> Meters
@@ -133,6 +174,8 @@ struct AnalysisReport {
   var warnings: [String] = []
   /// What the device counted itself (FIT sessions, TCX laps), shown beside Strider's.
   var device: DeviceTotals?
+  /// The parts of a multisport file, each measured on its own.
+  var legs: [LegReport] = []
 
   /// Strider's distance against the device's, % of the device's; nil without one.
   var deviceDistanceGap: Double? {
@@ -158,6 +201,26 @@ struct AnalysisReport {
             JSONMember("distance_gap_pct", number(deviceDistanceGap, 2)),
           ])))
     }
+    if !legs.isEmpty {
+      members.append(
+        JSONMember(
+          "legs",
+          .array(
+            legs.map { leg in
+              let s = leg.summary
+              return .object([
+                JSONMember("sport", leg.leg.sport.map { .string($0) } ?? .null),
+                JSONMember("activity", .string(s.activity.rawValue)),
+                JSONMember("start", leg.leg.start.map { .string($0.iso8601) } ?? .null),
+                JSONMember("distance_m", JSONValue.rounded(s.distance.value, 2)),
+                JSONMember("elapsed_s", JSONValue.rounded(s.elapsed.value, 1)),
+                JSONMember("moving_s", JSONValue.rounded(s.moving.value, 1)),
+                JSONMember("points_accepted", .int(s.pointsAccepted)),
+                JSONMember("device_distance_m", JSONValue.rounded(leg.leg.distance?.value, 2)),
+                JSONMember("device_timer_s", JSONValue.rounded(leg.leg.timerTime?.value, 1)),
+              ])
+            })))
+    }
     members.append(JSONMember("warnings", .array(warnings.map { .string($0) })))
     return .object(members)
   }
@@ -174,6 +237,16 @@ struct AnalysisReport {
       rows.append(("reader", counted.isEmpty ? "-" : counted))
     }
     if let device { rows.append(("device", deviceLine(device))) }
+    for (index, leg) in legs.enumerated() {
+      let s = leg.summary
+      var line = (leg.leg.sport ?? s.activity.rawValue) + "  "
+      line += DisplayFormat.distance(s.distance, units: s.units) + "  "
+      line += DisplayFormat.clock(s.elapsed)
+      if let d = leg.leg.distance {
+        line += " (device " + DisplayFormat.distance(d, units: s.units) + ")"
+      }
+      rows.append(("leg \(index + 1)", line))
+    }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
   }
 

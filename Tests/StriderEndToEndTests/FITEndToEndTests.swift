@@ -57,6 +57,32 @@ import Testing
     #expect(row.contains("Strider") && (row.contains("shorter") || row.contains("longer")))
   }
 
+  /// A triathlon's five sessions are reported one by one, each measured with its own
+  /// activity, beside the device's figures; the whole file stays the summary.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aMultisportFileIsReportedLegByLeg() throws {
+    let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try Self.json(result.stdout)
+    let legs = try #require(report["legs"] as? [[String: Any]])
+    #expect(
+      legs.map { $0["sport"] as? String } == [
+        "swimming", "transition", "cycling", "transition", "running",
+      ])
+    #expect(legs[2]["activity"] as? String == "ride" && legs[4]["activity"] as? String == "run")
+    for index in [2, 4] {
+      let strider = try #require(legs[index]["distance_m"] as? Double)
+      let device = try #require(legs[index]["device_distance_m"] as? Double)
+      #expect(abs(strider - device) < 0.01 * device, "leg \(index + 1): \(strider) m, \(device) m")
+    }
+    let starts = legs.compactMap { $0["start"] as? String }
+    #expect(starts.count == 5 && starts == starts.sorted())
+    let text = try StriderBinary.run(["analyze", file.path])
+    #expect(text.stdout.contains("leg 3") && text.stdout.contains("cycling"))
+    #expect(text.stdout.contains("(device 40.91 km)"))
+  }
+
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func gpxSaysNothingOfADevice() throws {
     let file = try #require(SharedData.file("gpx/gb-fr10.gpx"))

@@ -68,13 +68,24 @@ public struct FITReader: FormatReader {
 
   /// The sessions' totals added up (one per part of a multisport file).
   public var deviceTotals: DeviceTotals? {
-    DeviceTotals.summing(
-      sessions.map {
-        (
-          $0.totalDistance, $0.totalTimerTime.map(Seconds.init),
-          $0.totalElapsedTime.map(Seconds.init)
-        )
-      }, partName: "session")
+    guard
+      var totals = DeviceTotals.summing(
+        sessions.map {
+          (
+            $0.totalDistance, $0.totalTimerTime.map(Seconds.init),
+            $0.totalElapsedTime.map(Seconds.init)
+          )
+        }, partName: "session")
+    else { return nil }
+    if sessions.count > 1 {
+      totals.legs = sessions.map {
+        DeviceLeg(
+          sport: $0.sportName, activity: $0.sport.flatMap(FITProfile.activity(sport:)),
+          start: $0.startTime, distance: $0.totalDistance,
+          timerTime: $0.totalTimerTime.map(Seconds.init))
+      }
+    }
+    return totals
   }
 
   public var metadata: TrackMetadata {

@@ -1,5 +1,27 @@
 import StriderCore
 
+/// One part of a multisport recording, as the device summed it up.
+public struct DeviceLeg: Sendable, Equatable {
+  /// The device's name for its sport ("swimming", "transition").
+  public var sport: String?
+  /// The activity Strider measures it as; nil for a sport it has none for (a transition).
+  public var activity: Activity?
+  public var start: GNSSTime?
+  public var distance: Meters?
+  public var timerTime: Seconds?
+
+  public init(
+    sport: String?, activity: Activity?, start: GNSSTime?, distance: Meters?,
+    timerTime: Seconds?
+  ) {
+    self.sport = sport
+    self.activity = activity
+    self.start = start
+    self.distance = distance
+    self.timerTime = timerTime
+  }
+}
+
 /// What the recording device itself counted for the file: its distance (wheel sensor,
 /// footpod or its own GPS filter) and its timer. `analyze` prints them beside Strider's
 /// figures, so a user comparing with their watch sees both and the gap between them.
@@ -15,6 +37,9 @@ public struct DeviceTotals: Sendable, Equatable {
   public var parts: Int
   /// What the parts are called in the file ("session", "lap").
   public var partName: String
+  /// The parts of a multisport file, in file order (a FIT triathlon's swim, transitions,
+  /// bike and run); empty when the file is one activity or does not say.
+  public var legs: [DeviceLeg] = []
 
   public init(
     distance: Meters?, timerTime: Seconds?, elapsedTime: Seconds?, parts: Int, partName: String
