@@ -27,7 +27,14 @@ final class TmuxSession {
       "-L", Self.socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns),
       "-y", String(rows), command,
     ]
-    let status = Self.spawnServer(tmux, arguments)
+    // A new session can meet the tests' tmux server as it exits (its last session just
+    // killed by another test: tmux then refuses the client), so it is tried again a few
+    // times before the test fails on it.
+    var status = Self.spawnServer(tmux, arguments)
+    for _ in 0..<5 where status != 0 {
+      usleep(200_000)
+      status = Self.spawnServer(tmux, arguments)
+    }
     guard status == 0 else { throw CocoaError(.executableLoad) }
   }
 
