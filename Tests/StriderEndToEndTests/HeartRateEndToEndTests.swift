@@ -96,6 +96,18 @@ import Testing
     for (k, line) in lines.enumerated() {
       #expect(abs(line.time - summed[k]) <= 1, "zone \(k + 1): \(line.time) and \(summed[k]) s")
     }
+    // The JSON export says the same, streamed from the store or written whole (a privacy
+    // radius needs the whole session first).
+    for extra in [[], ["--privacy-radius", "100"]] {
+      let export = try succeed(["sessions", "export", "1", "--format", "json"] + extra)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])
+      let heartRate = try #require(object["heart_rate"] as? [String: Any], "\(extra)")
+      #expect(heartRate["max_bpm"] as? Double == 200)
+      #expect(heartRate["highest_bpm"] as? Double == 189)
+      let exported = try #require((heartRate["zones"] as? [String: Any])?["time_s"] as? [Double])
+      #expect(exported == summed, "\(extra)")
+    }
     let csv = try succeed(["stats", "--year", "--as-of", "2011-12-31", "--format", "csv"])
     #expect(csv.hasPrefix("row,start,activity,sessions,distance_m,moving_s,elapsed_s,"))
     #expect(csv.split(separator: "\n").first?.hasSuffix("zone4_s,zone5_s") == true)
@@ -119,5 +131,10 @@ import Testing
     #expect(shown.status == 0)
     #expect(shown.stdout.contains("distance"))
     #expect(!shown.stdout.contains("heart-rate zones"))
+    let export = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "json"], environment: environment)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+    #expect(object["heart_rate"] is NSNull, "no heart rate: null")
   }
 }
