@@ -1,7 +1,6 @@
 /// Five heart-rate zones as shares of the maximum heart rate: the common scheme of
-/// 50–60–70–80–90–100 % of HRmax (zone 1 "very light" to zone 5 "maximum", as in ACSM's
-/// Guidelines for Exercise Testing and Prescription and most sports watches), with its
-/// lower boundaries configurable.
+/// 50–60–70–80–90–100 % of HRmax (Sally Edwards' Heart Zone Training, and the default of
+/// Polar's and many other sports watches), with its lower boundaries configurable.
 ///
 /// A whole bpm `b` is in zone k when it is at or above zone k's lower boundary and below
 /// zone k + 1's; at or above zone 5's lower boundary it is zone 5 (a rate above the
