@@ -14,6 +14,7 @@ enum HeartRateFigures {
       sessionId INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
       bpm INTEGER NOT NULL CHECK (bpm > 0),
       seconds REAL NOT NULL CHECK (seconds > 0),
+      below REAL NOT NULL CHECK (below >= 0),
       PRIMARY KEY (sessionId, bpm)
     ) WITHOUT ROWID;
     """
@@ -21,8 +22,10 @@ enum HeartRateFigures {
   /// Keeps a session's time at each rate in place of any it had.
   static func keep(_ time: HeartRateTime, of id: Int64, _ db: Database) throws {
     try HeartRateTimeRow.filter(HeartRateTimeRow.Columns.sessionId == id).deleteAll(db)
+    var below = 0.0
     for (bpm, seconds) in time.seconds.sorted(by: { $0.key < $1.key }) {
-      try HeartRateTimeRow(sessionId: id, bpm: bpm, seconds: seconds).insert(db)
+      try HeartRateTimeRow(sessionId: id, bpm: bpm, seconds: seconds, below: below).insert(db)
+      below += seconds
     }
   }
 

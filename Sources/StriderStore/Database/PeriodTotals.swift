@@ -122,34 +122,53 @@ extension SessionStore {
     }
   }
 
-  /// `totals` with their time in `zones`: the time kept per session at each rate, summed
-  /// per period, activity and zone (a rate below zone 1 counts as `below`).
+  /// `totals` with their time in `zones`, in SQL from the time kept per session at each
+  /// rate (a rate below zone 1 counts as `below`). Each rate's row carries the session's
+  /// time at all lower rates, so the time below a boundary is the `below` of the first rate
+  /// at or above it (`HeartRateZones.zone(of:)`'s rule): one index lookup per session and
+  /// boundary, and a zone is the difference of its two boundaries'.
   private static func adding(
     _ zones: HeartRateZones?, to totals: [PeriodTotal], period: String, _ filter: String,
     _ arguments: StatementArguments, _ db: Database
   ) throws -> [PeriodTotal] {
     guard let zones, !totals.isEmpty, try HeartRateFigures.isPresent(db) else { return totals }
-    // The zone of a rate: the highest zone whose lower boundary it reaches, else 0.
     let bounds = zones.lowerBounds
-    let zone =
-      "CASE "
-      + (1...bounds.count).reversed().map { "WHEN h.bpm >= ? THEN \($0) " }.joined()
-      + "ELSE 0 END"
+    let cuts = bounds.indices.map { k in
+      """
+      (SELECT h.below FROM heartRateTime h WHERE h.sessionId = picked.id AND h.bpm >= ?
+        ORDER BY h.bpm LIMIT 1) AS c\(k)
+      """
+    }.joined(separator: ",\n")
+    // The time below boundary k (all the time when no rate reaches it).
+    func below(_ k: Int) -> String { "coalesce(c\(k), t)" }
+    let sums =
+      ["total(\(below(0)))"]
+      + (0..<bounds.count).map { k in
+        "total(\(k + 1 < bounds.count ? below(k + 1) : "t") - \(below(k)))"
+      }
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT \(period) AS period, s.activity, \(zone) AS zone, total(h.seconds)
-        FROM session s JOIN heartRateTime h ON h.sessionId = s.id
-        WHERE \(filter)
-        GROUP BY period, s.activity, zone
-        """, arguments: StatementArguments(Array(bounds.reversed())) + arguments)
+        WITH picked AS (
+          SELECT \(period) AS period, s.activity, s.id FROM session s WHERE \(filter)
+        ),
+        cut AS (
+          SELECT period, activity,
+            (SELECT h.below + h.seconds FROM heartRateTime h WHERE h.sessionId = picked.id
+              ORDER BY h.bpm DESC LIMIT 1) AS t,
+            \(cuts)
+          FROM picked
+        )
+        SELECT period, activity, \(sums.joined(separator: ", "))
+        FROM cut WHERE t IS NOT NULL
+        GROUP BY period, activity
+        """, arguments: arguments + StatementArguments(bounds))
     var found: [String: ZoneTime] = [:]
     for row in rows {
       let key = (row[0] as String) + "\u{0}" + (row[1] as String)
-      var time = found[key] ?? ZoneTime(zones: Array(repeating: .zero, count: bounds.count))
-      let (k, seconds): (Int, Double) = (row[2], row[3])
-      if k == 0 { time.below = Seconds(seconds) } else { time.zones[k - 1] = Seconds(seconds) }
-      found[key] = time
+      let below: Double = row[2]
+      let inZones = (0..<bounds.count).map { Seconds(max(0, row[3 + $0] as Double)) }
+      found[key] = ZoneTime(zones: inZones, below: Seconds(max(0, below)))
     }
     return totals.map { total in
       var total = total
