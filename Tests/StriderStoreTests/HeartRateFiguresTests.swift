@@ -62,6 +62,17 @@ import Testing
     #expect(try store.heartRateTime(of: plain)?.isEmpty == true, "no sensor, no rows")
     let importedTime = try #require(try store.heartRateTime(of: importedId))
     #expect(importedTime.total.value > 60)
+    // Each rate's row holds the session's time at all lower rates, as the totals read it.
+    let kept = try DatabaseQueue(path: temp.location.path).read { db in
+      try HeartRateTimeRow.filter(HeartRateTimeRow.Columns.sessionId == saved)
+        .order(HeartRateTimeRow.Columns.bpm).fetchAll(db)
+    }
+    var running = 0.0
+    for row in kept {
+      #expect(abs(row.below - running) < 1e-9, "\(row.bpm) bpm")
+      running += row.seconds
+    }
+    #expect(abs(running - expected.total.value) < 1e-9)
     let before = try Self.rows(temp.location.path)
     #expect(Set(before.keys) == [saved, importedId])
 
