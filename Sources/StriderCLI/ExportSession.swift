@@ -76,10 +76,11 @@ struct ExportSession: ParsableCommand {
         "strider: warning: session \(id) is \(record.state.rawValue): the export holds its "
           + "fixes but no summary; `strider sessions finish \(id)` computes it")
     }
-    let export = SessionExport(
+    var export = SessionExport(
       record: record, configuration: configuration, source: listing.source,
       displayTrack: display
     ).hidingEnds(within: Meters(privacyRadius))
+    if format == .json { export.heartRate = try heartRateExport(store, record: record) }
     guard let output else {
       var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
       export.write(format, points: points, to: &stream)
@@ -96,6 +97,19 @@ struct ExportSession: ParsableCommand {
 }
 
 extension ExportSession {
+  /// The session's heart rate for the JSON export, as kept with it (computed from `record`
+  /// when the database predates that), with the zones in force now; nil without one.
+  func heartRateExport(_ store: SessionStore, record: SessionRecord?) throws -> HeartRateExport? {
+    var time = try storeCall { () throws(StoreError) in try store.heartRateTime(of: id) }
+    if time == nil, let record {
+      time = HeartRateTime.of(
+        record.fixes.lazy.map(\.fix), excluding: record.summary?.pauses ?? [])
+    }
+    guard let time, !time.isEmpty else { return nil }
+    let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: Date())
+    return HeartRateExport(time: time, zones: profile?.zones, maxSource: profile?.source)
+  }
+
   /// Whether a FIT export can be written from cursors: a finished session with its
   /// finished track, without a privacy radius (which needs both ends first).
   func canStreamFIT(_ store: SessionStore) throws -> Bool {

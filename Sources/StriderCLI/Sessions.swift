@@ -179,10 +179,27 @@ struct ShowSession: ParsableCommand {
           + FinishingText.pauseMarker(pause, summary: summary) + "\n"
       }
     }
+    text += try zonesText(store, record: record, summary: summary)
     text += FinishingText.text(summary)
     let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
     text += SessionTimelineText.text(record, display: display, units: summary.units)
     try Output.standard(text)
+  }
+}
+
+extension ShowSession {
+  /// The zones block, or the hint how to have one; nothing for a session without a heart
+  /// rate. The time at each rate is computed from the record as finishing keeps it.
+  func zonesText(_ store: SessionStore, record: SessionRecord, summary: SessionSummary) throws
+    -> String
+  {
+    let time = HeartRateTime.of(record.fixes.lazy.map(\.fix), excluding: summary.pauses)
+    guard !time.isEmpty else { return "" }
+    guard
+      let profile = try HeartRateText.profile(
+        store, settings: try ConfigFile.settings(), now: Date())
+    else { return "heart-rate zones: \(HeartRateText.hint)\n" }
+    return HeartRateText.block(profile.zones.time(in: time), profile)
   }
 }
 

@@ -82,6 +82,9 @@ struct Stats: ParsableCommand {
     var current: [PeriodTotal]
     var previousToDate: [PeriodTotal]
     var previous: [PeriodTotal]
+    /// The heart-rate zones the totals' time in zone is summed by; nil when no maximum
+    /// heart rate is known.
+    var heartRate: HeartRateText.Profile?
   }
 
   func run() throws {
@@ -90,11 +93,14 @@ struct Stats: ParsableCommand {
     let now = until.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
     let from = since.flatMap(LocalDate.startOfDay)
     let demos = !noDemos
+    let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: now)
+    let zones = profile?.zones
     let periods = try storeCall { () throws(StoreError) in
       try store.periodTotals(
-        period, activities: activity, from: from, until: until, includingSimulated: demos)
+        period, activities: activity, from: from, until: until, includingSimulated: demos,
+        zones: zones)
     }
-    let comparison = try compare(store, now: now)
+    let comparison = try compare(store, now: now, heartRate: profile)
     switch format {
     case .text: try Output.standard(text(periods, comparison))
     case .json: try Output.standard(json(periods, comparison).serialized + "\n")
@@ -102,7 +108,9 @@ struct Stats: ParsableCommand {
     }
   }
 
-  private func compare(_ store: SessionStore, now: Date) throws -> Comparison {
+  private func compare(_ store: SessionStore, now: Date, heartRate: HeartRateText.Profile?)
+    throws -> Comparison
+  {
     let calendar = Self.calendar
     let component: Calendar.Component =
       switch period {
@@ -123,13 +131,14 @@ struct Stats: ParsableCommand {
     func totals(_ a: Date, _ b: Date) throws -> [PeriodTotal] {
       try storeCall { () throws(StoreError) in
         try store.totals(
-          from: time(a), until: time(b), activities: activities, includingSimulated: demos)
+          from: time(a), until: time(b), activities: activities, includingSimulated: demos,
+          zones: heartRate?.zones)
       }
     }
     return Comparison(
       now: now, currentStart: currentStart, previousStart: previousStart, samePoint: samePoint,
       current: try totals(currentStart, now), previousToDate: try totals(previousStart, samePoint),
-      previous: try totals(previousStart, currentStart))
+      previous: try totals(previousStart, currentStart), heartRate: heartRate)
   }
 
   // MARK: Text
@@ -169,7 +178,29 @@ struct Stats: ParsableCommand {
       table.append([total.start == last ? "" : total.start] + cells(total))
       last = total.start
     }
-    return text + HistoryText.columns(table)
+    return text + HistoryText.columns(table) + zonesText(periods, c)
+  }
+
+  /// Time in each heart-rate zone per period and activity, for those with a heart rate;
+  /// the hint how to set a maximum when there is none.
+  func zonesText(_ periods: [PeriodTotal], _ c: Comparison) -> String {
+    guard let profile = c.heartRate else { return "\nheart-rate zones: \(HeartRateText.hint)\n" }
+    let withZones = periods.filter { $0.zoneTime != nil }
+    guard !withZones.isEmpty else { return "" }
+    let ranges = profile.zones.ranges()
+    var table = [
+      ["\(period.rawValue) of", "activity"]
+        + (0..<HeartRateZones.count).map { "zone \($0 + 1) \(ranges[$0])" }
+    ]
+    var last = ""
+    for total in withZones {
+      guard let time = total.zoneTime else { continue }
+      table.append(
+        [total.start == last ? "" : total.start, total.activity.noun]
+          + time.zones.map(DisplayFormat.clock))
+      last = total.start
+    }
+    return "\ntime in heart-rate zones, \(profile.label)\n" + HistoryText.columns(table)
   }
 
   static func time(_ date: Date) -> GNSSTime {
@@ -194,7 +225,22 @@ struct Stats: ParsableCommand {
         JSONMember("elevation_gain_m", .rounded(t.elevationGain?.value, 1)),
         JSONMember("avg_pace_s_per_km", .rounded(t.averagePace, 2)),
         JSONMember("avg_speed_m_s", .rounded(t.averageSpeed?.value, 3)),
+        JSONMember(
+          "time_in_zone_s",
+          t.zoneTime.map { .array($0.zones.map { .rounded($0.value, 1) }) } ?? .null),
+        JSONMember("time_below_zones_s", .rounded(t.zoneTime?.below.value, 1)),
       ])
+  }
+
+  /// The zones the totals' time in zone is summed by, or null.
+  static func json(_ profile: HeartRateText.Profile?) -> JSONValue {
+    guard let profile else { return .null }
+    return .object([
+      JSONMember("max_bpm", .rounded(profile.zones.maximum.value, 0)),
+      JSONMember("max_source", .string(profile.source)),
+      JSONMember("zone_percents", .array(profile.zones.percents.map { .rounded($0, 1) })),
+      JSONMember("zone_lower_bpm", .array(profile.zones.lowerBounds.map { .rounded($0, 1) })),
+    ])
   }
 
   func json(_ periods: [PeriodTotal], _ c: Comparison) -> JSONValue {
@@ -208,6 +254,7 @@ struct Stats: ParsableCommand {
     return .object([
       JSONMember("period", .string(period.rawValue)),
       JSONMember("as_of", .string(Self.time(c.now).iso8601)),
+      JSONMember("heart_rate_zones", Self.json(c.heartRate)),
       JSONMember("current", stretch(c.currentStart, c.now, c.current)),
       JSONMember("previous_to_same_point", stretch(c.previousStart, c.samePoint, c.previousToDate)),
       JSONMember("previous", stretch(c.previousStart, c.currentStart, c.previous)),
@@ -220,15 +267,17 @@ struct Stats: ParsableCommand {
       value.map { CueText.fixed($0, decimals: decimals) } ?? ""
     }
     func row(_ kind: String, _ start: String, _ t: PeriodTotal) -> String {
-      [
-        kind, start, t.activity.rawValue, "\(t.count)", number(t.distance.value, 2),
-        number(t.moving.value, 3), number(t.elapsed.value, 3), number(t.elevationGain?.value, 1),
-        number(t.averagePace, 2), number(t.averageSpeed?.value, 3),
-      ].joined(separator: ",")
+      let zones = (0..<HeartRateZones.count).map { number(t.zoneTime?.zones[$0].value, 1) }
+      return
+        ([
+          kind, start, t.activity.rawValue, "\(t.count)", number(t.distance.value, 2),
+          number(t.moving.value, 3), number(t.elapsed.value, 3), number(t.elevationGain?.value, 1),
+          number(t.averagePace, 2), number(t.averageSpeed?.value, 3),
+        ] + zones).joined(separator: ",")
     }
     var lines = [
       "row,start,activity,sessions,distance_m,moving_s,elapsed_s,elevation_gain_m,"
-        + "avg_pace_s_per_km,avg_speed_m_s"
+        + "avg_pace_s_per_km,avg_speed_m_s,zone1_s,zone2_s,zone3_s,zone4_s,zone5_s"
     ]
     lines += periods.map { row(period.rawValue, $0.start, $0) }
     lines += c.current.map { row("current_to_date", Self.day(c.currentStart), $0) }

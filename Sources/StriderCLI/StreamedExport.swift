@@ -120,8 +120,11 @@ extension ExportSession {
         }
       }
     default:
+      let heartRate = try heartRateExport(store, record: nil)
       let head = try storeCall { () throws(StoreError) in
-        try jsonHead(store, header: header, zone: zone, startTime: startTime, endTime: times.latest)
+        try jsonHead(
+          store, header: header, zone: zone, startTime: startTime, endTime: times.latest,
+          heartRate: heartRate)
       }
       let events = try storeCall { () throws(StoreError) in
         try store.events(of: id).filter { event in
@@ -146,12 +149,13 @@ extension ExportSession {
   /// run of points at a time.
   private func jsonHead(
     _ store: SessionStore, header: SessionRecord, zone: PrivacyZone?, startTime: GNSSTime?,
-    endTime: GNSSTime?
+    endTime: GNSSTime?, heartRate: HeartRateExport?
   ) throws(StoreError) -> [JSONMember] {
     let display = try store.displayTrack(of: id).filter { zone?.hides($0.coordinate) != true }
-    let export = SessionExport(
+    var export = SessionExport(
       record: header, configuration: try store.configuration(of: id),
       source: try store.listing(id).source, displayTrack: display)
+    export.heartRate = heartRate
     let track = try store.timelineTrack(of: id, hiding: zone)
     return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
   }

@@ -46,6 +46,18 @@ import Testing
     #expect(configuration.cues.includeCurrentPace)
   }
 
+  @Test func theHeartRateProfile() throws {
+    let text = "[profile]\nmax_heart_rate = 186\nheart_rate_zones = [55, 72, 82, 87.5, 92]\n"
+    let settings = try SettingsFile.parse(text, path: "c.toml")
+    #expect(settings.maxHeartRate == 186)
+    #expect(settings.heartRateZones == [55, 72, 82, 87.5, 92])
+    #expect(settings.source(of: "profile.heart_rate_zones") == .file(path: "c.toml", line: 3))
+    let key = try #require(SettingKey.all.first { $0.name == "profile.heart_rate_zones" })
+    #expect(key.value(settings) == "[55, 72, 82, 87.5, 92]")
+    #expect(UserSettings().maxHeartRate == nil, "none unless set: the year's highest then")
+    #expect(UserSettings().heartRateZones == HeartRateZones.defaultPercents)
+  }
+
   @Test func anEmptyFileIsTheDefaults() throws {
     #expect(try SettingsFile.parse("", path: "c.toml") == UserSettings())
   }
@@ -58,6 +70,11 @@ import Testing
     ("[cues]\nannounce_pauses = \"yes\"\n", 2, "cues.announce_pauses"),
     ("profile = 3\n", 1, "profile"),
     ("[profile]\nactivity = \"swim\"\n", 2, "profile.activity"),
+    ("[profile]\nmax_heart_rate = 20\n", 2, "profile.max_heart_rate"),
+    ("[profile]\nheart_rate_zones = [50, 60, 70, 80]\n", 2, "profile.heart_rate_zones"),
+    ("[profile]\nheart_rate_zones = [50, 60, 90, 80, 95]\n", 2, "profile.heart_rate_zones"),
+    ("[profile]\nheart_rate_zones = [50, 60, \"70\", 80, 90]\n", 2, "profile.heart_rate_zones"),
+    ("[profile]\nheart_rate_zones = 50\n", 2, "profile.heart_rate_zones"),
   ])
   func aBadValueNamesTheKeyAndTheLine(text: String, line: Int, key: String) {
     #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "c.toml") }

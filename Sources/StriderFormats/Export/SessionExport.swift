@@ -34,6 +34,8 @@ public struct SessionExport: Sendable {
   public var source: String?
   /// The reduced track; computed from the record's finished track when not given.
   public var displayTrack: [TrackPoint]
+  /// The session's heart rate and zones for the JSON export; nil: it had no heart rate.
+  public var heartRate: HeartRateExport?
 
   public init(
     record: SessionRecord, configuration: SessionConfiguration? = nil, source: String? = nil,

@@ -175,6 +175,7 @@ extension SessionExport {
       JSONMember("session", .object(session)),
       JSONMember("settings", configuration.map { Self.jsonValue($0, snakeCase: true) } ?? .null),
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
+      JSONMember("heart_rate", heartRate?.json ?? .null),
       JSONMember("segments", .array(segments)),
     ]
   }

@@ -18,6 +18,10 @@ struct ImportWriter {
   private var lastTime: GNSSTime?
   /// The finished track's best efforts, searched before the track is let go.
   private(set) var efforts: [BestEffort] = []
+  /// The heart-rate readings, collected as the fixes pass (`HeartRateTime.Collector`).
+  private var heartRates = HeartRateTime.Collector()
+  /// The time at each heart rate, made when the summary's pauses are known.
+  private(set) var heartRateTime = HeartRateTime()
   /// Points of the finished track reduced for drawing at a time; each piece keeps its
   /// ends, so a long track keeps a point or two more than reducing it whole would.
   static let displayPiece = 100_000
@@ -34,6 +38,7 @@ struct ImportWriter {
       if lastTime.map({ t > $0 }) ?? true { lastTime = t }
     }
     unjudged[seq] = fix
+    heartRates.add(fix)
     // Stamped with its place so its verdict finds its way back, as SessionRecorder does.
     var stamped = fix
     stamped.origin = FixOrigin(index: seq)
@@ -81,6 +86,8 @@ struct ImportWriter {
     try writeBatch()
     let finished = engine.finishedTrack
     efforts = BestEfforts.of(finished, activity: summary.activity)
+    heartRateTime = heartRates.time(excluding: summary.pauses)
+    heartRates = HeartRateTime.Collector()
     engine = SessionEngine(configuration: engine.configuration)
     try writeFinishedTrack(finished)
     try writeDisplayTrack(finished)

@@ -31,6 +31,9 @@ public struct PeriodTotal: Hashable, Sendable {
   public var elapsed: Seconds
   /// Summed over the sessions whose elevation is trusted; nil when none is.
   public var elevationGain: Meters?
+  /// Time in each heart-rate zone, summed over the sessions; nil when no zones were asked
+  /// for or none of the sessions had a heart rate.
+  public var zoneTime: ZoneTime?
 
   /// Moving time over distance, seconds per kilometre; nil without distance.
   public var averagePace: Double? {
@@ -53,9 +56,11 @@ extension SessionStore {
   ///   - activities: only these (all when empty).
   ///   - from: only sessions started at or after it.
   ///   - until: only sessions started before it.
+  ///   - zones: with time in these heart-rate zones, summed in SQL from the time kept per
+  ///     session at each rate (the rule of `HeartRateZones.zone(of:)`).
   public func periodTotals(
     _ period: StatsPeriod, activities: [Activity] = [], from: GNSSTime? = nil,
-    until: GNSSTime? = nil, includingSimulated: Bool = true
+    until: GNSSTime? = nil, includingSimulated: Bool = true, zones: HeartRateZones? = nil
   ) throws(StoreError) -> [PeriodTotal] {
     let (filter, arguments) = Self.totalsFilter(
       activities: activities, from: from, until: until, includingSimulated: includingSimulated)
@@ -63,7 +68,7 @@ extension SessionStore {
     return try guarded {
       try pool.read { db in
         try self.requireHistoryFigures(db)
-        return try Self.totals(
+        let totals = try Self.totals(
           db,
           sql: """
             SELECT \(day) AS period, \(Self.aggregates)
@@ -71,20 +76,22 @@ extension SessionStore {
             GROUP BY period, s.activity
             ORDER BY period DESC, s.activity
             """, arguments: arguments)
+        return try Self.adding(zones, to: totals, period: day, filter, arguments, db)
       }
     }
   }
 
   /// Totals per activity of the sessions started in `[from, until)`; `start` is empty.
   public func totals(
-    from: GNSSTime, until: GNSSTime, activities: [Activity] = [], includingSimulated: Bool = true
+    from: GNSSTime, until: GNSSTime, activities: [Activity] = [], includingSimulated: Bool = true,
+    zones: HeartRateZones? = nil
   ) throws(StoreError) -> [PeriodTotal] {
     let (filter, arguments) = Self.totalsFilter(
       activities: activities, from: from, until: until, includingSimulated: includingSimulated)
     return try guarded {
       try pool.read { db in
         try self.requireHistoryFigures(db)
-        return try Self.totals(
+        let totals = try Self.totals(
           db,
           sql: """
             SELECT '' AS period, \(Self.aggregates)
@@ -92,6 +99,7 @@ extension SessionStore {
             GROUP BY s.activity
             ORDER BY s.activity
             """, arguments: arguments)
+        return try Self.adding(zones, to: totals, period: "''", filter, arguments, db)
       }
     }
   }
@@ -111,6 +119,61 @@ extension SessionStore {
         start: row[0], activity: row[1], count: row[2], distance: Meters(row[3]),
         moving: Seconds(row[4]), elapsed: Seconds(row[5]),
         elevationGain: (row[6] as Double?).map(Meters.init))
+    }
+  }
+
+  /// `totals` with their time in `zones`, in SQL from the time kept per session at each
+  /// rate (a rate below zone 1 counts as `below`). Each rate's row carries the session's
+  /// time at all lower rates, so the time below a boundary is the `below` of the first rate
+  /// at or above it (`HeartRateZones.zone(of:)`'s rule): one index lookup per session and
+  /// boundary, and a zone is the difference of its two boundaries'.
+  private static func adding(
+    _ zones: HeartRateZones?, to totals: [PeriodTotal], period: String, _ filter: String,
+    _ arguments: StatementArguments, _ db: Database
+  ) throws -> [PeriodTotal] {
+    guard let zones, !totals.isEmpty, try HeartRateFigures.isPresent(db) else { return totals }
+    let bounds = zones.lowerBounds
+    let cuts = bounds.indices.map { k in
+      """
+      (SELECT h.below FROM heartRateTime h WHERE h.sessionId = picked.id AND h.bpm >= ?
+        ORDER BY h.bpm LIMIT 1) AS c\(k)
+      """
+    }.joined(separator: ",\n")
+    // The time below boundary k (all the time when no rate reaches it).
+    func below(_ k: Int) -> String { "coalesce(c\(k), t)" }
+    let sums =
+      ["total(\(below(0)))"]
+      + (0..<bounds.count).map { k in
+        "total(\(k + 1 < bounds.count ? below(k + 1) : "t") - \(below(k)))"
+      }
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        WITH picked AS (
+          SELECT \(period) AS period, s.activity, s.id FROM session s WHERE \(filter)
+        ),
+        cut AS (
+          SELECT period, activity,
+            (SELECT h.below + h.seconds FROM heartRateTime h WHERE h.sessionId = picked.id
+              ORDER BY h.bpm DESC LIMIT 1) AS t,
+            \(cuts)
+          FROM picked
+        )
+        SELECT period, activity, \(sums.joined(separator: ", "))
+        FROM cut WHERE t IS NOT NULL
+        GROUP BY period, activity
+        """, arguments: arguments + StatementArguments(bounds))
+    var found: [String: ZoneTime] = [:]
+    for row in rows {
+      let key = (row[0] as String) + "\u{0}" + (row[1] as String)
+      let below: Double = row[2]
+      let inZones = (0..<bounds.count).map { Seconds(max(0, row[3 + $0] as Double)) }
+      found[key] = ZoneTime(zones: inZones, below: Seconds(max(0, below)))
+    }
+    return totals.map { total in
+      var total = total
+      total.zoneTime = found[total.start + "\u{0}" + total.activity.rawValue]
+      return total
     }
   }
 

@@ -10,8 +10,8 @@ enum Schema {
 
   static var migrator: DatabaseMigrator { migrator(progress: nil) }
 
-  /// The migrations; `progress` is told how the backfill of v5 goes (it reads every
-  /// session's finished track once).
+  /// The migrations; `progress` is told how the backfills of v5 and v6 go (they read every
+  /// session's finished track, then its fixes, once).
   static func migrator(progress: BackfillReporter?) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: sessions, fixes, track, display track, events") { db in
@@ -251,6 +251,14 @@ enum Schema {
       // again (`completeHistoryFigures`).
       try db.execute(sql: HistoryFigures.schema)
       try HistoryFigures.backfill(db, progress: progress)
+    }
+    migrator.registerMigration("v6: heart-rate time") { db in
+      // The time every session spent at each heart rate (`HeartRateFigures`), which the
+      // zones of `sessions show` and `stats` are summed from; made here once for every
+      // finished session from its stored fixes and its summary's pauses; nothing else
+      // changes.
+      try db.execute(sql: HeartRateFigures.schema)
+      try HeartRateFigures.backfill(db, progress: progress)
     }
     return migrator
   }

@@ -61,6 +61,7 @@ extension SessionStore {
         row.contentDigest = content
         try row.update(db)
         try HistoryFigures.keep(figures, of: id, db)
+        try HeartRateFigures.keep(writer.heartRateTime, of: id, db)
         return nil
       }
       if let existing {

@@ -67,6 +67,9 @@ extension SessionStore {
     try row.update(db)
     try HistoryFigures.keep(
       record.summary.map { SessionFigures(summary: $0, track: record.finishedTrack) }, of: id, db)
+    try HeartRateFigures.keep(
+      HeartRateTime.of(record.fixes.lazy.map(\.fix), excluding: record.summary?.pauses ?? []),
+      of: id, db)
   }
 
   /// Computes the summary of an interrupted (or any) session from its stored fixes with the

@@ -17,6 +17,24 @@ public struct SettingKey: Sendable {
     number(
       "profile.weight", "body weight in kilograms, for calories", range: 20...400,
       \.weight),
+    optionalNumber(
+      "profile.max_heart_rate",
+      "maximum heart rate in bpm, for zones (default: the highest in the last year)",
+      range: 100...240, \.maxHeartRate),
+    SettingKey(
+      name: "profile.heart_rate_zones",
+      help: "lower boundaries of heart-rate zones 1 to 5 in % of the maximum",
+      apply: { value, settings in
+        let expected =
+          "expected five increasing numbers between 0 and 100, e.g. [50, 60, 70, 80, 90]"
+        guard let array = value.array else { return expected }
+        let percents = array.compactMap { numberValue($0) }
+        guard percents.count == array.count, HeartRateZones.validate(percents) == nil else {
+          return expected
+        }
+        settings.heartRateZones = percents
+        return nil
+      }, value: { "[" + $0.heartRateZones.map(format).joined(separator: ", ") + "]" }),
     choice("profile.units", "metric or imperial", \.units),
     SettingKey(
       name: "profile.activity", help: "default activity of run and demo: run, walk or ride",

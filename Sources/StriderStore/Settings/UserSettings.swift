@@ -20,6 +20,10 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 public struct UserSettings: Hashable, Sendable {
   /// Kilograms, for calories.
   public var weight = 70.0
+  /// The maximum heart rate in bpm, for zones; nil: the highest in the last year's sessions.
+  public var maxHeartRate: Double?
+  /// The lower boundaries of heart-rate zones 1 to 5, in % of the maximum.
+  public var heartRateZones = HeartRateZones.defaultPercents
   public var units = UnitSystem.metric
   /// The activity of live sessions and demos when no flag names one; nil: run.
   public var activity: Activity?
