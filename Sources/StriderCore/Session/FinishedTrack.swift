@@ -139,6 +139,10 @@ public struct FinishedTrack: Hashable, Sendable {
 
     public init() {}
 
+    /// A builder with room for `expectedCount` points made at once: a finished track of a
+    /// million points grown by doubling held up to half as much again while it copied.
+    public init(expectedCount: Int) { points.reserveCapacity(max(0, expectedCount)) }
+
     /// Adds a point; `step` is the distance the summary counted from the previous point,
     /// `continues` false when a gap lies before it.
     public mutating func append(

@@ -138,7 +138,7 @@ struct FinishingPass: Sendable {
     var closedIndex = 0
     var halfOpenIndex = 0
     var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
-    var builder = keepsFinishedTrack ? FinishedTrack.Builder() : nil
+    var builder = keepsFinishedTrack ? FinishedTrack.Builder(expectedCount: points.count) : nil
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
     var stopPlace: (pause: Int, coordinate: Coordinate)?
