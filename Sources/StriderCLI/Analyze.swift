@@ -58,28 +58,13 @@ struct Analyze: ParsableCommand {
   private func analyze(
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
-    var reader = PrefetchingFixReader(try FixFileReader.open(path: path))
-    var next = try reader.next()
-    var activity = session.activity ?? reader.metadata.declaredActivity
-    var held: [Fix] = []
-    if activity == nil {
-      var estimator = ActivityGuess.SpeedEstimator()
-      while held.count < Analyze.guessingPrefix, let fix = next {
-        estimator.add(fix)
-        held.append(fix)
-        next = try reader.next()
-      }
-      activity = reader.metadata.declaredActivity ?? estimator.activity
-    }
+    let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
+    let (activity, held) = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
-      activity: activity ?? .run, raw: noFilter, settings: settings)
+      activity: activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
     for fix in held { engine.absorb(fix) }
-    held = []
-    while let fix = next {
-      engine.absorb(fix)
-      next = try reader.next()
-    }
+    while let fix = try reader.next() { engine.absorb(fix) }
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
@@ -112,6 +97,31 @@ struct Analyze: ParsableCommand {
     return AnalysisReport(
       file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
       warnings: warnings, device: device, legs: legs)
+  }
+}
+
+extension PrefetchingFixReader {
+  /// The activity asked for, else the one the file declares, else guessed from the speed
+  /// of its first `Analyze.guessingPrefix` fixes; with the fixes read to decide, which the
+  /// caller feeds first. `analyze`, `replay FILE --headless` and `sessions import` decide
+  /// it alike.
+  func activity(asked: Activity?) throws(FormatError) -> (activity: Activity, held: [Fix]) {
+    if let asked { return (asked, []) }
+    var held: [Fix] = []
+    // The first fix is read before the declaration is looked at: a GPX <type> or a FIT
+    // session's sport is known only once the reader has gone that far.
+    var next = try self.next()
+    if let declared = metadata.declaredActivity {
+      return (declared, next.map { [$0] } ?? [])
+    }
+    var estimator = ActivityGuess.SpeedEstimator()
+    while let fix = next {
+      estimator.add(fix)
+      held.append(fix)
+      if held.count >= Analyze.guessingPrefix { break }
+      next = try self.next()
+    }
+    return (metadata.declaredActivity ?? estimator.activity, held)
   }
 }
 

@@ -85,24 +85,17 @@ struct Replay: ParsableCommand {
   /// replayed up to it.
   private func replayStreamed(stop: StopSignal) throws {
     let reader: PrefetchingFixReader
-    var held: [Fix] = []
-    var activity = session.activity
+    var held: [Fix]
+    let activity: Activity
     do {
       reader = PrefetchingFixReader(try FixFileReader.open(path: file))
-      activity = activity ?? reader.metadata.declaredActivity
-      if activity == nil {
-        var estimator = ActivityGuess.SpeedEstimator()
-        while held.count < Analyze.guessingPrefix, let fix = try reader.next() {
-          estimator.add(fix)
-          held.append(fix)
-        }
-        activity = reader.metadata.declaredActivity ?? estimator.activity
-      }
+      let guess = try reader.activity(asked: session.activity)
+      (activity, held) = (guess.activity, guess.held)
     } catch {
       printError("strider: error: \(error.description)")
       throw ExitCode(1)
     }
-    let configuration = try session.configuration(activity: activity ?? .run, raw: false)
+    let configuration = try session.configuration(activity: activity, raw: false)
     var heldIndex = 0
     var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
       () throws(FormatError) -> Fix? in

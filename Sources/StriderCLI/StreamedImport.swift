@@ -15,19 +15,9 @@ enum StreamedImport {
     _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
     keepEmpty: Bool = false
   ) throws -> StreamedImportOutcome? {
-    var reader = PrefetchingFixReader(try FixFileReader.open(path: path))
-    var activity = options.activity ?? reader.metadata.declaredActivity
-    var held: [Fix] = []
-    if activity == nil {
-      var estimator = ActivityGuess.SpeedEstimator()
-      while held.count < Analyze.guessingPrefix, let fix = try reader.next() {
-        estimator.add(fix)
-        held.append(fix)
-      }
-      activity = reader.metadata.declaredActivity ?? estimator.activity
-    }
-    let configuration = options.configuration(
-      activity: activity ?? .run, raw: false, settings: settings)
+    let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
+    let (activity, held) = try reader.activity(asked: options.activity)
+    let configuration = options.configuration(activity: activity, raw: false, settings: settings)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0
     let outcome = try store.importSession(
