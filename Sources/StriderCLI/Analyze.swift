@@ -148,10 +148,18 @@ extension Analyze {
     }
     var reader = try FixFileReader.open(path: path)
     var current = 0
+    let lastEnd = legs.last?.end
     while let fix = try reader.next() {
       if let time = fix.time {
         while current + 1 < legs.count, let start = starts[current + 1], time >= start {
           current += 1
+        }
+        // Past the last summed-up part (a file cut before its next part's summary): in
+        // no leg, rather than making the last one longer than the device measured it.
+        if let lastEnd, current == legs.count - 1,
+          time.secondsSince1970 - lastEnd.secondsSince1970 > 2
+        {
+          break
         }
       }
       engines[current].absorb(fix)
@@ -189,9 +197,19 @@ struct AnalysisReport {
 
   /// Strider's distance against the device's, % of the device's; nil without one.
   var deviceDistanceGap: Double? {
-    guard let d = device?.distance?.value, d > 0 else { return nil }
+    guard let d = device?.distance?.value, d > 0, !goesOnAfterDevice else { return nil }
     return 100 * (summary.distance.value - d) / d
   }
+
+  /// Whether the file holds fixes well after the device's last summary ends (a file cut
+  /// short before the summary of its last part): the totals then do not cover the track.
+  var goesOnAfterDevice: Bool {
+    guard let end = device?.end, let last = summary.end?.time else { return false }
+    return last.secondsSince1970 - end.secondsSince1970 > AnalysisReport.deviceEndGrace
+  }
+  /// Seconds a track may go on past the device's summary (the device closes it a moment
+  /// after its last record).
+  static let deviceEndGrace = 60.0
 
   var json: JSONValue {
     var members =
@@ -209,6 +227,7 @@ struct AnalysisReport {
             JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
             JSONMember(device.partName + "s", .int(device.parts)),
             JSONMember("distance_gap_pct", number(deviceDistanceGap, 2)),
+            JSONMember("covers_track", .bool(!goesOnAfterDevice)),
           ])))
     }
     if !legs.isEmpty {
@@ -269,7 +288,9 @@ struct AnalysisReport {
     if let timer = device.timerTime { parts.append("timer " + DisplayFormat.clock(timer)) }
     var line = parts.joined(separator: ", ")
     line += " (\(device.parts) \(device.partName)\(device.parts == 1 ? "" : "s"))"
-    if let gap = deviceDistanceGap {
+    if goesOnAfterDevice, let end = device.end {
+      line += "; the device's summaries end at \(end.iso8601), the track goes on: not compared"
+    } else if let gap = deviceDistanceGap {
       let size = String(format: "%.1f", abs(gap))
       line +=
         size == "0.0"

@@ -83,6 +83,33 @@ import Testing
     #expect(text.stdout.contains("(device 40.91 km)"))
   }
 
+  /// A multisport file cut before its last parts' summaries: the device's totals do not
+  /// cover the track, so no gap is claimed, and the last summed-up leg ends where the device
+  /// ended it instead of taking the rest of the track.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aMultisportFileCutShortComparesOnlyWhatTheDeviceSummed() throws {
+    let source = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    let bytes = try Data(contentsOf: source)
+    let cut = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-cut-\(UUID().uuidString).fit")
+    try bytes.prefix(bytes.count * 6 / 10).write(to: cut)
+    defer { try? FileManager.default.removeItem(at: cut) }
+    let result = try StriderBinary.run(["analyze", "--format", "json", cut.path])
+    #expect(result.status == 0 && !result.crashed, "\(result.stderr)")
+    let report = try Self.json(result.stdout)
+    let device = try #require(report["device"] as? [String: Any])
+    #expect(device["covers_track"] as? Bool == false)
+    #expect(device["distance_gap_pct"] is NSNull, "no gap against totals that miss a part")
+    let legs = try #require(report["legs"] as? [[String: Any]])
+    #expect(legs.count == 4)
+    let last = try #require(legs.last)
+    let strider = try #require(last["distance_m"] as? Double)
+    let measured = try #require(last["device_distance_m"] as? Double)
+    #expect(abs(strider - measured) < 25, "the last leg: \(strider) m, the device \(measured) m")
+    let text = try StriderBinary.run(["analyze", cut.path])
+    #expect(text.stdout.contains("the track goes on: not compared"))
+  }
+
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func gpxSaysNothingOfADevice() throws {
     let file = try #require(SharedData.file("gpx/gb-fr10.gpx"))

@@ -82,9 +82,17 @@ public struct FITReader: FormatReader {
         DeviceLeg(
           sport: $0.sportName, activity: $0.sport.flatMap(FITProfile.activity(sport:)),
           start: $0.startTime, distance: $0.totalDistance,
-          timerTime: $0.totalTimerTime.map(Seconds.init))
+          timerTime: $0.totalTimerTime.map(Seconds.init),
+          elapsedTime: $0.totalElapsedTime.map(Seconds.init))
       }
     }
+    totals.end =
+      sessions.compactMap { session -> GNSSTime? in
+        guard let start = session.startTime, let elapsed = session.totalElapsedTime,
+          elapsed.isFinite
+        else { return nil }
+        return GNSSTime(secondsSince1970: start.secondsSince1970 + elapsed)
+      }.max()
     return totals
   }
 

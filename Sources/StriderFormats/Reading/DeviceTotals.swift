@@ -9,11 +9,20 @@ public struct DeviceLeg: Sendable, Equatable {
   public var start: GNSSTime?
   public var distance: Meters?
   public var timerTime: Seconds?
+  /// Seconds from its start to its end, pauses included.
+  public var elapsedTime: Seconds?
+
+  /// Where the leg ends, when the device said how long it lasted.
+  public var end: GNSSTime? {
+    guard let start, let elapsed = elapsedTime?.value, elapsed.isFinite else { return nil }
+    return GNSSTime(secondsSince1970: start.secondsSince1970 + elapsed)
+  }
 
   public init(
     sport: String?, activity: Activity?, start: GNSSTime?, distance: Meters?,
-    timerTime: Seconds?
+    timerTime: Seconds?, elapsedTime: Seconds? = nil
   ) {
+    self.elapsedTime = elapsedTime
     self.sport = sport
     self.activity = activity
     self.start = start
@@ -40,6 +49,9 @@ public struct DeviceTotals: Sendable, Equatable {
   /// The parts of a multisport file, in file order (a FIT triathlon's swim, transitions,
   /// bike and run); empty when the file is one activity or does not say.
   public var legs: [DeviceLeg] = []
+  /// Where the last of the device's summaries ends, when it says; a file cut short can
+  /// hold records of a part whose summary was never written.
+  public var end: GNSSTime?
 
   public init(
     distance: Meters?, timerTime: Seconds?, elapsedTime: Seconds?, parts: Int, partName: String
