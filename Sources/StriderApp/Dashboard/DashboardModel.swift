@@ -28,6 +28,8 @@ public struct DashboardModel: Sendable {
 
   public let kind: Kind
   let baseConfiguration: SessionConfiguration
+  /// The workout coach the session starts with, if it follows a workout.
+  let coach: WorkoutCoach?
   var runner: SessionRunner
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
@@ -66,11 +68,12 @@ public struct DashboardModel: Sendable {
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero
+    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil
   ) {
     self.kind = kind
     baseConfiguration = configuration
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    self.coach = coach
+    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -154,7 +157,9 @@ public struct DashboardModel: Sendable {
       }
     case .session(.cue(let cue)):
       if announce { return .say(cue.text) }
-    case .session, .verdicts:
+    case .coach(.cue(let cue)):
+      if announce { return .say(cue.text) }
+    case .session, .verdicts, .coach:
       break
     }
     return nil
@@ -199,7 +204,7 @@ public struct DashboardModel: Sendable {
       ? (baseConfiguration.smoother ?? .defaults(for: configuration.activity)) : nil
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil

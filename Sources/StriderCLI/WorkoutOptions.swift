@@ -1,0 +1,44 @@
+import ArgumentParser
+import StriderCore
+import StriderStore
+
+/// `--workout FILE` on demo, replay and run: the workout the coach walks the session through.
+struct WorkoutOptions: ParsableArguments {
+  @Option(help: "A workout file (TOML, see docs/workouts.md): steps, targets and coaching cues.")
+  var workout: String?
+
+  /// The workout file read and checked; nil without `--workout`. A bad file stops the command
+  /// with its error (file, line, step, what was wrong).
+  func load() throws -> Workout? {
+    guard let workout else { return nil }
+    do {
+      return try WorkoutFile.load(path: workout)
+    } catch {
+      printError("strider: error: \(error.description)")
+      throw ExitCode(1)
+    }
+  }
+
+  /// The coach for the session, with the heart-rate zones of the config file; nil without
+  /// `--workout`. Zone targets without a maximum heart rate are said once on stderr: they are
+  /// announced but not coached.
+  func coach(_ workout: Workout?, configuration: SessionConfiguration, settings: UserSettings)
+    -> WorkoutCoach?
+  {
+    guard let workout else { return nil }
+    let zones = settings.maxHeartRate.flatMap {
+      HeartRateZones(maximum: BeatsPerMinute($0), percents: settings.heartRateZones)
+    }
+    let hasZoneTarget = workout.plan.contains {
+      if case .heartRateZone = $0.step.target { true } else { false }
+    }
+    if hasZoneTarget, zones == nil {
+      printError(
+        "strider: warning: \(self.workout ?? "the workout") has heart-rate zone targets but "
+          + "profile.max_heart_rate is not set in the config file: they are not coached")
+    }
+    return WorkoutCoach(
+      workout: workout, configuration: CoachConfiguration(zones: zones),
+      activity: configuration.activity, units: configuration.units)
+  }
+}
