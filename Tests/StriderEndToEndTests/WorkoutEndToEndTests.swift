@@ -120,6 +120,29 @@ import Testing
     #expect(Self.transcript(events).contains { $0.contains("Interval 2 of 2: 1 kilometre. Go.") })
   }
 
+  @Test(
+    "A FIT workout file from a watch planner runs in the demo",
+    .enabled(if: SharedData.isPresent, SharedData.absent))
+  func fitWorkoutInTheDemo() throws {
+    let fit = try #require(SharedData.file("fit/fp-WorkoutIndividualSteps.fit")).path
+    let demo = try StriderBinary.run([
+      "demo", "--headless", "--speed", "max", "--faults", "none", "--workout", fit,
+    ])
+    #expect(demo.status == 0, "\(demo.stderr)")
+    let said = Self.transcript(Self.jsonLines(demo.stdout))
+    let starts = said.filter { $0.contains(" step_start ") }.map {
+      String($0.split(separator: " ", maxSplits: 2)[2])
+    }
+    #expect(
+      starts == [
+        "Warm-up: 1 minute in heart-rate zone 2.", "Interval: 500 metres. Go.",
+        "Interval: 500 metres. Go.", "Cool-down: open, until you press lap.",
+      ])
+    #expect(said.filter { $0.contains(" step_result ") }.count == 3, "the open step stays open")
+    #expect(demo.stderr.contains("step 2: a power target is not coached"), "\(demo.stderr)")
+    #expect(demo.stderr.contains("profile.max_heart_rate is not set"), "\(demo.stderr)")
+  }
+
   @Test("A bad workout file stops the command with file, line and step; nothing runs")
   func badFile() throws {
     let dir = try StriderBinary.temporaryDirectory()
