@@ -24,6 +24,12 @@ public struct WorkoutCoach: Sendable {
   public private(set) var isDone = false
   /// The steps ended so far.
   public private(set) var results: [StepResult] = []
+  /// What the step's target was last judged on (speed in m/s, or bpm); nil while it is not
+  /// judged (no target, the step's first window, paused).
+  public private(set) var measured: Double?
+  /// The last coaching word of the step under way while it holds: speed up or slow down
+  /// until the runner is back, nil once back on target.
+  public private(set) var warning: CoachCue.Kind?
 
   /// Moving time and distance, the two figures steps are measured in.
   struct Figures: Sendable, Hashable {
@@ -65,6 +71,11 @@ public struct WorkoutCoach: Sendable {
 
   /// The step under way.
   public var currentStep: PlannedStep? { currentIndex.map { plan[$0] } }
+
+  /// The band the step under way is judged against; nil without a target it can judge.
+  public var currentBand: CoachBand? {
+    currentStep?.step.target?.band(zones: configuration.zones)
+  }
 
   /// Distance and moving time into the step under way, at the last observation.
   public var progress: (distance: Meters, moving: Seconds)? {
@@ -116,6 +127,7 @@ public struct WorkoutCoach: Sendable {
     guard let index = currentIndex else { return [] }
     let now = Self.figures(snapshot, after: previous)
     currentIndex = nil
+    (measured, warning) = (nil, nil)
     let result = result(of: index, at: now, .stopped, time)
     results.append(result)
     return [.stepEnded(result)]
@@ -136,6 +148,8 @@ public struct WorkoutCoach: Sendable {
     stepStart = figures
     samples = [figures]
     judgement = Judgement()
+    measured = nil
+    warning = nil
     let planned = plan[index]
     events.append(.stepStarted(planned, at: time))
     say(.stepStart, CueText.stepStart(planned, units: units), planned, time, into: &events)
@@ -156,6 +170,7 @@ public struct WorkoutCoach: Sendable {
     } else {
       currentIndex = nil
       isDone = true
+      (measured, warning) = (nil, nil)
       say(.workoutDone, CueText.allStepsDone, plan[index], time, into: &events)
     }
   }
@@ -210,8 +225,10 @@ extension WorkoutCoach {
     guard !isPaused, let value = measure(band.measure, now: now, at: time) else {
       judgement.out = nil
       judgement.insideSince = nil
+      measured = nil
       return
     }
+    measured = value
     let tolerance = max(0, configuration.tolerance)
     if value >= band.low && value <= band.high {
       judgement.out = nil
@@ -220,6 +237,7 @@ extension WorkoutCoach {
       judgement.insideSince = since
       if time - since >= configuration.backAfter {
         judgement = Judgement()
+        warning = nil
         let text = band.measure == .heartRate ? CueText.backInZone : CueText.backOnPace
         say(.backOnTarget, text, planned, time, into: &events)
       }
@@ -244,6 +262,7 @@ extension WorkoutCoach {
     }
     judgement.warned = direction
     judgement.lastWarning = time
+    warning = direction == .tooLow ? .speedUp : .slowDown
     let (kind, text) =
       direction == .tooLow
       ? (CoachCue.Kind.speedUp, CueText.speedUp) : (.slowDown, CueText.slowDown)

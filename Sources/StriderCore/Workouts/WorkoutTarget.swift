@@ -12,7 +12,7 @@ public enum WorkoutTarget: Sendable, Hashable {
 
   /// The band the coach holds the runner in, in speed or in bpm; nil when it cannot be
   /// known (a zone without zones, a nonsense range).
-  func band(zones: HeartRateZones?) -> CoachBand? {
+  public func band(zones: HeartRateZones?) -> CoachBand? {
     switch self {
     case .pace(let fastest, let slowest):
       guard fastest.value > 0, slowest.value >= fastest.value, slowest.isFinite else {
@@ -38,13 +38,19 @@ public enum WorkoutTarget: Sendable, Hashable {
 }
 
 /// A target as the coach measures it: a range of speed (m/s) or heart rate (bpm).
-struct CoachBand: Sendable, Hashable {
-  enum Measure: Sendable, Hashable {
+public struct CoachBand: Sendable, Hashable {
+  public enum Measure: Sendable, Hashable {
     case speed
     case heartRate
   }
 
-  var measure: Measure
-  var low: Double
-  var high: Double
+  public var measure: Measure
+  public var low: Double
+  public var high: Double
+
+  public init(measure: Measure, low: Double, high: Double) {
+    self.measure = measure
+    self.low = low
+    self.high = high
+  }
 }

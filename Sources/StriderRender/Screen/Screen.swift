@@ -28,7 +28,8 @@ public enum Screen {
     guard
       let layout = Layout.make(
         columns: columns, rows: rows, dashboardHeight: dashboard.preferredHeight,
-        labHeight: labPanel?.preferredHeight, hasProgress: state.replay != nil)
+        labHeight: labPanel?.preferredHeight, hasProgress: state.replay != nil,
+        workoutHeight: state.workout.map { _ in WorkoutPanel.preferredHeight })
     else {
       drawTooSmall(into: &grid, glyphs: glyphs)
       return Frame(grid: finished(grid, state), layout: nil, map: nil)
@@ -41,6 +42,11 @@ public enum Screen {
     let mapFrame = drawMap(state, in: layout.map, into: &grid)
     if let rect = layout.lab, let labPanel {
       grid.withRegion(rect) { labPanel.draw(into: &$0) }
+    }
+    if let rect = layout.workout, let status = state.workout {
+      let panel = WorkoutPanel(
+        status: status, activity: state.activity, units: state.units, glyphs: glyphs)
+      grid.withRegion(rect) { panel.draw(into: &$0) }
     }
     if let rect = layout.splits {
       let table = SplitsTable(
