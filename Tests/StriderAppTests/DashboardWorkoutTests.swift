@@ -1,3 +1,4 @@
+import Foundation
 import StriderApp
 import StriderCore
 import StriderRender
@@ -52,5 +53,32 @@ import Testing
     let commands = model.press(.character("s"), now: Double(fixes.count))
     #expect(!commands.contains { if case .say = $0 { true } else { false } })
     #expect(model.tick(now: Double(fixes.count)).workout?.isDone == true)
+  }
+}
+
+/// The cue log shows the coach's sentences among the session's cues, by time.
+@Suite struct CueLogCoachTests {
+  @Test func coachSentencesAreMergedByTime() {
+    let start = GNSSTime(secondsSince1970: 1_714_807_800)
+    let cues = [
+      Cue(time: start + Seconds(300), trigger: .time, text: "Five minutes."),
+      Cue(time: start + Seconds(600), trigger: .time, text: "Ten minutes."),
+    ]
+    let coach = [
+      CoachCue(time: start, kind: .stepStart, step: 1, text: "Warm-up: 1 kilometre."),
+      CoachCue(time: start + Seconds(300), kind: .stepResult, step: 1, text: "Warmed up."),
+      CoachCue(time: start + Seconds(450), kind: .speedUp, step: 2, text: "Speed up."),
+    ]
+    var grid = Grid(width: 40, height: 8)
+    CueLog(cues: cues, coach: coach, glyphs: .ascii).draw(into: &grid)
+    let lines = grid.text.split(separator: "\n").map { String($0) }
+    let said = lines.dropFirst().prefix(5).map {
+      $0.dropFirst(11).trimmingCharacters(in: CharacterSet(charactersIn: " |"))
+    }
+    #expect(
+      said == [
+        "Ten minutes.", "Speed up.", "Warmed up.", "Five minutes.", "Warm-up: 1 kilometre.",
+      ],
+      "\(grid.text)")
   }
 }

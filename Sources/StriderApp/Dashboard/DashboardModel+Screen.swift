@@ -43,6 +43,7 @@ extension DashboardModel {
     state.snapshot = currentFigures
     state.cues = summary?.cues ?? engine.cues
     state.workout = runner.coach.map(WorkoutStatus.init(coach:))
+    state.coachCues = coachCues
     if summary != nil {
       state.sessionState = .finished
     } else if controls.isPaused {

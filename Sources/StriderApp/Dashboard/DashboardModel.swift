@@ -31,6 +31,8 @@ public struct DashboardModel: Sendable {
   /// The workout coach the session starts with, if it follows a workout.
   let coach: WorkoutCoach?
   var runner: SessionRunner
+  /// What the workout coach said so far, for the cue log.
+  var coachCues: [CoachCue] = []
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
   /// Every fix received, in order (the filter lab re-feeds them on a toggle).
@@ -158,6 +160,7 @@ public struct DashboardModel: Sendable {
     case .session(.cue(let cue)):
       if announce { return .say(cue.text) }
     case .coach(.cue(let cue)):
+      coachCues.append(cue)
       if announce { return .say(cue.text) }
     case .session, .verdicts, .coach:
       break
@@ -187,6 +190,7 @@ public struct DashboardModel: Sendable {
   /// A replay sought backwards: the session starts over (the runners have started over).
   mutating func restart() {
     fixes = []
+    coachCues = []
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()
@@ -205,6 +209,7 @@ public struct DashboardModel: Sendable {
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
     runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    coachCues = []
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil

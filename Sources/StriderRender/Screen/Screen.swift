@@ -54,7 +54,8 @@ public enum Screen {
       grid.withRegion(rect) { table.draw(into: &$0) }
     }
     if let rect = layout.cues {
-      let log = CueLog(cues: state.cues, glyphs: glyphs, utcOffset: state.utcOffset)
+      let log = CueLog(
+        cues: state.cues, coach: state.coachCues, glyphs: glyphs, utcOffset: state.utcOffset)
       grid.withRegion(rect) { log.draw(into: &$0) }
     }
     if let rect = layout.progress, let replay = state.replay {

@@ -33,6 +33,8 @@ public struct ScreenState: Sendable {
   public var message: String?
   /// The workout's state; non-nil when the session follows a workout (the workout panel).
   public var workout: WorkoutStatus?
+  /// What the workout coach said, oldest first (shown in the cue log).
+  public var coachCues: [CoachCue] = []
 
   public init(
     activity: Activity = .run, units: UnitSystem = .metric,
