@@ -74,7 +74,9 @@ struct Demo: ParsableCommand {
     if faults != "all" { again += " --faults \(faults)" }
     if session.activity != nil { again += " --activity \(activity.rawValue)" }
     if let file = workout.workout { again += " --workout \(QuitSummary.shellWord(file))" }
-    if drift != 0 { again += " --drift \(drift)" }
+    if drift != 0 {
+      again += " --drift " + (drift == drift.rounded() ? String(Int(drift)) : String(drift))
+    }
     guard record else {
       if let summary = try show(
         source, configuration: configuration, label: label, coach: coach, stop: stop)
