@@ -30,7 +30,17 @@ struct Demo: ParsableCommand {
   @Flag(help: "Keep the simulated session in the session database, marked as simulated.")
   var record = false
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --workout: the simulated runner fades by this share of its speed through every "
+        + "step with a target (negative: it speeds up), to drift out of range (default: 0).",
+      valueName: "percent"))
+  var drift: Double = 0
+
   @OptionGroup var session: LiveSessionOptions
+
+  @OptionGroup var workout: WorkoutOptions
 
   @OptionGroup var display: DisplayOptions
 
@@ -38,22 +48,39 @@ struct Demo: ParsableCommand {
     guard faults == "all" || faults == "none" else {
       throw ValidationError("--faults must be all or none")
     }
+    guard drift.isFinite, (-50...50).contains(drift) else {
+      throw ValidationError("--drift must be a share of the speed from -50 to 50 (percent)")
+    }
+    if drift != 0, workout.workout == nil {
+      throw ValidationError("--drift needs --workout: it moves the runner off the targets")
+    }
   }
 
   mutating func run() throws {
     let stop = StopSignal()
     let activity = try session.liveActivity()
-    let source = SimulatorSource(
-      configuration: SimulationConfiguration(
-        activity: activity, seed: seed, faults: faults == "all" ? .all : .none),
-      speed: speed, clock: SystemClock())
+    let plan = try workout.load()
+    var simulation = SimulationConfiguration(
+      activity: activity, seed: seed, faults: faults == "all" ? .all : .none)
     let configuration = try session.configuration(activity: activity, raw: false)
+    let coach = workout.coach(plan, configuration: configuration, settings: try session.settings())
+    if let plan, let coach {
+      simulation = WorkoutSimulation.configuration(
+        simulation, workout: plan, drift: drift, coach: coach, session: configuration)
+    }
+    let source = SimulatorSource(configuration: simulation, speed: speed, clock: SystemClock())
     let label = "simulator (\(activity.rawValue), seed \(seed))"
     var again = "strider demo --seed \(seed)"
     if faults != "all" { again += " --faults \(faults)" }
     if session.activity != nil { again += " --activity \(activity.rawValue)" }
+    if let file = workout.workout { again += " --workout \(QuitSummary.shellWord(file))" }
+    if drift != 0 {
+      again += " --drift " + (drift == drift.rounded() ? String(Int(drift)) : String(drift))
+    }
     guard record else {
-      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+      if let summary = try show(
+        source, configuration: configuration, label: label, coach: coach, stop: stop)
+      {
         try QuitSummary.print(
           summary, kept: .notKept(hint: "--record keeps a demo"), again: again)
       }
@@ -64,7 +91,8 @@ struct Demo: ParsableCommand {
       source, origin: .simulated, name: "demo \(activity.rawValue), seed \(seed)",
       label: label, configuration: configuration, announces: headless
     ) { recorded in
-      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(
+        recorded, configuration: configuration, label: label, coach: coach, stop: stop)
     }
     if let shown {
       try QuitSummary.print(shown, kept: .recorded(id), again: again)
@@ -73,10 +101,10 @@ struct Demo: ParsableCommand {
 
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
-    stop: StopSignal
+    coach: WorkoutCoach?, stop: StopSignal
   ) throws -> SessionSummary? {
     try TerminalSession.show(
       source, kind: .demo, headless: headless, format: "simulator",
-      configuration: configuration, label: label, display: display, stop: stop)
+      configuration: configuration, label: label, display: display, coach: coach, stop: stop)
   }
 }

@@ -11,11 +11,11 @@ import StriderSources
 enum HeadlessSession {
   static func run(
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
-    format: String?, stop: StopSignal
+    format: String?, coach: WorkoutCoach? = nil, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     let summary = try HeadlessLoop.run(
-      source: &source, configuration: configuration, isStopped: { stop.isRaised }
+      source: &source, configuration: configuration, coach: coach, isStopped: { stop.isRaised }
     ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary

@@ -50,16 +50,19 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
+  @OptionGroup var workout: WorkoutOptions
+
   @OptionGroup var display: DisplayOptions
 
   mutating func run() throws {
     let stop = StopSignal()
+    let plan = try workout.load()
     if let id = Int64(file), !FileManager.default.fileExists(atPath: file) {
-      try replaySession(id, stop: stop)
+      try replaySession(id, plan: plan, stop: stop)
       return
     }
     if headless {
-      try replayStreamed(stop: stop)
+      try replayStreamed(plan: plan, stop: stop)
       return
     }
     let track: RecordedTrack
@@ -72,10 +75,11 @@ struct Replay: ParsableCommand {
     if let warning = track.emptyWarning { printError(warning) }
     TimeWarnings.print(track.timeWarnings, path: file)
     let source = ReplaySource(fixes: track.fixes, name: file, speed: speed, clock: SystemClock())
+    let configuration = try session.configuration(activity: track.activity, raw: false)
     try show(
-      source, configuration: try session.configuration(activity: track.activity, raw: false),
+      source, configuration: configuration,
       label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
-      kept: .replayOfFile(file), stop: stop)
+      kept: .replayOfFile(file), coach: try coach(plan, configuration), stop: stop)
   }
 
   /// A file replayed headless, read as it goes: a file of any size in the memory of the
@@ -83,7 +87,7 @@ struct Replay: ParsableCommand {
   /// from (`Analyze.guessingPrefix`), held until the guess; the warnings a file's times
   /// give, and an error partway through, come at the end, after the summary of what was
   /// replayed up to it.
-  private func replayStreamed(stop: StopSignal) throws {
+  private func replayStreamed(plan: Workout?, stop: StopSignal) throws {
     let reader: PrefetchingFixReader
     var held: [Fix]
     let activity: Activity
@@ -109,7 +113,7 @@ struct Replay: ParsableCommand {
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file,
-      format: reader.format.rawValue, stop: stop)
+      format: reader.format.rawValue, coach: try coach(plan, configuration), stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -123,10 +127,10 @@ struct Replay: ParsableCommand {
 
   /// A session from the database, with the settings it was recorded with, so the replay
   /// ends with the numbers the session had.
-  private func replaySession(_ id: Int64, stop: StopSignal) throws {
+  private func replaySession(_ id: Int64, plan: Workout?, stop: StopSignal) throws {
     let store = try StoreAccess.open()
     if headless {
-      try replaySessionStreamed(id, store: store, stop: stop)
+      try replaySessionStreamed(id, store: store, plan: plan, stop: stop)
       return
     }
     let (listing, configuration, fixes) = try storeCall {
@@ -138,12 +142,14 @@ struct Replay: ParsableCommand {
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
-      kept: .replayOfSession(id), stop: stop)
+      kept: .replayOfSession(id), coach: try coach(plan, configuration), stop: stop)
   }
 
   /// A session replayed headless, its fixes read a page at a time (`SessionStore.fixes(of:
   /// after:limit:)`): a session of any length in the memory of the engine's track.
-  private func replaySessionStreamed(_ id: Int64, store: SessionStore, stop: StopSignal) throws {
+  private func replaySessionStreamed(
+    _ id: Int64, store: SessionStore, plan: Workout?, stop: StopSignal
+  ) throws {
     let (listing, configuration) = try storeCall { () throws(StoreError) in
       (try store.listing(id), try store.configuration(of: id))
     }
@@ -166,7 +172,8 @@ struct Replay: ParsableCommand {
       return page[index - 1].fix
     }
     let summary = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: nil, format: "session", stop: stop)
+      source: &source, configuration: configuration, file: nil, format: "session",
+      coach: try coach(plan, configuration), stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -176,18 +183,29 @@ struct Replay: ParsableCommand {
 
   private func show(
     _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
-    file: String?, format: String, kept: QuitSummary.Kept, stop: StopSignal
+    file: String?, format: String, kept: QuitSummary.Kept, coach: WorkoutCoach?,
+    stop: StopSignal
   ) throws {
     guard headless else {
       let summary = try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        display: display, stop: stop)
+        display: display, coach: coach, stop: stop)
       let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
       try QuitSummary.print(summary, kept: kept, again: again)
       return
     }
     var source = source
     _ = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: file, format: format, stop: stop)
+      source: &source, configuration: configuration, file: file, format: format, coach: coach,
+      stop: stop)
+  }
+
+  /// The coach for `plan` in a session of `configuration` (a recorded session's own units
+  /// and activity), with the config file's heart-rate zones.
+  private func coach(_ plan: Workout?, _ configuration: SessionConfiguration) throws
+    -> WorkoutCoach?
+  {
+    guard plan != nil else { return nil }
+    return workout.coach(plan, configuration: configuration, settings: try session.settings())
   }
 }

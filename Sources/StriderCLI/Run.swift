@@ -27,11 +27,14 @@ struct Run: ParsableCommand {
 
   @OptionGroup var session: LiveSessionOptions
 
+  @OptionGroup var workout: WorkoutOptions
+
   @OptionGroup var display: DisplayOptions
 
   mutating func run() throws {
     let stop = StopSignal()
     let settings = try session.settings()
+    let plan = try workout.load()
     let endpoint = try gpsd ?? Self.endpoint(settings)
     // A refused connection is retried (gpsd may start later); a name that does not resolve
     // never will, so it is said at once.
@@ -50,8 +53,11 @@ struct Run: ParsableCommand {
     // the session's start.
     configuration.gate.timeRequirement = .always
     let label = "gpsd \(endpoint)"
+    let coach = workout.coach(plan, configuration: configuration, settings: settings)
     guard !noRecord else {
-      if let summary = try show(source, configuration: configuration, label: label, stop: stop) {
+      if let summary = try show(
+        source, configuration: configuration, label: label, coach: coach, stop: stop)
+      {
         try QuitSummary.print(
           summary, kept: .notKept(hint: "--no-record"), again: "strider run")
       }
@@ -62,7 +68,8 @@ struct Run: ParsableCommand {
       source, origin: .live, name: nil, label: label, configuration: configuration,
       announces: headless
     ) { recorded in
-      shown = try show(recorded, configuration: configuration, label: label, stop: stop)
+      shown = try show(
+        recorded, configuration: configuration, label: label, coach: coach, stop: stop)
     }
     if let shown {
       try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
@@ -80,10 +87,10 @@ struct Run: ParsableCommand {
 
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
-    stop: StopSignal
+    coach: WorkoutCoach?, stop: StopSignal
   ) throws -> SessionSummary? {
     try TerminalSession.show(
       source, kind: .live, headless: headless, format: "gpsd", configuration: configuration,
-      label: label, display: display, stop: stop)
+      label: label, display: display, coach: coach, stop: stop)
   }
 }

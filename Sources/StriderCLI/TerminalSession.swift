@@ -20,16 +20,17 @@ enum TerminalSession {
   static func show(
     _ source: some DashboardSource, kind: DashboardModel.Kind, headless: Bool, format: String,
     configuration: SessionConfiguration, label: String, display: DisplayOptions,
-    stop: StopSignal
+    coach: WorkoutCoach? = nil, stop: StopSignal
   ) throws -> SessionSummary? {
     guard headless else {
       return try run(
         kind: kind, source: source, configuration: configuration, sourceLabel: label,
-        display: display, stop: stop)
+        display: display, coach: coach, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: nil, format: format, stop: stop)
+      source: &source, configuration: configuration, file: nil, format: format, coach: coach,
+      stop: stop)
     return nil
   }
 
@@ -42,7 +43,7 @@ enum TerminalSession {
   static func run(
     kind: DashboardModel.Kind, source: some DashboardSource,
     configuration: SessionConfiguration, sourceLabel: String, display: DisplayOptions,
-    stop: StopSignal
+    coach: WorkoutCoach? = nil, stop: StopSignal
   ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
     let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
@@ -61,7 +62,8 @@ enum TerminalSession {
     var model = DashboardModel(
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
-      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())))
+      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
+      coach: coach)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

@@ -22,6 +22,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
   public var motion: MotionProfile
   /// The session length; `SimulatedRoute.nominalLength(for: activity)` unless set.
   public var routeLength: Meters?
+  /// A path of its own (east-north metres from `origin`) instead of the built-in lap, such
+  /// as the workout demo's track; `routeLength` is then ignored.
+  public var path: [PlanePoint]?
 
   /// The default start: 2024-05-04 07:30:00 UTC, a Saturday morning.
   public static let defaultStartTime = GNSSTime(secondsSince1970: 1_714_807_800)
@@ -50,7 +53,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
 
   /// The route this configuration follows.
   public var route: SimulatedRoute {
-    SimulatedRoute(activity: activity, origin: origin, length: routeLength)
+    if let path, path.count >= 2 { return SimulatedRoute(vertices: path, origin: origin) }
+    return SimulatedRoute(activity: activity, origin: origin, length: routeLength)
   }
 
   /// The sample interval actually used: at least 10 ms, so a zero or negative value

@@ -4,7 +4,8 @@ import StriderCore
 ///
 /// Events: `start`, `status`, `cue`, `pause`, `resume`, `split`, `signal_lost`,
 /// `signal_regained`, `verdicts` (accepted and rejected counts every minute of fix time),
-/// `restart`, and last `summary` with the keys of `analyze --format json`.
+/// `restart`, with a workout `step` (a step's start and end) and `coach` (what the coach
+/// says; see docs/workouts.md), and last `summary` with the keys of `analyze --format json`.
 public enum HeadlessEvents {
   public static func json(_ event: RunnerEvent, source: String) -> JSONValue? {
     switch event {
@@ -25,7 +26,52 @@ public enum HeadlessEvents {
         ])
     case .session(let e):
       return sessionEvent(e, source: source)
+    case .coach(let e):
+      return coachEvent(e)
     }
+  }
+
+  private static func coachEvent(_ event: CoachEvent) -> JSONValue {
+    switch event {
+    case .stepStarted(let planned, let at):
+      var members = [
+        JSONMember("time", .string(at.iso8601)), JSONMember("phase", .string("start")),
+      ]
+      members += step(planned)
+      switch planned.step.length {
+      case .distance(let d): members.append(JSONMember("planned_distance_m", .rounded(d.value, 2)))
+      case .time(let t): members.append(JSONMember("planned_duration_s", .rounded(t.value, 3)))
+      case .open: members.append(JSONMember("open", .bool(true)))
+      }
+      return object("step", members)
+    case .stepEnded(let result):
+      return object(
+        "step",
+        [JSONMember("time", .string(result.time.iso8601)), JSONMember("phase", .string("end"))]
+          + step(result.step) + [
+            JSONMember("distance_m", .rounded(result.distance.value, 2)),
+            JSONMember("duration_s", .rounded(result.duration.value, 3)),
+            JSONMember("pace_s_per_km", result.pace.map { .rounded($0.value, 2) } ?? .null),
+            JSONMember("ending", .string(result.ending.rawValue)),
+          ])
+    case .cue(let cue):
+      return object(
+        "coach",
+        [
+          JSONMember("time", .string(cue.time.iso8601)),
+          JSONMember("kind", .string(cue.kind.rawValue)), JSONMember("step", .int(cue.step)),
+          JSONMember("text", .string(cue.text)),
+        ])
+    }
+  }
+
+  /// The keys naming a step: its number in the plan, kind and spoken name.
+  private static func step(_ planned: PlannedStep) -> [JSONMember] {
+    [
+      JSONMember("number", .int(planned.number)),
+      JSONMember("kind", .string(planned.step.kind.rawValue)),
+      JSONMember("name", .string(CueText.stepName(planned))),
+    ]
   }
 
   /// The closing line: the summary with the keys of `analyze`.

@@ -8,6 +8,8 @@ public enum RunnerEvent: Sendable, Equatable {
   case restarted
   /// Verdicts since the last tally: how many fixes were accepted and rejected by reason.
   case verdicts(time: GNSSTime?, accepted: Int, rejected: [RejectionReason: Int])
+  /// What the workout coach did or said (only with a workout).
+  case coach(CoachEvent)
 }
 
 /// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
@@ -19,6 +21,11 @@ public struct SessionRunner: Sendable {
   /// draws each rejected fix with its reason, while the headless printer wants tallies only.
   public let reportsVerdicts: Bool
   public private(set) var engine: SessionEngine
+  /// The workout coach, when the session follows a workout; fed after every fix that moves
+  /// the session's clock on, with the engine's figures at that time.
+  public private(set) var coach: WorkoutCoach?
+  /// The coach as it started, for a session that starts over.
+  private let initialCoach: WorkoutCoach?
   public private(set) var status: SourceStatus?
   /// The last fix that came in, accepted or not (for the GPS status line).
   public private(set) var lastFix: Fix?
@@ -33,10 +40,14 @@ public struct SessionRunner: Sendable {
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
 
-  public init(configuration: SessionConfiguration, reportsVerdicts: Bool = false) {
+  public init(
+    configuration: SessionConfiguration, reportsVerdicts: Bool = false, coach: WorkoutCoach? = nil
+  ) {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
     engine = SessionEngine(configuration: configuration)
+    self.coach = coach
+    initialCoach = coach
   }
 
   public mutating func handle(_ event: SourceEvent) -> [RunnerEvent] {
@@ -47,6 +58,7 @@ public struct SessionRunner: Sendable {
       return [.status(s)]
     case .restart:
       engine = SessionEngine(configuration: configuration)
+      coach = initialCoach
       tallyAccepted = 0
       tallyRejected = [:]
       tallyStart = nil
@@ -57,6 +69,13 @@ public struct SessionRunner: Sendable {
       var out: [RunnerEvent] = []
       let before = newestTime
       relay(engine.ingest(fix), into: &out)
+      if let t = newestTime, t != before, coach != nil {
+        for e in coach?.observe(
+          engine.snapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
+        {
+          out.append(.coach(e))
+        }
+      }
       if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
         if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
@@ -88,6 +107,9 @@ public struct SessionRunner: Sendable {
     let (tail, summary) = engine.finish()
     var out: [RunnerEvent] = []
     relay(tail, into: &out)
+    if let t = newestTime {
+      for e in coach?.finish(engine.snapshot, at: t) ?? [] { out.append(.coach(e)) }
+    }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
   }

@@ -42,6 +42,8 @@ extension DashboardModel {
     let engine = runner.engine
     state.snapshot = currentFigures
     state.cues = summary?.cues ?? engine.cues
+    state.workout = runner.coach.map(WorkoutStatus.init(coach:))
+    state.coachCues = coachCues
     if summary != nil {
       state.sessionState = .finished
     } else if controls.isPaused {

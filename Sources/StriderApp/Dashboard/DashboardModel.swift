@@ -28,7 +28,11 @@ public struct DashboardModel: Sendable {
 
   public let kind: Kind
   let baseConfiguration: SessionConfiguration
+  /// The workout coach the session starts with, if it follows a workout.
+  let coach: WorkoutCoach?
   var runner: SessionRunner
+  /// What the workout coach said so far, for the cue log.
+  var coachCues: [CoachCue] = []
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
   /// Every fix received, in order (the filter lab re-feeds them on a toggle).
@@ -66,11 +70,12 @@ public struct DashboardModel: Sendable {
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero
+    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil
   ) {
     self.kind = kind
     baseConfiguration = configuration
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    self.coach = coach
+    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -154,7 +159,10 @@ public struct DashboardModel: Sendable {
       }
     case .session(.cue(let cue)):
       if announce { return .say(cue.text) }
-    case .session, .verdicts:
+    case .coach(.cue(let cue)):
+      coachCues.append(cue)
+      if announce { return .say(cue.text) }
+    case .session, .verdicts, .coach:
       break
     }
     return nil
@@ -182,6 +190,7 @@ public struct DashboardModel: Sendable {
   /// A replay sought backwards: the session starts over (the runners have started over).
   mutating func restart() {
     fixes = []
+    coachCues = []
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()
@@ -199,7 +208,8 @@ public struct DashboardModel: Sendable {
       ? (baseConfiguration.smoother ?? .defaults(for: configuration.activity)) : nil
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    coachCues = []
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil

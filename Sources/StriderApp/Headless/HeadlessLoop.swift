@@ -14,10 +14,10 @@ public enum HeadlessLoop {
   static var pollTimeout: Double { 0.2 }
 
   public static func run<Source: FixSource, Failure: Error>(
-    source: inout Source, configuration: SessionConfiguration, isStopped: () -> Bool,
-    emit: (RunnerEvent) throws(Failure) -> Void
+    source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
+    isStopped: () -> Bool, emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
-    var runner = SessionRunner(configuration: configuration)
+    var runner = SessionRunner(configuration: configuration, coach: coach)
     var failure: Failure?
     loop: while !isStopped() {
       switch source.poll(timeout: pollTimeout) {

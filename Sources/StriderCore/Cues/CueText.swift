@@ -110,7 +110,8 @@ public enum CueText {
     return negative ? "-" + text : text
   }
 
-  private static func count(of n: Int, _ noun: String) -> String {
+  /// "1 minute", "2 minutes": a count and its noun, singular or plural.
+  static func count(of n: Int, _ noun: String) -> String {
     "\(n) \(noun)" + (n == 1 ? "" : "s")
   }
 }

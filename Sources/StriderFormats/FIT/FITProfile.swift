@@ -17,6 +17,27 @@ enum FITProfile {
   static let session: UInt16 = 18
   static let lap: UInt16 = 19
   static let event: UInt16 = 21
+  static let workout: UInt16 = 26
+  static let workoutStep: UInt16 = 27
+  /// The field number of `message_index`, which numbers a workout's steps.
+  static let messageIndex: UInt8 = 254
+
+  /// `workout` fields: the sport.
+  enum Workout {
+    static let sport: UInt8 = 4
+  }
+
+  /// `workout_step` fields: how the step ends (`duration_type`, `duration_value`), what it
+  /// aims at (`target_type`, `target_value`, custom low and high) and its `intensity`.
+  enum WorkoutStep {
+    static let durationType: UInt8 = 1
+    static let durationValue: UInt8 = 2
+    static let targetType: UInt8 = 3
+    static let targetValue: UInt8 = 4
+    static let customTargetLow: UInt8 = 5
+    static let customTargetHigh: UInt8 = 6
+    static let intensity: UInt8 = 7
+  }
 
   /// `event` fields: which event (0 is the timer) and its type (0 start; 1 stop, 4 stop
   /// all, 8 stop and disable, 9 stop and disable all).
@@ -66,6 +87,10 @@ enum FITProfile {
       return (2...9).contains(number)
     case event:
       return number <= 1
+    case workout:
+      return number == Workout.sport
+    case workoutStep:
+      return (1...7).contains(number) || number == messageIndex
     default:
       return false
     }

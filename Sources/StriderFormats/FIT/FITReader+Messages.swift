@@ -43,6 +43,15 @@ extension FITReader {
       }
     case FITProfile.lap:
       statistics.laps += 1
+    case FITProfile.workout:
+      statistics.otherMessages += 1
+      workoutSport = stream.withBytes { definition.value(FITProfile.Workout.sport, in: $0) }
+        .map(Int.init)
+    case FITProfile.workoutStep:
+      statistics.otherMessages += 1
+      if workoutSteps.count < Self.workoutStepLimit {
+        workoutSteps.append(stream.withBytes { FITWorkoutStep(definition, in: $0) })
+      }
     case FITProfile.event:
       let (event, type) = stream.withBytes { p in
         (

@@ -39,6 +39,13 @@ public struct FITReader: FormatReader {
 
   /// The file's sessions so far, in file order; complete once `next()` has returned nil.
   public internal(set) var sessions: [FITSession] = []
+  /// The steps of a workout file (`workout_step` messages), in file order; complete once
+  /// `next()` has returned nil. `FITWorkoutImport` turns them into a `Workout`.
+  public internal(set) var workoutSteps: [FITWorkoutStep] = []
+  /// The `workout` message's sport, if the file has one.
+  public internal(set) var workoutSport: Int?
+  /// At most this many workout steps are kept (watches take 50 to 100).
+  static let workoutStepLimit = 10_000
   /// What was read and skipped so far; complete once `next()` has returned nil.
   public internal(set) var statistics = FITStatistics()
   /// The first CRC mismatches found so far (`warningLimit` at most: a hostile file of

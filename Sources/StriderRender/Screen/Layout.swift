@@ -6,6 +6,10 @@
 /// more) or are left out. Smaller terminals, down to `Screen.minimumColumns` ×
 /// `Screen.minimumRows`, get a compact three-row dashboard over the map. The status line is
 /// always the bottom row, the replay progress bar just above it.
+///
+/// A workout's panel goes under the dashboard and the filter lab when the left column has
+/// room for it (the splits keep what is left), else at the bottom of the map's column; the
+/// compact arrangement has no room for it.
 public struct Layout: Sendable, Hashable {
   public var dashboard: GridRect
   /// The map's box (the map itself is drawn inside the frame).
@@ -13,6 +17,7 @@ public struct Layout: Sendable, Hashable {
   public var cues: GridRect?
   public var splits: GridRect?
   public var lab: GridRect?
+  public var workout: GridRect?
   public var progress: GridRect?
   public var status: GridRect
   /// True for the small-terminal arrangement (compact dashboard, no cue log or splits).
@@ -28,8 +33,10 @@ public struct Layout: Sendable, Hashable {
   ///   - dashboardHeight: the dashboard's preferred height.
   ///   - labHeight: the lab panel's preferred height, nil when there is no lab.
   ///   - hasProgress: whether a replay progress bar is shown.
+  ///   - workoutHeight: the workout panel's preferred height, nil without a workout.
   public static func make(
-    columns: Int, rows: Int, dashboardHeight: Int, labHeight: Int?, hasProgress: Bool
+    columns: Int, rows: Int, dashboardHeight: Int, labHeight: Int?, hasProgress: Bool,
+    workoutHeight: Int? = nil
   ) -> Layout? {
     guard columns >= Screen.minimumColumns, rows >= Screen.minimumRows else { return nil }
     let status = GridRect(x: 0, y: rows - 1, width: columns, height: 1)
@@ -39,7 +46,7 @@ public struct Layout: Sendable, Hashable {
       return Layout(
         dashboard: GridRect(x: 0, y: 0, width: columns, height: 3),
         map: GridRect(x: 0, y: 3, width: columns, height: body - 3), cues: nil, splits: nil,
-        lab: nil, progress: progress, status: status, isCompact: true)
+        lab: nil, workout: nil, progress: progress, status: status, isCompact: true)
     }
     let leftWidth = min(40, max(30, columns * 3 / 10))
     let rightWidth = columns - leftWidth
@@ -52,10 +59,20 @@ public struct Layout: Sendable, Hashable {
       lab = GridRect(x: 0, y: dashboardRows, width: leftWidth, height: labRows)
     }
     let dashboard = GridRect(x: 0, y: 0, width: leftWidth, height: dashboardRows)
-    let y = lab?.maxY ?? dashboardRows
+    var y = lab?.maxY ?? dashboardRows
     let cueRows = min(10, max(5, body / 4))
-    let mapRows = body - cueRows
-    let bottom = GridRect(x: leftWidth, y: mapRows, width: rightWidth, height: cueRows)
+    var mapRows = body - cueRows
+    var workout: GridRect?
+    if let workoutHeight {
+      if body - y >= workoutHeight {
+        workout = GridRect(x: 0, y: y, width: leftWidth, height: workoutHeight)
+        y += workoutHeight
+      } else if mapRows - workoutHeight >= 6 {
+        mapRows -= workoutHeight
+        workout = GridRect(x: leftWidth, y: mapRows, width: rightWidth, height: workoutHeight)
+      }
+    }
+    let bottom = GridRect(x: leftWidth, y: body - cueRows, width: rightWidth, height: cueRows)
     var splits: GridRect?
     var cues = bottom
     if body - y >= 6 {
@@ -68,6 +85,7 @@ public struct Layout: Sendable, Hashable {
     }
     return Layout(
       dashboard: dashboard, map: GridRect(x: leftWidth, y: 0, width: rightWidth, height: mapRows),
-      cues: cues, splits: splits, lab: lab, progress: progress, status: status, isCompact: false)
+      cues: cues, splits: splits, lab: lab, workout: workout, progress: progress, status: status,
+      isCompact: false)
   }
 }

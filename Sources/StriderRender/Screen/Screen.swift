@@ -28,7 +28,8 @@ public enum Screen {
     guard
       let layout = Layout.make(
         columns: columns, rows: rows, dashboardHeight: dashboard.preferredHeight,
-        labHeight: labPanel?.preferredHeight, hasProgress: state.replay != nil)
+        labHeight: labPanel?.preferredHeight, hasProgress: state.replay != nil,
+        workoutHeight: state.workout.map { _ in WorkoutPanel.preferredHeight })
     else {
       drawTooSmall(into: &grid, glyphs: glyphs)
       return Frame(grid: finished(grid, state), layout: nil, map: nil)
@@ -42,13 +43,19 @@ public enum Screen {
     if let rect = layout.lab, let labPanel {
       grid.withRegion(rect) { labPanel.draw(into: &$0) }
     }
+    if let rect = layout.workout, let status = state.workout {
+      let panel = WorkoutPanel(
+        status: status, activity: state.activity, units: state.units, glyphs: glyphs)
+      grid.withRegion(rect) { panel.draw(into: &$0) }
+    }
     if let rect = layout.splits {
       let table = SplitsTable(
         snapshot: state.snapshot, activity: state.activity, units: state.units, glyphs: glyphs)
       grid.withRegion(rect) { table.draw(into: &$0) }
     }
     if let rect = layout.cues {
-      let log = CueLog(cues: state.cues, glyphs: glyphs, utcOffset: state.utcOffset)
+      let log = CueLog(
+        cues: state.cues, coach: state.coachCues, glyphs: glyphs, utcOffset: state.utcOffset)
       grid.withRegion(rect) { log.draw(into: &$0) }
     }
     if let rect = layout.progress, let replay = state.replay {

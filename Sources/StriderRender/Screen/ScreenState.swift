@@ -31,6 +31,10 @@ public struct ScreenState: Sendable {
   public var utcOffset: Seconds
   /// A short note for the status line ("Injected: jump", "Recording to ..."), if any.
   public var message: String?
+  /// The workout's state; non-nil when the session follows a workout (the workout panel).
+  public var workout: WorkoutStatus?
+  /// What the workout coach said, oldest first (shown in the cue log).
+  public var coachCues: [CoachCue] = []
 
   public init(
     activity: Activity = .run, units: UnitSystem = .metric,
@@ -39,7 +43,7 @@ public struct ScreenState: Sendable {
     cues: [Cue] = [], route: ProjectedRoute = ProjectedRoute(), viewport: MapViewport = .fit,
     mapOptions: MapOptions = MapOptions(), lab: FilterLabState? = nil, helpVisible: Bool = false,
     replay: ReplayProgress? = nil, glyphs: Glyphs = .unicode, colour: Bool = true,
-    utcOffset: Seconds = .zero, message: String? = nil
+    utcOffset: Seconds = .zero, message: String? = nil, workout: WorkoutStatus? = nil
   ) {
     self.activity = activity
     self.units = units
@@ -58,5 +62,6 @@ public struct ScreenState: Sendable {
     self.colour = colour
     self.utcOffset = utcOffset
     self.message = message
+    self.workout = workout
   }
 }
