@@ -149,13 +149,24 @@ public struct FinishedTrack: Hashable, Sendable {
       time: GNSSTime, coordinate: Coordinate, altitude: Meters?, speed: MetersPerSecond,
       isStopped: Bool, step: Double, continues: Bool
     ) {
+      points.append(
+        next(
+          time: time, coordinate: coordinate, altitude: altitude, speed: speed,
+          isStopped: isStopped, step: step, continues: continues))
+    }
+
+    /// The next point, counted as `append` counts it but not kept: for a track handed out
+    /// point by point rather than held.
+    mutating func next(
+      time: GNSSTime, coordinate: Coordinate, altitude: Meters?, speed: MetersPerSecond,
+      isStopped: Bool, step: Double, continues: Bool
+    ) -> Point {
       if !continues || segment < 0 { segment += 1 }
       distance += step
-      points.append(
-        Point(
-          time: time, coordinate: coordinate, altitude: altitude,
-          speed: isStopped ? .zero : speed, isStopped: isStopped, distance: Meters(distance),
-          segment: segment))
+      return Point(
+        time: time, coordinate: coordinate, altitude: altitude,
+        speed: isStopped ? .zero : speed, isStopped: isStopped, distance: Meters(distance),
+        segment: segment)
     }
 
     public var track: FinishedTrack { FinishedTrack(points: points) }

@@ -157,6 +157,21 @@ public struct SessionEngine: Sendable {
   /// Ends the session: flushes the gate, smooths the finished track and sums it up.
   /// Calling it again returns the same summary and no events.
   public mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
+    finish(handingOut: nil)
+  }
+
+  /// Ends the session as `finish()` does, handing each point of the finished track to
+  /// `handOut` in order instead of keeping it in `finishedTrack`: an import of a million
+  /// fixes writes the track as it is made rather than holding it whole.
+  public mutating func finish(
+    handingOut handOut: (FinishedTrack.Point) -> Void
+  ) -> (events: [SessionEvent], summary: SessionSummary) {
+    withoutActuallyEscaping(handOut) { finish(handingOut: .some($0)) }
+  }
+
+  private mutating func finish(
+    handingOut handOut: ((FinishedTrack.Point) -> Void)?
+  ) -> (events: [SessionEvent], summary: SessionSummary) {
     if let finished { return ([], finished) }
     var events: [SessionEvent] = []
     for decision in gate.finish() { handle(decision, into: &events) }
@@ -183,7 +198,7 @@ public struct SessionEngine: Sendable {
       var points = track
       track = []
       finishingPass.smooth(&points)
-      let figures = finishingPass.figures(of: points)
+      let figures = finishingPass.figures(of: points, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
       finishing = FinishingReport(
@@ -195,6 +210,10 @@ public struct SessionEngine: Sendable {
       pauses = livePauses
       finishedTrack = liveFinishedTrack?.track ?? FinishedTrack()
       liveFinishedTrack = nil
+      if let handOut {
+        finishedTrack.points.forEach(handOut)
+        finishedTrack = FinishedTrack()
+      }
     }
     if let time = lastAcceptedTime.map({ max($0, signalLostAt ?? $0) }),
       let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)

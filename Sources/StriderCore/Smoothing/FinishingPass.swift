@@ -102,7 +102,12 @@ struct FinishingPass: Sendable {
 
   /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
   ///   counted so far, into `measured`.
-  func figures(of points: [Entry], measuringAt marks: [Int] = []) -> Figures {
+  /// - Parameter handOut: when given, each point of the finished track goes to it as it is
+  ///   made and `Figures.track` stays nil, so a long track is never held twice.
+  func figures(
+    of points: [Entry], measuringAt marks: [Int] = [],
+    handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil
+  ) -> Figures {
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
     var detector = AutoPause(configuration: configuration.autoPause)
@@ -138,7 +143,9 @@ struct FinishingPass: Sendable {
     var closedIndex = 0
     var halfOpenIndex = 0
     var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
-    var builder = keepsFinishedTrack ? FinishedTrack.Builder(expectedCount: points.count) : nil
+    var builder =
+      keepsFinishedTrack
+      ? FinishedTrack.Builder(expectedCount: handOut == nil ? points.count : 0) : nil
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
     var stopPlace: (pause: Int, coordinate: Coordinate)?
@@ -177,15 +184,26 @@ struct FinishingPass: Sendable {
         MetricsSample(
           time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
           isMoving: isMoving, startsSegment: !continues))
-      builder?.append(
-        time: time, coordinate: coordinate, altitude: p.altitude,
-        speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
-        continues: continues)
+      if let handOut {
+        if let point = builder?.next(
+          time: time, coordinate: coordinate, altitude: p.altitude,
+          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+          continues: continues)
+        {
+          handOut(point)
+        }
+      } else {
+        builder?.append(
+          time: time, coordinate: coordinate, altitude: p.altitude,
+          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+          continues: continues)
+      }
       previous = (time, coordinate, inStop)
     }
     while measured.count < marks.count { measured.append(counted) }
     return Figures(
-      snapshot: accumulator.finish(), pauses: pauses, detected: detected, track: builder?.track,
+      snapshot: accumulator.finish(), pauses: pauses, detected: detected,
+      track: handOut == nil ? builder?.track : nil,
       measured: measured)
   }
 

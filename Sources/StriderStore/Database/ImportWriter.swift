@@ -72,11 +72,15 @@ struct ImportWriter {
   }
 
   /// Ends the engine and writes the rest: the last fixes and points, the finished track,
-  /// the display track and the events. The session stays `importing`.
+  /// the display track and the events. The session stays `importing`. The finished track
+  /// is written as the engine makes it, a batch at a time, and only its times and
+  /// distances are kept (for the best efforts), so it is never held whole.
   mutating func complete() throws(StoreError)
     -> (fixCount: Int, start: GNSSTime?, end: GNSSTime?, summary: SessionSummary)
   {
-    let (tail, summary) = engine.finish()
+    var sink = FinishedTrackSink(store: store, id: id)
+    let (tail, summary) = engine.finish { sink.add($0) }
+    try sink.close()
     tail.forEach { take($0) }
     // A fix the gate never judged counts as accepted, as in SessionRecorder.
     for (index, fix) in unjudged.sorted(by: { $0.key < $1.key }) {
@@ -84,54 +88,33 @@ struct ImportWriter {
     }
     unjudged = [:]
     try writeBatch()
-    let finished = engine.finishedTrack
-    efforts = BestEfforts.of(finished, activity: summary.activity)
+    efforts = BestEfforts.of(
+      times: sink.times, distances: sink.distances,
+      targets: BestEffortTarget.targets(for: summary.activity))
+    let handedOut = sink.count
+    sink = FinishedTrackSink(store: store, id: id)
     heartRateTime = heartRates.time(excluding: summary.pauses)
     heartRates = HeartRateTime.Collector()
     engine = SessionEngine(configuration: engine.configuration)
-    try writeFinishedTrack(finished)
-    try writeDisplayTrack(finished)
+    if handedOut == 0 { try writeLiveDisplayTrack() }
     try writeEvents()
     return (
       seq, summary.start?.time ?? firstTime, summary.end?.time ?? lastTime, summary
     )
   }
 
-  private func writeFinishedTrack(_ finished: FinishedTrack) throws(StoreError) {
+  /// The display track of a session without a finished track, reduced from the live one
+  /// a piece at a time.
+  private func writeLiveDisplayTrack() throws(StoreError) {
     let id = id
-    var start = 0
-    while start < finished.points.count {
-      let end = min(start + SessionStore.batchRows, finished.points.count)
-      let first = start
-      try store.patientWrite { db in
-        try FinishedPointRow.insert(finished.points[first..<end], of: id, db)
-      }
-      start = end
+    let drawn = try store.guarded {
+      try store.pool.read { db in try LiveTrackPointRow.points(of: id, db) }
     }
-  }
-
-  /// The display track, reduced from the finished track (or the live one when there is no
-  /// finished track) a piece at a time.
-  private func writeDisplayTrack(_ finished: FinishedTrack) throws(StoreError) {
-    let id = id
-    let drawn: [TrackPoint]
-    if finished.isEmpty {
-      drawn = try store.guarded {
-        try store.pool.read { db in try LiveTrackPointRow.points(of: id, db) }
-      }
-    } else {
-      drawn = []
-    }
-    let count = finished.isEmpty ? drawn.count : finished.points.count
     var seq = 0
     var start = 0
-    while start < count {
-      let end = min(start + Self.displayPiece, count)
-      let piece =
-        finished.isEmpty
-        ? Array(drawn[start..<end])
-        : FinishedTrack(points: Array(finished.points[start..<end])).trackPoints
-      let reduced = DisplayTrack.reduce(piece)
+    while start < drawn.count {
+      let end = min(start + Self.displayPiece, drawn.count)
+      let reduced = DisplayTrack.reduce(Array(drawn[start..<end]))
       let first = seq
       try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
       seq += reduced.count
@@ -142,5 +125,69 @@ struct ImportWriter {
   private func writeEvents() throws(StoreError) {
     let (id, events) = (id, events)
     try store.patientWrite { db in try EventRow.insert(events, of: id, db) }
+  }
+}
+
+/// Takes the finished track from the engine point by point: writes it in batches, reduces
+/// it for drawing a piece at a time and keeps its times and distances. The engine cannot
+/// be handed a throwing closure, so the first write error is kept, no more is written, and
+/// `close` throws it.
+private struct FinishedTrackSink {
+  let store: SessionStore
+  let id: Int64
+  private var batch: [FinishedTrack.Point] = []
+  private var written = 0
+  private var piece: [FinishedTrack.Point] = []
+  private var drawnCount = 0
+  private var failure: StoreError?
+  private(set) var times: [Double] = []
+  private(set) var distances: [Double] = []
+
+  init(store: SessionStore, id: Int64) {
+    self.store = store
+    self.id = id
+  }
+
+  /// Points handed out so far.
+  var count: Int { times.count }
+
+  mutating func add(_ point: FinishedTrack.Point) {
+    times.append(point.time.secondsSince1970)
+    distances.append(point.distance.value)
+    batch.append(point)
+    piece.append(point)
+    if batch.count >= SessionStore.batchRows { writeBatch() }
+    if piece.count >= ImportWriter.displayPiece { writePiece() }
+  }
+
+  mutating func close() throws(StoreError) {
+    writeBatch()
+    writePiece()
+    if let failure { throw failure }
+  }
+
+  private mutating func writeBatch() {
+    defer { batch.removeAll(keepingCapacity: true) }
+    guard failure == nil, !batch.isEmpty else { return }
+    let (id, points, first) = (id, batch, written)
+    do {
+      try store.patientWrite { db in
+        try FinishedPointRow.insert(points, of: id, from: first, db)
+      }
+      written += points.count
+    } catch { failure = error }
+  }
+
+  /// Each piece keeps its ends, so a long track keeps a point or two more than reducing
+  /// it whole would.
+  private mutating func writePiece() {
+    defer { piece.removeAll(keepingCapacity: true) }
+    guard failure == nil, !piece.isEmpty else { return }
+    let reduced = DisplayTrack.reduce(FinishedTrack(points: piece).trackPoints)
+    let (id, first) = (id, drawnCount)
+    do {
+      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
+      drawnCount += reduced.count
+    } catch { failure = error }
   }
 }

@@ -142,6 +142,15 @@ struct FinishedPointRow: SessionChildRecord, BulkRecord {
       points.indices.lazy.map { Self(sessionId: session, seq: $0, point: points[$0]) }, db)
   }
 
+  /// Keeps points of a finished track handed out in batches, the first at `first`.
+  static func insert(
+    _ points: [FinishedTrack.Point], of session: Int64, from first: Int, _ db: Database
+  ) throws {
+    try insert(
+      points.indices.lazy.map { Self(sessionId: session, seq: first + $0, point: points[$0]) },
+      db)
+  }
+
   /// Whether the session has a finished track kept.
   static func exists(of session: Int64, _ db: Database) throws -> Bool {
     try filter(Columns.sessionId == session).isEmpty(db) == false
