@@ -61,7 +61,8 @@ enum TerminalSession {
     var model = DashboardModel(
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
-      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())))
+      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
+      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity))
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

@@ -33,10 +33,14 @@ public struct SessionRunner: Sendable {
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
 
-  public init(configuration: SessionConfiguration, reportsVerdicts: Bool = false) {
+  /// - Parameter recordsToBeat: the history's records, for the finish's new-best cues.
+  public init(
+    configuration: SessionConfiguration, reportsVerdicts: Bool = false,
+    recordsToBeat: RecordsToBeat = RecordsToBeat()
+  ) {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
-    engine = SessionEngine(configuration: configuration)
+    engine = SessionEngine(configuration: configuration, recordsToBeat: recordsToBeat)
   }
 
   public mutating func handle(_ event: SourceEvent) -> [RunnerEvent] {
@@ -46,7 +50,7 @@ public struct SessionRunner: Sendable {
       status = s
       return [.status(s)]
     case .restart:
-      engine = SessionEngine(configuration: configuration)
+      engine = SessionEngine(configuration: configuration, recordsToBeat: engine.recordsToBeat)
       tallyAccepted = 0
       tallyRejected = [:]
       tallyStart = nil

@@ -63,14 +63,16 @@ public struct DashboardModel: Sendable {
   /// - Parameters:
   ///   - sourceLabel: the source as the GPS line names it (a file, "simulator", gpsd).
   ///   - utcOffset: the local time zone's offset, for the cue log's clock times.
+  ///   - recordsToBeat: the history's records: the finish says each one beaten.
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero
+    colour: Bool = true, utcOffset: Seconds = .zero, recordsToBeat: RecordsToBeat = RecordsToBeat()
   ) {
     self.kind = kind
     baseConfiguration = configuration
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true, recordsToBeat: recordsToBeat)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -199,7 +201,9 @@ public struct DashboardModel: Sendable {
       ? (baseConfiguration.smoother ?? .defaults(for: configuration.activity)) : nil
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true,
+      recordsToBeat: runner.engine.recordsToBeat)
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil

@@ -14,10 +14,11 @@ public enum HeadlessLoop {
   static var pollTimeout: Double { 0.2 }
 
   public static func run<Source: FixSource, Failure: Error>(
-    source: inout Source, configuration: SessionConfiguration, isStopped: () -> Bool,
+    source: inout Source, configuration: SessionConfiguration,
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), isStopped: () -> Bool,
     emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
-    var runner = SessionRunner(configuration: configuration)
+    var runner = SessionRunner(configuration: configuration, recordsToBeat: recordsToBeat)
     var failure: Failure?
     loop: while !isStopped() {
       switch source.poll(timeout: pollTimeout) {
