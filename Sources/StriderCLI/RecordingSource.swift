@@ -88,6 +88,20 @@ enum StoreAccess {
     return RecordsToBeat(best: best)
   }
 
+  /// The zones of the profile's maximum heart rate, else of the highest in the last year
+  /// of an existing database (`HeartRateText.profile`); nil when neither is known.
+  static func heartRateZones() -> HeartRateZones? {
+    guard let settings = try? ConfigFile.settings() else { return nil }
+    if let max = settings.maxHeartRate {
+      return HeartRateZones(maximum: BeatsPerMinute(max), percents: settings.heartRateZones)
+    }
+    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+      FileManager.default.fileExists(atPath: location.path),
+      let store = try? SessionStore(location: location)
+    else { return nil }
+    return (try? HeartRateText.profile(store, settings: settings, now: Date()))?.zones
+  }
+
   /// The new-record lines of a session just recorded, for the dashboard's closing summary;
   /// none when the database cannot be opened again (the session is kept all the same).
   static func newRecordLines(of id: Int64, units: UnitSystem) -> [String] {

@@ -62,7 +62,8 @@ enum TerminalSession {
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
       colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
-      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity))
+      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      heartRateZones: StoreAccess.heartRateZones())
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

@@ -64,10 +64,12 @@ public struct DashboardModel: Sendable {
   ///   - sourceLabel: the source as the GPS line names it (a file, "simulator", gpsd).
   ///   - utcOffset: the local time zone's offset, for the cue log's clock times.
   ///   - recordsToBeat: the history's records: the finish says each one beaten.
+  ///   - heartRateZones: the user's zones, for the heart-rate line.
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero, recordsToBeat: RecordsToBeat = RecordsToBeat()
+    colour: Bool = true, utcOffset: Seconds = .zero, recordsToBeat: RecordsToBeat = RecordsToBeat(),
+    heartRateZones: HeartRateZones? = nil
   ) {
     self.kind = kind
     baseConfiguration = configuration
@@ -81,6 +83,7 @@ public struct DashboardModel: Sendable {
         link: controls.link, source: sourceLabel, replaySpeed: controls.replaySpeed?.factor),
       mapOptions: MapOptions(drawing: .braille, showsRaw: kind == .demo), glyphs: glyphs,
       colour: colour, utcOffset: utcOffset)
+    state.heartRateZones = heartRateZones
     if kind == .demo {
       rawRunner = SessionRunner(
         configuration: .raw(
