@@ -153,6 +153,10 @@ extension SessionStore {
       arguments += activities.map(\.rawValue)
     }
     if !includingSimulated { conditions.append("s.origin <> 'simulated'") }
+    if try HistoryFigures.hasMultisportFlag(db) {
+      conditions.append(
+        "NOT EXISTS (SELECT 1 FROM sessionFigures m WHERE m.sessionId = s.id AND m.multisport)")
+    }
     let filter = conditions.joined(separator: " AND ")
     var out: [PersonalRecord] = []
     let efforts = try Row.fetchCursor(
