@@ -123,12 +123,10 @@ struct HistoryLoader {
   static func data(_ store: SessionStore, units: UnitSystem, includingSimulated: Bool) throws
     -> HistoryData
   {
-    let (rows, days, records) = try storeCall {
-      () throws(StoreError) -> ([HistoryRow], [(day: String, distance: Meters)], [PersonalRecord])
-      in
+    let (rows, records) = try storeCall {
+      () throws(StoreError) -> ([HistoryRow], [PersonalRecord]) in
       (
         try store.historyRows(includingSimulated: includingSimulated),
-        try store.dailyDistances(includingSimulated: includingSimulated),
         try store.personalRecords(includingSimulated: includingSimulated)
       )
     }
@@ -138,9 +136,14 @@ struct HistoryLoader {
         distance: row.distance, moving: row.moving, elevationGain: row.elevationGain,
         source: row.source)
     }
+    // The days' distances from the same rows: the finished sessions by their local start
+    // (as `stats` places them), all activities together.
     var daily: [CivilDate: Meters] = [:]
-    for (day, distance) in days {
-      if let date = CivilDate(day) { daily[date] = distance }
+    for row in rows where row.isFinished {
+      guard let start = row.localStart, let day = CivilDate(start.prefix(10)),
+        let distance = row.distance
+      else { continue }
+      daily[day, default: .zero] = Meters(daily[day, default: .zero].value + distance.value)
     }
     let lines = records.map { record in
       let (value, rate) = HistoryText.value(record, units: units)

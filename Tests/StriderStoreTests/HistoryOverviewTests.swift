@@ -5,8 +5,8 @@ import Testing
 
 @testable import StriderStore
 
-/// What the history screen reads: the sessions newest first with their kept figures, the
-/// distance of each local day, a session's summary without its fixes; and a multisport
+/// What the history screen reads: the sessions newest first with their kept figures, a
+/// session's summary without its fixes; and a multisport
 /// session left out of the records.
 @Suite struct HistoryOverviewTests {
   /// Saves a simulated session of `activity` started `days` after the simulator's start.
@@ -36,11 +36,8 @@ import Testing
     #expect(row.distance == firstSummary.distance && row.moving == firstSummary.moving)
     #expect(row.source == "sim-1" && row.activity == .run)
     #expect(row.localStart?.count == 16, "YYYY-MM-DD HH:MM: \(row.localStart ?? "nil")")
-    let days = try store.dailyDistances()
-    #expect(days.count == 2, "the run and the walk share a day: \(days)")
-    let sum = firstSummary.distance.value + secondSummary.distance.value
-    #expect(abs((days.first?.distance.value ?? 0) - sum) < 1e-6)
-    #expect(try store.dailyDistances(from: days[1].day).count == 1)
+    #expect(rows.allSatisfy { $0.isFinished })
+    #expect(rows[1].distance == secondSummary.distance)
     #expect(try store.storedSummary(of: first) == firstSummary)
     #expect(throws: StoreError.self) { try store.storedSummary(of: 999) }
   }
@@ -57,5 +54,23 @@ import Testing
     #expect(!after.isEmpty && after.allSatisfy { $0.sessionId == plain }, "\(after)")
     #expect(try store.newRecords(of: multisport).isEmpty)
     #expect(try store.historyRows().count == 2, "it is still in the history")
+  }
+
+  /// The records found in SQL (the best effort per activity and target) are those the
+  /// whole candidate list gives, ties to the earlier session included.
+  @Test func recordsInSQLAreTheBestOfEveryCandidate() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    _ = try Self.save(store, .run, days: 0, seed: 6)
+    _ = try Self.save(store, .run, days: 1, seed: 7)
+    _ = try Self.save(store, .run, days: 2, seed: 6)  // the first again: every effort ties
+    _ = try Self.save(store, .ride, days: 3, seed: 8)
+    let everyCandidate = try store.pool.read { db in
+      SessionStore.best(
+        of: try SessionStore.recordCandidates(db, activities: [], includingSimulated: true))
+    }
+    let records = try store.personalRecords()
+    #expect(records == everyCandidate)
+    #expect(records.contains { $0.sessionId == 1 } && !records.contains { $0.sessionId == 3 })
   }
 }

@@ -14,6 +14,8 @@ public struct HistoryRow: Hashable, Sendable {
   public var distance: Meters?
   public var moving: Seconds?
   public var elevationGain: Meters?
+  /// Finished (its figures count in totals); not while recording or interrupted.
+  public var isFinished: Bool
 }
 
 extension SessionStore {
@@ -31,43 +33,30 @@ extension SessionStore {
           sql: """
             SELECT s.id, s.name, s.activity,
               strftime('%Y-%m-%d %H:%M', s.startTime, 'unixepoch', 'localtime'),
-              s.source, s.distance, s.moving, \(gain)
+              s.source, s.distance, s.moving, \(gain), s.state = 'finished'
             FROM session s \(join)
             WHERE s.state IN ('recording', 'interrupted', 'finished') \(demos)
             ORDER BY coalesce(s.startTime, s.createdAt) DESC, s.id DESC
             """)
+        // Plain numbers and text (GRDB's direct path), not each column's own type: a
+        // generic decode per value was most of the time of a ten-year history.
+        func double(_ row: Row, _ index: Int) -> Double? {
+          row.hasNull(atIndex: index) ? nil : row[index] as Double
+        }
+        func text(_ row: Row, _ index: Int) -> String? {
+          row.hasNull(atIndex: index) ? nil : row[index] as String
+        }
         var out: [HistoryRow] = []
         while let row = try rows.next() {
+          guard let activity = Activity(rawValue: row[2] as String) else { continue }
           out.append(
             HistoryRow(
-              id: row[0], name: row[1], activity: row[2], localStart: row[3], source: row[4],
-              distance: (row[5] as Double?).map(Meters.init),
-              moving: (row[6] as Double?).map(Seconds.init),
-              elevationGain: (row[7] as Double?).map(Meters.init)))
+              id: row[0] as Int64, name: text(row, 1), activity: activity,
+              localStart: text(row, 3), source: text(row, 4),
+              distance: double(row, 5).map(Meters.init), moving: double(row, 6).map(Seconds.init),
+              elevationGain: double(row, 7).map(Meters.init), isFinished: row[8] as Bool))
         }
         return out
-      }
-    }
-  }
-
-  /// The distance of the finished sessions of each local day ("YYYY-MM-DD"), all
-  /// activities together, from the day `from` on (every day when nil).
-  public func dailyDistances(from: String? = nil, includingSimulated: Bool = true)
-    throws(StoreError) -> [(day: String, distance: Meters)]
-  {
-    let demos = includingSimulated ? "" : "AND origin <> 'simulated'"
-    return try guarded {
-      try pool.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT date(startTime, 'unixepoch', 'localtime') AS day, total(distance)
-            FROM session
-            WHERE state = 'finished' AND startTime IS NOT NULL AND distance IS NOT NULL \(demos)
-            GROUP BY day HAVING day >= ?
-            ORDER BY day
-            """, arguments: [from ?? ""]
-        ).map { (day: $0[0], distance: Meters($0[1])) }
       }
     }
   }
