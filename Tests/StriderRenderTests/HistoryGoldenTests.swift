@@ -95,4 +95,22 @@ import Testing
     let text = HistoryScreen.render(state, columns: 30, rows: 10).text
     #expect(text.contains("Terminal too small"))
   }
+
+  /// Every size from the smallest up draws a frame of that size, the list and a session,
+  /// with the keys' row at the bottom (nothing drawn outside, nothing traps).
+  @Test func everySizeDraws() {
+    var state = HistoryViewState(data: HistoryFixtures.data, glyphs: .unicode)
+    for detail in [false, true] {
+      state.detail = detail ? HistoryFixtures.detail : nil
+      state.route = detail ? ProjectedRoute(points: HistoryFixtures.detail.route) : ProjectedRoute()
+      for columns in stride(from: 40, through: 130, by: 9) {
+        for rows in stride(from: 12, through: 45, by: 3) {
+          let grid = HistoryScreen.render(state, columns: columns, rows: rows)
+          #expect(grid.width == columns && grid.height == rows)
+          let last = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+          #expect(last.hasPrefix("q "), "\(columns)x\(rows): \(last)")
+        }
+      }
+    }
+  }
 }
