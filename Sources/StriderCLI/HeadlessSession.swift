@@ -15,7 +15,9 @@ enum HeadlessSession {
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     let summary = try HeadlessLoop.run(
-      source: &source, configuration: configuration, coach: coach, isStopped: { stop.isRaised }
+      source: &source, configuration: configuration, coach: coach,
+      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      isStopped: { stop.isRaised }
     ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary

@@ -50,7 +50,9 @@ enum QuitSummary {
   /// learns it was kept, and the error is thrown for the exit status.
   static func print(_ summary: SessionSummary, kept: Kept, again: String) throws(OutputError) {
     do {
-      var records: [String] = []
+      // A kept session's lines come from the store, against the whole history; a replay
+      // or an unkept session says the records its finish beat (`.record` cues).
+      var records = summary.cues.filter { $0.trigger == .record }.map(\.text)
       if case .recorded(let id) = kept {
         records = StoreAccess.newRecordLines(of: id, units: summary.units)
       }

@@ -73,6 +73,35 @@ enum StoreAccess {
     }
   }
 
+  /// The best efforts of the history for `activity`, for the finish's new-best cues; none
+  /// when there is no database yet (none is made for this) or it cannot be read.
+  static func recordsToBeat(activity: Activity) -> RecordsToBeat {
+    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+      FileManager.default.fileExists(atPath: location.path),
+      let store = try? SessionStore(location: location),
+      let records = try? store.personalRecords(activities: [activity])
+    else { return RecordsToBeat() }
+    var best: [BestEffortTarget: Double] = [:]
+    for record in records {
+      if case .effort(let target) = record.kind { best[target] = record.value }
+    }
+    return RecordsToBeat(best: best)
+  }
+
+  /// The zones of the profile's maximum heart rate, else of the highest in the last year
+  /// of an existing database (`HeartRateText.profile`); nil when neither is known.
+  static func heartRateZones() -> HeartRateZones? {
+    guard let settings = try? ConfigFile.settings() else { return nil }
+    if let max = settings.maxHeartRate {
+      return HeartRateZones(maximum: BeatsPerMinute(max), percents: settings.heartRateZones)
+    }
+    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+      FileManager.default.fileExists(atPath: location.path),
+      let store = try? SessionStore(location: location)
+    else { return nil }
+    return (try? HeartRateText.profile(store, settings: settings, now: Date()))?.zones
+  }
+
   /// The new-record lines of a session just recorded, for the dashboard's closing summary;
   /// none when the database cannot be opened again (the session is kept all the same).
   static func newRecordLines(of id: Int64, units: UnitSystem) -> [String] {

@@ -40,6 +40,14 @@ enum StreamedImport {
             + "(\(session.fixCount) records); --keep-empty imports it anyway")
         return nil
       }
+      if let legs = reader.deviceTotals?.legs, legs.count > 1 {
+        // A triathlon measured as one activity: its efforts and length are no record.
+        try store.markMultisport(session.id)
+        let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
+        printError(
+          "strider: note: \(path) holds \(legs.count) parts (\(sports)), kept as one "
+            + "\(session.activity.rawValue) and left out of the personal records")
+      }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
       TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
     }

@@ -63,7 +63,9 @@ enum TerminalSession {
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
       colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
-      coach: coach)
+      coach: coach,
+      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      heartRateZones: StoreAccess.heartRateZones())
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

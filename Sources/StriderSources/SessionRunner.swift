@@ -40,12 +40,14 @@ public struct SessionRunner: Sendable {
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
 
+  /// - Parameter recordsToBeat: the history's records, for the finish's new-best cues.
   public init(
-    configuration: SessionConfiguration, reportsVerdicts: Bool = false, coach: WorkoutCoach? = nil
+    configuration: SessionConfiguration, reportsVerdicts: Bool = false,
+    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat()
   ) {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
-    engine = SessionEngine(configuration: configuration)
+    engine = SessionEngine(configuration: configuration, recordsToBeat: recordsToBeat)
     self.coach = coach
     initialCoach = coach
   }
@@ -57,7 +59,7 @@ public struct SessionRunner: Sendable {
       status = s
       return [.status(s)]
     case .restart:
-      engine = SessionEngine(configuration: configuration)
+      engine = SessionEngine(configuration: configuration, recordsToBeat: engine.recordsToBeat)
       coach = initialCoach
       tallyAccepted = 0
       tallyRejected = [:]

@@ -147,6 +147,7 @@ struct CueSchedulerTests {
     let expected: [CueTrigger: String] = [
       .time: "time", .distance: "distance", .pause: "pause", .resume: "resume",
       .signalLost: "signal_lost", .signalRegained: "signal_regained", .finish: "finish",
+      .record: "record",
     ]
     #expect(trigger.rawValue == expected[trigger])
   }

@@ -215,3 +215,36 @@ import Testing
     #expect(list.stdout.contains("fp-garmin-fenix-5-walk.fit"))
   }
 }
+
+/// A multisport file imported as one session is left out of the personal records (its
+/// swim, bike and run measured as one activity would set records of a sport it was not).
+@Suite struct MultisportRecordsEndToEndTests {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aTriathlonSetsNoRecord() throws {
+    let triathlon = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let environment = StriderBinary.isolatedEnvironment([
+      "STRIDER_HOME": directory.appendingPathComponent("home").path
+    ])
+    let ride = directory.appendingPathComponent("ride.gpx").path
+    let simulated = try StriderBinary.run(
+      ["simulate", "--activity", "ride", "--seed", "2", "--faults", "none", "-o", ride],
+      environment: environment)
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let first = try StriderBinary.run(["sessions", "import", ride], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let imported = try StriderBinary.run(
+      ["sessions", "import", "--activity", "ride", triathlon.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.contains("5 parts") && imported.stderr.contains("personal records"))
+    #expect(!imported.stdout.contains("longest"), "no record line: \(imported.stdout)")
+    let records = try StriderBinary.run(["records", "--format", "json"], environment: environment)
+    #expect(records.status == 0, "\(records.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(records.stdout.utf8)) as? [String: Any])
+    let rows = try #require(object["records"] as? [[String: Any]])
+    #expect(!rows.isEmpty)
+    #expect(rows.allSatisfy { $0["session"] as? Int == 1 }, "only the ride holds records: \(rows)")
+  }
+}

@@ -179,3 +179,24 @@ import Testing
     #expect(try history.succeed(["sessions", "list"]) == listed, "nothing else changed")
   }
 }
+
+/// The finish of a replay says the records it beat, as a cue and in the summary's cues.
+@Suite struct FinishRecordCueEndToEndTests {
+  @Test func aFasterReplaySaysItsNewBests() throws {
+    let history = try HistoryEndToEndTests.History()
+    let slow = history.directory.appendingPathComponent("slow.gpx").path
+    let fast = history.directory.appendingPathComponent("fast.gpx").path
+    _ = try history.succeed(["simulate", "--seed", "3", "--faults", "none", "-o", slow])
+    _ = try history.succeed([
+      "simulate", "--seed", "8", "--length", "7000", "--faults", "none", "-o", fast,
+    ])
+    let nothingKept = try history.succeed(["replay", fast, "--headless", "--speed", "max"])
+    #expect(!nothingKept.contains("\"record\""), "no history: nothing to beat")
+    _ = try history.succeed(["sessions", "import", slow])
+    let replayed = try history.succeed(["replay", fast, "--headless", "--speed", "max"])
+    let cues = replayed.split(separator: "\n").filter { $0.contains("\"trigger\":\"record\"") }
+    #expect(cues.contains { $0.contains("\"text\":\"New best 5 kilometres: ") }, "\(cues)")
+    let summary = try #require(replayed.split(separator: "\n").last)
+    #expect(summary.contains("\"event\":\"summary\"") && summary.contains("New best 5 kilometres"))
+  }
+}

@@ -67,15 +67,20 @@ public struct DashboardModel: Sendable {
   /// - Parameters:
   ///   - sourceLabel: the source as the GPS line names it (a file, "simulator", gpsd).
   ///   - utcOffset: the local time zone's offset, for the cue log's clock times.
+  ///   - recordsToBeat: the history's records: the finish says each one beaten.
+  ///   - heartRateZones: the user's zones, for the heart-rate line.
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil
+    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil,
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), heartRateZones: HeartRateZones? = nil
   ) {
     self.kind = kind
     baseConfiguration = configuration
     self.coach = coach
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true, coach: coach,
+      recordsToBeat: recordsToBeat)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -84,6 +89,7 @@ public struct DashboardModel: Sendable {
         link: controls.link, source: sourceLabel, replaySpeed: controls.replaySpeed?.factor),
       mapOptions: MapOptions(drawing: .braille, showsRaw: kind == .demo), glyphs: glyphs,
       colour: colour, utcOffset: utcOffset)
+    state.heartRateZones = heartRateZones
     if kind == .demo {
       rawRunner = SessionRunner(
         configuration: .raw(
@@ -208,7 +214,9 @@ public struct DashboardModel: Sendable {
       ? (baseConfiguration.smoother ?? .defaults(for: configuration.activity)) : nil
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true, coach: coach,
+      recordsToBeat: runner.engine.recordsToBeat)
     coachCues = []
     summary = nil
     state.route = ProjectedRoute()

@@ -15,9 +15,11 @@ public enum HeadlessLoop {
 
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
-    isStopped: () -> Bool, emit: (RunnerEvent) throws(Failure) -> Void
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), isStopped: () -> Bool,
+    emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
-    var runner = SessionRunner(configuration: configuration, coach: coach)
+    var runner = SessionRunner(
+      configuration: configuration, coach: coach, recordsToBeat: recordsToBeat)
     var failure: Failure?
     loop: while !isStopped() {
       switch source.poll(timeout: pollTimeout) {

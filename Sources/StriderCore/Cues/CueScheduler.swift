@@ -108,6 +108,8 @@ public struct CueScheduler: Sendable {
     case .finish:
       isFinished = true
       text = CueText.finish(snapshot, activity: activity, units: units)
+    case .record:
+      return nil  // said by the engine at the finish, from the records it was given
     case .time, .distance:
       return cue(trigger, distance: snapshot.distance, moving: snapshot.moving, snapshot, time)
     }

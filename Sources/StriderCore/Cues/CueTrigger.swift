@@ -7,4 +7,6 @@ public enum CueTrigger: String, Sendable, Codable, CaseIterable {
   case signalLost = "signal_lost"
   case signalRegained = "signal_regained"
   case finish
+  /// A personal record beaten, said at the finish (`RecordsToBeat`).
+  case record
 }

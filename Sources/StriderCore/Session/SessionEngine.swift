@@ -58,6 +58,8 @@ public struct SessionEngine: Sendable {
   private var eventBuffer: [SessionEvent] = []
   /// Whether the live distance is re-measured as the finished track will be, as it goes.
   private let correctsLiveDistance: Bool
+  /// The records the finish compares the session's best efforts with (none: no search).
+  public let recordsToBeat: RecordsToBeat
   private var liveCorrection = LiveCorrection()
 
   /// Where the live distance stands against the track re-measured as the summary measures
@@ -100,11 +102,15 @@ public struct SessionEngine: Sendable {
   /// - Parameter correctsLiveDistance: re-measure the live distance on the smoothed track
   ///   as the session goes, so that what is shown live is what the summary will say (off
   ///   for batch analysis, where nobody watches the live figures and the time counts).
+  /// - Parameter recordsToBeat: the history's records; the finish searches the finished
+  ///   track's best efforts and says each record beaten as a `.record` cue.
   public init(
     configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
-    correctsLiveDistance: Bool = true
+    correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat()
   ) {
     self.configuration = configuration
+    self.recordsToBeat = recordsToBeat
+    let keepsFinishedTrack = keepsFinishedTrack || !recordsToBeat.isEmpty
     self.keepsFinishedTrack = keepsFinishedTrack
     finishingPass = FinishingPass(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack)
@@ -220,6 +226,16 @@ public struct SessionEngine: Sendable {
     {
       cues.append(cue)
       emit(.cue(cue), into: &events)
+    }
+    if !recordsToBeat.isEmpty, let time = lastAcceptedTime {
+      let efforts = BestEfforts.of(finishedTrack, activity: configuration.activity)
+      for effort in recordsToBeat.beaten(by: efforts) {
+        let cue = Cue(
+          time: time, trigger: .record,
+          text: RecordsToBeat.sentence(effort, units: configuration.units))
+        cues.append(cue)
+        emit(.cue(cue), into: &events)
+      }
     }
     var elapsed = Seconds.zero
     if let a = firstTimedTime, let b = lastAcceptedTime, b > a { elapsed = b - a }

@@ -13,18 +13,23 @@ public struct Dashboard: Sendable {
   public var state: SessionState
   /// The newest heart rate, when the source carries one.
   public var heartRate: BeatsPerMinute?
+  /// The zones of the user's maximum heart rate, when one is known: the heart-rate line
+  /// then says the zone ("152 bpm Z4").
+  public var heartRateZones: HeartRateZones?
   public var gps: GPSStatus
   public var glyphs: Glyphs
 
   public init(
     snapshot: MetricsSnapshot, activity: Activity, units: UnitSystem, state: SessionState,
-    heartRate: BeatsPerMinute? = nil, gps: GPSStatus, glyphs: Glyphs
+    heartRate: BeatsPerMinute? = nil, heartRateZones: HeartRateZones? = nil, gps: GPSStatus,
+    glyphs: Glyphs
   ) {
     self.snapshot = snapshot
     self.activity = activity
     self.units = units
     self.state = state
     self.heartRate = heartRate
+    self.heartRateZones = heartRateZones
     self.gps = gps
     self.glyphs = glyphs
   }
@@ -61,10 +66,9 @@ public struct Dashboard: Sendable {
         style: value, priority: 9),
     ]
     if let heartRate, heartRate.isFinite {
-      result.append(
-        Line(
-          label: "Heart", value: "\(Int(heartRate.value.rounded())) bpm", style: value,
-          priority: 8))
+      let bpm = Int(heartRate.value.rounded())
+      let zone = heartRateZones.flatMap { $0.zone(of: bpm) }.map { " Z\($0)" } ?? ""
+      result.append(Line(label: "Heart", value: "\(bpm) bpm" + zone, style: value, priority: 8))
     }
     result.append(
       Line(

@@ -23,7 +23,8 @@ public enum Screen {
     let glyphs = state.glyphs
     let dashboard = Dashboard(
       snapshot: state.snapshot, activity: state.activity, units: state.units,
-      state: state.sessionState, heartRate: state.heartRate, gps: state.gps, glyphs: glyphs)
+      state: state.sessionState, heartRate: state.heartRate, heartRateZones: state.heartRateZones,
+      gps: state.gps, glyphs: glyphs)
     let labPanel = state.lab.map { FilterLabPanel(state: $0, units: state.units, glyphs: glyphs) }
     guard
       let layout = Layout.make(

@@ -13,6 +13,9 @@ public struct ScreenState: Sendable {
   public var sessionState: SessionState
   /// The newest heart rate, when the source carries one.
   public var heartRate: BeatsPerMinute?
+  /// The zones of the user's maximum heart rate, when one is known (the heart-rate line
+  /// shows the zone).
+  public var heartRateZones: HeartRateZones?
   public var gps: GPSStatus
   /// Cues in the order spoken.
   public var cues: [Cue]
@@ -50,6 +53,7 @@ public struct ScreenState: Sendable {
     self.snapshot = snapshot
     self.sessionState = sessionState
     self.heartRate = heartRate
+    heartRateZones = nil
     self.gps = gps
     self.cues = cues
     self.route = route

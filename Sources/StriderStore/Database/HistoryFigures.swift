@@ -40,6 +40,18 @@ enum HistoryFigures {
     CREATE INDEX bestEffort_by_target ON bestEffort(kind, target);
     """
 
+  /// The column migration v7 adds: the session holds several sports (left out of records).
+  static let multisportColumn = """
+    ALTER TABLE sessionFigures ADD COLUMN multisport INTEGER NOT NULL DEFAULT 0
+      CHECK (multisport IN (0, 1));
+    """
+
+  /// Whether the database has the multisport flag (one an older Strider wrote, read
+  /// without migrating, has not).
+  static func hasMultisportFlag(_ db: Database) throws -> Bool {
+    try db.columns(in: SessionFiguresRow.databaseTableName).contains { $0.name == "multisport" }
+  }
+
   /// Keeps a session's figures in place of any it had; nil (a session without a summary)
   /// keeps none.
   static func keep(_ figures: SessionFigures?, of id: Int64, _ db: Database) throws {
@@ -106,6 +118,16 @@ enum HistoryFigures {
 }
 
 extension SessionStore {
+  /// Leaves session `id` out of the personal records: its file holds several sports (a
+  /// triathlon's swim, bike and run), which the session measures as one activity, so its
+  /// best efforts and its length would stand as records of a sport it was not.
+  public func markMultisport(_ id: Int64) throws(StoreError) {
+    try patientWrite { db in
+      try db.execute(
+        sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [id])
+    }
+  }
+
   /// Refuses, with the reason, to read records or totals from a database an older Strider
   /// wrote and this one could not bring up to date (it only reads it).
   func requireHistoryFigures(_ db: Database) throws {

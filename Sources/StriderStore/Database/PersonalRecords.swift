@@ -122,19 +122,24 @@ extension SessionStore {
   }
 
   /// The best of `candidates` per activity and kind; the earlier session keeps a tie.
+  ///
+  /// Keyed by value, not by a name made for each candidate: a ten-year history has some
+  /// 17,000 efforts, and a string built for each took most of `records`' time.
   static func best(of candidates: [PersonalRecord]) -> [PersonalRecord] {
-    var best: [String: PersonalRecord] = [:]
-    var order: [String] = []
+    struct Key: Hashable {
+      var activity: Activity
+      var kind: PersonalRecord.Kind
+    }
+    var best: [Key: PersonalRecord] = [:]
     for candidate in candidates {
-      let key = candidate.activity.rawValue + "/" + candidate.kind.key
+      let key = Key(activity: candidate.activity, kind: candidate.kind)
       if let held = best[key] {
         if candidate.beats(held) { best[key] = candidate }
       } else {
         best[key] = candidate
-        order.append(key)
       }
     }
-    return order.compactMap { best[$0] }.sorted {
+    return best.values.sorted {
       $0.activity != $1.activity
         ? $0.activity.rawValue < $1.activity.rawValue : $0.kind.precedes($1.kind)
     }
@@ -153,6 +158,10 @@ extension SessionStore {
       arguments += activities.map(\.rawValue)
     }
     if !includingSimulated { conditions.append("s.origin <> 'simulated'") }
+    if try HistoryFigures.hasMultisportFlag(db) {
+      conditions.append(
+        "NOT EXISTS (SELECT 1 FROM sessionFigures m WHERE m.sessionId = s.id AND m.multisport)")
+    }
     let filter = conditions.joined(separator: " AND ")
     var out: [PersonalRecord] = []
     let efforts = try Row.fetchCursor(
@@ -164,14 +173,23 @@ extension SessionStore {
         WHERE \(filter)
         ORDER BY s.startTime, s.id
         """, arguments: StatementArguments(arguments))
+    // Columns are read as plain numbers and text (GRDB's direct path): decoding each as
+    // its own type went through generic metadata per value, most of `records`' time on a
+    // ten-year history. A row of an activity or kind this Strider does not know is skipped.
     while let row = try efforts.next() {
+      guard let activity = Activity(rawValue: row[1] as String),
+        let kind = BestEffortTarget.Kind(rawValue: row[3] as String)
+      else { continue }
+      let start = row.hasNull(atIndex: 2) ? nil : GNSSTime(secondsSince1970: row[2] as Double)
       let effort = BestEffort(
-        target: BestEffortTarget(kind: row[3], value: row[4]), start: row[5], end: row[6],
-        startDistance: row[7], distance: row[8])
+        target: BestEffortTarget(kind: kind, value: row[4] as Double),
+        start: GNSSTime(secondsSince1970: row[5] as Double),
+        end: GNSSTime(secondsSince1970: row[6] as Double),
+        startDistance: Meters(row[7] as Double), distance: Meters(row[8] as Double))
       out.append(
         PersonalRecord(
-          activity: row[1], kind: .effort(effort.target), sessionId: row[0],
-          sessionStart: row[2], effort: effort, value: effort.value))
+          activity: activity, kind: .effort(effort.target), sessionId: row[0] as Int64,
+          sessionStart: start, effort: effort, value: effort.value))
     }
     let sessions = try Row.fetchCursor(
       db,

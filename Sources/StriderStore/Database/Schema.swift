@@ -260,6 +260,12 @@ enum Schema {
       try db.execute(sql: HeartRateFigures.schema)
       try HeartRateFigures.backfill(db, progress: progress)
     }
+    migrator.registerMigration("v7: multisport sessions") { db in
+      // A session whose file holds several sports (a FIT triathlon) is measured as one
+      // activity, so its efforts and length are no record of it: the flag leaves it out of
+      // the records (`markMultisport`). Sessions kept before are not known and stay in.
+      try db.execute(sql: HistoryFigures.multisportColumn)
+    }
     return migrator
   }
 

@@ -1,0 +1,200 @@
+import ArgumentParser
+import Foundation
+import StriderApp
+import StriderCore
+import StriderRender
+import StriderSources
+import StriderStore
+import StriderTerminal
+
+/// `strider history`: the history as a screen one browses (issue 19): the sessions, a
+/// weekly distance chart, a calendar of daily distance and the records; Enter opens a
+/// session, `r` replays it on the dashboard and comes back.
+struct History: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Browse the history: sessions, weekly distance, a year's calendar, records.",
+    discussion:
+      "Arrow keys (or j/k) move, / searches by date, activity, name or source, Enter opens "
+      + "a session (summary, splits, best efforts, heart-rate zones, route), r replays it, "
+      + "q or Esc goes back and quits. Everything comes from the figures kept per session.")
+
+  @Option(help: "metric or imperial.")
+  var units: UnitSystem = .metric
+
+  @Flag(help: "Leave out simulated sessions (demo --record).")
+  var noDemos = false
+
+  @Option(
+    parsing: .unconditional, help: "Speed of a replay started with r (default: 1).",
+    transform: ReplaySpeed.option)
+  var speed: ReplaySpeed = .times(1)
+
+  @Flag(
+    help: ArgumentHelp(
+      "Load the history, print how long that took and leave without drawing (for timing).",
+      visibility: .hidden))
+  var timeOnly = false
+
+  @OptionGroup var display: DisplayOptions
+
+  func run() throws {
+    let stop = StopSignal()
+    let started = ContinuousClock.now
+    let store = try HistoryAccess.open()
+    let data = try HistoryLoader.data(store, units: units, includingSimulated: !noDemos)
+    let loader = try HistoryLoader(store: store, units: units)
+    if timeOnly {
+      // What opening costs up to the first frame: the store, the reads, a 120x40 frame.
+      var model = HistoryModel(data: data)
+      let frame = model.render(columns: 120, rows: 40)
+      let elapsed = ContinuousClock.now - started
+      let milliseconds =
+        Double(elapsed.components.attoseconds) / 1e15
+        + Double(elapsed.components.seconds) * 1000
+      try Output.standard(
+        "history: \(data.entries.count) sessions, \(data.dailyDistance.count) days, "
+          + "\(data.records.count) records, a \(frame?.width ?? 0)x\(frame?.height ?? 0) frame "
+          + "in \(Int(milliseconds.rounded())) ms\n")
+      return
+    }
+    let environment = ProcessInfo.processInfo.environment
+    var model: HistoryModel?
+    var note: String?
+    while !stop.isRaised {
+      var screen: TerminalScreen
+      do {
+        screen = try TerminalScreen(
+          options: TerminalScreen.Options(
+            term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
+            forcesASCII: display.ascii))
+      } catch {
+        printError("strider: error: \(error.description)")
+        throw ExitCode(1)
+      }
+      var current =
+        model ?? HistoryModel(data: data, glyphs: screen.glyphs, colour: screen.hasColour)
+      if let note { current.show(note) }
+      let outcome: HistoryOutcome
+      do {
+        defer { screen.close() }
+        outcome = HistoryLoop.run(
+          &current, backend: &screen, load: { loader.detail($0, data: data) },
+          isStopped: { stop.isRaised })
+      }
+      model = current
+      guard case .replay(let id) = outcome else { return }
+      note = try replay(id, store: store, stop: stop)
+    }
+  }
+
+  /// Replays session `id` on the dashboard, as `strider replay ID` does; the note the
+  /// history shows when it comes back.
+  private func replay(_ id: Int64, store: SessionStore, stop: StopSignal) throws -> String {
+    let (listing, configuration, fixes) = try storeCall {
+      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
+      (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
+    }
+    guard !fixes.isEmpty else { return "Session \(id) has no fixes to replay" }
+    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
+    let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
+    let summary = try TerminalSession.run(
+      kind: .replay, source: source, configuration: configuration, sourceLabel: name,
+      display: display, stop: stop)
+    return "Replayed session \(id): " + DisplayFormat.distance(summary.distance, units: units)
+      + " in " + DisplayFormat.clock(summary.elapsed)
+  }
+}
+
+/// Reads what the history screen shows from the store: the list, the days and the records
+/// at the start, a session's details on Enter.
+struct HistoryLoader {
+  let store: SessionStore
+  let units: UnitSystem
+  /// The heart-rate zones in force, read once.
+  let zones: HeartRateText.Profile?
+
+  init(store: SessionStore, units: UnitSystem) throws {
+    self.store = store
+    self.units = units
+    zones = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: Date())
+  }
+
+  /// The list, the daily distances and the records, from the figures kept per session.
+  static func data(_ store: SessionStore, units: UnitSystem, includingSimulated: Bool) throws
+    -> HistoryData
+  {
+    let (rows, records) = try storeCall {
+      () throws(StoreError) -> ([HistoryRow], [PersonalRecord]) in
+      (
+        try store.historyRows(includingSimulated: includingSimulated),
+        try store.personalRecords(includingSimulated: includingSimulated)
+      )
+    }
+    let entries = rows.map { row in
+      HistoryEntry(
+        id: row.id, name: row.name, activity: row.activity, start: row.localStart ?? "",
+        distance: row.distance, moving: row.moving, elevationGain: row.elevationGain,
+        source: row.source)
+    }
+    // The days' distances from the same rows: the finished sessions by their local start
+    // (as `stats` places them), all activities together.
+    var daily: [CivilDate: Meters] = [:]
+    for row in rows where row.isFinished {
+      guard let start = row.localStart, let day = CivilDate(start.prefix(10)),
+        let distance = row.distance
+      else { continue }
+      daily[day, default: .zero] = Meters(daily[day, default: .zero].value + distance.value)
+    }
+    let lines = records.map { record in
+      let (value, rate) = HistoryText.value(record, units: units)
+      return RecordLine(
+        activity: record.activity, label: HistoryText.label(record.kind), value: value,
+        rate: rate,
+        date: String(LocalDate.text(record.effort?.start ?? record.sessionStart).prefix(10)),
+        sessionId: record.sessionId)
+    }
+    return HistoryData(
+      entries: entries, dailyDistance: daily, records: lines, today: Self.today(), units: units)
+  }
+
+  /// Today in the user's time zone.
+  static func today() -> CivilDate {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+      ?? CivilDate(dayNumber: 0)
+  }
+
+  /// A session's summary, route, best efforts and zones, from what was kept with it.
+  func detail(_ id: Int64, data: HistoryData) -> Result<HistorySessionDetail, HistoryLoadError> {
+    guard let entry = data.entries.first(where: { $0.id == id }) else {
+      return .failure(HistoryLoadError("No session \(id)"))
+    }
+    do {
+      let summary = try store.storedSummary(of: id)
+      let route = try store.displayTrack(of: id)
+      let efforts = HistoryText.effortsRow(store, session: id, units: units)
+      var zoneLines: [String] = []
+      if let time = try store.heartRateTime(of: id), !time.isEmpty {
+        if let zones {
+          let spent = zones.zones.time(in: time)
+          let ranges = zones.zones.ranges()
+          let percents = spent.percentages
+          zoneLines = (0..<HeartRateZones.count).map { k in
+            "Z\(k + 1) " + TextLayout.padRight(ranges[k], to: 8)
+              + TextLayout.padLeft(DisplayFormat.clock(spent.zones[k]), to: 8)
+              + TextLayout.padLeft("\(Int(percents[k].rounded())) %", to: 6)
+          }
+          zoneLines.append(zones.label)
+        } else {
+          zoneLines = ["no maximum heart rate: profile.max_heart_rate"]
+        }
+      }
+      return .success(
+        HistorySessionDetail(
+          entry: entry, summary: summary, route: route,
+          efforts: efforts.map { $0.components(separatedBy: ", ") } ?? [], zones: zoneLines))
+    } catch {
+      return .failure(HistoryLoadError("Session \(id): \(error.description)"))
+    }
+  }
+}

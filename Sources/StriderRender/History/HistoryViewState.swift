@@ -1,0 +1,43 @@
+import StriderCore
+
+/// Everything one frame of the history screen shows, as plain values: the history read
+/// from the store, which sessions the search leaves and which is selected, and the session
+/// opened, if any. `HistoryScreen.render` is a pure function of it.
+public struct HistoryViewState: Sendable {
+  public var data: HistoryData
+  /// The entries the search leaves, newest first (all of them without a search).
+  public var shown: [HistoryEntry]
+  /// Index into `shown`; nil when it is empty.
+  public var selection: Int?
+  /// The search text.
+  public var query: String
+  /// Whether keys go into the search text (after `/`, until Enter or Esc).
+  public var isSearching: Bool
+  /// The session opened with Enter, with its route projected once.
+  public var detail: HistorySessionDetail?
+  public var route: ProjectedRoute
+  public var viewport: MapViewport
+  public var mapOptions: MapOptions
+  public var glyphs: Glyphs
+  public var colour: Bool
+  /// A short note for the status line, if any.
+  public var message: String?
+
+  public init(data: HistoryData, glyphs: Glyphs = .unicode, colour: Bool = true) {
+    self.data = data
+    shown = data.entries
+    selection = data.entries.isEmpty ? nil : 0
+    query = ""
+    isSearching = false
+    detail = nil
+    route = ProjectedRoute()
+    viewport = .fit
+    mapOptions = MapOptions(drawing: .braille, showsRaw: false)
+    self.glyphs = glyphs
+    self.colour = colour
+    message = nil
+  }
+
+  /// The session under the selection.
+  public var selected: HistoryEntry? { selection.map { shown[$0] } }
+}

@@ -1,0 +1,104 @@
+import StriderCore
+
+/// The sessions, newest first, one a row: start, activity, distance, moving time and pace
+/// (speed for rides), the selected one in reverse video.
+///
+/// The list scrolls by pages, so the rows stand still while the selection moves inside a
+/// page. Columns that do not fit the width are left out from the right (pace first).
+public struct SessionListPanel: Sendable {
+  public var entries: [HistoryEntry]
+  /// Index into `entries`; nil when the list is empty.
+  public var selection: Int?
+  /// How many sessions there are before a search narrows them (the title says "12 of 3650").
+  public var total: Int
+  /// The search text, shown in the title.
+  public var query: String
+  public var units: UnitSystem
+  public var glyphs: Glyphs
+
+  public init(
+    entries: [HistoryEntry], selection: Int?, total: Int, query: String = "",
+    units: UnitSystem, glyphs: Glyphs
+  ) {
+    self.entries = entries
+    self.selection = selection
+    self.total = total
+    self.query = query
+    self.units = units
+    self.glyphs = glyphs
+  }
+
+  /// The cells of one row, with their widths, in screen order.
+  func cells(_ entry: HistoryEntry) -> [(String, Int)] {
+    let distance = entry.distance.map { DisplayFormat.distance($0, units: units) } ?? "-"
+    let moving = entry.moving.map(DisplayFormat.clock) ?? "-"
+    var rate = ""
+    if let distance = entry.distance, let moving = entry.moving, moving.value > 0 {
+      let pace = distance.value > 1 ? Pace(moving.value / distance.kilometres) : nil
+      rate = DisplayFormat.paceOrSpeed(
+        pace: pace, speed: distance / moving, activity: entry.activity, units: units)
+    }
+    return [
+      (entry.start.isEmpty ? "-" : entry.start, 16), (entry.activity.noun, 5),
+      (distance, 9), (moving, 8), (rate, 9),
+    ]
+  }
+
+  /// One row's text in `width` columns: the first columns that fit, each right-aligned but
+  /// the date and the activity.
+  func line(_ entry: HistoryEntry, width: Int) -> String {
+    var text = ""
+    for (index, (value, size)) in cells(entry).enumerated() {
+      let cell =
+        index < 2 ? TextLayout.padRight(value, to: size) : TextLayout.padLeft(value, to: size)
+      let next = text.isEmpty ? cell : text + " " + cell
+      guard TextWidth.of(next) <= width else { break }
+      text = next
+    }
+    return text
+  }
+
+  /// The first row shown when `room` rows fit: the page holding the selection.
+  static func top(selection: Int?, room: Int) -> Int {
+    guard let selection, room > 0 else { return 0 }
+    return selection / room * room
+  }
+
+  /// Draws the list in a box titled with the count (and the search) over the whole grid.
+  public func draw(into grid: inout Grid) {
+    grid.fill(grid.bounds)
+    var title = "Sessions\(glyphs.separator)"
+    title += entries.count == total ? "\(total)" : "\(entries.count) of \(total)"
+    if !query.isEmpty { title += "\(glyphs.separator)/\(query)" }
+    grid.drawBox(grid.bounds, glyphs: glyphs, title: title)
+    let inner = grid.bounds.inset(by: 1)
+    guard inner.width > 2, inner.height > 0 else { return }
+    guard !entries.isEmpty else {
+      let text =
+        total == 0
+        ? "No sessions yet: record one with strider run, or sessions import FILE"
+        : "No session matches /\(query)"
+      for (index, line) in TextLayout.wrap(text, width: inner.width - 2).enumerated()
+      where index < inner.height {
+        grid.write(line, column: inner.x + 1, row: inner.y + index, style: .dim)
+      }
+      return
+    }
+    let top = Self.top(selection: selection, room: inner.height)
+    for row in 0..<inner.height {
+      let index = top + row
+      guard index < entries.count else { break }
+      let selected = index == selection
+      let text = TextLayout.padRight(
+        line(entries[index], width: inner.width - 2), to: inner.width - 2)
+      grid.write(
+        " " + text + " ", column: inner.x, row: inner.y + row,
+        style: selected ? CellStyle(attributes: .reverse) : .plain, maxWidth: inner.width)
+    }
+    if entries.count > inner.height {
+      let page = "\(top / inner.height + 1)/\((entries.count - 1) / inner.height + 1)"
+      let text = " \(page) "
+      grid.write(text, column: grid.width - 2 - TextWidth.of(text), row: grid.height - 1)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import StriderCore
+import StriderSimulator
+import Testing
+
+/// The finish's new-best cues: which efforts beat the history's records, the sentence, and
+/// the engine saying them at the finish and keeping them in the summary's cues.
+@Suite struct RecordsToBeatTests {
+  static let run = Simulator.run(SimulationConfiguration(activity: .run, seed: 5, faults: .none))
+  static let kilometre = BestEffortTarget.distance(1000)
+  static let twentyMinutes = BestEffortTarget.duration(1200)
+
+  static func effort(_ target: BestEffortTarget, elapsed: Double, distance: Double) -> BestEffort {
+    let start = GNSSTime(secondsSince1970: 1_800_000_000)
+    return BestEffort(
+      target: target, start: start, end: start + Seconds(elapsed), startDistance: .zero,
+      distance: Meters(distance))
+  }
+
+  @Test func lessTimeOrMoreDistanceBeatsAndAMissingRecordIsNone() {
+    let records = RecordsToBeat(best: [Self.kilometre: 300, Self.twentyMinutes: 4000])
+    let faster = Self.effort(Self.kilometre, elapsed: 299, distance: 1000)
+    let slower = Self.effort(Self.kilometre, elapsed: 300, distance: 1000)
+    let farther = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 4001)
+    let fiveK = Self.effort(.distance(5000), elapsed: 1, distance: 5000)
+    #expect(records.beaten(by: [farther, faster]) == [faster, farther], "targets' order")
+    #expect(records.beaten(by: [slower]).isEmpty, "a tie beats nothing")
+    #expect(records.beaten(by: [fiveK]).isEmpty, "no 5 km record: nothing to beat")
+  }
+
+  @Test func sentencesSpellTheFigure() {
+    #expect(
+      RecordsToBeat.sentence(
+        Self.effort(.distance(5000), elapsed: 1453, distance: 5000), units: .metric)
+        == "New best 5 kilometres: 24 minutes 13 seconds.")
+    #expect(
+      RecordsToBeat.sentence(
+        Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 4828), units: .imperial)
+        == "New best 20 minutes: 3.00 miles.")
+  }
+
+  static func finish(_ records: RecordsToBeat) -> ([SessionEvent], SessionSummary) {
+    var engine = SessionEngine(
+      configuration: SessionConfiguration(activity: .run), recordsToBeat: records)
+    for fix in run.fixes { _ = engine.ingest(fix) }
+    return engine.finish()
+  }
+
+  @Test func theFinishSaysEachRecordBeatenAfterTheFinishCue() {
+    let (events, summary) = Self.finish(
+      RecordsToBeat(best: [Self.kilometre: 3600, .distance(400): 1]))
+    let cues = events.compactMap { event -> Cue? in
+      if case .cue(let cue) = event { return cue }
+      return nil
+    }
+    #expect(cues.suffix(2).map(\.trigger) == [.finish, .record])
+    let said = cues.last?.text ?? ""
+    #expect(said.hasPrefix("New best 1 kilometre: ") && said.hasSuffix(" seconds."), "\(said)")
+    #expect(summary.cues.last == cues.last, "the summary keeps the cue")
+    let plain = Self.finish(RecordsToBeat())
+    #expect(!plain.1.cues.contains { $0.trigger == .record })
+    #expect(plain.1.distance == summary.distance, "the records change no figure")
+  }
+}

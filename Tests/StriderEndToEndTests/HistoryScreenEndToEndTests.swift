@@ -1,0 +1,59 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// `strider history` driven in tmux on the built binary: the list, a search, a session
+/// opened and closed, a replay started with `r` and the history back after it, and `q`.
+/// The same keys are tested on the model without a terminal (`HistoryModelTests`).
+@Suite(
+  .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
+struct HistoryScreenEndToEndTests {
+  @Test func keysBrowseOpenReplayAndQuit() throws {
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let home = directory.appendingPathComponent("home").path
+    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home, "TZ": "UTC"])
+    for (activity, seed) in [("run", 3), ("ride", 4)] {
+      let path = directory.appendingPathComponent("\(activity).gpx").path
+      let simulated = try StriderBinary.run(
+        ["simulate", "--activity", activity, "--seed", "\(seed)", "--faults", "none", "-o", path],
+        environment: environment)
+      #expect(simulated.status == 0, "\(simulated.stderr)")
+      let imported = try StriderBinary.run(["sessions", "import", path], environment: environment)
+      #expect(imported.status == 0, "\(imported.stderr)")
+    }
+    let tmux = try TmuxSession(
+      "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC STRIDER_HOME='\(home)' "
+        + "XDG_CONFIG_HOME='\(directory.path)/config' '\(StriderBinary.url.path)' history "
+        + "--speed 50; echo EXIT=$?; sleep 30")
+    defer { tmux.kill() }
+    let list = tmux.waitFor("the list, chart, calendar and records") { pane in
+      pane.contains("Sessions · 2") && pane.contains("Weekly distance")
+        && pane.contains("Daily distance") && pane.contains("Records")
+    }
+    guard let list else { return }
+    let rows = list.split(separator: "\n").filter { $0.contains("2024-05-04 07:30") }
+    #expect(rows.count == 2 && rows.first?.contains("ride") == true, "newest first: the ride")
+    tmux.send("/")
+    tmux.send("run")
+    tmux.waitFor("the search narrowing the list") { $0.contains("1 of 2 · /run") }
+    tmux.send("Enter")
+    tmux.send("Enter")
+    tmux.waitFor("the run opened") { pane in
+      pane.contains("Session 1") && pane.contains("Splits") && pane.contains("Route")
+        && pane.contains("Best efforts")
+    }
+    tmux.send("Escape")
+    tmux.waitFor("back to the list") { $0.contains("Sessions · 1 of 2") && !$0.contains("Route") }
+    tmux.send("r")
+    tmux.waitFor("the replay on the dashboard") {
+      $0.contains("─ Map ·") && $0.contains("Distance")
+    }
+    tmux.send("q")
+    tmux.waitFor("the history again, saying what was replayed") { pane in
+      pane.contains("Sessions · 1 of 2") && pane.contains("Replayed session 1")
+    }
+    tmux.send("q")
+    tmux.waitFor("a clean exit") { $0.contains("EXIT=0") }
+  }
+}

@@ -1,0 +1,116 @@
+import StriderCore
+import StriderRender
+import StriderTestSupport
+import Testing
+
+/// The history screen's panels on their own, and whole screens at 120×40 and 80×24, in
+/// both glyph sets.
+@Suite struct HistoryGoldenTests {
+  static let glyphSets: [Glyphs] = [.unicode, .ascii]
+
+  private func render(_ columns: Int, _ rows: Int, _ draw: (inout Grid) -> Void) -> String {
+    var grid = Grid(width: columns, height: rows)
+    draw(&grid)
+    return grid.text
+  }
+
+  @Test(arguments: glyphSets)
+  func sessionList(glyphs: Glyphs) {
+    let panel = SessionListPanel(
+      entries: HistoryFixtures.entries, selection: 2, total: HistoryFixtures.entries.count,
+      units: .metric, glyphs: glyphs)
+    assertGolden(render(56, 12) { panel.draw(into: &$0) }, named: "history-list-\(glyphs.kind)")
+  }
+
+  @Test func sessionListNarrowDropsColumnsAndPages() {
+    let panel = SessionListPanel(
+      entries: HistoryFixtures.entries, selection: 25, total: HistoryFixtures.entries.count,
+      query: "", units: .imperial, glyphs: .unicode)
+    assertGolden(render(38, 10) { panel.draw(into: &$0) }, named: "history-list-narrow")
+  }
+
+  @Test func sessionListEmptyAndUnmatched() {
+    let none = SessionListPanel(
+      entries: [], selection: nil, total: 0, units: .metric, glyphs: .ascii)
+    let unmatched = SessionListPanel(
+      entries: [], selection: nil, total: 40, query: "zzz", units: .metric, glyphs: .ascii)
+    assertGolden(
+      render(40, 5) { none.draw(into: &$0) } + "\n" + render(40, 5) { unmatched.draw(into: &$0) },
+      named: "history-list-empty")
+  }
+
+  @Test(arguments: glyphSets)
+  func weeklyChart(glyphs: Glyphs) {
+    let panel = WeeklyChart(data: HistoryFixtures.data, glyphs: glyphs)
+    assertGolden(render(64, 12) { panel.draw(into: &$0) }, named: "history-weeks-\(glyphs.kind)")
+  }
+
+  @Test(arguments: glyphSets)
+  func yearCalendar(glyphs: Glyphs) {
+    let panel = YearCalendar(data: HistoryFixtures.data, glyphs: glyphs)
+    assertGolden(
+      render(64, YearCalendar.preferredHeight) { panel.draw(into: &$0) },
+      named: "history-calendar-\(glyphs.kind)")
+  }
+
+  @Test func recordsTableCutsWithACount() {
+    let panel = RecordsPanel(records: HistoryFixtures.records, glyphs: .unicode)
+    assertGolden(
+      render(64, 12) { panel.draw(into: &$0) } + "\n" + render(64, 6) { panel.draw(into: &$0) },
+      named: "history-records")
+  }
+
+  static let sizes: [(Int, Int)] = [(120, 40), (80, 24)]
+
+  @Test(arguments: glyphSets, [0, 1])
+  func listScreen(glyphs: Glyphs, size: Int) {
+    let (columns, rows) = Self.sizes[size]
+    let state = HistoryViewState(data: HistoryFixtures.data, glyphs: glyphs)
+    assertGolden(
+      HistoryScreen.render(state, columns: columns, rows: rows).text,
+      named: "history-screen-\(columns)x\(rows)-\(glyphs.kind)")
+  }
+
+  @Test(arguments: glyphSets, [0, 1])
+  func detailScreen(glyphs: Glyphs, size: Int) {
+    let (columns, rows) = Self.sizes[size]
+    var state = HistoryViewState(data: HistoryFixtures.data, glyphs: glyphs)
+    state.detail = HistoryFixtures.detail
+    state.route = ProjectedRoute(points: HistoryFixtures.detail.route)
+    assertGolden(
+      HistoryScreen.render(state, columns: columns, rows: rows).text,
+      named: "history-session-\(columns)x\(rows)-\(glyphs.kind)")
+  }
+
+  @Test func asciiScreensHoldOnlyASCII() {
+    var state = HistoryViewState(data: HistoryFixtures.data, glyphs: .ascii)
+    #expect(HistoryScreen.render(state, columns: 120, rows: 40).text.allSatisfy { $0.isASCII })
+    state.detail = HistoryFixtures.detail
+    state.route = ProjectedRoute(points: HistoryFixtures.detail.route)
+    #expect(HistoryScreen.render(state, columns: 80, rows: 24).text.allSatisfy { $0.isASCII })
+  }
+
+  @Test func tooSmallSaysSo() {
+    let state = HistoryViewState(data: HistoryFixtures.data)
+    let text = HistoryScreen.render(state, columns: 30, rows: 10).text
+    #expect(text.contains("Terminal too small"))
+  }
+
+  /// Every size from the smallest up draws a frame of that size, the list and a session,
+  /// with the keys' row at the bottom (nothing drawn outside, nothing traps).
+  @Test func everySizeDraws() {
+    var state = HistoryViewState(data: HistoryFixtures.data, glyphs: .unicode)
+    for detail in [false, true] {
+      state.detail = detail ? HistoryFixtures.detail : nil
+      state.route = detail ? ProjectedRoute(points: HistoryFixtures.detail.route) : ProjectedRoute()
+      for columns in stride(from: 40, through: 130, by: 9) {
+        for rows in stride(from: 12, through: 45, by: 3) {
+          let grid = HistoryScreen.render(state, columns: columns, rows: rows)
+          #expect(grid.width == columns && grid.height == rows)
+          let last = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+          #expect(last.hasPrefix("q "), "\(columns)x\(rows): \(last)")
+        }
+      }
+    }
+  }
+}
