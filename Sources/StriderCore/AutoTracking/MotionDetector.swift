@@ -1,0 +1,252 @@
+import Foundation
+
+/// What the motion detector tells its user, in fix order.
+public enum MotionEvent: Sendable, Equatable {
+  /// The user started moving at this time (dated back to the first step, so the fixes
+  /// from there on follow at once).
+  case sessionStarted(GNSSTime)
+  /// A fix of the open session. Its `segment` is the session's own: it grows at each gap,
+  /// so no distance is drawn across one.
+  case sessionFix(Fix)
+  /// The user stood still for `endAfter`; the session ended at its last moving fix, the
+  /// time given. The standing fixes after it are not part of the session.
+  case sessionEnded(GNSSTime)
+}
+
+/// Decides, fix by fix on the fix clock, when a person at rest has started to move and
+/// when a person on the move has stopped for good: the heart of interactionless tracking.
+///
+/// At rest it keeps the resting place (a slowly following mean of the fixes) and a filtered
+/// speed (the mean over `speedWindow` of the receiver's speed, else of the speed between
+/// fixes). It starts a session when the filtered speed stays at `startSpeed` for
+/// `startConfirmation` after going at least `startDistance`, or when `startRadiusFixes`
+/// fixes in a row lie beyond `startRadius`; both are hysteresis against a receiver drifting
+/// indoors. The session begins at the last fix before the run of moving steps that led to
+/// the start. On the move, every fix further than `stillRadius` from where the user last
+/// moved, or with the filtered speed at `startSpeed`, is moving; fixes that are not are
+/// held back, and when they have lasted `endAfter` the session ends at the last moving fix
+/// and the held fixes are dropped from it. Held fixes are released to the session when the
+/// user moves on (a red light, a queue).
+///
+/// A gap (fixes more than `gapAfter` apart, or a new source segment: a gpsd restart) is
+/// never distance: the session's segment number grows. Standing before and after a gap
+/// counts the gap as standing; a gap longer than `longestBridgedGap` ends a session.
+/// Pure and `Sendable`: the same fixes always give the same sessions, live or replayed.
+public struct MotionDetector: Sendable {
+  public let configuration: MotionDetectorConfiguration
+
+  /// Whether a session is open.
+  public var isInSession: Bool { session != nil }
+
+  private struct Sample: Sendable {
+    var time: GNSSTime
+    var speed: Double
+  }
+
+  private struct Open: Sendable {
+    var start: GNSSTime
+    var segment = 0
+    var lastMoving: GNSSTime
+    var center: Region
+    var held: [Fix] = []
+  }
+
+  private var session: Open?
+  private var anchor: Region?
+  private var window: [Sample] = []
+  private var fastSince: GNSSTime?
+  private var outside = 0
+  private var lookBack: [(fix: Fix, moving: Bool)] = []
+  private var last: (time: GNSSTime, coordinate: Coordinate, segment: Int)?
+
+  /// How slowly the resting place follows the fixes, seconds: slow enough that walking
+  /// away leaves it behind, quick enough to follow a receiver's drift.
+  static let restingTimeConstant = 120.0
+
+  public init(configuration: MotionDetectorConfiguration = .standard) {
+    self.configuration = configuration
+  }
+
+  /// Feeds one fix; returns what it decided.
+  public mutating func add(_ fix: Fix) -> [MotionEvent] {
+    guard let time = fix.time, time.isRepresentable, let coordinate = usableCoordinate(fix),
+      last.map({ time > $0.time }) ?? true
+    else {
+      // Not a fix to decide on; an open session keeps it for the gate to judge.
+      guard session != nil else { return [] }
+      return hold(fix)
+    }
+    let previous = last
+    last = (time, coordinate, fix.segment)
+    let gap = previous.map {
+      (time - $0.time).value > configuration.gapAfter.value || fix.segment != $0.segment
+    }
+    let step = previous.map { p -> Double in
+      let dt = (time - p.time).value
+      return dt > 0 ? Geodesy.distanceMeters(p.coordinate, coordinate) / dt : 0
+    }
+    let stepSpeed = fix.speed.map(\.value) ?? (gap == false ? step ?? 0 : 0)
+    if gap ?? true {
+      window = []
+      fastSince = nil
+      outside = 0
+    }
+    window.append(Sample(time: time, speed: stepSpeed))
+    window.removeAll { (time - $0.time).value > configuration.speedWindow.value }
+    let filtered =
+      window.count >= 2 ? window.reduce(0) { $0 + $1.speed } / Double(window.count) : 0
+    let fast = filtered >= configuration.startSpeed.value
+    if session != nil {
+      return onTheMove(
+        fix, time: time, coordinate: coordinate, fast: fast,
+        gap: gap == true ? (time - (previous?.time ?? time)) : nil)
+    }
+    return atRest(
+      fix, time: time, coordinate: coordinate, fast: fast, gap: gap ?? true,
+      stepMoving: stepSpeed >= configuration.stepSpeed.value,
+      dt: previous.map { (time - $0.time).value } ?? 0)
+  }
+
+  /// Ends an open session at its last moving fix (the program is stopping).
+  public mutating func finish() -> [MotionEvent] {
+    guard let open = session else { return [] }
+    session = nil
+    return [.sessionEnded(open.lastMoving)]
+  }
+
+  private mutating func atRest(
+    _ fix: Fix, time: GNSSTime, coordinate: Coordinate, fast: Bool, gap: Bool, stepMoving: Bool,
+    dt: Double
+  ) -> [MotionEvent] {
+    guard !gap, var place = anchor else {
+      // A new start (or after a gap, somewhere else perhaps): this is where one rests.
+      anchor = Region(center: coordinate)
+      lookBack = [(fix, false)]
+      return []
+    }
+    let distance = place.distance(to: coordinate)
+    outside = distance > configuration.startRadius.value ? outside + 1 : 0
+    fastSince = fast ? (fastSince ?? time) : nil
+    lookBack.append((fix, stepMoving))
+    lookBack.removeAll { entry in
+      entry.fix.time.map { (time - $0).value > configuration.lookBack.value } ?? true
+    }
+    let speedStart =
+      fastSince.map { (time - $0).value >= configuration.startConfirmation.value } == true
+      && distance >= configuration.startDistance.value
+    guard speedStart || outside >= configuration.startRadiusFixes else {
+      place.follow(coordinate, dt: dt, timeConstant: MotionDetector.restingTimeConstant)
+      anchor = place
+      return []
+    }
+    // Date the start back to the last fix before the steps that led here.
+    var first = lookBack.count - 1
+    while first > 0, lookBack[first - 1].moving { first -= 1 }
+    if first > 0 { first -= 1 }
+    let fixes = lookBack[first...].map { entry -> Fix in
+      var f = entry.fix
+      f.segment = 0
+      return f
+    }
+    let start = fixes.first?.time ?? time
+    session = Open(start: start, lastMoving: time, center: Region(center: coordinate))
+    lookBack = []
+    anchor = nil
+    fastSince = nil
+    outside = 0
+    return [.sessionStarted(start)] + fixes.map { .sessionFix($0) }
+  }
+
+  private mutating func onTheMove(
+    _ fix: Fix, time: GNSSTime, coordinate: Coordinate, fast: Bool, gap: Seconds?
+  ) -> [MotionEvent] {
+    guard var open = session else { return [] }
+    if let gap {
+      open.segment += 1
+      if gap.value > configuration.longestBridgedGap.value {
+        session = nil
+        anchor = Region(center: coordinate)
+        lookBack = [(fix, false)]
+        return [.sessionEnded(open.lastMoving)]
+      }
+    }
+    var f = fix
+    f.segment = open.segment
+    if fast || open.center.distance(to: coordinate) > configuration.stillRadius.value {
+      let events = open.held.map { MotionEvent.sessionFix($0) } + [.sessionFix(f)]
+      open.held = []
+      open.lastMoving = time
+      open.center = Region(center: coordinate)
+      session = open
+      return events
+    }
+    open.held.append(f)
+    open.center.average(coordinate, count: open.held.count)
+    guard (time - open.lastMoving).value >= configuration.endAfter.value else {
+      session = open
+      return []
+    }
+    session = nil
+    anchor = open.center
+    lookBack = open.held.suffix(60).map { ($0, false) }
+    return [.sessionEnded(open.lastMoving)]
+  }
+
+  /// A fix that is not fit to decide on goes to an open session as it is: straight away
+  /// while moving, held with the standing fixes otherwise.
+  private mutating func hold(_ fix: Fix) -> [MotionEvent] {
+    guard var open = session else { return [] }
+    var f = fix
+    f.segment = open.segment
+    if open.held.isEmpty { return [.sessionFix(f)] }
+    open.held.append(f)
+    session = open
+    return []
+  }
+
+  /// The position of a fix good enough to decide on.
+  private func usableCoordinate(_ fix: Fix) -> Coordinate? {
+    guard fix.mode != .noFix, fix.provider == .gnss, let c = fix.coordinate, c.isValid else {
+      return nil
+    }
+    if let accuracy = fix.horizontalAccuracy,
+      !(accuracy.value >= 0 && accuracy.value <= configuration.worstAccuracy.value)
+    {
+      return nil
+    }
+    return c
+  }
+}
+
+/// A place as the mean of the fixes seen there, kept in metres in a tangent plane at the
+/// first fix, so it is as good across the antimeridian as anywhere.
+struct Region: Sendable {
+  let plane: LocalTangentPlane
+  private var mean = PlanePoint(east: 0, north: 0)
+
+  init(center: Coordinate) {
+    plane = LocalTangentPlane(origin: center)
+  }
+
+  var center: Coordinate { plane.unproject(mean) }
+
+  func distance(to coordinate: Coordinate) -> Double {
+    (plane.project(coordinate) - mean).magnitude
+  }
+
+  /// Moves the centre a step towards a fix, as an exponential mean with `timeConstant`.
+  mutating func follow(_ coordinate: Coordinate, dt: Double, timeConstant: Double) {
+    let p = plane.project(coordinate)
+    let k = 1 - exp(-max(0, dt) / max(1e-9, timeConstant))
+    mean = PlanePoint(
+      east: mean.east + (p.east - mean.east) * k, north: mean.north + (p.north - mean.north) * k)
+  }
+
+  /// Makes the centre the mean of `count` fixes, the last of them this one.
+  mutating func average(_ coordinate: Coordinate, count: Int) {
+    let p = plane.project(coordinate)
+    let k = 1 / Double(max(1, count))
+    mean = PlanePoint(
+      east: mean.east + (p.east - mean.east) * k, north: mean.north + (p.north - mean.north) * k)
+  }
+}
