@@ -93,8 +93,8 @@ public enum SimulatedDayMode: String, Sendable, Hashable, CaseIterable, Codable 
     }
   }
 
-  /// How the person moves: the activity's standard profile, or town driving (9–14 m/s
-  /// between corners taken at 5 m/s, two to four red lights of 15–60 s, brisker
+  /// How the person moves: the activity's standard profile, or driving on town arterials
+  /// (11–17 m/s, 40–60 km/h, between corners taken at 5 m/s, two to four red lights of 15–60 s, brisker
   /// acceleration). No dwell at the end: the day's next stay starts on arrival.
   public var motion: MotionProfile {
     var profile: MotionProfile
@@ -104,7 +104,7 @@ public enum SimulatedDayMode: String, Sendable, Hashable, CaseIterable, Codable 
     case .ride: profile = .standard(for: .ride)
     case .drive:
       profile = MotionProfile(
-        cruiseSpeed: MetersPerSecond(9)...MetersPerSecond(14),
+        cruiseSpeed: MetersPerSecond(11)...MetersPerSecond(17),
         speedCorrelationTime: Seconds(60), cornerSpeed: MetersPerSecond(5),
         turnaroundSpeed: MetersPerSecond(2), stopCount: 2...4,
         stopDuration: Seconds(15)...Seconds(60), acceleration: 1.0...2.5)

@@ -1,0 +1,127 @@
+import Foundation
+import StriderCore
+import StriderSimulator
+import StriderStore
+import StriderTestSupport
+import Testing
+
+/// `strider run --auto --headless` against gpsfake serving a simulated day: one session
+/// per true move, each within a minute of the truth, none while standing, through a gpsd
+/// restart and a ten-minute receiver outage at the office.
+@Suite(.serialized) struct AutoRunEndToEndTests {
+  typealias Live = LiveGPSDEndToEndTests
+
+  @Test(.enabled(if: Live.available, Live.unavailable))
+  func aSimulatedDayGivesOneSessionPerMove() throws {
+    let plain = SimulatedDay(configuration: SimulatedDayConfiguration(compressed: true))
+    let arrival = plain.story.places[2].start - plain.story.places[0].start
+    // Ten minutes without fixes at the office, two minutes after arriving.
+    let day = SimulatedDay(
+      configuration: SimulatedDayConfiguration(
+        compressed: true,
+        outage: .init(start: arrival + Seconds(120), duration: Seconds(600))))
+    let dir = try StriderBinary.temporaryDirectory()
+    // gpsd goes away and comes back at the office, after the outage.
+    let office = day.story.places[2]
+    let restart = office.end - Seconds(60)
+    let before = day.fixes.filter { ($0.time ?? restart) < restart }
+    let after = day.fixes.filter { ($0.time ?? restart) >= restart }
+    let logA = dir.appendingPathComponent("a.nmea")
+    let logB = dir.appendingPathComponent("b.nmea")
+    try Live.writeLog(before, leadIn: 0, to: logA)
+    // gpsfake plays a log in seconds, so while Strider's reconnect backs off, minutes of
+    // the second log go by unseen: it opens with ten minutes of standing at its first
+    // position, stamped before it (they overlap the first log's clock and are out of order
+    // for the detector), as the live gap test does.
+    try Live.writeLog(after, leadIn: 600, to: logB)
+
+    let port = Live.freePort()
+    let output = dir.appendingPathComponent("auto.jsonl")
+    let home = dir.appendingPathComponent("data")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let strider = Live.unblockedProcess(
+      StriderBinary.url.path, ["run", "--auto", "--gpsd", "127.0.0.1:\(port)", "--headless"],
+      environment: ["STRIDER_HOME": home.path])
+    strider.standardOutput = try FileHandle(forWritingTo: output)
+    strider.standardError = FileHandle.nullDevice
+    try strider.run()
+    let first = try Live.startGPSFake(logA, port: port)
+    first.waitUntilExit()
+    Thread.sleep(forTimeInterval: 1.0)
+    let second = try Live.startGPSFake(logB, port: port)
+    second.waitUntilExit()
+    Thread.sleep(forTimeInterval: 1.5)
+    Live.stop(strider)
+    #expect(strider.terminationReason == .exit && strider.terminationStatus == 0)
+
+    let events = try Live.lines(output)
+    let kinds = events.compactMap { $0["event"] as? String }
+    #expect(kinds.first == "auto_start" && kinds.last == "auto_stop", "\(kinds)")
+    let statuses = events.filter { $0["event"] as? String == "status" }.compactMap {
+      $0["status"] as? String
+    }
+    #expect(statuses.contains("disconnected"), "the restart was seen: \(statuses)")
+    let starts = events.filter { $0["event"] as? String == "session_start" }
+    let ends = events.filter { $0["event"] as? String == "session_end" }
+    try #require(
+      ends.count == day.story.moves.count && starts.count == ends.count,
+      "one session per move: \(kinds.filter { $0.hasPrefix("session") })")
+    for (end, move) in zip(ends, day.story.moves) {
+      let start = try #require(Self.time(end["start"]))
+      let stop = try #require(Self.time(end["end"]))
+      #expect(abs((start - move.start).value) <= 60, "\(move.mode) starts \(start)")
+      #expect(abs((stop - move.end).value) <= 60, "\(move.mode) ends \(stop)")
+      #expect(end["activity"] as? String == move.mode.activity.rawValue, "\(move.mode)")
+      let distance = try #require(end["distance_m"] as? Double)
+      #expect(
+        abs(distance - move.distance.value) / move.distance.value < 0.1,
+        "\(move.mode): \(distance) m against \(move.distance.value) m")
+    }
+
+    // Each session is kept, named by its start and activity.
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    let sessions = try store.sessions()
+    #expect(sessions.count == 3)
+    #expect(sessions.allSatisfy { $0.origin == .live && $0.state == .finished })
+    let names = Set(sessions.compactMap(\.name))
+    #expect(names.contains { $0.hasPrefix("Walk 2024-05-06 ") }, "\(names)")
+    #expect(names.filter { $0.hasPrefix("Ride 2024-05-06 ") }.count == 2, "\(names)")
+
+    // The day's storyline against the truth: home, walk, home, drive, office, ride, home.
+    let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]
+    let result = try StriderBinary.run(
+      ["day", "2024-05-06", "--format", "json"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let storyline = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let segments = try #require(storyline["segments"] as? [[String: Any]])
+    #expect(
+      segments.compactMap { $0["type"] as? String } == [
+        "place", "move", "place", "move", "place", "move", "place",
+      ])
+    let moves = segments.filter { $0["type"] as? String == "move" }
+    #expect(moves.compactMap { $0["activity"] as? String } == ["walk", "vehicle", "ride"])
+    let visits = segments.filter { $0["type"] as? String == "place" }
+    let ids = visits.compactMap { $0["place_id"] as? Int }
+    #expect(ids.count == 4 && Set(ids).count == 2 && ids[0] == ids[1] && ids[1] == ids[3])
+    for (visit, truth) in zip(visits, day.story.places) {
+      let place = try #require(visit["place"] as? [String: Double])
+      let at = Coordinate(latitude: place["lat"] ?? 0, longitude: place["lon"] ?? 0)
+      #expect(Geodesy.distanceMeters(at, truth.coordinate) < 50, "\(truth.name)")
+    }
+    let named = try StriderBinary.run(
+      ["places", "name", "\(ids[2])", "office"], environment: environment)
+    #expect(named.status == 0, "\(named.stderr)")
+    let text = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
+    #expect(
+      text.stdout.contains("office") && text.stdout.contains("Place \(ids[0])"), "\(text.stdout)")
+  }
+
+  static func time(_ value: Any?) -> GNSSTime? {
+    guard let text = value as? String else { return nil }
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+    return date.map { GNSSTime(secondsSince1970: $0.timeIntervalSince1970) }
+  }
+}
