@@ -10,7 +10,7 @@ struct Strider: ParsableCommand {
     version: StriderVersion.current,
     subcommands: [
       Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self, Sessions.self,
-      Records.self, Stats.self, Day.self, Places.self, ConfigCommand.self,
+      Records.self, Stats.self, Day.self, Places.self, Lab.self, ConfigCommand.self,
     ]
   )
 

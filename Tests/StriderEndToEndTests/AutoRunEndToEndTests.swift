@@ -117,6 +117,53 @@ import Testing
       text.stdout.contains("office") && text.stdout.contains("Place \(ids[0])"), "\(text.stdout)")
   }
 
+  @Test func theSimulatedDayThroughThePolicyLab() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let file = dir.appendingPathComponent("day.jsonl")
+    let story = dir.appendingPathComponent("story.json")
+    let simulated = try StriderBinary.run([
+      "simulate", "--day", "--compressed", "--format", "gpsd", "-o", file.path, "--story",
+      story.path,
+    ])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    #expect(simulated.stderr.contains("truth: places 4 moves 3"))
+    let truth = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: story)) as? [String: Any])
+    #expect((truth["moves"] as? [Any])?.count == 3)
+
+    let lab = try StriderBinary.run(["lab", "policies", file.path, "--format", "json"])
+    #expect(lab.status == 0, "\(lab.stderr)")
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(lab.stdout.utf8)) as? [String: Any])
+    #expect((result["moves"] as? [Any])?.count == 3)
+    #expect((result["places"] as? [Any])?.count == 4)
+    let policies = try #require(result["policies"] as? [[String: Any]])
+    #expect(policies.count == 5)
+    #expect(policies.first?["distance_error"] as? Double == 0)
+    let table = try StriderBinary.run(["lab", "policies", file.path])
+    #expect(
+      table.stdout.contains("continuous 1 Hz") && table.stdout.contains("batched every 5 min"))
+  }
+
+  @Test func badInputIsAClearError() throws {
+    let missing = try StriderBinary.run(["lab", "policies", "/nonexistent/day.gpx"])
+    #expect(missing.status == 1 && missing.stderr.contains("/nonexistent/day.gpx"))
+    let session = try StriderBinary.run(["lab", "policies", "42"])
+    #expect(session.status == 1 && !session.crashed, "\(session.stderr)")
+    let date = try StriderBinary.run(["day", "2024-13-01"])
+    #expect(date.status != 0 && date.stderr.contains("is not a day"))
+    let place = try StriderBinary.run(["places", "name", "5", "gym"])
+    #expect(place.status == 1 && place.stderr.contains("no place 5"))
+    let empty = try StriderBinary.run(["day", "2024-05-06"])
+    #expect(empty.status == 0 && empty.stdout.contains("no sessions"))
+    let outage = try StriderBinary.run(["simulate", "--day", "--outage", "ten:600"])
+    #expect(outage.status != 0 && outage.stderr.contains("START:DURATION"))
+    let still = try StriderBinary.run([
+      "run", "--auto", "--still-for", "5", "--gpsd", "127.0.0.1:1",
+    ])
+    #expect(still.status != 0 && still.stderr.contains("--still-for"))
+  }
+
   static func time(_ value: Any?) -> GNSSTime? {
     guard let text = value as? String else { return nil }
     let formatter = ISO8601DateFormatter()
