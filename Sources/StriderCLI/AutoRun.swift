@@ -7,10 +7,11 @@ import StriderStore
 /// `strider run --auto`: stays connected to gpsd and records each session the motion
 /// detector finds, with no one pressing start or stop.
 ///
-/// The fixes of an open session are held in memory and kept in the store when it ends (the
-/// detector knows where a session ends only after five minutes of standing, and the
-/// standing fixes are not part of it); each is guessed its activity, unless `--activity`
-/// says, and named by its start time and activity. Between sessions nothing is kept.
+/// A session is recorded as it goes, like `strider run`'s: the detector only hands over
+/// fixes that belong to it (the standing ones after its last moving fix never come), so
+/// each is kept as it arrives and a crash loses at most the last quarter second. At its end
+/// it is guessed its activity from its speed, unless `--activity` says, named by its start
+/// and activity, and finished with them. Between sessions nothing is kept.
 struct AutoRun {
   let endpoint: GPSDEndpoint
   let headless: Bool
@@ -20,10 +21,14 @@ struct AutoRun {
   /// The engine configuration for an activity (the config file and flags applied).
   let configuration: (Activity) -> SessionConfiguration
 
-  /// The session being gathered: its start and fixes so far.
+  /// The session under way: its start, its recording (nil with `--no-record`, when its
+  /// fixes are held instead), and what its activity is guessed from.
   private struct Gathering {
     var start: GNSSTime
+    var recording: SessionRecording?
     var fixes: [Fix] = []
+    var count = 0
+    var speeds = ActivityGuess.SpeedEstimator()
   }
 
   func run(stop: StopSignal) throws {
@@ -43,20 +48,34 @@ struct AutoRun {
         switch event {
         case .sessionStarted(let start):
           open = Gathering(start: start)
+          if let store {
+            let provisional = activity ?? .run
+            open?.recording = try storeCall { () throws(StoreError) in
+              try store.startRecording(
+                name: Self.name(start: start, activity: provisional), origin: .live,
+                configuration: configuration(provisional), source: "gpsd \(endpoint)")
+            }
+          }
           try say(
             .object([
               JSONMember("event", .string("session_start")),
               JSONMember("time", .string(start.iso8601)),
             ]), text: "\(Self.clock(start)) moving: session started")
         case .sessionFix(let fix):
-          open?.fixes.append(fix)
+          open?.count += 1
+          open?.speeds.add(fix)
+          if let recording = open?.recording {
+            try storeCall { () throws(StoreError) in try recording.append(fix) }
+          } else {
+            open?.fixes.append(fix)
+          }
         case .sessionEnded(let end):
-          if let gathered = open { try finish(gathered, end: end, store: store) }
+          if let gathered = open { try finish(gathered, end: end) }
           open = nil
         }
       }
     }
-    while !stop.isRaised {
+    polling: while !stop.isRaised {
       switch source.poll(timeout: 0.25) {
       case .event(.fix(let fix)):
         try handle(detector.add(fix))
@@ -70,52 +89,55 @@ struct AutoRun {
             text: "gpsd: \(word)")
         }
         lastStatus = kind
-      case .event, .idle:
+      case .idle:
+        if let recording = open?.recording {
+          try storeCall { () throws(StoreError) in try recording.flushIfDue() }
+        }
+      case .event:
         continue
       case .ended:
-        break
+        break polling
       }
     }
     try handle(detector.finish())
     try say(.object([JSONMember("event", .string("auto_stop"))]), text: "Stopped.")
   }
 
-  /// Keeps an ended session and says so.
-  private func finish(_ gathered: Gathering, end: GNSSTime, store: SessionStore?) throws {
-    let fixes = gathered.fixes.filter { ($0.time.map { $0 <= end }) ?? true }
-    var estimator = ActivityGuess.SpeedEstimator()
-    for fix in fixes { estimator.add(fix) }
-    let chosen = activity ?? estimator.activity
+  /// Finishes an ended session with its guessed activity and name, and says so.
+  private func finish(_ gathered: Gathering, end: GNSSTime) throws {
+    let chosen = activity ?? gathered.speeds.activity
     let configuration = configuration(chosen)
-    var sessionRecord = SessionRecorder.record(fixes: fixes, configuration: configuration)
-    sessionRecord.origin = .live
-    sessionRecord.name = Self.name(start: gathered.start, activity: chosen)
+    let name = Self.name(start: gathered.start, activity: chosen)
+    let summary: SessionSummary?
     var id: Int64?
-    if let store {
-      do {
-        id = try store.save(sessionRecord, configuration: configuration, source: "gpsd \(endpoint)")
-      } catch {
-        printError(
-          "strider: error: \(error.description) (the session of \(gathered.start) is lost)")
+    if let recording = gathered.recording {
+      let record = try storeCall { () throws(StoreError) in
+        try recording.relabel(name: name, configuration: configuration)
+        return try recording.finish()
       }
+      summary = record.summary
+      id = recording.id
+    } else {
+      summary =
+        SessionRecorder.record(fixes: gathered.fixes, configuration: configuration)
+        .summary
     }
-    let summary = sessionRecord.summary
     var members: [JSONMember] = [
       JSONMember("event", .string("session_end")),
       JSONMember("start", .string(gathered.start.iso8601)),
       JSONMember("end", .string(end.iso8601)),
       JSONMember("activity", .string(chosen.rawValue)),
-      JSONMember("name", .string(sessionRecord.name ?? "")),
+      JSONMember("name", .string(name)),
       JSONMember("distance_m", .rounded(summary?.distance.value, 1)),
       JSONMember("moving_s", .rounded(summary?.moving.value, 1)),
-      JSONMember("fixes", .int(fixes.count)),
+      JSONMember("fixes", .int(gathered.count)),
       JSONMember("session", id.map { .int(Int($0)) } ?? .null),
     ]
     if id == nil { members.append(JSONMember("kept", .bool(false))) }
     let distance = String(format: "%.2f km", (summary?.distance.value ?? 0) / 1000)
     try say(
       .object(members),
-      text: "\(Self.clock(end)) stopped: \(sessionRecord.name ?? chosen.rawValue), \(distance)"
+      text: "\(Self.clock(end)) stopped: \(name), \(distance)"
         + (id.map { ", kept as session \($0)" } ?? ""))
   }
 

@@ -117,6 +117,52 @@ import Testing
       text.stdout.contains("office") && text.stdout.contains("Place \(ids[0])"), "\(text.stdout)")
   }
 
+  /// A day cut in the middle of the drive: SIGTERM ends the drive at its last fix and keeps
+  /// it; `kill -9` leaves it interrupted, with its fixes, for `sessions finish`.
+  @Test(.enabled(if: Live.available, Live.unavailable), arguments: [SIGTERM, SIGKILL])
+  func stoppedMidSessionKeepsTheSession(signal: Int32) throws {
+    let day = SimulatedDay(configuration: SimulatedDayConfiguration(compressed: true))
+    let cut = day.story.moves[1].start + Seconds(240)
+    let dir = try StriderBinary.temporaryDirectory()
+    let log = dir.appendingPathComponent("cut.nmea")
+    try Live.writeLog(day.fixes.filter { ($0.time ?? cut) < cut }, leadIn: 0, to: log)
+    let port = Live.freePort()
+    let output = dir.appendingPathComponent("auto.jsonl")
+    let home = dir.appendingPathComponent("data")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let strider = Live.unblockedProcess(
+      StriderBinary.url.path, ["run", "--auto", "--gpsd", "127.0.0.1:\(port)", "--headless"],
+      environment: ["STRIDER_HOME": home.path])
+    strider.standardOutput = try FileHandle(forWritingTo: output)
+    strider.standardError = FileHandle.nullDevice
+    try strider.run()
+    let fake = try Live.startGPSFake(log, port: port)
+    fake.waitUntilExit()
+    Thread.sleep(forTimeInterval: 1.0)
+    kill(strider.processIdentifier, signal)
+    strider.waitUntilExit()
+    let environment = ["STRIDER_HOME": home.path]
+    let store = try SessionStore(location: StoreLocation(directory: home.path))
+    let sessions = try store.sessions().sorted { ($0.id) < ($1.id) }
+    try #require(sessions.count == 2, "the walk and the drive under way")
+    let drive = sessions[1]
+    #expect(drive.fixCount > 200, "the drive's fixes are kept: \(drive.fixCount)")
+    if signal == SIGTERM {
+      #expect(strider.terminationReason == .exit && strider.terminationStatus == 0)
+      let ends = try Live.lines(output).filter { $0["event"] as? String == "session_end" }
+      #expect(ends.count == 2)
+      #expect(drive.state == .finished && drive.name?.hasPrefix("Ride 2024-05-06") == true)
+      let end = try #require(Self.time(ends.last?["end"]))
+      #expect((cut - end).value < 30, "ends at the last fix gpsd passed on: \(end)")
+    } else {
+      let finished = try StriderBinary.run(
+        ["sessions", "finish", "\(drive.id)"], environment: environment)
+      #expect(finished.status == 0, "\(finished.stderr)")
+      let again = try store.listing(drive.id)
+      #expect(again.state == .finished && (again.distance?.value ?? 0) > 1500)
+    }
+  }
+
   @Test func theSimulatedDayThroughThePolicyLab() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let file = dir.appendingPathComponent("day.jsonl")
