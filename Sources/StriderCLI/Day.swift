@@ -39,7 +39,7 @@ struct Day: ParsableCommand {
     let end = start + Seconds(86_400)
     let store = try StoreAccess.open()
     let listings = try storeCall { () throws(StoreError) in
-      try store.sessions(includingSimulated: true)
+      try store.sessions(includingSimulated: false)
     }.filter { listing in
       listing.state == .finished && listing.startTime.map { $0 >= start && $0 < end } ?? false
     }
