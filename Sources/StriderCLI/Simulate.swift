@@ -10,7 +10,8 @@ extension SimulatedFault.Kind: ExpressibleByArgument {}
 /// tests and benchmarks. No hardware and no files needed.
 struct Simulate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a simulated session (noisy fixes with optional faults) as GPX or NMEA.",
+    abstract:
+      "Write a simulated session or day (noisy fixes with optional faults) as GPX, NMEA or gpsd JSON.",
     discussion: """
       The simulator follows a built-in route with stops, adds a realistic receiver error \
       (correlated drift, urban canyons) and injects the faults asked for. The fixes go to \

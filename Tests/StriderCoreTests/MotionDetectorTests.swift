@@ -45,6 +45,23 @@ struct MotionDetectorTests {
     }
   }
 
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func withoutAReportedSpeedTheStepsBetweenFixesServe(seed: UInt64) throws {
+    // A watch's GPX: positions and times, no Doppler speed.
+    let day = SimulatedDay(configuration: SimulatedDayConfiguration(seed: seed, compressed: true))
+    let fixes = day.fixes.map { fix -> Fix in
+      var f = fix
+      f.speed = nil
+      return f
+    }
+    let found = Self.sessions(fixes)
+    try #require(found.count == day.story.moves.count, "\(found.map { ($0.start, $0.end) })")
+    for (session, move) in zip(found, day.story.moves) {
+      #expect(abs((session.start - move.start).value) <= 60, "\(move.mode) start")
+      #expect(abs(((session.end ?? session.start) - move.end).value) <= 60, "\(move.mode) end")
+    }
+  }
+
   @Test(arguments: [11, 12, 13] as [UInt64])
   func aWholeDayGivesThreeSessions(seed: UInt64) throws {
     let day = SimulatedDay(configuration: SimulatedDayConfiguration(seed: seed))
@@ -70,6 +87,13 @@ struct MotionDetectorTests {
     }
     #expect(standing.count > 8 * 3600 - 10)
     #expect(Self.sessions(standing).isEmpty)
+    // Nor from positions alone, without the receiver's speed.
+    let unspeeded = standing.map { fix -> Fix in
+      var f = fix
+      f.speed = nil
+      return f
+    }
+    #expect(Self.sessions(unspeeded).isEmpty)
   }
 
   @Test func anOutageAtTheOfficeLosesNoSessionAndInventsNone() throws {

@@ -17,13 +17,13 @@ public enum MotionEvent: Sendable, Equatable {
 /// when a person on the move has stopped for good: the heart of interactionless tracking.
 ///
 /// At rest it keeps the resting place (a slowly following mean of the fixes) and a filtered
-/// speed (the mean over `speedWindow` of the receiver's speed, else of the speed between
-/// fixes). It starts a session when the filtered speed stays at `startSpeed` for
+/// speed (the mean over `speedWindow` of the receiver's speed, else the straight-line speed
+/// across twice that window). It starts a session when the filtered speed stays at `startSpeed` for
 /// `startConfirmation` after going at least `startDistance`, or when `startRadiusFixes`
 /// fixes in a row lie beyond `startRadius`; both are hysteresis against a receiver drifting
 /// indoors. The session begins at the last fix before the run of moving steps that led to
 /// the start. On the move, every fix further than `stillRadius` from where the user last
-/// moved, or with the filtered speed at `startSpeed`, is moving; fixes that are not are
+/// moved, or with the receiver's filtered speed at `startSpeed`, is moving; fixes that are not are
 /// held back, and when they have lasted `endAfter` the session ends at the last moving fix
 /// and the held fixes are dropped from it. Held fixes are released to the session when the
 /// user moves on (a red light, a queue).
@@ -40,7 +40,9 @@ public struct MotionDetector: Sendable {
 
   private struct Sample: Sendable {
     var time: GNSSTime
-    var speed: Double
+    /// The receiver's speed, when it reported one.
+    var speed: Double?
+    var coordinate: Coordinate
   }
 
   private struct Open: Sendable {
@@ -81,30 +83,50 @@ public struct MotionDetector: Sendable {
     let gap = previous.map {
       (time - $0.time).value > configuration.gapAfter.value || fix.segment != $0.segment
     }
-    let step = previous.map { p -> Double in
-      let dt = (time - p.time).value
-      return dt > 0 ? Geodesy.distanceMeters(p.coordinate, coordinate) / dt : 0
-    }
-    let stepSpeed = fix.speed.map(\.value) ?? (gap == false ? step ?? 0 : 0)
     if gap ?? true {
       window = []
       fastSince = nil
       outside = 0
     }
-    window.append(Sample(time: time, speed: stepSpeed))
-    window.removeAll { (time - $0.time).value > configuration.speedWindow.value }
-    let filtered =
-      window.count >= 2 ? window.reduce(0) { $0 + $1.speed } / Double(window.count) : 0
-    let fast = filtered >= configuration.startSpeed.value
+    window.append(Sample(time: time, speed: fix.speed?.value, coordinate: coordinate))
+    // Kept for twice the window: the speed from positions needs the longer span.
+    window.removeAll { (time - $0.time).value > 2 * configuration.speedWindow.value }
+    let doppler = dopplerSpeed(at: time)
+    let measured = displacementSpeed()
+    let fast = (doppler ?? measured ?? 0) >= configuration.startSpeed.value
+    let stepSpeed = fix.speed?.value ?? measured ?? 0
     if session != nil {
+      // On the move, only a receiver's speed says "moving" by itself: a speed measured
+      // between drifting fixes is left to the standing region.
       return onTheMove(
-        fix, time: time, coordinate: coordinate, fast: fast,
+        fix, time: time, coordinate: coordinate, fast: doppler.map { _ in fast } ?? false,
         gap: gap == true ? (time - (previous?.time ?? time)) : nil)
     }
     return atRest(
-      fix, time: time, coordinate: coordinate, fast: fast, gap: gap ?? true,
-      stepMoving: stepSpeed >= configuration.stepSpeed.value,
+      fix, time: time, coordinate: coordinate, fast: fast, measured: doppler == nil,
+      gap: gap ?? true, stepMoving: stepSpeed >= configuration.stepSpeed.value,
       dt: previous.map { (time - $0.time).value } ?? 0)
+  }
+
+  /// The mean of the receiver's speeds over `speedWindow`, when every fix in it has one.
+  private func dopplerSpeed(at time: GNSSTime) -> Double? {
+    let recent = window.filter { (time - $0.time).value <= configuration.speedWindow.value }
+    guard recent.count >= 2 else { return nil }
+    var sum = 0.0
+    for sample in recent {
+      guard let speed = sample.speed else { return nil }
+      sum += speed
+    }
+    return sum / Double(recent.count)
+  }
+
+  /// The straight-line speed across the window (twice `speedWindow`, so white noise of a
+  /// few metres reads well under 1 m/s), when it spans at least half of that.
+  private func displacementSpeed() -> Double? {
+    guard let first = window.first, let last = window.last else { return nil }
+    let span = (last.time - first.time).value
+    guard span >= configuration.speedWindow.value else { return nil }
+    return Geodesy.distanceMeters(first.coordinate, last.coordinate) / span
   }
 
   /// Ends an open session at its last moving fix (the program is stopping).
@@ -115,8 +137,8 @@ public struct MotionDetector: Sendable {
   }
 
   private mutating func atRest(
-    _ fix: Fix, time: GNSSTime, coordinate: Coordinate, fast: Bool, gap: Bool, stepMoving: Bool,
-    dt: Double
+    _ fix: Fix, time: GNSSTime, coordinate: Coordinate, fast: Bool, measured: Bool, gap: Bool,
+    stepMoving: Bool, dt: Double
   ) -> [MotionEvent] {
     guard !gap, var place = anchor else {
       // A new start (or after a gap, somewhere else perhaps): this is where one rests.
@@ -131,9 +153,14 @@ public struct MotionDetector: Sendable {
     lookBack.removeAll { entry in
       entry.fix.time.map { (time - $0).value > configuration.lookBack.value } ?? true
     }
+    // A speed measured between drifting fixes is a weaker witness than the receiver's own:
+    // it must hold three times as long and have gone twice as far.
+    let strictness = measured ? (confirm: 3.0, distance: 2.0) : (confirm: 1.0, distance: 1.0)
     let speedStart =
-      fastSince.map { (time - $0).value >= configuration.startConfirmation.value } == true
-      && distance >= configuration.startDistance.value
+      fastSince.map {
+        (time - $0).value >= configuration.startConfirmation.value * strictness.confirm
+      } == true
+      && distance >= configuration.startDistance.value * strictness.distance
     guard speedStart || outside >= configuration.startRadiusFixes else {
       place.follow(coordinate, dt: dt, timeConstant: MotionDetector.restingTimeConstant)
       anchor = place

@@ -20,7 +20,8 @@ public struct MotionDetectorConfiguration: Sendable, Hashable, Codable {
   /// A fix whose speed (reported, else measured from the last fix) reaches this counts as
   /// moving when the start is dated back to the first step.
   public var stepSpeed: MetersPerSecond
-  /// The window of the filtered speed.
+  /// The window of the filtered speed: the receiver's speeds are averaged over it; fixes
+  /// without a speed (a watch's GPX) are measured by the straight line across twice it.
   public var speedWindow: Seconds
   /// Standing means staying within this distance of the place where one stopped.
   public var stillRadius: Meters
