@@ -1,39 +1,3 @@
-/// A place the user has been, kept across days so the same place has the same number and,
-/// once named, the same name (`strider places name ID NAME`).
-public struct KnownPlace: Sendable, Hashable, Codable {
-  public var id: Int
-  public var latitude: Double
-  public var longitude: Double
-  /// The user's name for it; "Place N" until given.
-  public var name: String?
-
-  public init(id: Int, coordinate: Coordinate, name: String? = nil) {
-    self.id = id
-    latitude = coordinate.latitude
-    longitude = coordinate.longitude
-    self.name = name
-  }
-
-  public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
-
-  /// What to call it.
-  public var title: String { name ?? "Place \(id)" }
-}
-
-/// One recorded session as the day's storyline reads it: its identity and its own
-/// storyline of stops and moves (`Timeline.segments`).
-public struct StorylineSession: Sendable, Hashable {
-  public var id: Int64
-  public var name: String?
-  public var segments: [TimelineSegment]
-
-  public init(id: Int64, name: String?, segments: [TimelineSegment]) {
-    self.id = id
-    self.name = name
-    self.segments = segments
-  }
-}
-
 /// The day told as places and moves across sessions, as the Moves app told it.
 ///
 /// Moves are the sessions' moves; places are the stops of two minutes or more inside a

@@ -1,18 +1,5 @@
 import Foundation
 
-/// What the motion detector tells its user, in fix order.
-public enum MotionEvent: Sendable, Equatable {
-  /// The user started moving at this time (dated back to the first step, so the fixes
-  /// from there on follow at once).
-  case sessionStarted(GNSSTime)
-  /// A fix of the open session. Its `segment` is the session's own: it grows at each gap,
-  /// so no distance is drawn across one.
-  case sessionFix(Fix)
-  /// The user stood still for `endAfter`; the session ended at its last moving fix, the
-  /// time given. The standing fixes after it are not part of the session.
-  case sessionEnded(GNSSTime)
-}
-
 /// Decides, fix by fix on the fix clock, when a person at rest has started to move and
 /// when a person on the move has stopped for good: the heart of interactionless tracking.
 ///
@@ -242,38 +229,5 @@ public struct MotionDetector: Sendable {
       return nil
     }
     return c
-  }
-}
-
-/// A place as the mean of the fixes seen there, kept in metres in a tangent plane at the
-/// first fix, so it is as good across the antimeridian as anywhere.
-struct Region: Sendable {
-  let plane: LocalTangentPlane
-  private var mean = PlanePoint(east: 0, north: 0)
-
-  init(center: Coordinate) {
-    plane = LocalTangentPlane(origin: center)
-  }
-
-  var center: Coordinate { plane.unproject(mean) }
-
-  func distance(to coordinate: Coordinate) -> Double {
-    (plane.project(coordinate) - mean).magnitude
-  }
-
-  /// Moves the centre a step towards a fix, as an exponential mean with `timeConstant`.
-  mutating func follow(_ coordinate: Coordinate, dt: Double, timeConstant: Double) {
-    let p = plane.project(coordinate)
-    let k = 1 - exp(-max(0, dt) / max(1e-9, timeConstant))
-    mean = PlanePoint(
-      east: mean.east + (p.east - mean.east) * k, north: mean.north + (p.north - mean.north) * k)
-  }
-
-  /// Makes the centre the mean of `count` fixes, the last of them this one.
-  mutating func average(_ coordinate: Coordinate, count: Int) {
-    let p = plane.project(coordinate)
-    let k = 1 / Double(max(1, count))
-    mean = PlanePoint(
-      east: mean.east + (p.east - mean.east) * k, north: mean.north + (p.north - mean.north) * k)
   }
 }
