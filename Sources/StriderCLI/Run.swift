@@ -25,6 +25,17 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not keep the session in the session database.")
   var noRecord = false
 
+  @Flag(
+    help:
+      "Stay connected all day and record a session each time you move: it starts when you leave where you stood and ends after --still-for of standing, at the last moving fix. Each session's activity is guessed (unless --activity) and it is named by time and activity."
+  )
+  var auto = false
+
+  @Option(
+    parsing: .unconditional,
+    help: "With --auto: seconds of standing still that end a session (default 300).")
+  var stillFor: Double?
+
   @OptionGroup var session: LiveSessionOptions
 
   @OptionGroup var workout: WorkoutOptions
@@ -44,6 +55,11 @@ struct Run: ParsableCommand {
       printError("strider: error: \(error.description)")
       throw ExitCode(1)
     }
+    if auto {
+      try runAuto(endpoint: endpoint, settings: settings, stop: stop)
+      return
+    }
+    if stillFor != nil { throw ValidationError("--still-for goes with --auto") }
     let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
     var configuration = session.configuration(
       activity: settings.activity ?? .run, raw: false, settings: settings)
@@ -74,6 +90,29 @@ struct Run: ParsableCommand {
     if let shown {
       try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
     }
+  }
+
+  /// `--auto`: one session per detected move, until stopped.
+  private func runAuto(endpoint: GPSDEndpoint, settings: UserSettings, stop: StopSignal) throws {
+    var detector = MotionDetectorConfiguration.standard
+    if let stillFor {
+      guard stillFor.isFinite, (30...86_400).contains(stillFor) else {
+        throw ValidationError(
+          "--still-for \(stillFor) is out of range: give seconds between 30 and 86400")
+      }
+      detector.endAfter = Seconds(stillFor)
+    }
+    let options = session
+    let auto = AutoRun(
+      endpoint: endpoint, headless: headless, record: !noRecord, activity: session.activity,
+      detector: detector
+    ) { activity in
+      var configuration = options.configuration(activity: activity, raw: false, settings: settings)
+      configuration.gate.accuracyRequirement = .whenReported
+      configuration.gate.timeRequirement = .always
+      return configuration
+    }
+    try auto.run(stop: stop)
   }
 
   /// The config file's gpsd address, checked as the flag would be.

@@ -10,7 +10,8 @@ extension SimulatedFault.Kind: ExpressibleByArgument {}
 /// tests and benchmarks. No hardware and no files needed.
 struct Simulate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a simulated session (noisy fixes with optional faults) as GPX or NMEA.",
+    abstract:
+      "Write a simulated session or day (noisy fixes with optional faults) as GPX, NMEA or gpsd JSON.",
     discussion: """
       The simulator follows a built-in route with stops, adds a realistic receiver error \
       (correlated drift, urban canyons) and injects the faults asked for. The fixes go to \
@@ -41,10 +42,36 @@ struct Simulate: ParsableCommand {
   )
   var length: Double?
 
-  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case gpx, nmea }
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case gpx, nmea, gpsd }
 
-  @Option(help: "gpx, or nmea (GGA, RMC, GSA and GST sentences, as a receiver sends them).")
+  @Option(
+    help:
+      "gpx, nmea (GGA, RMC, GSA and GST sentences, as a receiver sends them), or gpsd (JSON lines as gpspipe -w prints them)."
+  )
   var format: OutputFormat = .gpx
+
+  @Flag(
+    help:
+      "A whole day instead of one session: home, a walk, home, a drive to the office, a stay there, a ride home, home; one receiver on all day, drifting indoors. --activity, --faults, --length and --lead-in do not apply."
+  )
+  var day = false
+
+  @Flag(
+    help:
+      "With --day: stays of minutes instead of hours, and shorter journeys (about an hour in all).")
+  var compressed = false
+
+  @Option(
+    help:
+      "With --day: a receiver outage, START:DURATION in seconds from the start of the day (e.g. 2400:600); the fixes stop, the person does not."
+  )
+  var outage: String?
+
+  @Option(
+    help:
+      "With --day: write the day's truth here as JSON (places with their times, moves with mode, activity, times and distance)."
+  )
+  var story: String?
 
   @Flag(
     help:
@@ -66,6 +93,13 @@ struct Simulate: ParsableCommand {
   var truth: String?
 
   mutating func run() throws {
+    if day {
+      try runDay()
+      return
+    }
+    if compressed || outage != nil || story != nil {
+      throw ValidationError("--compressed, --outage and --story go with --day")
+    }
     let faultConfiguration: FaultConfiguration
     switch faults {
     case "all": faultConfiguration = .all
@@ -115,6 +149,47 @@ struct Simulate: ParsableCommand {
         session.fixes.count, session.injected.count))
   }
 
+  /// `--day`: the simulated day, its true path and its story.
+  private func runDay() throws {
+    var outageValue: SimulatedDayConfiguration.Outage?
+    if let outage {
+      let parts = outage.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, let start = Double(parts[0]), let duration = Double(parts[1]),
+        start.isFinite, duration.isFinite, start >= 0, duration > 0, start + duration <= 86_400
+      else {
+        throw ValidationError(
+          "--outage \(outage) is not START:DURATION: give seconds from the start of the day "
+            + "and a length, e.g. 2400:600, within a day")
+      }
+      outageValue = .init(start: Seconds(start), duration: Seconds(duration))
+    }
+    let simulated = SimulatedDay(
+      configuration: SimulatedDayConfiguration(
+        seed: seed, compressed: compressed, outage: outageValue))
+    let metadata = TrackMetadata(
+      name: "Strider simulated day, seed \(seed)", creator: "strider simulate --day")
+    try write(
+      simulated.fixes, metadata: metadata, format: format, style: plain ? .plain : .full, to: output
+    )
+    if let truth {
+      let truthFixes = simulated.truth.map {
+        Fix(
+          time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
+          mode: .threeD)
+      }
+      try write(truthFixes, metadata: metadata, format: .gpx, to: truth)
+    }
+    if let story {
+      try AtomicFile.write(to: story) { $0.write(simulated.story.json.serialized + "\n") }
+    }
+    let distance = simulated.story.moves.reduce(0) { $0 + $1.distance.value }
+    printError(
+      String(
+        format: "truth: places %d moves %d distance_m %.1f fixes %d",
+        simulated.story.places.count, simulated.story.moves.count, distance,
+        simulated.fixes.count))
+  }
+
   /// The session's fixes after `leadIn` seconds of standing at the start, one a second.
   private func withLeadIn(_ session: SimulatedSession) -> [Fix] {
     guard leadIn > 0,
@@ -144,6 +219,8 @@ struct Simulate: ParsableCommand {
       GPXWriter.write(fixes, metadata: metadata, style: style, to: &text)
     case .nmea:
       for fix in fixes { text += NMEAWriter.sentences(for: fix).joined() }
+    case .gpsd:
+      GPSDWriter.write(fixes, to: &text)
     }
     if let path {
       try AtomicFile.write(to: path) { $0.write(text) }

@@ -10,7 +10,8 @@ struct Strider: ParsableCommand {
     version: StriderVersion.current,
     subcommands: [
       Analyze.self, Replay.self, Run.self, Demo.self, Simulate.self, Sessions.self,
-      Records.self, Stats.self, History.self, ConfigCommand.self,
+      Records.self, Stats.self, History.self, Day.self, Places.self, Lab.self,
+      ConfigCommand.self,
     ]
   )
 

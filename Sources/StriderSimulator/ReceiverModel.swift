@@ -9,9 +9,12 @@ import StriderCore
 /// (Brown and Hwang, §2.9), and scaled by the σ that applies at that moment; so when an
 /// urban canyon raises σ the error grows at once without changing its correlation.
 struct ReceiverModel: Sendable {
-  private let model: ErrorModel
+  /// The error model in force; a simulated day swaps it indoors and out. The correlated
+  /// state is unit-variance, so a new σ applies at once without changing the drift's shape.
+  var model: ErrorModel
   private let plane: LocalTangentPlane
-  private let canyons: [UrbanCanyon]
+  /// The urban canyons of the route being followed (a simulated day sets each move's).
+  var canyons: [UrbanCanyon]
   private var rng: SeededRandom
   private var east: Double
   private var north: Double

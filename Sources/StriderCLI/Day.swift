@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderStore
+
+/// `strider day [DATE]`: the day as places and moves across its sessions.
+struct Day: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "The day as a storyline: the places you stayed at and the moves between them.",
+    discussion: """
+      Moves are the stored sessions' moves (what `run --auto` records); places are their \
+      stops of two minutes or more and the time between sessions. Places within 150 m of \
+      one another are one place, numbered the first time they are seen and named with \
+      `strider places name ID NAME`.
+      """
+  )
+
+  @Argument(help: "The day, YYYY-MM-DD in local time (default: today).")
+  var date: String?
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+  @Option(
+    help: "text, or json (one object: date and segments shaped like the JSON export's storyline)."
+  )
+  var format: Format = .text
+
+  mutating func run() throws {
+    let start: GNSSTime
+    if let date {
+      guard let day = LocalDate.startOfDay(date) else {
+        throw ValidationError("'\(date)' is not a day: give YYYY-MM-DD, e.g. 2024-05-06")
+      }
+      start = day
+    } else {
+      start = GNSSTime(
+        secondsSince1970: Calendar.current.startOfDay(for: Date()).timeIntervalSince1970)
+    }
+    let end = start + Seconds(86_400)
+    let store = try StoreAccess.open()
+    let listings = try storeCall { () throws(StoreError) in
+      try store.sessions(includingSimulated: false)
+    }.filter { listing in
+      listing.state == .finished && listing.startTime.map { $0 >= start && $0 < end } ?? false
+    }
+    var sessions: [StorylineSession] = []
+    for listing in listings {
+      let record = try storeCall { () throws(StoreError) in try store.record(listing.id) }
+      sessions.append(
+        StorylineSession(
+          id: listing.id, name: listing.name,
+          segments: Timeline.segments(
+            finished: record.finishedTrack, display: record.drawnTrack,
+            pauses: record.summary?.pauses ?? [])))
+    }
+    let file = PlacesFile(location: store.location)
+    let known = try file.load()
+    let storyline = DayStoryline(sessions: sessions, knownPlaces: known)
+    if storyline.places != known { try file.save(storyline.places) }
+    let dayText = date ?? LocalDate.text(start).prefix(10).description
+    switch format {
+    case .json: try Output.standard(Self.json(storyline, date: dayText).serialized + "\n")
+    case .text: try Output.standard(Self.text(storyline, date: dayText))
+    }
+  }
+
+  static func json(_ storyline: DayStoryline, date: String) -> JSONValue {
+    func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
+    let segments: [JSONValue] = storyline.entries.map { entry in
+      switch entry {
+      case .place(let visit):
+        return .object([
+          JSONMember("type", .string("place")),
+          JSONMember("start_time", time(visit.start)),
+          JSONMember("end_time", time(visit.end)),
+          JSONMember("duration_s", .rounded(visit.duration?.value, 1)),
+          JSONMember(
+            "place",
+            .object([
+              JSONMember("lat", .rounded(visit.place.latitude, 7)),
+              JSONMember("lon", .rounded(visit.place.longitude, 7)),
+            ])),
+          JSONMember("place_id", .int(visit.place.id)),
+          JSONMember("name", .string(visit.place.title)),
+        ])
+      case .move(let move):
+        return .object([
+          JSONMember("type", .string("move")),
+          JSONMember("activity", .string(move.kind.rawValue)),
+          JSONMember("start_time", time(move.start)),
+          JSONMember("end_time", time(move.end)),
+          JSONMember("distance_m", .rounded(move.distance.value, 1)),
+          JSONMember("duration_s", .rounded(move.duration.value, 1)),
+          JSONMember("session", .int(Int(move.session))),
+        ])
+      }
+    }
+    return .object([JSONMember("date", .string(date)), JSONMember("segments", .array(segments))])
+  }
+
+  static func text(_ storyline: DayStoryline, date: String) -> String {
+    guard !storyline.entries.isEmpty else { return "\(date): no sessions\n" }
+    var out = "\(date)\n"
+    for entry in storyline.entries {
+      switch entry {
+      case .place(let visit):
+        let span = "\(clock(visit.start)) - \(clock(visit.end))"
+        let length = visit.duration.map { "  " + HistoryTime.duration($0) } ?? ""
+        out += "\(span)  \(visit.place.title)\(length)\n"
+      case .move(let move):
+        let span = "\(clock(move.start)) - \(clock(move.end))"
+        out +=
+          "\(span)    \(move.kind.rawValue) "
+          + String(format: "%.2f km", move.distance.value / 1000)
+          + "  \(HistoryTime.duration(move.duration))  (session \(move.session))\n"
+      }
+    }
+    return out
+  }
+
+  /// HH:MM in local time, or blank when the sessions do not say.
+  static func clock(_ time: GNSSTime?) -> String {
+    guard let time else { return "     " }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "HH:mm"
+    return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
+  }
+}
+
+/// Minutes and seconds as the history prints them: 8:42, 1:02:03.
+enum HistoryTime {
+  static func duration(_ seconds: Seconds) -> String {
+    let total = Int(max(0, seconds.value).rounded())
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+    return h > 0
+      ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+  }
+}

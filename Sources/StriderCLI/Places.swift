@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderStore
+
+/// `strider places`: the places the day storyline found, and their names.
+struct Places: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the known places, or name one.",
+    subcommands: [ListPlaces.self, NamePlace.self], defaultSubcommand: ListPlaces.self)
+}
+
+struct ListPlaces: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "The known places: number, name, position.")
+
+  mutating func run() throws {
+    let store = try StoreAccess.open()
+    let places = try PlacesFile(location: store.location).load()
+    guard !places.isEmpty else {
+      try Output.standard("No places yet: `strider day` finds them in the day's sessions.\n")
+      return
+    }
+    var out = ""
+    for place in places {
+      out +=
+        String(format: "%4d  ", place.id) + place.title
+        + String(format: "  %.6f, %.6f\n", place.latitude, place.longitude)
+    }
+    try Output.standard(out)
+  }
+}
+
+struct NamePlace: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "name", abstract: "Give a place its name (strider places name 1 home).")
+
+  @Argument(help: "The place's number, as `strider day` and `strider places` show it.")
+  var id: Int
+
+  @Argument(help: "The name.")
+  var name: String
+
+  mutating func run() throws {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline) else {
+      throw ValidationError("give a name of one line, not empty")
+    }
+    let store = try StoreAccess.open()
+    let file = PlacesFile(location: store.location)
+    var places = try file.load()
+    guard let index = places.firstIndex(where: { $0.id == id }) else {
+      printError(
+        "strider: error: no place \(id); known: "
+          + (places.isEmpty ? "none yet" : places.map { String($0.id) }.joined(separator: ", ")))
+      throw ExitCode(1)
+    }
+    places[index].name = trimmed
+    try file.save(places)
+    try Output.standard("Place \(id) is now \"\(trimmed)\".\n")
+  }
+}
+
+/// The known places, as JSON beside the session database (`places.json`): a small file of
+/// the user's own names, kept apart from the sessions so it needs no schema change.
+struct PlacesFile {
+  let path: String
+
+  init(location: StoreLocation) {
+    path = location.directory + "/places.json"
+  }
+
+  func load() throws -> [KnownPlace] {
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
+    do {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      return try JSONDecoder().decode([KnownPlace].self, from: data)
+    } catch {
+      printError(
+        "strider: error: \(path): not a places file (\(error.localizedDescription)); "
+          + "move it away to start the places afresh")
+      throw ExitCode(1)
+    }
+  }
+
+  func save(_ places: [KnownPlace]) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(places)
+    try AtomicFile.write(to: path) { $0.write(String(decoding: data, as: UTF8.self) + "\n") }
+  }
+}
