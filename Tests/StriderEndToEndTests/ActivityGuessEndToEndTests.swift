@@ -115,6 +115,24 @@ import Testing
     #expect(replay.stdout.contains("\"activity\":\"\(activity)\""), "\(replay.stdout.suffix(400))")
   }
 
+  /// A triathlon's swim leg is measured as a swim: as the file's ride it kept 0.30 km of
+  /// the device's 1.64 km (a position a minute, at a swimmer's pace). The whole file is
+  /// guessed a ride, not declared by the first part's sport that was read.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aTriathlonsSwimLegIsASwim() throws {
+    let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    let report = try Self.json(
+      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+    #expect(report["activity"] as? String == "ride")
+    #expect(report["activity_source"] as? String == "guessed")
+    let legs = try #require(report["legs"] as? [[String: Any]])
+    let swim = try #require(legs.first)
+    #expect(swim["activity"] as? String == "swim")
+    let distance = try #require(swim["distance_m"] as? Double)
+    let device = try #require(swim["device_distance_m"] as? Double)
+    #expect(abs(distance - device) < 0.02 * device, "\(distance) m against \(device) m")
+  }
+
   /// The help and the config file name every activity.
   @Test func everyActivityIsOfferedAndTheConfigTakesIt() throws {
     let help = try StriderBinary.run(["analyze", "--help"]).stdout
