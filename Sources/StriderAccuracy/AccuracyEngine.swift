@@ -31,19 +31,10 @@ public enum AccuracyEngine {
     while let fix = try reader.next() { fixes.append(fix) }
     let chosen =
       activity ?? reader.metadata.declaredActivity
-      ?? ActivityGuess.SpeedEstimator.guess(fixes)
+      ?? ActivityGuess.guess(from: fixes)
     return Result(
       format: reader.format, activity: chosen,
       summary: Analysis.summarize(
         fixes, configuration: configuration(for: chosen), correctsLiveDistance: true))
-  }
-}
-
-extension ActivityGuess.SpeedEstimator {
-  /// The activity `analyze` guesses for fixes whose file does not say.
-  static func guess(_ fixes: [Fix]) -> Activity {
-    var estimator = ActivityGuess.SpeedEstimator()
-    for fix in fixes { estimator.add(fix) }
-    return estimator.activity
   }
 }

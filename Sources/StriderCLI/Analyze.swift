@@ -59,11 +59,11 @@ struct Analyze: ParsableCommand {
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
-    let (activity, held) = try reader.activity(asked: session.activity)
+    let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
-      activity: activity, raw: noFilter, settings: settings)
+      activity: choice.activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
-    for fix in held { engine.absorb(fix) }
+    for fix in choice.held { engine.absorb(fix) }
     while let fix = try reader.next() { engine.absorb(fix) }
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
@@ -95,8 +95,8 @@ struct Analyze: ParsableCommand {
       }
     }
     return AnalysisReport(
-      file: path, format: reader.format, summary: summary, readerNotes: reader.notes,
-      warnings: warnings, device: device, legs: legs)
+      file: path, format: reader.format, summary: summary, choice: choice,
+      readerNotes: reader.notes, warnings: warnings, device: device, legs: legs)
   }
 }
 
@@ -105,24 +105,60 @@ extension PrefetchingFixReader {
   /// of its first `Analyze.guessingPrefix` fixes; with the fixes read to decide, which the
   /// caller feeds first. `analyze`, `replay FILE --headless` and `sessions import` decide
   /// it alike.
-  func activity(asked: Activity?) throws(FormatError) -> (activity: Activity, held: [Fix]) {
-    if let asked { return (asked, []) }
+  func activity(asked: Activity?) throws(FormatError) -> ActivityChoice {
+    if let asked { return ActivityChoice(activity: asked, source: .asked, reason: "--activity") }
     var held: [Fix] = []
     // The first fix is read before the declaration is looked at: a GPX <type> or a FIT
     // session's sport is known only once the reader has gone that far.
     var next = try self.next()
     if let declared = metadata.declaredActivity {
-      return (declared, next.map { [$0] } ?? [])
+      return ActivityChoice(
+        activity: declared, source: .declared, reason: declaration(of: declared),
+        held: next.map { [$0] } ?? [])
     }
-    var estimator = ActivityGuess.SpeedEstimator()
+    var estimator = MovementEstimator()
     while let fix = next {
       estimator.add(fix)
       held.append(fix)
       if held.count >= Analyze.guessingPrefix { break }
       next = try self.next()
     }
-    return (metadata.declaredActivity ?? estimator.activity, held)
+    if let declared = metadata.declaredActivity {
+      return ActivityChoice(
+        activity: declared, source: .declared, reason: declaration(of: declared), held: held)
+    }
+    let guess = estimator.guess
+    return ActivityChoice(
+      activity: guess.activity, source: .guessed, reason: guess.reason,
+      evidence: guess.statistics, held: held)
   }
+
+  /// "the file says \"Running\"", or "the file's sport" when it says it as a code (FIT).
+  private func declaration(of activity: Activity) -> String {
+    if let text = metadata.typeText { return "the file says \"\(text)\"" }
+    return "the file's sport: \(activity.rawValue)"
+  }
+}
+
+/// The activity a file is measured as, how it was decided and why: `analyze` prints it.
+struct ActivityChoice {
+  enum Source: String {
+    /// `--activity` (or the config file's profile.activity where a command has no file).
+    case asked
+    /// The file names it (GPX `<type>`, TCX `Sport`, FIT `sport`).
+    case declared
+    /// Guessed from how the track moves (`ActivityGuess`).
+    case guessed
+  }
+
+  var activity: Activity
+  var source: Source
+  /// One line for people: what the file said, or the figures the guess rests on.
+  var reason: String
+  /// The figures a guess rests on; nil when none was made or the track moved too little.
+  var evidence: MovementStatistics?
+  /// The fixes read to decide, which the caller feeds to its engine first.
+  var held: [Fix] = []
 }
 
 /// One part of a multisport file, measured on its own.
@@ -186,6 +222,8 @@ struct AnalysisReport {
   var file: String
   var format: FileFormat
   var summary: SessionSummary
+  /// How the activity was decided, and why: a line of the table, two keys of the JSON.
+  var choice: ActivityChoice
   /// What the reader skipped (`FixReader.notes`); empty for a format that skips nothing.
   var readerNotes: [JSONMember] = []
   /// What the file's times made Strider assume (`TimeWarnings`), also said on stderr.
@@ -215,6 +253,26 @@ struct AnalysisReport {
     var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
       + summary.jsonMembers
+    members += [
+      JSONMember("activity_source", .string(choice.source.rawValue)),
+      JSONMember("activity_reason", .string(choice.reason)),
+    ]
+    if let s = choice.evidence {
+      let number = JSONValue.rounded
+      members.append(
+        JSONMember(
+          "activity_evidence",
+          .object([
+            JSONMember("moving_steps", .int(s.steps)),
+            JSONMember("speed_median_m_s", number(s.median.value, 3)),
+            JSONMember("speed_lower_quartile_m_s", number(s.lowerQuartile.value, 3)),
+            JSONMember("speed_upper_quartile_m_s", number(s.upperQuartile.value, 3)),
+            JSONMember("speed_p90_m_s", number(s.p90.value, 3)),
+            JSONMember("speed_spread", number(s.spread, 3)),
+            JSONMember("climb_m_per_h", number(s.climbRate, 1)),
+            JSONMember("climb_grade_pct", number(s.grade.map { $0 * 100 }, 2)),
+          ])))
+    }
     if !readerNotes.isEmpty { members.append(JSONMember("reader", .object(readerNotes))) }
     if let device {
       let number = JSONValue.rounded
@@ -257,6 +315,8 @@ struct AnalysisReport {
   var table: String {
     var rows = [("file", "\(file) (\(format.rawValue))")]
     rows += SummaryTable.rows(summary)
+    let because = choice.source == .guessed ? "guessed: " + choice.reason : choice.reason
+    rows.insert(("activity from", because), at: min(2, rows.count))
     if !readerNotes.isEmpty {
       // What the reader counted, as the JSON's `reader` has it: what it read and what it
       // skipped alike (a row called "skipped" listed the sentences it used), counts of

@@ -16,7 +16,7 @@ struct Records: ParsableCommand {
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-  @Option(help: "Only this activity (run, walk, ride); repeat for more.")
+  @Option(help: ArgumentHelp("Only this activity (\(Activity.choiceList)); repeat for more."))
   var activity: [Activity] = []
 
   @Option(help: "text or json.")

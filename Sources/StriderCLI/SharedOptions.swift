@@ -112,7 +112,9 @@ extension SessionFlags {
 /// The session options of a command that reads a file (analyze, replay, import): the
 /// file's own activity is the default.
 struct SessionOptions: ParsableArguments, SessionFlags {
-  @Option(help: "run, walk or ride (default: what the file says, else guessed from its speed).")
+  @Option(
+    help: ArgumentHelp(
+      "\(Activity.choiceList) (default: what the file says, else guessed from its speed)."))
   var activity: Activity?
 
   @OptionGroup var profile: ProfileOptions
@@ -120,7 +122,9 @@ struct SessionOptions: ParsableArguments, SessionFlags {
 
 /// The session options of a command with no file to say the activity (run, demo, config).
 struct LiveSessionOptions: ParsableArguments, SessionFlags {
-  @Option(help: "run, walk or ride (default: profile.activity in the config file, else run).")
+  @Option(
+    help: ArgumentHelp(
+      "\(Activity.choiceList) (default: profile.activity in the config file, else run)."))
   var activity: Activity?
 
   @OptionGroup var profile: ProfileOptions

@@ -21,7 +21,7 @@ struct Simulate: ParsableCommand {
       """
   )
 
-  @Option(help: "run, walk or ride.")
+  @Option(help: ArgumentHelp("\(Activity.choiceList)."))
   var activity: Activity = .run
 
   @Option(

@@ -20,7 +20,7 @@ struct Stats: ParsableCommand {
   @Flag(help: "The period to add up by (default: --week).")
   var period: StatsPeriod = .week
 
-  @Option(help: "Only this activity (run, walk, ride); repeat for more.")
+  @Option(help: ArgumentHelp("Only this activity (\(Activity.choiceList)); repeat for more."))
   var activity: [Activity] = []
 
   @Option(help: "Only sessions started on or after this day (YYYY-MM-DD, local time).")

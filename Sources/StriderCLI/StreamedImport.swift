@@ -16,7 +16,8 @@ enum StreamedImport {
     keepEmpty: Bool = false
   ) throws -> StreamedImportOutcome? {
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
-    let (activity, held) = try reader.activity(asked: options.activity)
+    let choice = try reader.activity(asked: options.activity)
+    let (activity, held) = (choice.activity, choice.held)
     let configuration = options.configuration(activity: activity, raw: false, settings: settings)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0

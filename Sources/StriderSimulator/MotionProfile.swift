@@ -82,6 +82,14 @@ public struct MotionProfile: Sendable, Hashable {
       MotionProfile(
         cruiseSpeed: MetersPerSecond(5)...MetersPerSecond(9),
         cornerSpeed: MetersPerSecond(4), turnaroundSpeed: MetersPerSecond(1.5))
+    case .hike:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(0.9)...MetersPerSecond(1.3),
+        cornerSpeed: MetersPerSecond(0.8), turnaroundSpeed: MetersPerSecond(0.5))
+    case .swim:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(0.7)...MetersPerSecond(0.9),
+        cornerSpeed: MetersPerSecond(0.6), turnaroundSpeed: MetersPerSecond(0.4))
     }
   }
 

@@ -38,20 +38,23 @@ public struct SimulatedRoute: Sendable, Hashable {
     (400, 300), (0, 300), (0, 0),  // out of the park and home by the streets
   ].map { PlanePoint(east: $0.0, north: $0.1) }
 
-  /// The usual session length for an activity: 3 km walk, 6 km run, 19 km ride.
+  /// The usual session length for an activity: 3 km walk, 6 km run, 19 km ride, 6 km hike,
+  /// 1.5 km swim.
   public static func nominalLength(for activity: Activity) -> Meters {
     switch activity {
     case .walk: Meters(3000)
     case .run: Meters(6000)
     case .ride: Meters(19_000)
+    case .hike: Meters(6000)
+    case .swim: Meters(1500)
     }
   }
 
   /// How many laps of the built-in shape make one session.
   public static func laps(for activity: Activity) -> Int {
     switch activity {
-    case .walk: 1
-    case .run: 2
+    case .walk, .swim: 1
+    case .run, .hike: 2
     case .ride: 3
     }
   }

@@ -58,7 +58,7 @@ import Testing
     "gb-skyreal.gpx":
       "two recordings 8,738 km and 2.6 years apart in one segment: gpxpy sums the jump, Strider treats a silence of hours as a gap",
     "gb-vitovtt.gpx":
-      "very noisy phone track of a slow mountain-bike ride (guessed walk): zig-zag scatter of several metres every second is noise, not distance",
+      "very noisy phone track of a slow mountain-bike ride (guessed hike): zig-zag scatter of several metres every second is noise, not distance",
     "px-cerknica.gpx":
       "a walk in 8 short tracks logged every 2 to 200 s, with drives at 6 to 9 m/s and position jumps of up to 180 m in 2 s in its fourth track: gpxpy sums the jumps and the scatter at the many stops, the smoothed track does not",
   ]

@@ -141,7 +141,7 @@ import Testing
     (["stats", "--as-of", "yesterday"], "--as-of yesterday is not a day or a time"),
     (["stats", "--week", "--month"], "had already been set with flag '--week'"),
     (["stats", "--format", "xml"], "'xml' is invalid for '--format <format>'"),
-    (["records", "--activity", "swim"], "'swim' is invalid for '--activity <activity>'"),
+    (["records", "--activity", "skate"], "'skate' is invalid for '--activity <activity>'"),
   ])
   func badOptionsAreRefusedWithStatus64(_ arguments: [String], _ message: String) throws {
     let history = try History()

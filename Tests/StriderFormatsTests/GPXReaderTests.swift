@@ -102,9 +102,9 @@ struct GPXReaderTests {
 
   @Test(arguments: [
     ("run", Activity.run), ("Running", .run), ("RUN", .run), ("walk", .walk),
-    ("Walking", .walk), ("hike", .walk), ("hiking", .walk), ("ride", .ride), ("Biking", .ride),
+    ("Walking", .walk), ("hike", .hike), ("hiking", .hike), ("ride", .ride), ("Biking", .ride),
     ("cycling", .ride), ("bike", .ride), ("Mountain Biking", .ride), ("mountain_biking", .ride),
-    ("swim", nil), ("9", nil),
+    ("swim", .swim), ("Open Water Swimming", .swim), ("skate", nil), ("9", nil),
   ])
   func declaredActivity(type: String, activity: Activity?) throws {
     let text = gpx11(#"<trkpt lat="1" lon="2"/>"#, trackExtras: "<type>\(type)</type>")

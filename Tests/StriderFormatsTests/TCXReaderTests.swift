@@ -185,7 +185,7 @@ struct TCXReaderTests {
 
   @Test(
     arguments: [
-      ("Running", Activity.run), ("Biking", .ride), ("Walking", .walk), ("Hiking", .walk),
+      ("Running", Activity.run), ("Biking", .ride), ("Walking", .walk), ("Hiking", .hike),
       ("Other", nil),
     ] as [(String, Activity?)])
   func sportNamesTheActivity(sport: String, activity: Activity?) throws {

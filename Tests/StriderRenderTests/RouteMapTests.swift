@@ -97,7 +97,8 @@ import Testing
       let grid = Self.draw(route, options: MapOptions(drawing: drawing))
       #expect(Self.components(grid) == 1, "\(drawing) at \(origin):\n\(grid.text)")
       let (width, height) = Self.extent(grid)
-      #expect(abs(Double(width - 1) / Double(height - 1) - 2) < 0.2, "\(grid.text)")
+      let aspect: Double = Double(width - 1) / Double(height - 1)
+      #expect(abs(aspect - 2) < 0.2, "\(grid.text)")
     }
   }
 
@@ -113,9 +114,9 @@ import Testing
 
   @Test func segmentStartsLeaveAGap() {
     let plane = LocalTangentPlane(origin: SimulatedRoute.defaultOrigin)
-    let points =
-      (0..<10).map { PlanePoint(east: Double($0) * 10, north: 0) }
-      + (0..<10).map { PlanePoint(east: 200 + Double($0) * 10, north: 0) }
+    let near: [PlanePoint] = (0..<10).map { PlanePoint(east: Double($0) * 10, north: 0) }
+    let far: [PlanePoint] = (0..<10).map { PlanePoint(east: 200 + Double($0) * 10, north: 0) }
+    let points = near + far
     let route = ProjectedRoute(track: points.map { plane.unproject($0) }, segmentStarts: [10])
     let grid = Self.draw(route, columns: 40, rows: 5)
     #expect(Self.components(grid) == 2, "\(grid.text)")

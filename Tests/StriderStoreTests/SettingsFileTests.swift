@@ -69,7 +69,7 @@ import Testing
     ("[profile]\nunits = \"furlongs\"\n", 2, "profile.units"),
     ("[cues]\nannounce_pauses = \"yes\"\n", 2, "cues.announce_pauses"),
     ("profile = 3\n", 1, "profile"),
-    ("[profile]\nactivity = \"swim\"\n", 2, "profile.activity"),
+    ("[profile]\nactivity = \"skate\"\n", 2, "profile.activity"),
     ("[profile]\nmax_heart_rate = 20\n", 2, "profile.max_heart_rate"),
     ("[profile]\nheart_rate_zones = [50, 60, 70, 80]\n", 2, "profile.heart_rate_zones"),
     ("[profile]\nheart_rate_zones = [50, 60, 90, 80, 95]\n", 2, "profile.heart_rate_zones"),

@@ -1,64 +1,136 @@
-/// Guesses run, walk or ride from how fast a track moves, for files that do not say.
+/// Guesses the activity of a track that does not say, from how it moves, and says why.
 ///
-/// The typical moving speed is the median of speeds measured over steps of at least
-/// 10 seconds (short steps are dominated by GPS noise), ignoring steps slower than
-/// 0.5 m/s (standing). Below 2.0 m/s (7.2 km/h) it is a walk; below 4.7 m/s (17 km/h, a
-/// 3:33 min/km runner or a very slow cyclist) a run; faster is a ride.
+/// The rules, in order, on `MovementStatistics` (speeds over steps of 10 s and more):
+/// 1. Fewer than three moving steps: no guess; run, the default, and the reason says so.
+/// 2. A median moving speed of 4.7 m/s (17 km/h, faster than a 3:33 min/km runner) or
+///    more: a ride. From 12 m/s (43 km/h) the reason adds that it moves like a vehicle.
+/// 3. 2.0 m/s (7.2 km/h) or more: a run, unless its fastest tenth reaches 5.5 m/s
+///    (19.8 km/h, a sprint): a runner this fast is steady (a 10 km race's top decile sits
+///    within 10 % of its median), a rider freewheels downhill, so that is a ride.
+/// 4. Slower than 1.0 m/s (1:40 min per 100 m) with the upper quartile under 1.2 m/s, over
+///    20 steps or more (a swim is minutes long), and flat or without altitudes (water is
+///    flat; a watch in the water rarely records one): a swim. A dawdling walk without
+///    altitudes looks the same; say `--activity walk` then.
+/// 5. Climbing 120 m or more per hour of movement at 4 % or more on average: a hike.
+/// 6. Otherwise a walk.
+///
+/// Tested on every real recording of the shared data (`ActivityGuessConformanceTests`):
+/// what each file is, and the few the rules cannot tell, with the reason.
 public enum ActivityGuess {
   public static let walkBelow = MetersPerSecond(2.0)
   public static let runBelow = MetersPerSecond(4.7)
+  public static let vehicleFrom = MetersPerSecond(12)
+  /// No runner's fastest tenth reaches this while the median is a run's.
+  public static let runP90Below = MetersPerSecond(5.5)
+  public static let swimBelow = MetersPerSecond(1.0)
+  public static let swimUpperQuartileBelow = MetersPerSecond(1.2)
+  public static let swimMinimumSteps = 20
+  /// Metres per hour of movement: climbing slower than this is flat water.
+  public static let swimClimbRateBelow = 100.0
+  public static let hikeClimbRate = 120.0
+  public static let hikeGrade = 0.04
+
+  /// A guess and its grounds.
+  public struct Guess: Sendable, Equatable {
+    /// The activity guessed; run when the track moves too little to tell.
+    public var activity: Activity
+    /// False when the track has too little timed movement and `activity` is the default.
+    public var isDecided: Bool
+    /// One line for people: the figures the guess rests on and the rule they met.
+    public var reason: String
+    public var statistics: MovementStatistics?
+  }
+
+  /// The guess for fixes fed one at a time (`MovementEstimator`).
+  public static func guess(_ statistics: MovementStatistics?) -> Guess {
+    guard let s = statistics else {
+      return Guess(
+        activity: .run, isDecided: false,
+        reason: "too little timed movement to tell (fewer than \(MovementEstimator.minimumSteps) "
+          + "steps of 10 s or more above 0.5 m/s): run by default", statistics: nil)
+    }
+    let (activity, rule) = decide(s)
+    return Guess(
+      activity: activity, isDecided: true, reason: describe(s) + ": " + rule, statistics: s)
+  }
+
+  private static func decide(_ s: MovementStatistics) -> (Activity, String) {
+    let v = s.median
+    if v >= runBelow {
+      let vehicle = v >= vehicleFrom ? " (as fast as a vehicle: a ride is the nearest)" : ""
+      return (.ride, "\(speed(runBelow)) and faster is a ride" + vehicle)
+    }
+    if v >= walkBelow {
+      if s.p90 >= runP90Below {
+        return (
+          .ride,
+          "a run's median, but a tenth of it at \(speed(runP90Below)) or faster: "
+            + "no runner holds that, a ride"
+        )
+      }
+      return (.run, "\(speed(walkBelow)) to \(speed(runBelow)) is a run")
+    }
+    let climb = s.climbRate
+    if v < swimBelow, s.upperQuartile < swimUpperQuartileBelow, s.steps >= swimMinimumSteps,
+      (climb ?? 0) < swimClimbRateBelow
+    {
+      return (
+        .swim,
+        "slower than \(speed(swimBelow)), its fastest quarter under "
+          + "\(speed(swimUpperQuartileBelow)), and \(climb == nil ? "no altitudes" : "flat"): "
+          + "a swim (--activity walk if it was a stroll)"
+      )
+    }
+    if let climb, let grade = s.grade, climb >= hikeClimbRate, grade >= hikeGrade {
+      return (
+        .hike,
+        "walking speed, climbing \(Int(hikeClimbRate)) m/h or more at "
+          + "\(Int(hikeGrade * 100)) % or more: a hike"
+      )
+    }
+    return (.walk, "slower than \(speed(walkBelow)) is a walk")
+  }
+
+  /// "moving speed median 3.12 m/s (11.2 km/h), quartiles 2.80-3.40 m/s, top tenth 3.90 m/s
+  /// over 312 steps, climbing 120 m/h at 2.1 %".
+  private static func describe(_ s: MovementStatistics) -> String {
+    var text =
+      "moving speed median \(speed(s.median)) (\(number(s.median.value * 3.6, 1)) km/h), quartiles "
+      + "\(number(s.lowerQuartile.value, 2))-\(number(s.upperQuartile.value, 2)) m/s, "
+      + "top tenth \(number(s.p90.value, 2)) m/s over \(s.steps) steps"
+    if let climb = s.climbRate, let grade = s.grade {
+      text += ", climbing \(Int(climb.rounded())) m/h at \(number(grade * 100, 1)) %"
+    }
+    return text
+  }
+
+  private static func speed(_ v: MetersPerSecond) -> String {
+    "\(number(v.value, 2)) m/s"
+  }
+
+  private static func number(_ value: Double, _ digits: Int) -> String {
+    CueText.fixed(value, decimals: digits)
+  }
 
   /// The typical moving speed of a track, or nil when it has too little timed movement.
   public static func typicalSpeed(of fixes: [Fix]) -> MetersPerSecond? {
-    var estimator = SpeedEstimator()
+    statistics(of: fixes)?.median
+  }
+
+  /// The movement statistics of a whole track.
+  public static func statistics(of fixes: [Fix]) -> MovementStatistics? {
+    var estimator = MovementEstimator()
     for fix in fixes { estimator.add(fix) }
-    return estimator.typicalSpeed
-  }
-
-  /// The typical speed of a track fed one fix at a time, so a file too large to hold can be
-  /// guessed in one pass; it keeps one speed per ten seconds of movement.
-  public struct SpeedEstimator: Sendable {
-    private var speeds: [Double] = []
-    private var anchor: (coordinate: Coordinate, time: GNSSTime, segment: Int)?
-
-    public init() {}
-
-    public mutating func add(_ fix: Fix) {
-      guard fix.mode != .noFix, let c = fix.coordinate, c.isValid, let t = fix.time else {
-        return
-      }
-      guard let a = anchor, a.segment == fix.segment, t > a.time else {
-        anchor = (c, t, fix.segment)
-        return
-      }
-      let dt = (t - a.time).value
-      if dt < 10 { return }
-      if dt <= 120 {
-        let v = Geodesy.distanceMeters(a.coordinate, c) / dt
-        if v >= 0.5 && v < 80 { speeds.append(v) }
-      }
-      anchor = (c, t, fix.segment)
-    }
-
-    /// The median speed, or nil with fewer than three measured steps.
-    public var typicalSpeed: MetersPerSecond? {
-      guard speeds.count >= 3 else { return nil }
-      return MetersPerSecond(speeds.sorted()[speeds.count / 2])
-    }
-
-    /// The activity of that speed; run when it cannot tell.
-    public var activity: Activity { ActivityGuess.activity(at: typicalSpeed) }
-  }
-
-  static func activity(at speed: MetersPerSecond?) -> Activity {
-    guard let v = speed else { return .run }
-    if v < walkBelow { return .walk }
-    if v < runBelow { return .run }
-    return .ride
+    return estimator.statistics
   }
 
   /// The activity a track most likely is; run when it cannot tell.
   public static func guess(from fixes: [Fix]) -> Activity {
-    activity(at: typicalSpeed(of: fixes))
+    guess(statistics(of: fixes)).activity
   }
+}
+
+extension MovementEstimator {
+  /// The guess from what was fed so far.
+  public var guess: ActivityGuess.Guess { ActivityGuess.guess(statistics) }
 }

@@ -41,7 +41,7 @@ public struct CueScheduler: Sendable {
 
   /// The distance between distance cues (one split length by default), or nil when off.
   public var distanceStep: Meters? {
-    let every = configuration.everyDistance ?? units.splitLength
+    let every = configuration.everyDistance ?? activity.cueDistance(units)
     return every.value > 0 && every.isFinite ? every : nil
   }
 

@@ -88,6 +88,9 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
     case .run: GateConfiguration(maxAccuracy: Meters(40), maxSpeed: MetersPerSecond(12))
     case .walk: GateConfiguration(maxAccuracy: Meters(40), maxSpeed: MetersPerSecond(7))
     case .ride: GateConfiguration(maxAccuracy: Meters(50), maxSpeed: MetersPerSecond(30))
+    case .hike: GateConfiguration(maxAccuracy: Meters(40), maxSpeed: MetersPerSecond(7))
+    // The fastest swimmers reach 2.4 m/s; a wrist in the water gives poor fixes.
+    case .swim: GateConfiguration(maxAccuracy: Meters(50), maxSpeed: MetersPerSecond(4))
     }
   }
 

@@ -18,6 +18,13 @@
 /// - **ride**: METs of the Compendium of Physical Activities (Ainsworth et al., 2011, Med Sci
 ///   Sports Exerc 43(8)) codes 01010–01060 by speed band, `kcal/min = MET·3.5·kg/1000·5`.
 ///   The Compendium has no grade term for cycling, so grade is ignored for rides.
+/// - **hike**: the Compendium's hiking, cross country (code 17080, 6.0 MET) on the flat; on a
+///   climb steep enough that the ACSM walking equation with its grade term gives more, that.
+///   Rough ground and a pack cost more than a pavement walk, and a climb costs more still.
+/// - **swim**: Compendium METs by speed band: swimming in a lake, ocean or river (18310,
+///   6.0 MET) below 1.0 m/s (1:40 min per 100 m), freestyle laps fast, vigorous effort
+///   (18230, 9.8 MET) from there. The Compendium gives efforts, not speeds; the 1.0 m/s
+///   boundary is Strider's choice. Water is flat: grade is ignored.
 ///
 /// Reference: ACSM's Guidelines for Exercise Testing and Prescription, metabolic equations
 /// (walking and running). Downhill grades are taken as level: the equations are given for
@@ -44,10 +51,18 @@ public enum CalorieModel {
 
   private static let mile = 1609.344
 
+  /// Compendium 2011 hiking, cross country (17080).
+  public static let hikingMET = 6.0
+  /// Compendium 2011 swimming bands: (lower speed bound in m/s, MET); see the type's notes.
+  public static let swimmingBands: [(from: MetersPerSecond, met: Double)] = [
+    (MetersPerSecond(0), 6.0),
+    (MetersPerSecond(1.0), 9.8),
+  ]
+
   /// Kilocalories per second of moving at `speed` on `grade` (rise over run, 0.05 = 5 %).
   ///
-  /// Negative grades count as level; rides ignore grade. A speed that is negative or not a
-  /// number counts as standing (the resting term only, or the lowest cycling band).
+  /// Negative grades count as level; rides and swims ignore grade. A speed that is negative
+  /// or not a number counts as standing (the resting term only, or the lowest band).
   public static func rate(
     activity: Activity, speed: MetersPerSecond, grade: Double, weight: Kilograms
   ) -> Double {
@@ -64,6 +79,10 @@ public enum CalorieModel {
         : runningOxygen(metresPerMinute: v * 60, grade: g)
     case .ride:
       oxygen = cyclingMET(speed: MetersPerSecond(v)) * restingOxygen
+    case .hike:
+      oxygen = max(hikingMET * restingOxygen, walkingOxygen(metresPerMinute: v * 60, grade: g))
+    case .swim:
+      oxygen = swimmingMET(speed: MetersPerSecond(v)) * restingOxygen
     }
     let kg = weight.value.isFinite ? max(0, weight.value) : 0
     return oxygen * kg / 1000 * kilocaloriesPerLitre / 60
@@ -77,6 +96,13 @@ public enum CalorieModel {
   /// ACSM running equation, ml O₂/kg/min.
   public static func runningOxygen(metresPerMinute v: Double, grade: Double) -> Double {
     0.2 * v + 0.9 * v * grade + restingOxygen
+  }
+
+  /// The Compendium MET of swimming at `speed`.
+  public static func swimmingMET(speed: MetersPerSecond) -> Double {
+    var met = 6.0
+    for band in swimmingBands where speed >= band.from { met = band.met }
+    return met
   }
 
   /// The Compendium MET of cycling at `speed`.

@@ -1,15 +1,38 @@
 /// What the user is doing; it sets the thresholds of the gate, the smoother and auto-pause,
-/// and the calorie equation.
+/// the calorie equation and how often distance is spoken.
+///
+/// New cases go at the end: `CaseIterable` order is what `--help` lists.
 public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
   case run
   case walk
   case ride
+  /// Walking on trails with climbs: walking's motion, a higher energy cost, longer stops
+  /// before auto-pause (a steep climb is slow).
+  case hike
+  /// Open-water swimming with the receiver on the wrist or the cap: slow, and a fix only
+  /// when the arm is out of the water.
+  case swim
+
+  /// Every activity for a help text: "run, walk, ride, hike or swim".
+  public static var choiceList: String {
+    let names = allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
 
   /// The sport word used in sentences ("run", "walk", "ride").
   public var noun: String { rawValue }
 
   /// Whether the user expects speed (km/h) rather than pace (min/km).
   public var prefersSpeed: Bool { self == .ride }
+
+  /// How far apart distance cues fall when the settings do not say: one split (1 km or
+  /// 1 mile), but 100 m (100 yards) for a swim, where a kilometre is half an hour.
+  public func cueDistance(_ units: UnitSystem) -> Meters {
+    switch self {
+    case .swim: units == .metric ? Meters(100) : Meters(91.44)
+    case .run, .walk, .ride, .hike: units.splitLength
+    }
+  }
 }
 
 /// Metric or imperial display units; the engine always computes in SI.

@@ -5,12 +5,14 @@
 /// reported accuracy as the truth; they stay so that stored sessions and settings decode.
 public struct KalmanConfiguration: Sendable, Hashable, Codable {
   /// Spectral density of the white acceleration noise, m²/s³: how freely the user may
-  /// change speed and direction. Defaults: walk 0.15, run 0.5, ride 1.5 (tuned on the simulator; errors change little between half and double these).
+  /// change speed and direction. Defaults: walk 0.15, run 0.5, ride 1.5 (tuned on the simulator;
+  /// errors change little between half and double these); hike 0.15 (a walker's), swim 0.05
+  /// (a third of a walker's: a swimmer glides and barely turns; not tuned, no simulator swims).
   public var processNoise: Double
   /// The activity's typical speed. Turning at speed v on a street of radius r takes an
   /// acceleration of v²/r, so above this speed the process noise grows with (v/typical)²
   /// (at most 16 times): a file labelled "run" that moves at bike speed still turns.
-  /// Defaults: walk 1.5, run 3.5, ride 7 m/s.
+  /// Defaults: walk 1.5, run 3.5, ride 7, hike 1.2, swim 0.8 m/s.
   public var typicalSpeed: MetersPerSecond
   /// Per-axis standard deviation as a fraction of the reported horizontal accuracy.
   /// Receivers report a radius of about 68 % confidence, which is 1.5 per-axis sigmas.
@@ -57,6 +59,10 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
     case .walk: KalmanConfiguration(processNoise: 0.15, typicalSpeed: MetersPerSecond(1.5))
     case .run: KalmanConfiguration(processNoise: 0.5, typicalSpeed: MetersPerSecond(3.5))
     case .ride: KalmanConfiguration(processNoise: 1.5, typicalSpeed: MetersPerSecond(7))
+    // A hiker moves like a walker, only slower on the climbs.
+    case .hike: KalmanConfiguration(processNoise: 0.15, typicalSpeed: MetersPerSecond(1.2))
+    // A swimmer barely accelerates: the steadiest motion of all.
+    case .swim: KalmanConfiguration(processNoise: 0.05, typicalSpeed: MetersPerSecond(0.8))
     }
   }
 }

@@ -122,7 +122,9 @@ enum FITProfile {
     switch value {
     case 1: .run
     case 2: .ride
-    case 11, 17: .walk
+    case 5: .swim
+    case 11: .walk
+    case 17: .hike
     default: nil
     }
   }

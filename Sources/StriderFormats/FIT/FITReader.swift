@@ -20,7 +20,9 @@ import StriderCore
 ///   breaks: the first record after the restart starts a new segment, as the first
 ///   `<Track>` after a pause does in TCX.
 /// - Each `session` is kept (`sessions`); its sport is the activity the file declares when
-///   every session that names one Strider knows names the same one.
+///   every session that names one Strider knows names the same one, once the whole file is
+///   read: a triathlon chained from several FIT files holds its swim's session long before
+///   its ride's and run's.
 /// - Unknown messages, unknown fields, developer fields and invalid values (each base type's
 ///   sentinel) are skipped by size, never fatal.
 /// - A wrong file or header CRC is a warning (`warnings`): the data is used. A file that
@@ -104,6 +106,8 @@ public struct FITReader: FormatReader {
   }
 
   public var metadata: TrackMetadata {
+    // Before the end, a later session may name another sport (a triathlon's legs).
+    guard state == .finished else { return TrackMetadata() }
     let activities = Set(sessions.compactMap { $0.sport.flatMap(FITProfile.activity(sport:)) })
     return TrackMetadata(declaredActivity: activities.count == 1 ? activities.first : nil)
   }

@@ -63,6 +63,8 @@ enum FITValue {
     case .run: 1
     case .ride: 2
     case .walk: 11
+    case .swim: 5
+    case .hike: 17
     }
   }
 }

@@ -26,14 +26,16 @@ public struct TrackMetadata: Sendable, Equatable {
   /// The activity a free-text track type names, or nil when it names none we know.
   ///
   /// GPX leaves `<type>` free text; these are the words apps commonly write there,
-  /// compared without case: run/running, walk/walking/hike/hiking,
-  /// ride/bike/biking/cycling/mountain biking.
+  /// compared without case: run/running, walk/walking, hike/hiking,
+  /// ride/bike/biking/cycling/mountain biking, swim/swimming/open water swimming.
   public static func activity(fromTypeText text: String) -> Activity? {
     let word = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "\t" })
       .joined(separator: " ")
     switch word {
     case "run", "running": return .run
-    case "walk", "walking", "hike", "hiking": return .walk
+    case "walk", "walking": return .walk
+    case "hike", "hiking": return .hike
+    case "swim", "swimming", "open water swimming": return .swim
     case "ride", "bike", "biking", "cycling", "mountain biking": return .ride
     default: return nil
     }

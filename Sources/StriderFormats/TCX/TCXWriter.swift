@@ -44,7 +44,9 @@ public enum TCXWriter: SessionWriter {
         switch record.activity {
         case .run: "Running"
         case .ride: "Biking"
-        case .walk: "Other"
+        // TCX's Sport has no other values: a walk, hike or swim is "Other" (GPX's <type> and
+        // FIT's sport keep them).
+        case .walk, .hike, .swim: "Other"
         }
       self.startTime = startTime
       summary = record.summary

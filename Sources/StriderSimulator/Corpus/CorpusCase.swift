@@ -95,9 +95,10 @@ public struct CorpusCase: Sendable, Hashable {
     var rng = SeededRandom(seed: seed, stream: 101)
     let km: ClosedRange<Double> =
       switch activity {
-      case .walk: 0.3...15
+      case .walk, .hike: 0.3...15
       case .run: 0.3...30
       case .ride: 1...40
+      case .swim: 0.3...4
       }
     length = 1000 * rng.logUniform(in: km)
     origin = Coordinate(
@@ -107,6 +108,8 @@ public struct CorpusCase: Sendable, Hashable {
       case .walk: rng.uniform(in: 1.0...1.8)
       case .run: rng.uniform(in: 2.3...4.5)
       case .ride: rng.uniform(in: 4...11)
+      case .hike: rng.uniform(in: 0.8...1.4)
+      case .swim: rng.uniform(in: 0.6...1.1)
       }
     stopCount = rng.integer(in: 0...min(12, 1 + Int(length / 1000)))
     stopDuration = rng.logUniform(in: 5...300)

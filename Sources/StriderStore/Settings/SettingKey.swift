@@ -37,10 +37,11 @@ public struct SettingKey: Sendable {
       }, value: { "[" + $0.heartRateZones.map(format).joined(separator: ", ") + "]" }),
     choice("profile.units", "metric or imperial", \.units),
     SettingKey(
-      name: "profile.activity", help: "default activity of run and demo: run, walk or ride",
+      name: "profile.activity", help: "default activity of run and demo: \(Activity.choiceList)",
       apply: { value, settings in
         guard let text = value.string, let activity = Activity(rawValue: text) else {
-          return "expected one of \"run\", \"walk\", \"ride\""
+          return "expected one of "
+            + Activity.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         }
         settings.activity = activity
         return nil
