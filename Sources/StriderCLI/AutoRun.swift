@@ -28,7 +28,7 @@ struct AutoRun {
     var recording: SessionRecording?
     var fixes: [Fix] = []
     var count = 0
-    var speeds = ActivityGuess.SpeedEstimator()
+    var speeds = MovementEstimator()
   }
 
   func run(stop: StopSignal) throws {
@@ -105,7 +105,7 @@ struct AutoRun {
 
   /// Finishes an ended session with its guessed activity and name, and says so.
   private func finish(_ gathered: Gathering, end: GNSSTime) throws {
-    let chosen = activity ?? gathered.speeds.activity
+    let chosen = activity ?? gathered.speeds.guess.activity
     let configuration = configuration(chosen)
     let name = Self.name(start: gathered.start, activity: chosen)
     let summary: SessionSummary?

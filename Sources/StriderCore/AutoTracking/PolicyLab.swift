@@ -72,9 +72,9 @@ public enum PolicyLab {
     let (moves, places) = reference(timed.map(\.0), from: first.1, to: last.1, detector)
     let elapsed = last.1 - first.1
     let activities = moves.map { move in
-      var estimator = ActivityGuess.SpeedEstimator()
+      var estimator = MovementEstimator()
       for (fix, t, _) in timed where t >= move.start && t <= move.end { estimator.add(fix) }
-      return estimator.activity
+      return estimator.guess.activity
     }
     var reports: [Report] = []
     var continuous: Double?
