@@ -1,0 +1,41 @@
+import Foundation
+import StriderCore
+import StriderSimulator
+import Testing
+
+@testable import StriderStore
+
+/// The streamed import writes the finished track as the engine hands it out, batch by
+/// batch; what it keeps must be the track the engine would have held whole.
+@Suite struct StreamedImportTrackTests {
+  @Test func aTrackLongerThanSeveralBatchesIsKeptPointForPoint() throws {
+    // About 25,000 fixes: the finished track crosses two batch boundaries.
+    let ride = Simulator.run(
+      SimulationConfiguration(activity: .ride, seed: 11, routeLength: Meters(190_000)))
+    let fixes = ride.fixes
+    #expect(fixes.count > 2 * SessionStore.batchRows)
+    let configuration = SessionConfiguration(activity: .ride)
+    let whole = SessionRecorder.record(fixes: fixes, configuration: configuration)
+
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    var next = 0
+    let outcome = try store.importSession(
+      reading: { () throws(StoreError) -> Fix? in
+        defer { next += 1 }
+        return next < fixes.count ? fixes[next] : nil
+      }, name: "ride.gpx", configuration: configuration, source: nil)
+    guard case .imported(let imported) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    let kept = try store.record(imported.id)
+    #expect(kept.summary?.distance == whole.summary?.distance)
+    #expect(kept.finishedTrack.points.count == whole.finishedTrack.points.count)
+    #expect(kept.finishedTrack.points == whole.finishedTrack.points)
+    #expect(
+      try store.bestEfforts(of: imported.id)
+        == BestEfforts.of(whole.finishedTrack, activity: .ride))
+    #expect(try !store.displayTrack(of: imported.id).isEmpty)
+  }
+}
