@@ -15,9 +15,15 @@ import Testing
 struct TerminalUITests {
   /// The dashboard in a UTF-8 locale, with tmux's own TERM so line drawing captures as
   /// `┌──┐`; the exit status is printed and the pane kept for a while after.
-  static func command(_ arguments: String, term: String = "tmux-256color") -> String {
-    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) '\(StriderBinary.url.path)' \(arguments)"
-      + "; echo EXIT=$?; sleep 30"
+  /// A home of the tests' own, so the dashboard's log and any database land there and not
+  /// in the home of whoever runs the tests.
+  static let home = NSTemporaryDirectory() + "strider-ui-home-\(getpid())"
+
+  static func command(
+    _ arguments: String, term: String = "tmux-256color", home: String = TerminalUITests.home
+  ) -> String {
+    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) STRIDER_HOME='\(home)'"
+      + " '\(StriderBinary.url.path)' \(arguments); echo EXIT=$?; sleep 30"
   }
 
   /// Whether the pane shows a state word, as the wide banner spells it ("R U N N I N G")
@@ -169,7 +175,7 @@ struct TerminalUITests {
   @Test func quittingARecordedDemoPrintsAReadableSummary() throws {
     let home = try StriderBinary.temporaryDirectory().path
     let tmux = try TmuxSession(
-      "env STRIDER_HOME='\(home)' " + Self.command("demo --speed 50 --record --seed 3"))
+      Self.command("demo --speed 50 --record --seed 3", home: home))
     defer { tmux.kill() }
     guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
     tmux.send("q")
