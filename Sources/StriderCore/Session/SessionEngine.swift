@@ -40,7 +40,7 @@ public struct SessionEngine: Sendable {
   /// False while `absorb` runs: the same pipeline, without building events nobody reads.
   private var collectsEvents = true
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
-  private var track: [FinishingPass.Entry] = []
+  private var track = ChunkedArray<FinishingPass.Entry>()
   private let keepsTrack: Bool
   private var firstTimedTime: GNSSTime?
   private var finished: SessionSummary?
@@ -202,7 +202,7 @@ public struct SessionEngine: Sendable {
     if keepsTrack {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
-      track = []
+      track = ChunkedArray()
       finishingPass.smooth(&points)
       let figures = finishingPass.figures(of: points, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)

@@ -65,9 +65,9 @@ struct FinishingPass: Sendable {
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
   /// a clean watch track stays near its raw length and a noisy stream is smoothed.
   @discardableResult
-  func smooth(_ points: inout [Entry], model: NoiseModel? = nil)
-    -> NoiseModel?
-  {
+  func smooth<Track: MutableCollection & RandomAccessCollection>(
+    _ points: inout Track, model: NoiseModel? = nil
+  ) -> NoiseModel? where Track.Element == Entry, Track.Index == Int {
     defer {
       for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
     }
@@ -79,22 +79,20 @@ struct FinishingPass: Sendable {
     guard n > 0 else { return nil }
     let smoother = DriftTrackSmoother(
       prior: .prior(processNoise: smootherConfiguration.processNoise))
-    return points.withUnsafeMutableBufferPointer { buffer in
-      smoother.smooth(
-        count: n, model: model,
-        input: { k in
-          let e = buffer[Int(items[k])]
-          return SmoothingInput(
-            time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
-            speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
-        },
-        output: { k, smoothed in
-          let index = Int(items[k])
-          buffer[index].latitude = smoothed.coordinate.latitude
-          buffer[index].longitude = smoothed.coordinate.longitude
-          buffer[index].speed = Float(smoothed.speed)
-        })
-    }
+    return smoother.smooth(
+      count: n, model: model,
+      input: { k in
+        let e = points[Int(items[k])]
+        return SmoothingInput(
+          time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
+          speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
+      },
+      output: { k, smoothed in
+        let index = Int(items[k])
+        points[index].latitude = smoothed.coordinate.latitude
+        points[index].longitude = smoothed.coordinate.longitude
+        points[index].speed = Float(smoothed.speed)
+      })
   }
 
   /// Speeds below this on the smoothed track are standing still.
@@ -104,10 +102,10 @@ struct FinishingPass: Sendable {
   ///   counted so far, into `measured`.
   /// - Parameter handOut: when given, each point of the finished track goes to it as it is
   ///   made and `Figures.track` stays nil, so a long track is never held twice.
-  func figures(
-    of points: [Entry], measuringAt marks: [Int] = [],
+  func figures<Track: RandomAccessCollection>(
+    of points: Track, measuringAt marks: [Int] = [],
     handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil
-  ) -> Figures {
+  ) -> Figures where Track.Element == Entry, Track.Index == Int {
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
     var detector = AutoPause(configuration: configuration.autoPause)
@@ -209,10 +207,10 @@ struct FinishingPass: Sendable {
 
   /// Shrinks each detected stop to the part where the smoothed speed says the user stood,
   /// in one sweep over the time-ordered points; stops with no still part are dropped.
-  private func trimmed(
+  private func trimmed<Track: RandomAccessCollection>(
     _ pauses: [PauseInterval],
-    points: [Entry]
-  ) -> [PauseInterval] {
+    points: Track
+  ) -> [PauseInterval] where Track.Element == Entry, Track.Index == Int {
     var result: [PauseInterval] = []
     var index = 0
     for pause in pauses {
