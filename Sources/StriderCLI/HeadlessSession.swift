@@ -14,8 +14,10 @@ enum HeadlessSession {
     format: String?, coach: WorkoutCoach? = nil, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
+    let laps = LapSignal(readsStandardInput: true)
     let summary = try HeadlessLoop.run(
-      source: &source, configuration: configuration, coach: coach, isStopped: { stop.isRaised }
+      source: &source, configuration: configuration, coach: coach,
+      isStopped: { stop.isRaised }, lapPresses: { laps.take() }
     ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary

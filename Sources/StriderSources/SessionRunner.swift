@@ -10,6 +10,9 @@ public enum RunnerEvent: Sendable, Equatable {
   case verdicts(time: GNSSTime?, accepted: Int, rejected: [RejectionReason: Int])
   /// What the workout coach did or said (only with a workout).
   case coach(CoachEvent)
+  /// Lap was pressed: the lap it closed, with the live figures (the summary's laps are
+  /// measured again on the finished track), and the mark to keep with the recording.
+  case lap(Lap, mark: LapMark)
 }
 
 /// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
@@ -39,13 +42,21 @@ public struct SessionRunner: Sendable {
   /// signal changes. Tallies are stamped with it, never with a raw fix's time, which may be
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
+  /// The lap presses so far, and the live figures at the last one.
+  public private(set) var lapMarks: [LapMark] = []
+  private var lapStart: (time: GNSSTime, distance: Meters, moving: Seconds)?
+  /// Once finished with laps pressed: a mark at the session's end with the last lap's
+  /// intensity, for a recording to keep (the store cannot tell which step the session ended
+  /// in); a mark there closes no lap of its own.
+  public private(set) var closingLap: LapMark?
 
   public init(
     configuration: SessionConfiguration, reportsVerdicts: Bool = false, coach: WorkoutCoach? = nil
   ) {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
-    engine = SessionEngine(configuration: configuration)
+    // The finished track measures the laps of the summary.
+    engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
     self.coach = coach
     initialCoach = coach
   }
@@ -57,8 +68,10 @@ public struct SessionRunner: Sendable {
       status = s
       return [.status(s)]
     case .restart:
-      engine = SessionEngine(configuration: configuration)
+      engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
       coach = initialCoach
+      lapMarks = []
+      lapStart = nil
       tallyAccepted = 0
       tallyRejected = [:]
       tallyStart = nil
@@ -102,9 +115,36 @@ public struct SessionRunner: Sendable {
     }
   }
 
+  /// The runner pressed lap: the lap closes at the newest time the session has reached (the
+  /// fix clock, so a replay closes it where the live session did), and an open workout step
+  /// ends there. Nothing happens before the first accepted fix or after the session ended.
+  public mutating func lap() -> [RunnerEvent] {
+    guard let time = newestTime, engine.pointsAccepted > 0 else { return [] }
+    if let last = lapMarks.last, time <= last.time { return [] }
+    let snapshot = engine.snapshot
+    let intensity = LapIntensity(coach?.currentStep?.step.kind)
+    let from = lapStart ?? (engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
+    let lap = Lap(
+      number: lapMarks.count + 1, start: from.time, end: time,
+      distance: Meters(max(0, (snapshot.distance - from.distance).value)),
+      moving: Seconds(max(0, (snapshot.moving - from.moving).value)), intensity: intensity)
+    let mark = LapMark(time: time, intensity: intensity)
+    lapMarks.append(mark)
+    lapStart = (time, snapshot.distance, snapshot.moving)
+    var out: [RunnerEvent] = [.lap(lap, mark: mark)]
+    for e in coach?.lap(snapshot, at: time) ?? [] { out.append(.coach(e)) }
+    return out
+  }
+
   /// Ends the session: the last events and the summary of the finished track.
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
-    let (tail, summary) = engine.finish()
+    let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
+    var (tail, summary) = engine.finish()
+    summary.laps = Self.laps(
+      of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
+    if !lapMarks.isEmpty, let end = summary.end?.time {
+      closingLap = LapMark(time: end, intensity: lastIntensity)
+    }
     var out: [RunnerEvent] = []
     relay(tail, into: &out)
     if let t = newestTime {
@@ -112,6 +152,20 @@ public struct SessionRunner: Sendable {
     }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
+  }
+
+  /// The laps `marks` cut the summary's session into, measured on its finished track; nil
+  /// without a press.
+  public static func laps(
+    of summary: SessionSummary, marks: [LapMark], last: LapIntensity, track: FinishedTrack
+  ) -> [Lap]? {
+    guard !marks.isEmpty, let start = summary.start?.time, let end = summary.end?.time,
+      !track.isEmpty
+    else { return nil }
+    let laps = Lap.laps(
+      marks: marks, start: start, end: end, last: last, pauses: summary.pauses,
+      distance: track.distance(at:))
+    return laps.isEmpty ? nil : laps
   }
 
   /// Moves `newestTime` on to the time an event happened at.

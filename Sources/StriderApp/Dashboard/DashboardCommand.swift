@@ -16,4 +16,6 @@ public enum DashboardCommand: Sendable, Equatable {
   /// Move a replay by this many seconds of the recording.
   case seek(by: Double)
   case inject(SimulatedFault.Kind)
+  /// Keep a lap press with the recording (`FixSource.keep(lap:)`).
+  case keepLap(LapMark)
 }

@@ -41,7 +41,9 @@ public enum DashboardLoop {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
       notice: notice, isStopped: isStopped)
-    return model.finishedSummary()
+    let summary = model.finishedSummary()
+    if let closing = model.runner.closingLap { source.keep(lap: closing) }
+    return summary
   }
 
   /// The loop without the ending: runs until a quit (true) or `isStopped` (false), and

@@ -25,11 +25,35 @@ extension DashboardModel {
         state.helpVisible = false
         return []
       }
-      guard let action = KeyMap.action(for: character) else { return [] }
+      guard var action = KeyMap.action(for: character) else { return [] }
+      // In a workout's open step, space is the lap button (as on a watch), not pause.
+      if action == .togglePause, summary == nil, runner.coach?.currentStep?.step.length == .open {
+        action = .lap
+      }
       return perform(action, now: now)
     case .up, .down, .other:
       return []
     }
+  }
+
+  /// Lap: the runner closes a lap at the newest fix time; the lap is noted on the status
+  /// line, the coach's words are spoken, and the mark goes to the source (a recording
+  /// keeps it).
+  mutating func pressLap(now: Double) -> [DashboardCommand] {
+    guard summary == nil else { return note("The session has finished", now) }
+    let events = runner.lap()
+    guard !events.isEmpty else { return note("No lap before the first fix", now) }
+    var commands: [DashboardCommand] = []
+    for event in events {
+      if case .lap(let lap, let mark) = event {
+        laps.append(lap)
+        commands.append(.keepLap(mark))
+        show(CueText.lap(lap, activity: state.activity, units: state.units), now: now)
+      } else if let command = apply(event, announce: true) {
+        commands.append(command)
+      }
+    }
+    return commands
   }
 
   /// Carries out a key's action at `now`; the commands say what the source must do, or that
@@ -45,6 +69,8 @@ extension DashboardModel {
       messageExpiry = nil
     case .toggleHelp:
       state.helpVisible.toggle()
+    case .lap:
+      return pressLap(now: now)
     case .togglePause:
       guard hasClock else { return note("A live session pauses itself (auto-pause)", now) }
       if summary != nil, kind == .replay, let position = controls.position {

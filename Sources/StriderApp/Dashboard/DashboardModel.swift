@@ -33,6 +33,8 @@ public struct DashboardModel: Sendable {
   var runner: SessionRunner
   /// What the workout coach said so far, for the cue log.
   var coachCues: [CoachCue] = []
+  /// The laps pressed so far, with their live figures.
+  public internal(set) var laps: [Lap] = []
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
   /// Every fix received, in order (the filter lab re-feeds them on a toggle).
@@ -162,7 +164,7 @@ public struct DashboardModel: Sendable {
     case .coach(.cue(let cue)):
       coachCues.append(cue)
       if announce { return .say(cue.text) }
-    case .session, .verdicts, .coach:
+    case .session, .verdicts, .coach, .lap:
       break
     }
     return nil
@@ -191,6 +193,7 @@ public struct DashboardModel: Sendable {
   mutating func restart() {
     fixes = []
     coachCues = []
+    laps = []
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()

@@ -126,6 +126,9 @@ public struct SessionEngine: Sendable {
   /// The live figures.
   public var snapshot: MetricsSnapshot { metrics.snapshot }
 
+  /// The time of the first accepted fix: where the session, and its first lap, begin.
+  public var firstAcceptedTime: GNSSTime? { firstAccepted?.time }
+
   /// Whether auto-pause holds the session paused now.
   public var isPaused: Bool { autoPause.isPaused }
 

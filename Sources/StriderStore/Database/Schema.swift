@@ -260,6 +260,11 @@ enum Schema {
       try db.execute(sql: HeartRateFigures.schema)
       try HeartRateFigures.backfill(db, progress: progress)
     }
+    migrator.registerMigration("v7: laps") { db in
+      // The lap presses of a session, kept as they happen (`LapRow`); the summary's laps
+      // are measured from them when the session is finished. Older sessions have none.
+      try db.execute(sql: LapRow.schema)
+    }
     return migrator
   }
 
