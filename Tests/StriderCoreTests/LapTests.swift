@@ -46,7 +46,8 @@ import Testing
   func closingMark() {
     let laps = Lap.laps(
       marks: [
-        LapMark(time: Self.at(30), intensity: .active), LapMark(time: Self.at(60), intensity: .rest),
+        LapMark(time: Self.at(30), intensity: .active),
+        LapMark(time: Self.at(60), intensity: .rest),
       ], start: Self.t0, end: Self.at(60), pauses: [], distance: Self.distance)
     #expect(laps.count == 2)
     #expect(laps.last?.intensity == .rest)
