@@ -43,17 +43,27 @@ extension DashboardModel {
     guard summary == nil else { return note("The session has finished", now) }
     let events = runner.lap()
     guard !events.isEmpty else { return note("No lap before the first fix", now) }
+    if state.lab != nil { lapPressedAfter.append(fixes.count) }
     var commands: [DashboardCommand] = []
     for event in events {
       if case .lap(let lap, let mark) = event {
         laps.append(lap)
         commands.append(.keepLap(mark))
-        show(CueText.lap(lap, activity: state.activity, units: state.units), now: now)
+        show(Self.lapNote(lap, activity: state.activity, units: state.units), now: now)
       } else if let command = apply(event, announce: true) {
         commands.append(command)
       }
     }
     return commands
+  }
+
+  /// The status line's note of a lap: "Lap 2  1.12 km  6:34  5:51 /km" (short enough to
+  /// stay whole beside the key hints).
+  public static func lapNote(_ lap: Lap, activity: Activity, units: UnitSystem) -> String {
+    let speed = lap.moving.value > 0 ? lap.distance / lap.moving : nil
+    return "Lap \(lap.number)  \(DisplayFormat.distance(lap.distance, units: units))  "
+      + "\(DisplayFormat.clock(lap.moving))  "
+      + DisplayFormat.paceOrSpeed(pace: lap.pace, speed: speed, activity: activity, units: units)
   }
 
   /// Carries out a key's action at `now`; the commands say what the source must do, or that

@@ -35,6 +35,9 @@ public struct DashboardModel: Sendable {
   var coachCues: [CoachCue] = []
   /// The laps pressed so far, with their live figures.
   public internal(set) var laps: [Lap] = []
+  /// How many fixes had been received at each lap press: the filter lab presses them again
+  /// at the same place in the stream when it rebuilds the session.
+  var lapPressedAfter: [Int] = []
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
   /// Every fix received, in order (the filter lab re-feeds them on a toggle).
@@ -194,6 +197,7 @@ public struct DashboardModel: Sendable {
     fixes = []
     coachCues = []
     laps = []
+    lapPressedAfter = []
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()
@@ -216,11 +220,23 @@ public struct DashboardModel: Sendable {
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil
-    for fix in fixes {
+    laps = []
+    var presses = lapPressedAfter[...]
+    for (index, fix) in fixes.enumerated() {
       if state.mapOptions.showsRaw, let coordinate = fix.coordinate {
         state.route.appendRaw(coordinate)
       }
       for event in runner.handle(.fix(fix)) { _ = apply(event, announce: false) }
+      while presses.first == index + 1 {
+        presses.removeFirst()
+        for event in runner.lap() {
+          if case .lap(let lap, _) = event {
+            laps.append(lap)
+          } else {
+            _ = apply(event, announce: false)
+          }
+        }
+      }
     }
     if wasFinished { _ = finish(announce: false) }
     needsRedraw = true
