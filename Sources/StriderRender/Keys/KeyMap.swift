@@ -78,7 +78,7 @@ public enum KeyMap {
         keys: "space", description: "pause / resume", short: "pause", group: .session,
         priority: 2),
       KeyBinding(
-        keys: "L", description: "lap (space too in an open workout step)", short: "lap",
+        keys: "L", description: "lap (space: open step)", short: "lap",
         group: .session, priority: 15),
       KeyBinding(
         keys: "m", description: "map: lines or braille", short: "map", group: .map,
