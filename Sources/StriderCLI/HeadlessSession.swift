@@ -11,13 +11,14 @@ import StriderSources
 enum HeadlessSession {
   static func run(
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
-    format: String?, coach: WorkoutCoach? = nil, stop: StopSignal
+    format: String?, coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [],
+    stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     let laps = LapSignal(readsStandardInput: true)
     let summary = try HeadlessLoop.run(
       source: &source, configuration: configuration, coach: coach,
-      isStopped: { stop.isRaised }, lapPresses: { laps.take() }
+      replayingLaps: replayingLaps, isStopped: { stop.isRaised }, lapPresses: { laps.take() }
     ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary

@@ -43,7 +43,7 @@ enum TerminalSession {
   static func run(
     kind: DashboardModel.Kind, source: some DashboardSource,
     configuration: SessionConfiguration, sourceLabel: String, display: DisplayOptions,
-    coach: WorkoutCoach? = nil, stop: StopSignal
+    coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
     let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
@@ -63,7 +63,7 @@ enum TerminalSession {
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
       colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
-      coach: coach)
+      coach: coach, replayingLaps: replayingLaps)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

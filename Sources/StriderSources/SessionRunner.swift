@@ -45,14 +45,21 @@ public struct SessionRunner: Sendable {
   /// The lap presses so far, and the live figures at the last one.
   public private(set) var lapMarks: [LapMark] = []
   private var lapStart: (time: GNSSTime, distance: Meters, moving: Seconds)?
+  /// A recorded session's lap presses, pressed again by a replay when the session's clock
+  /// reaches each, at the very fix the live session had reached; and those still to come.
+  private let replayedLaps: [LapMark]
+  private var lapsToReplay: ArraySlice<LapMark>
   /// Once finished with laps pressed: a mark at the session's end with the last lap's
   /// intensity, for a recording to keep (the store cannot tell which step the session ended
   /// in); a mark there closes no lap of its own.
   public private(set) var closingLap: LapMark?
 
   public init(
-    configuration: SessionConfiguration, reportsVerdicts: Bool = false, coach: WorkoutCoach? = nil
+    configuration: SessionConfiguration, reportsVerdicts: Bool = false, coach: WorkoutCoach? = nil,
+    replayingLaps: [LapMark] = []
   ) {
+    replayedLaps = replayingLaps.sorted { $0.time < $1.time }
+    lapsToReplay = replayedLaps[...]
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
     // The finished track measures the laps of the summary.
@@ -72,6 +79,7 @@ public struct SessionRunner: Sendable {
       coach = initialCoach
       lapMarks = []
       lapStart = nil
+      lapsToReplay = replayedLaps[...]
       tallyAccepted = 0
       tallyRejected = [:]
       tallyStart = nil
@@ -88,6 +96,10 @@ public struct SessionRunner: Sendable {
         {
           out.append(.coach(e))
         }
+      }
+      while let next = lapsToReplay.first, let t = newestTime, t >= next.time {
+        lapsToReplay.removeFirst()
+        out += lap()
       }
       if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }

@@ -30,6 +30,8 @@ public struct DashboardModel: Sendable {
   let baseConfiguration: SessionConfiguration
   /// The workout coach the session starts with, if it follows a workout.
   let coach: WorkoutCoach?
+  /// A recorded session's lap presses, pressed again as the replay reaches them.
+  let replayingLaps: [LapMark]
   var runner: SessionRunner
   /// What the workout coach said so far, for the cue log.
   var coachCues: [CoachCue] = []
@@ -75,12 +77,16 @@ public struct DashboardModel: Sendable {
   public init(
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
-    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil
+    colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil,
+    replayingLaps: [LapMark] = []
   ) {
+    self.replayingLaps = replayingLaps
     self.kind = kind
     baseConfiguration = configuration
     self.coach = coach
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true, coach: coach,
+      replayingLaps: replayingLaps)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -167,7 +173,10 @@ public struct DashboardModel: Sendable {
     case .coach(.cue(let cue)):
       coachCues.append(cue)
       if announce { return .say(cue.text) }
-    case .session, .verdicts, .coach, .lap:
+    case .lap(let lap, _):
+      // A replayed press (a key's own is noted by `pressLap`).
+      laps.append(lap)
+    case .session, .verdicts, .coach:
       break
     }
     return nil
@@ -215,7 +224,9 @@ public struct DashboardModel: Sendable {
       ? (baseConfiguration.smoother ?? .defaults(for: configuration.activity)) : nil
     configuration.autoPause.enabled = lab.autoPauseOn
     let wasFinished = summary != nil
-    runner = SessionRunner(configuration: configuration, reportsVerdicts: true, coach: coach)
+    runner = SessionRunner(
+      configuration: configuration, reportsVerdicts: true, coach: coach,
+      replayingLaps: replayingLaps)
     coachCues = []
     summary = nil
     state.route = ProjectedRoute()

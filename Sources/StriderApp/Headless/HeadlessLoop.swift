@@ -16,10 +16,11 @@ public enum HeadlessLoop {
 
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
-    isStopped: () -> Bool, lapPresses: () -> Int = { 0 },
+    replayingLaps: [LapMark] = [], isStopped: () -> Bool, lapPresses: () -> Int = { 0 },
     emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
-    var runner = SessionRunner(configuration: configuration, coach: coach)
+    var runner = SessionRunner(
+      configuration: configuration, coach: coach, replayingLaps: replayingLaps)
     var failure: Failure?
     loop: while !isStopped() {
       do {
