@@ -41,4 +41,49 @@ import Testing
     #expect(tcx.components(separatedBy: "</Lap>").count - 1 == 3)
     #expect(result.stdout.contains("\nlaps\n  1 "), "\(result.stdout)")
   }
+
+  @Test("Laps end a workout's open steps; the recording replayed presses them again, word for word")
+  func openStepsEndAtLapsAndReplayTheSame() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    try """
+    name = "open laps"
+    [[step]]
+    kind = "work"
+    [[step]]
+    kind = "recovery"
+    [[step]]
+    kind = "cool_down"
+    """.write(to: dir.appendingPathComponent("open.toml"), atomically: true, encoding: .utf8)
+    let env = StriderBinary.isolatedEnvironment(["D": dir.path])
+    let live = try StriderBinary.shell(
+      """
+      { sleep 1; echo lap; sleep 1; echo lap; sleep 4; } 2>/dev/null | "$STRIDER" demo \
+        --headless --record --speed 100 --faults none --workout "$D/open.toml"
+      """, environment: env)
+    #expect(live.status == 0, "\(live.stderr)")
+    let replay = try StriderBinary.run(
+      ["replay", "1", "--headless", "--speed", "max", "--workout", dir.path + "/open.toml"],
+      environment: env, stdin: Data())
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let lines = { (stdout: String, events: Set<String>) in
+      stdout.split(separator: "\n").filter { line in
+        events.contains { line.hasPrefix("{\"event\":\"\($0)\"") }
+      }
+    }
+    let said = lines(live.stdout, ["lap", "step", "coach"])
+    #expect(lines(live.stdout, ["lap"]).count == 2, "\(live.stdout.suffix(3000))")
+    let endings = WorkoutEndToEndTests.jsonLines(live.stdout).compactMap {
+      $0["ending"] as? String
+    }
+    #expect(endings == ["lap", "lap", "stopped"])
+    #expect(said == lines(replay.stdout, ["lap", "step", "coach"]))
+    let laps = { (stdout: String) in
+      WorkoutEndToEndTests.jsonLines(stdout).last?["laps"] as? [[String: Any]]
+    }
+    let intensities = try #require(laps(live.stdout)).compactMap { $0["intensity"] as? String }
+    #expect(intensities == ["active", "rest", "active"], "work, recovery, cool-down")
+    #expect(
+      try #require(laps(replay.stdout)).compactMap { $0["distance_m"] as? Double }
+        == (try #require(laps(live.stdout))).compactMap { $0["distance_m"] as? Double })
+  }
 }
