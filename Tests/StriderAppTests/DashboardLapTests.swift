@@ -66,6 +66,8 @@ import Testing
     let commands = model.press(.character(" "), now: 400)
     #expect(Self.marks(commands).count == 1, "in the open step space is the lap: \(commands)")
     #expect(!commands.contains(.setPaused(true)))
-    #expect(commands.contains(.say("All steps done.")), "the lap ended the last, open step")
+    #expect(
+      commands.contains(.say(SpokenCue("All steps done.", priority: .step))),
+      "the lap ended the last, open step")
   }
 }

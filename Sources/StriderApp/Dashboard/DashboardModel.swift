@@ -169,10 +169,10 @@ public struct DashboardModel: Sendable {
         state.route.appendRejected(coordinate, reason: reason)
       }
     case .session(.cue(let cue)):
-      if announce { return .say(cue.text) }
+      if announce { return .say(SpokenCue(cue)) }
     case .coach(.cue(let cue)):
       coachCues.append(cue)
-      if announce { return .say(cue.text) }
+      if announce { return .say(SpokenCue(cue)) }
     case .lap(let lap, _):
       // A replayed press (a key's own is noted by `pressLap`).
       laps.append(lap)
