@@ -33,6 +33,8 @@ import Testing
     let commands = model.press(.character("L"), now: 400)
     let mark = try #require(Self.marks(commands).first)
     #expect(mark.intensity == .active)
+    let spoken = commands.compactMap { if case .say(let cue) = $0 { cue.text } else { nil } }
+    #expect(spoken.count == 1 && spoken[0].hasPrefix("Lap 1: 1."), "\(spoken)")
     let lap = try #require(model.laps.first)
     #expect(lap.number == 1 && lap.end == mark.time)
     let text = DashboardModel.lapNote(lap, activity: .run, units: .metric)
@@ -66,6 +68,9 @@ import Testing
     let commands = model.press(.character(" "), now: 400)
     #expect(Self.marks(commands).count == 1, "in the open step space is the lap: \(commands)")
     #expect(!commands.contains(.setPaused(true)))
+    #expect(
+      !commands.contains { if case .say(let c) = $0 { c.text.hasPrefix("Lap") } else { false } },
+      "the step's result says it")
     #expect(
       commands.contains(.say(SpokenCue("All steps done.", priority: .step))),
       "the lap ended the last, open step")
