@@ -44,6 +44,9 @@ public struct SessionRunner: Sendable {
   private var newestTime: GNSSTime?
   /// The lap presses so far, and the live figures at the last one.
   public private(set) var lapMarks: [LapMark] = []
+  /// The laps pressed, with their live figures: the summary's when there is no finished
+  /// track to measure them on (an unsmoothed session).
+  private var liveLaps: [Lap] = []
   private var lapStart: (time: GNSSTime, distance: Meters, moving: Seconds)?
   /// A recorded session's lap presses, pressed again by a replay when the session's clock
   /// reaches each, at the very fix the live session had reached; and those still to come.
@@ -62,8 +65,7 @@ public struct SessionRunner: Sendable {
     lapsToReplay = replayedLaps[...]
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
-    // The finished track measures the laps of the summary.
-    engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
+    engine = SessionEngine(configuration: configuration)
     self.coach = coach
     initialCoach = coach
   }
@@ -75,9 +77,10 @@ public struct SessionRunner: Sendable {
       status = s
       return [.status(s)]
     case .restart:
-      engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
+      engine = SessionEngine(configuration: configuration)
       coach = initialCoach
       lapMarks = []
+      liveLaps = []
       lapStart = nil
       lapsToReplay = replayedLaps[...]
       tallyAccepted = 0
@@ -141,7 +144,10 @@ public struct SessionRunner: Sendable {
       distance: Meters(max(0, (snapshot.distance - from.distance).value)),
       moving: Seconds(max(0, (snapshot.moving - from.moving).value)), intensity: intensity)
     let mark = LapMark(time: time, intensity: intensity)
+    // The finished track measures the laps of the summary.
+    engine.keepFinishedTrack()
     lapMarks.append(mark)
+    liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
     var out: [RunnerEvent] = [.lap(lap, mark: mark)]
     for e in coach?.lap(snapshot, at: time) ?? [] { out.append(.coach(e)) }
@@ -152,8 +158,9 @@ public struct SessionRunner: Sendable {
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
     let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
     var (tail, summary) = engine.finish()
-    summary.laps = Self.laps(
-      of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
+    summary.laps =
+      Self.laps(of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
+      ?? liveLapsClosed(by: summary, last: lastIntensity)
     if !lapMarks.isEmpty, let end = summary.end?.time {
       closingLap = LapMark(time: end, intensity: lastIntensity)
     }
@@ -178,6 +185,23 @@ public struct SessionRunner: Sendable {
       marks: marks, start: start, end: end, last: last, pauses: summary.pauses,
       distance: track.distance(at:))
     return laps.isEmpty ? nil : laps
+  }
+
+  /// The live laps and the last one, from the last press to the end, with what the
+  /// summary's totals leave for it; nil without a press.
+  private func liveLapsClosed(by summary: SessionSummary, last: LapIntensity) -> [Lap]? {
+    guard let final = liveLaps.last else { return nil }
+    var laps = liveLaps
+    if let end = summary.end?.time, end > final.end {
+      let distance = laps.reduce(0) { $0 + $1.distance.value }
+      let moving = laps.reduce(0) { $0 + $1.moving.value }
+      laps.append(
+        Lap(
+          number: laps.count + 1, start: final.end, end: end,
+          distance: Meters(max(0, summary.distance.value - distance)),
+          moving: Seconds(max(0, summary.moving.value - moving)), intensity: last))
+    }
+    return laps
   }
 
   /// Moves `newestTime` on to the time an event happened at.

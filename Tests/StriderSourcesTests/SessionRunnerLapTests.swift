@@ -63,4 +63,17 @@ import Testing
     #expect(summary.laps == nil)
     #expect(runner.closingLap == nil)
   }
+
+  @Test func anUnsmoothedSessionSumsItsLapsUpFromTheLiveFigures() throws {
+    var runner = SessionRunner(configuration: .raw(activity: .run))
+    for (i, fix) in Self.session.fixes.enumerated() {
+      _ = runner.handle(.fix(fix))
+      if i == 400 { _ = runner.lap() }
+    }
+    let (_, summary) = runner.finish()
+    let laps = try #require(summary.laps)
+    #expect(laps.count == 2)
+    let sum = laps.reduce(0) { $0 + $1.distance.value }
+    #expect(abs(sum - summary.distance.value) < 0.5, "the last lap takes the rest: \(sum)")
+  }
 }
