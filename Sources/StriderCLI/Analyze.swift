@@ -423,7 +423,26 @@ enum SummaryTable {
           + "\(DisplayFormat.clock(split.duration))  \(pace(of: split))"
       }
     }
-    return text + "\n"
+    return text + laps(s) + "\n"
+  }
+
+  /// The laps pressed, as lines after the splits (nothing when lap was never pressed):
+  /// number, distance, moving time, pace or speed, and rest for a recovery lap.
+  static func laps(_ s: SessionSummary) -> String {
+    guard let laps = s.laps, !laps.isEmpty else { return "" }
+    var text = "\nlaps"
+    for lap in laps {
+      let speed = lap.moving.value > 0 ? lap.distance / lap.moving : nil
+      let pace = DisplayFormat.paceOrSpeed(
+        pace: lap.pace, speed: speed, activity: s.activity, units: s.units)
+      let length = DisplayFormat.distance(lap.distance, units: s.units)
+      text +=
+        "\n  \(String(lap.number).padding(toLength: 4, withPad: " ", startingAt: 0))"
+        + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
+        + "\(DisplayFormat.clock(lap.moving))  \(pace)"
+        + (lap.intensity == .rest ? "  rest" : "")
+    }
+    return text
   }
 }
 

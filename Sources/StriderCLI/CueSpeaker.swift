@@ -1,18 +1,20 @@
 import Foundation
 import StriderApp
+import StriderCore
 
 /// Speaks cues through espeak-ng in a child process, one at a time, never blocking the UI.
 ///
 /// `say` queues a sentence and returns at once; `tick` (called by the event loop) starts the
-/// next one when the previous child has ended. The child's input and output go to
+/// next one when the previous child has ended: the most important first (`CueQueue`: a
+/// workout step, then the coach, then pause and signal news, then the figures), a waiting
+/// sentence replaced by a newer one on its topic. The child's input and output go to
 /// /dev/null so it can never draw on the dashboard. When espeak-ng is not on `PATH` the
 /// speaker is nil and the session says so once in its status line.
 final class CueSpeaker: CueAnnouncer {
   private let executable: URL
   private var current: Process?
-  private var queue: [String] = []
-  /// Sentences still waiting beyond this are dropped: stale news is not worth hearing.
-  private static let maximumQueue = 3
+  /// Sentences still waiting beyond three are dropped: stale news is not worth hearing.
+  private var queue = CueQueue(capacity: 3)
 
   /// The speaker, or nil when espeak-ng is not installed.
   init?(path: String?) {
@@ -28,9 +30,8 @@ final class CueSpeaker: CueAnnouncer {
   /// The one-line note shown when speech was asked for but cannot be given.
   static let unavailableMessage = "No espeak-ng: cues are not spoken"
 
-  func say(_ text: String) {
-    queue.append(text)
-    if queue.count > Self.maximumQueue { queue.removeFirst(queue.count - Self.maximumQueue) }
+  func say(_ cue: SpokenCue) {
+    queue.push(cue)
     tick()
   }
 
@@ -38,10 +39,10 @@ final class CueSpeaker: CueAnnouncer {
   func tick() {
     if let current, current.isRunning { return }
     current = nil
-    guard !queue.isEmpty else { return }
+    guard let next = queue.next() else { return }
     let process = Process()
     process.executableURL = executable
-    process.arguments = [queue.removeFirst()]
+    process.arguments = [next.text]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -49,7 +50,7 @@ final class CueSpeaker: CueAnnouncer {
       try process.run()
       current = process
     } catch {
-      queue.removeAll()
+      queue = CueQueue(capacity: queue.capacity)
     }
   }
 }

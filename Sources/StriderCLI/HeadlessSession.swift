@@ -11,13 +11,15 @@ import StriderSources
 enum HeadlessSession {
   static func run(
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
-    format: String?, coach: WorkoutCoach? = nil, stop: StopSignal
+    format: String?, coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [],
+    stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
+    let laps = LapSignal(readsStandardInput: true)
     let summary = try HeadlessLoop.run(
       source: &source, configuration: configuration, coach: coach,
       recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
-      isStopped: { stop.isRaised }
+      replayingLaps: replayingLaps, isStopped: { stop.isRaised }, lapPresses: { laps.take() }
     ) { (event) throws(OutputError) in try emit(event, source: name) }
     try writeLine(HeadlessEvents.summary(summary, file: file, format: format).serialized)
     return summary

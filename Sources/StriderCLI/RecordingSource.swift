@@ -46,6 +46,15 @@ struct RecordingSource<Base: FixSource>: FixSource {
     }
     return result
   }
+
+  mutating func keep(lap: LapMark) {
+    guard failureBox.error == nil else { return }
+    do {
+      try recording.appendLap(lap)
+    } catch {
+      failureBox.error = error
+    }
+  }
 }
 
 /// Opening the session database for a command: the location from the environment, a note

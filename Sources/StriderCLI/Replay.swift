@@ -133,16 +133,20 @@ struct Replay: ParsableCommand {
       try replaySessionStreamed(id, store: store, plan: plan, stop: stop)
       return
     }
-    let (listing, configuration, fixes) = try storeCall {
-      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
-      (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
+    let (listing, configuration, fixes, laps) = try storeCall {
+      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix], [LapMark]) in
+      (
+        try store.listing(id), try store.configuration(of: id),
+        try store.fixes(of: id).map(\.fix), try store.lapPresses(of: id)
+      )
     }
     if fixes.isEmpty { printError("strider: warning: session \(id) has no fixes") }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
     try show(
       source, configuration: configuration, label: name, file: nil, format: "session",
-      kept: .replayOfSession(id), coach: try coach(plan, configuration), stop: stop)
+      kept: .replayOfSession(id), coach: try coach(plan, configuration), replayingLaps: laps,
+      stop: stop)
   }
 
   /// A session replayed headless, its fixes read a page at a time (`SessionStore.fixes(of:
@@ -150,8 +154,8 @@ struct Replay: ParsableCommand {
   private func replaySessionStreamed(
     _ id: Int64, store: SessionStore, plan: Workout?, stop: StopSignal
   ) throws {
-    let (listing, configuration) = try storeCall { () throws(StoreError) in
-      (try store.listing(id), try store.configuration(of: id))
+    let (listing, configuration, laps) = try storeCall { () throws(StoreError) in
+      (try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id))
     }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     var page: [(seq: Int, fix: Fix)] = []
@@ -173,7 +177,7 @@ struct Replay: ParsableCommand {
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "session",
-      coach: try coach(plan, configuration), stop: stop)
+      coach: try coach(plan, configuration), replayingLaps: laps, stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -184,12 +188,12 @@ struct Replay: ParsableCommand {
   private func show(
     _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
     file: String?, format: String, kept: QuitSummary.Kept, coach: WorkoutCoach?,
-    stop: StopSignal
+    replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws {
     guard headless else {
       let summary = try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        display: display, coach: coach, stop: stop)
+        display: display, coach: coach, replayingLaps: replayingLaps, stop: stop)
       let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
       try QuitSummary.print(summary, kept: kept, again: again)
       return
@@ -197,7 +201,7 @@ struct Replay: ParsableCommand {
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file, format: format, coach: coach,
-      stop: stop)
+      replayingLaps: replayingLaps, stop: stop)
   }
 
   /// The coach for `plan` in a session of `configuration` (a recorded session's own units

@@ -43,7 +43,7 @@ enum TerminalSession {
   static func run(
     kind: DashboardModel.Kind, source: some DashboardSource,
     configuration: SessionConfiguration, sourceLabel: String, display: DisplayOptions,
-    coach: WorkoutCoach? = nil, stop: StopSignal
+    coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
     let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
@@ -65,7 +65,7 @@ enum TerminalSession {
       colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
       coach: coach,
       recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
-      heartRateZones: StoreAccess.heartRateZones())
+      heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }

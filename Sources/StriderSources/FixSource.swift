@@ -40,4 +40,11 @@ public protocol FixSource {
   /// A short name for the dashboard: a device, a file name, "simulator".
   var name: String { get }
   mutating func poll(timeout: Double) -> SourcePoll
+  /// A lap was pressed in the session this source feeds: a recording source keeps it with
+  /// the session's fixes; the others ignore it.
+  mutating func keep(lap: LapMark)
+}
+
+extension FixSource {
+  public mutating func keep(lap: LapMark) {}
 }

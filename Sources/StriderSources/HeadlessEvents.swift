@@ -5,7 +5,7 @@ import StriderCore
 /// Events: `start`, `status`, `cue`, `pause`, `resume`, `split`, `signal_lost`,
 /// `signal_regained`, `verdicts` (accepted and rejected counts every minute of fix time),
 /// `restart`, with a workout `step` (a step's start and end) and `coach` (what the coach
-/// says; see docs/workouts.md), and last `summary` with the keys of `analyze --format json`.
+/// says; see docs/workouts.md), `lap` (a lap press and the lap it closed), and last `summary` with the keys of `analyze --format json`.
 public enum HeadlessEvents {
   public static func json(_ event: RunnerEvent, source: String) -> JSONValue? {
     switch event {
@@ -28,6 +28,9 @@ public enum HeadlessEvents {
       return sessionEvent(e, source: source)
     case .coach(let e):
       return coachEvent(e)
+    case .lap(let lap, _):
+      // `time` is the press (the lap's end); the figures are live ones.
+      return object("lap", [JSONMember("time", .string(lap.end.iso8601))] + lap.jsonMembers)
     }
   }
 

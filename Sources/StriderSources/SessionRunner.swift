@@ -10,6 +10,9 @@ public enum RunnerEvent: Sendable, Equatable {
   case verdicts(time: GNSSTime?, accepted: Int, rejected: [RejectionReason: Int])
   /// What the workout coach did or said (only with a workout).
   case coach(CoachEvent)
+  /// Lap was pressed: the lap it closed, with the live figures (the summary's laps are
+  /// measured again on the finished track), and the mark to keep with the recording.
+  case lap(Lap, mark: LapMark)
 }
 
 /// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
@@ -39,12 +42,29 @@ public struct SessionRunner: Sendable {
   /// signal changes. Tallies are stamped with it, never with a raw fix's time, which may be
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
+  /// The lap presses so far, and the live figures at the last one.
+  public private(set) var lapMarks: [LapMark] = []
+  /// The laps pressed, with their live figures: the summary's when there is no finished
+  /// track to measure them on (an unsmoothed session).
+  private var liveLaps: [Lap] = []
+  private var lapStart: (time: GNSSTime, distance: Meters, moving: Seconds)?
+  /// A recorded session's lap presses, pressed again by a replay when the session's clock
+  /// reaches each, at the very fix the live session had reached; and those still to come.
+  private let replayedLaps: [LapMark]
+  private var lapsToReplay: ArraySlice<LapMark>
+  /// Once finished with laps pressed: a mark at the session's end with the last lap's
+  /// intensity, for a recording to keep (the store cannot tell which step the session ended
+  /// in); a mark there closes no lap of its own.
+  public private(set) var closingLap: LapMark?
 
   /// - Parameter recordsToBeat: the history's records, for the finish's new-best cues.
   public init(
     configuration: SessionConfiguration, reportsVerdicts: Bool = false,
-    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat()
+    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
+    replayingLaps: [LapMark] = []
   ) {
+    replayedLaps = replayingLaps.sorted { $0.time < $1.time }
+    lapsToReplay = replayedLaps[...]
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
     engine = SessionEngine(configuration: configuration, recordsToBeat: recordsToBeat)
@@ -61,6 +81,10 @@ public struct SessionRunner: Sendable {
     case .restart:
       engine = SessionEngine(configuration: configuration, recordsToBeat: engine.recordsToBeat)
       coach = initialCoach
+      lapMarks = []
+      liveLaps = []
+      lapStart = nil
+      lapsToReplay = replayedLaps[...]
       tallyAccepted = 0
       tallyRejected = [:]
       tallyStart = nil
@@ -77,6 +101,10 @@ public struct SessionRunner: Sendable {
         {
           out.append(.coach(e))
         }
+      }
+      while let next = lapsToReplay.first, let t = newestTime, t >= next.time {
+        lapsToReplay.removeFirst()
+        out += lap()
       }
       if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
@@ -104,9 +132,40 @@ public struct SessionRunner: Sendable {
     }
   }
 
+  /// The runner pressed lap: the lap closes at the newest time the session has reached (the
+  /// fix clock, so a replay closes it where the live session did), and an open workout step
+  /// ends there. Nothing happens before the first accepted fix or after the session ended.
+  public mutating func lap() -> [RunnerEvent] {
+    guard let time = newestTime, engine.pointsAccepted > 0 else { return [] }
+    if let last = lapMarks.last, time <= last.time { return [] }
+    let snapshot = engine.snapshot
+    let intensity = LapIntensity(coach?.currentStep?.step.kind)
+    let from = lapStart ?? (engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
+    let lap = Lap(
+      number: lapMarks.count + 1, start: from.time, end: time,
+      distance: Meters(max(0, (snapshot.distance - from.distance).value)),
+      moving: Seconds(max(0, (snapshot.moving - from.moving).value)), intensity: intensity)
+    let mark = LapMark(time: time, intensity: intensity)
+    // The finished track measures the laps of the summary.
+    engine.keepFinishedTrack()
+    lapMarks.append(mark)
+    liveLaps.append(lap)
+    lapStart = (time, snapshot.distance, snapshot.moving)
+    var out: [RunnerEvent] = [.lap(lap, mark: mark)]
+    for e in coach?.lap(snapshot, at: time) ?? [] { out.append(.coach(e)) }
+    return out
+  }
+
   /// Ends the session: the last events and the summary of the finished track.
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
-    let (tail, summary) = engine.finish()
+    let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
+    var (tail, summary) = engine.finish()
+    summary.laps =
+      Self.laps(of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
+      ?? liveLapsClosed(by: summary, last: lastIntensity)
+    if !lapMarks.isEmpty, let end = summary.end?.time {
+      closingLap = LapMark(time: end, intensity: lastIntensity)
+    }
     var out: [RunnerEvent] = []
     relay(tail, into: &out)
     if let t = newestTime {
@@ -114,6 +173,37 @@ public struct SessionRunner: Sendable {
     }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
+  }
+
+  /// The laps `marks` cut the summary's session into, measured on its finished track; nil
+  /// without a press.
+  public static func laps(
+    of summary: SessionSummary, marks: [LapMark], last: LapIntensity, track: FinishedTrack
+  ) -> [Lap]? {
+    guard !marks.isEmpty, let start = summary.start?.time, let end = summary.end?.time,
+      !track.isEmpty
+    else { return nil }
+    let laps = Lap.laps(
+      marks: marks, start: start, end: end, last: last, pauses: summary.pauses,
+      distance: track.distance(at:))
+    return laps.isEmpty ? nil : laps
+  }
+
+  /// The live laps and the last one, from the last press to the end, with what the
+  /// summary's totals leave for it; nil without a press.
+  private func liveLapsClosed(by summary: SessionSummary, last: LapIntensity) -> [Lap]? {
+    guard let final = liveLaps.last else { return nil }
+    var laps = liveLaps
+    if let end = summary.end?.time, end > final.end {
+      let distance = laps.reduce(0) { $0 + $1.distance.value }
+      let moving = laps.reduce(0) { $0 + $1.moving.value }
+      laps.append(
+        Lap(
+          number: laps.count + 1, start: final.end, end: end,
+          distance: Meters(max(0, summary.distance.value - distance)),
+          moving: Seconds(max(0, summary.moving.value - moving)), intensity: last))
+    }
+    return laps
   }
 
   /// Moves `newestTime` on to the time an event happened at.

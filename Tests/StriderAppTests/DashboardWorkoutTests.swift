@@ -36,8 +36,8 @@ import Testing
     var said: [String] = []
     var sawInterval = false
     for (index, fix) in fixes.enumerated() {
-      for case .say(let text) in model.handle(.fix(fix), now: Double(index)) {
-        said.append(text)
+      for case .say(let cue) in model.handle(.fix(fix), now: Double(index)) {
+        said.append(cue.text)
       }
       if model.tick(now: Double(index)).workout?.step?.step.kind == .work { sawInterval = true }
     }

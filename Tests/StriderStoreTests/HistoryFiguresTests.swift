@@ -59,7 +59,8 @@ import Testing
     }
     #expect(after == before, "no row of the older tables changed")
     #expect(
-      Set(newTables).subtracting(oldTables) == ["bestEffort", "heartRateTime", "sessionFigures"])
+      Set(newTables).subtracting(oldTables)
+        == ["bestEffort", "heartRateTime", "sessionFigures", "lap"])
     #expect(figures.map(\.sessionId) == [1, 3, 4], "the finished sessions, not the interrupted")
     #expect(figures.allSatisfy { $0.version == SessionFigures.currentVersion })
     #expect(reports.withLock { $0 }.last == BackfillProgress(done: 3, total: 3))

@@ -9,11 +9,13 @@ public enum DashboardCommand: Sendable, Equatable {
   case quit
   /// Repaint every cell on the next draw (Ctrl-L).
   case repaint
-  /// Speak a cue.
-  case say(String)
+  /// Speak a cue (with its priority, for the speaker's queue).
+  case say(SpokenCue)
   case setPaused(Bool)
   case setSpeed(ReplaySpeed)
   /// Move a replay by this many seconds of the recording.
   case seek(by: Double)
   case inject(SimulatedFault.Kind)
+  /// Keep a lap press with the recording (`FixSource.keep(lap:)`).
+  case keepLap(LapMark)
 }

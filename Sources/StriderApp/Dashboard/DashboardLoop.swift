@@ -4,7 +4,8 @@ import StriderSources
 
 /// Speaks cues aloud (espeak-ng in the command line; nothing in tests).
 public protocol CueAnnouncer {
-  mutating func say(_ text: String)
+  /// Queues a sentence; it is spoken when nothing else is (`CueQueue`).
+  mutating func say(_ cue: SpokenCue)
   /// Called once a loop turn, to reap finished speech.
   mutating func tick()
 }
@@ -41,7 +42,9 @@ public enum DashboardLoop {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
       notice: notice, isStopped: isStopped)
-    return model.finishedSummary()
+    let summary = model.finishedSummary()
+    if let closing = model.runner.closingLap { source.keep(lap: closing) }
+    return summary
   }
 
   /// The loop without the ending: runs until a quit (true) or `isStopped` (false), and
@@ -61,14 +64,14 @@ public enum DashboardLoop {
           switch source.poll(timeout: busy ? 0 : pollTimeout) {
           case .event(let event):
             for command in model.handle(event, now: clock.now()) {
-              if case .say(let text) = command { announcer?.say(text) }
+              if case .say(let cue) = command { announcer?.say(cue) }
             }
             busy = true
           case .idle:
             break polling
           case .ended:
             for command in model.sourceEnded() {
-              if case .say(let text) = command { announcer?.say(text) }
+              if case .say(let cue) = command { announcer?.say(cue) }
             }
             break polling
           }
@@ -82,7 +85,7 @@ public enum DashboardLoop {
           switch command {
           case .quit: return true
           case .repaint: backend.invalidate()
-          case .say(let text): announcer?.say(text)
+          case .say(let cue): announcer?.say(cue)
           default: _ = source.carryOut(command)
           }
         }

@@ -25,11 +25,54 @@ extension DashboardModel {
         state.helpVisible = false
         return []
       }
-      guard let action = KeyMap.action(for: character) else { return [] }
+      guard var action = KeyMap.action(for: character) else { return [] }
+      // In a workout's open step, space is the lap button (as on a watch), not pause.
+      if action == .togglePause, summary == nil, runner.coach?.currentStep?.step.length == .open {
+        action = .lap
+      }
       return perform(action, now: now)
     case .up, .down, .other:
       return []
     }
+  }
+
+  /// Lap: the runner closes a lap at the newest fix time; the lap is noted on the status
+  /// line and spoken ("Lap 2: 1 kilometre in 6:01, 6:01 per kilometre.", unless the coach's
+  /// step result says it), the coach's words are spoken, and the mark goes to the source (a
+  /// recording keeps it).
+  mutating func pressLap(now: Double) -> [DashboardCommand] {
+    guard summary == nil else { return note("The session has finished", now) }
+    let events = runner.lap()
+    guard !events.isEmpty else { return note("No lap before the first fix", now) }
+    if state.lab != nil { lapPressedAfter.append(fixes.count) }
+    var commands: [DashboardCommand] = []
+    // The lap is spoken unless it ended a workout step, whose result says the same.
+    let endsStep = events.contains {
+      if case .coach(.stepEnded) = $0 { true } else { false }
+    }
+    for event in events {
+      if case .lap(let lap, let mark) = event {
+        laps.append(lap)
+        commands.append(.keepLap(mark))
+        show(Self.lapNote(lap, activity: state.activity, units: state.units), now: now)
+        if !endsStep {
+          let text = CueText.lap(lap, activity: state.activity, units: state.units)
+          commands.append(.say(SpokenCue(text, priority: .step)))
+        }
+      } else if let command = apply(event, announce: true) {
+        commands.append(command)
+      }
+    }
+    return commands
+  }
+
+  /// The status line's note of a lap: "Lap 2  1.12 km  6:34  5:51 /km" (short enough to
+  /// stay whole beside the key hints).
+  public static func lapNote(_ lap: Lap, activity: Activity, units: UnitSystem) -> String {
+    let speed = lap.moving.value > 0 ? lap.distance / lap.moving : nil
+    return "Lap \(lap.number)  \(DisplayFormat.distance(lap.distance, units: units))  "
+      + "\(DisplayFormat.clock(lap.moving))  "
+      + DisplayFormat.paceOrSpeed(pace: lap.pace, speed: speed, activity: activity, units: units)
   }
 
   /// Carries out a key's action at `now`; the commands say what the source must do, or that
@@ -45,6 +88,8 @@ extension DashboardModel {
       messageExpiry = nil
     case .toggleHelp:
       state.helpVisible.toggle()
+    case .lap:
+      return pressLap(now: now)
     case .togglePause:
       guard hasClock else { return note("A live session pauses itself (auto-pause)", now) }
       if summary != nil, kind == .replay, let position = controls.position {

@@ -30,9 +30,16 @@ public struct DashboardModel: Sendable {
   let baseConfiguration: SessionConfiguration
   /// The workout coach the session starts with, if it follows a workout.
   let coach: WorkoutCoach?
+  /// A recorded session's lap presses, pressed again as the replay reaches them.
+  let replayingLaps: [LapMark]
   var runner: SessionRunner
   /// What the workout coach said so far, for the cue log.
   var coachCues: [CoachCue] = []
+  /// The laps pressed so far, with their live figures.
+  public internal(set) var laps: [Lap] = []
+  /// How many fixes had been received at each lap press: the filter lab presses them again
+  /// at the same place in the stream when it rebuilds the session.
+  var lapPressedAfter: [Int] = []
   /// The raw (`--no-filter`) runner of the filter lab.
   var rawRunner: SessionRunner?
   /// Every fix received, in order (the filter lab re-feeds them on a toggle).
@@ -73,14 +80,16 @@ public struct DashboardModel: Sendable {
     kind: Kind, configuration: SessionConfiguration, sourceLabel: String,
     controls: SourceControls, truth: TruthLookup? = nil, glyphs: Glyphs = .unicode,
     colour: Bool = true, utcOffset: Seconds = .zero, coach: WorkoutCoach? = nil,
-    recordsToBeat: RecordsToBeat = RecordsToBeat(), heartRateZones: HeartRateZones? = nil
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), heartRateZones: HeartRateZones? = nil,
+    replayingLaps: [LapMark] = []
   ) {
+    self.replayingLaps = replayingLaps
     self.kind = kind
     baseConfiguration = configuration
     self.coach = coach
     runner = SessionRunner(
       configuration: configuration, reportsVerdicts: true, coach: coach,
-      recordsToBeat: recordsToBeat)
+      recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
     self.controls = controls
     self.truth = truth
     var state = ScreenState(
@@ -164,10 +173,13 @@ public struct DashboardModel: Sendable {
         state.route.appendRejected(coordinate, reason: reason)
       }
     case .session(.cue(let cue)):
-      if announce { return .say(cue.text) }
+      if announce { return .say(SpokenCue(cue)) }
     case .coach(.cue(let cue)):
       coachCues.append(cue)
-      if announce { return .say(cue.text) }
+      if announce { return .say(SpokenCue(cue)) }
+    case .lap(let lap, _):
+      // A replayed press (a key's own is noted by `pressLap`).
+      laps.append(lap)
     case .session, .verdicts, .coach:
       break
     }
@@ -197,6 +209,8 @@ public struct DashboardModel: Sendable {
   mutating func restart() {
     fixes = []
     coachCues = []
+    laps = []
+    lapPressedAfter = []
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()
@@ -216,16 +230,28 @@ public struct DashboardModel: Sendable {
     let wasFinished = summary != nil
     runner = SessionRunner(
       configuration: configuration, reportsVerdicts: true, coach: coach,
-      recordsToBeat: runner.engine.recordsToBeat)
+      recordsToBeat: runner.engine.recordsToBeat, replayingLaps: replayingLaps)
     coachCues = []
     summary = nil
     state.route = ProjectedRoute()
     lastSegment = nil
-    for fix in fixes {
+    laps = []
+    var presses = lapPressedAfter[...]
+    for (index, fix) in fixes.enumerated() {
       if state.mapOptions.showsRaw, let coordinate = fix.coordinate {
         state.route.appendRaw(coordinate)
       }
       for event in runner.handle(.fix(fix)) { _ = apply(event, announce: false) }
+      while presses.first == index + 1 {
+        presses.removeFirst()
+        for event in runner.lap() {
+          if case .lap(let lap, _) = event {
+            laps.append(lap)
+          } else {
+            _ = apply(event, announce: false)
+          }
+        }
+      }
     }
     if wasFinished { _ = finish(announce: false) }
     needsRedraw = true

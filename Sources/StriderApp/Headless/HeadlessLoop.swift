@@ -3,7 +3,8 @@ import StriderSources
 
 /// The loop behind `--headless`: poll the source, hand each runner event to `emit` (the
 /// command line prints it as a JSON line), and finish the session when the source ends or
-/// `isStopped` says so.
+/// `isStopped` says so. `lapPresses` is asked once a turn how many laps were pressed since
+/// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock.
 ///
 /// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
 /// headless and one shown on screen give the same numbers. When `emit` throws (standard
@@ -15,13 +16,26 @@ public enum HeadlessLoop {
 
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
-    recordsToBeat: RecordsToBeat = RecordsToBeat(), isStopped: () -> Bool,
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
+    isStopped: () -> Bool, lapPresses: () -> Int = { 0 },
     emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
     var runner = SessionRunner(
-      configuration: configuration, coach: coach, recordsToBeat: recordsToBeat)
+      configuration: configuration, coach: coach, recordsToBeat: recordsToBeat,
+      replayingLaps: replayingLaps)
     var failure: Failure?
     loop: while !isStopped() {
+      do {
+        for _ in 0..<max(0, lapPresses()) {
+          for e in runner.lap() {
+            if case .lap(_, let mark) = e { source.keep(lap: mark) }
+            try emit(e)
+          }
+        }
+      } catch {
+        failure = error
+        break loop
+      }
       switch source.poll(timeout: pollTimeout) {
       case .event(let event):
         do {
@@ -37,6 +51,7 @@ public enum HeadlessLoop {
       }
     }
     let (events, summary) = runner.finish()
+    if let closing = runner.closingLap { source.keep(lap: closing) }
     if let failure { throw failure }
     for e in events { try emit(e) }
     return summary

@@ -54,6 +54,7 @@ extension DashboardSource {
     case .setSpeed(let speed): setSpeed(speed)
     case .seek(let seconds): seek(by: seconds)
     case .inject(let kind): _ = injectFault(kind)
+    case .keepLap(let mark): keep(lap: mark)
     case .quit, .repaint, .say: return false
     }
     return true

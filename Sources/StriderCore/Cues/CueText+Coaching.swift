@@ -67,12 +67,24 @@ extension CueText {
   public static func stepResult(_ result: StepResult, activity: Activity, units: UnitSystem)
     -> String
   {
-    var text = stepDistance(result.distance, units: units) + " in " + clock(result.duration)
+    effort(result.distance, result.duration, activity: activity, units: units)
+  }
+
+  /// "Lap 2: 1 kilometre in 4:05, 4:05 per kilometre.": what a lap press says.
+  public static func lap(_ lap: Lap, activity: Activity, units: UnitSystem) -> String {
+    "Lap \(lap.number): " + effort(lap.distance, lap.moving, activity: activity, units: units)
+  }
+
+  /// "400 metres in 1:38, 4:05 per kilometre." (a speed on a ride).
+  static func effort(
+    _ distance: Meters, _ duration: Seconds, activity: Activity, units: UnitSystem
+  ) -> String {
+    var text = stepDistance(distance, units: units) + " in " + clock(duration)
     if activity.prefersSpeed {
-      if result.duration.value > 0, result.distance.value > 0 {
-        text += ", " + speed(result.distance / result.duration, units: units)
+      if duration.value > 0, distance.value > 0 {
+        text += ", " + speed(distance / duration, units: units)
       }
-    } else if let pace = result.pace, !pace.isCrawl(per: units) {
+    } else if let pace = Pace(distance: distance, duration: duration), !pace.isCrawl(per: units) {
       text +=
         ", " + pace.clockText(per: units) + (units == .metric ? " per kilometre" : " per mile")
     }

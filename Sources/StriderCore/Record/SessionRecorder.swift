@@ -1,8 +1,11 @@
 /// Runs the engine over recorded fixes with the settings they were recorded with: the same
 /// numbers the live session showed, or, for an interrupted one, the numbers of what was
-/// recorded; and the same record for a file imported.
+/// recorded; and the same record for a file imported. The laps pressed while recording
+/// (`laps`) are measured on the finished track into the summary's laps.
 public enum SessionRecorder {
-  public static func record(fixes: [Fix], configuration: SessionConfiguration) -> SessionRecord {
+  public static func record(
+    fixes: [Fix], configuration: SessionConfiguration, laps: [LapMark] = []
+  ) -> SessionRecord {
     var engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
@@ -24,8 +27,18 @@ public enum SessionRecorder {
       stamped.origin = FixOrigin(index: seq)
       engine.ingest(stamped).forEach(take)
     }
-    let (tail, summary) = engine.finish()
+    var (tail, summary) = engine.finish()
     tail.forEach(take)
+    if !laps.isEmpty, let start = summary.start?.time, let end = summary.end?.time,
+      !engine.finishedTrack.isEmpty
+    {
+      // A recording keeps a mark at its end with the last lap's intensity; without one
+      // (interrupted), the last lap is active.
+      let measured = Lap.laps(
+        marks: laps, start: start, end: end, last: .active,
+        pauses: summary.pauses, distance: engine.finishedTrack.distance(at:))
+      summary.laps = measured.isEmpty ? nil : measured
+    }
     let judged = zip(fixes, verdicts).map { JudgedFix(fix: $0, verdict: $1) }
     return SessionRecord(
       activity: configuration.activity, origin: .imported, fixes: judged, track: track,

@@ -46,9 +46,9 @@ public struct SessionEngine: Sendable {
   private var finished: SessionSummary?
   /// Whether `finish` hands out the finished track (a recording keeps it; `analyze` does
   /// not need it and saves the memory).
-  private let keepsFinishedTrack: Bool
+  private var keepsFinishedTrack: Bool
   /// Smooths and measures the whole track at the finish, and the recent track live.
-  private let finishingPass: FinishingPass
+  private var finishingPass: FinishingPass
   /// The finished track as the live figures make it, when nothing smooths it afterwards.
   private var liveFinishedTrack: FinishedTrack.Builder?
   /// The track the summary was computed from, once finished (empty unless asked for).
@@ -131,6 +131,18 @@ public struct SessionEngine: Sendable {
 
   /// The live figures.
   public var snapshot: MetricsSnapshot { metrics.snapshot }
+
+  /// Asks for the finished track after all (a lap was pressed: the summary's laps are
+  /// measured on it), so a session without laps never holds a second copy of its track.
+  /// Only a smoothed session can still build it; a raw one keeps none.
+  public mutating func keepFinishedTrack() {
+    guard !keepsFinishedTrack, keepsTrack, finished == nil else { return }
+    keepsFinishedTrack = true
+    finishingPass.keepsFinishedTrack = true
+  }
+
+  /// The time of the first accepted fix: where the session, and its first lap, begin.
+  public var firstAcceptedTime: GNSSTime? { firstAccepted?.time }
 
   /// Whether auto-pause holds the session paused now.
   public var isPaused: Bool { autoPause.isPaused }

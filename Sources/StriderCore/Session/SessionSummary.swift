@@ -33,6 +33,9 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// What was announced live, when the finishing pass computed the figures anew (nil when
   /// the summary is the live figures, or for a summary stored before it was kept).
   public var finishing: FinishingReport? = nil
+  /// The laps lap presses cut the session into (`Lap.laps`); nil or empty when lap was
+  /// never pressed (and for a summary stored before laps were kept).
+  public var laps: [Lap]? = nil
 
   /// Moving time over distance, in seconds per kilometre.
   public var averagePace: Double? {
@@ -112,7 +115,13 @@ public struct SessionSummary: Hashable, Sendable, Codable {
             ])
           })),
       JSONMember("live", liveJSON),
-    ]
+    ] + lapMembers
+  }
+
+  /// `laps`, only when lap was pressed: a file analysed has none, and keeps its keys.
+  private var lapMembers: [JSONMember] {
+    guard let laps, !laps.isEmpty else { return [] }
+    return [JSONMember("laps", .array(laps.map { .object($0.jsonMembers) }))]
   }
 
   /// A moved split's live duration and the reason it moved; nothing for the others.

@@ -59,7 +59,7 @@ struct FinishingPass: Sendable {
 
   let configuration: SessionConfiguration
   /// Whether `figures` builds the finished track (a recording keeps it).
-  let keepsFinishedTrack: Bool
+  var keepsFinishedTrack: Bool
 
   /// Smooths the finished track with a noise model learnt from the track itself
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so

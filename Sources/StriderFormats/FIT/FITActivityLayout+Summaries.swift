@@ -8,14 +8,30 @@ extension FITActivityLayout {
     var end: UInt32
     var timerTime: Double
     var distance: Double
-    /// The profile's `lap_trigger`: 2 distance (a split), 7 session end.
+    /// The profile's `lap_trigger`: 0 manual (a lap press), 2 distance (a split), 7 session
+    /// end.
     var trigger: UInt8
+    /// The profile's `intensity`: 0 active, 1 rest (a recovery step's lap).
+    var intensity: UInt8 = 0
   }
 
-  /// The laps: one per split of the summary, the last reaching the end of the session; one
-  /// for the whole session when there are no splits.
+  /// The laps: one per lap pressed (`SessionSummary.laps`) when there were presses; else
+  /// one per split of the summary, the last reaching the end of the session; one for the
+  /// whole session when there are no splits.
   func laps(start: UInt32, end: UInt32) -> [Lap] {
     let summary = session.summary
+    if let pressed = summary?.laps, !pressed.isEmpty {
+      var lapStart = start
+      var laps = pressed.map { lap -> Lap in
+        let lapEnd = FITValue.time(lap.end).map { min(max($0, lapStart), end) } ?? lapStart
+        defer { lapStart = lapEnd }
+        return Lap(
+          start: lapStart, end: lapEnd, timerTime: lap.moving.value,
+          distance: lap.distance.value, trigger: 0, intensity: lap.intensity == .rest ? 1 : 0)
+      }
+      laps[laps.count - 1].end = end
+      return laps
+    }
     var laps: [Lap] = []
     var lapStart = start
     for split in summary?.splits ?? [] {
@@ -54,6 +70,7 @@ extension FITActivityLayout {
       fields: [
         .uint32(253), .uint32(2), .uint32(7), .uint32(8), .uint32(9), .uint16(254),
         .enumeration(0), .enumeration(1), .enumeration(24), .enumeration(25),
+        .enumeration(23),
       ])
     for (index, lap) in laps.enumerated() {
       // Times are whole seconds, the split's moving time is not: the timer never ran longer
@@ -70,6 +87,7 @@ extension FITActivityLayout {
       encoder.u8(1)  // event_type: stop
       encoder.u8(lap.trigger)  // lap_trigger
       encoder.u8(sport)
+      encoder.u8(lap.intensity)  // intensity
     }
     let summary = session.summary
     let elapsed = summary?.elapsed.value ?? Double(end) - Double(start)

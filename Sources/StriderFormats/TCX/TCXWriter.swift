@@ -7,8 +7,8 @@ public enum TCXWriter: SessionWriter {
   /// Garmin's activity extension: speed (m/s) per track point.
   static let activityExtension = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
 
-  /// Garmin Training Center Database v2: one activity, one lap holding the whole track, in
-  /// the schema's element order.
+  /// Garmin Training Center Database v2: one activity, one lap holding the whole track (or
+  /// one `<Lap>` per lap pressed, `SessionSummary.laps`), in the schema's element order.
   ///
   /// Each point's `DistanceMeters` is the session's distance at its time, read from the
   /// finished track (as a device writes its odometer, not the sum of noisy steps), so the
@@ -37,6 +37,9 @@ public enum TCXWriter: SessionWriter {
     private var cumulative = 0.0
     private var previous: Fix?
     private var currentSegment: Int?
+    /// The pressed laps, and the one being written; empty: one lap of the whole session.
+    private let laps: [StriderCore.Lap]
+    private var lapIndex = 0
 
     /// - Parameter startTime: the session's start (`SessionRecord.startTime`).
     public init(record: SessionRecord, startTime: GNSSTime?) {
@@ -50,6 +53,7 @@ public enum TCXWriter: SessionWriter {
         }
       self.startTime = startTime
       summary = record.summary
+      laps = record.summary?.laps ?? []
     }
 
     private mutating func writeHeader(firstTime: GNSSTime?, to stream: inout some ExportStream) {
@@ -67,17 +71,37 @@ public enum TCXWriter: SessionWriter {
           + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n")
       stream.write("  <Activities>\n    <Activity Sport=\"\(sport)\">\n")
       stream.write("      <Id>\(start.iso8601)</Id>\n")
+      openLap(start: start, to: &stream)
+    }
+
+    /// A `<Lap>`'s opening and totals: the pressed lap under way, or the whole session.
+    /// A lap's calories are the session's in proportion to its distance.
+    private func openLap(start sessionStart: GNSSTime, to stream: inout some ExportStream) {
+      let lap = laps.indices.contains(lapIndex) ? laps[lapIndex] : nil
+      let start = lap.map(\.start).flatMap { $0.fitsRFC3339 ? $0 : nil } ?? sessionStart
+      let elapsed = lap?.elapsed.value ?? summary?.elapsed.value ?? 0
+      let total = summary?.distance.value ?? 0
+      let distance = lap?.distance.value ?? total
+      var calories = summary?.calories.value ?? 0
+      if lap != nil { calories = total > 0 ? calories * distance / total : 0 }
       stream.write("      <Lap StartTime=\"\(start.iso8601)\">\n")
-      let elapsed = summary?.elapsed.value ?? 0
       stream.write(
         "        <TotalTimeSeconds>\(GPXWriter.decimal(elapsed, places: 1))</TotalTimeSeconds>\n")
-      let distance = summary?.distance.value ?? 0
       stream.write(
         "        <DistanceMeters>\(GPXWriter.decimal(distance, places: 2))</DistanceMeters>\n")
-      let calories = Int(max(0, min(65_535, (summary?.calories.value ?? 0).rounded())))
-      stream.write("        <Calories>\(calories)</Calories>\n")
-      stream.write("        <Intensity>Active</Intensity>\n")
+      stream.write("        <Calories>\(Int(max(0, min(65_535, calories.rounded()))))</Calories>\n")
+      let intensity = lap?.intensity == .rest ? "Resting" : "Active"
+      stream.write("        <Intensity>\(intensity)</Intensity>\n")
       stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
+    }
+
+    /// Closes the lap under way and opens the next pressed one.
+    private mutating func nextLap(to stream: inout some ExportStream) {
+      if currentSegment != nil { stream.write("        </Track>\n") }
+      currentSegment = nil
+      stream.write("      </Lap>\n")
+      lapIndex += 1
+      openLap(start: laps[lapIndex].start, to: &stream)
     }
 
     /// Writes the next point; an untimed one is left out. `distance` is the session's
@@ -89,6 +113,7 @@ public enum TCXWriter: SessionWriter {
       guard let time = fix.time else { return }
       if !headerWritten { writeHeader(firstTime: time, to: &stream) }
       guard time.fitsRFC3339 else { return }
+      while lapIndex + 1 < laps.count, time > laps[lapIndex].end { nextLap(to: &stream) }
       // A new <Track> for each segment: readers take a gap between tracks as no distance.
       if fix.segment != currentSegment {
         if currentSegment != nil { stream.write("        </Track>\n") }
@@ -138,6 +163,7 @@ public enum TCXWriter: SessionWriter {
     /// Closes the lap and the file.
     public mutating func end(to stream: inout some ExportStream) {
       if !headerWritten { writeHeader(firstTime: nil, to: &stream) }
+      while lapIndex + 1 < laps.count { nextLap(to: &stream) }
       if currentSegment != nil { stream.write("        </Track>\n") }
       stream.write("      </Lap>\n")
       stream.write(

@@ -7,6 +7,8 @@ public enum KeyAction: Sendable, Hashable {
   case toggleHelp
   /// Pause or resume the session (or the replay).
   case togglePause
+  /// Close a lap on the fix clock (and a workout's open step).
+  case lap
   case faster
   case slower
   case seekBackward

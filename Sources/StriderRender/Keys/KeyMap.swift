@@ -20,7 +20,7 @@ public enum KeyMap {
     [(key: Character, kind: SimulatedFault.Kind, name: String, short: String)] = [
       ("S", .staleHead, "stale fix from far away", "stale"),
       ("C", .network, "cell-tower fix", "cell"), ("J", .jump, "jump", "jump"),
-      ("L", .lateFix, "late fix", "late"), ("D", .duplicates, "duplicates", "dups"),
+      ("O", .lateFix, "late fix (out of order)", "late"), ("D", .duplicates, "duplicates", "dups"),
       ("G", .signalLoss, "signal loss (a gap)", "gap"),
       ("K", .clockJump, "clock jump", "clock"),
     ]
@@ -29,12 +29,16 @@ public enum KeyMap {
   public static let smootherKey: Character = "s"
   public static let autoPauseKey: Character = "a"
 
+  /// Lap: closes a lap (and a workout's open step). Space does too while an open step runs.
+  public static let lapKey: Character = "L"
+
   /// The action of a printable key, or nil when it is not bound.
   public static func action(for key: Character) -> KeyAction? {
     switch key {
     case "q", "Q": return .quit
     case "?": return .toggleHelp
     case " ": return .togglePause
+    case lapKey: return .lap
     case "+", "=": return .faster
     case "-", "_": return .slower
     case "m": return .toggleMapDrawing
@@ -73,6 +77,9 @@ public enum KeyMap {
       KeyBinding(
         keys: "space", description: "pause / resume", short: "pause", group: .session,
         priority: 2),
+      KeyBinding(
+        keys: "L", description: "lap (space: open step)", short: "lap",
+        group: .session, priority: 15),
       KeyBinding(
         keys: "m", description: "map: lines or braille", short: "map", group: .map,
         priority: 5),

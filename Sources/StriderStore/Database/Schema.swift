@@ -266,6 +266,11 @@ enum Schema {
       // the records (`markMultisport`). Sessions kept before are not known and stay in.
       try db.execute(sql: HistoryFigures.multisportColumn)
     }
+    migrator.registerMigration("v8: laps") { db in
+      // The lap presses of a session, kept as they happen (`LapRow`); the summary's laps
+      // are measured from them when the session is finished. Older sessions have none.
+      try db.execute(sql: LapRow.schema)
+    }
     return migrator
   }
 

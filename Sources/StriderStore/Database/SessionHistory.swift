@@ -59,6 +59,19 @@ extension SessionStore {
   }
 
   /// The settings the session was recorded with, so a replay reproduces its numbers.
+  /// The laps pressed in a session, for a replay to press again where they were pressed;
+  /// the mark a recording keeps at its end (the last lap's intensity) is not a press.
+  public func lapPresses(of id: Int64) throws(StoreError) -> [LapMark] {
+    try guarded {
+      try pool.read { db in
+        let marks = try LapRow.marks(of: id, db)
+        let end = try SessionRow.visible(id, db).decodedSummary()?.end?.time
+        guard let last = marks.last, let end, last.time >= end else { return marks }
+        return Array(marks.dropLast())
+      }
+    }
+  }
+
   public func configuration(of id: Int64) throws(StoreError) -> SessionConfiguration {
     try guarded { try pool.read { db in try Self.configuration(of: id, db) } }
   }

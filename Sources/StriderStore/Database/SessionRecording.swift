@@ -21,6 +21,7 @@ public final class SessionRecording {
   private var pending: [Fix] = []
   private var journaled = 0
   private var nextSeq = 0
+  private var lapCount = 0
   private var lastCommit = ContinuousClock.now
   private var firstTime: GNSSTime?
   private var lastTime: GNSSTime?
@@ -49,6 +50,18 @@ public final class SessionRecording {
   public func append(_ fix: Fix) throws(StoreError) {
     pending.append(fix)
     try flushIfDue()
+  }
+
+  /// Keeps a lap press at once, with the fixes before it, so a crash after the press
+  /// keeps the lap; finishing the session measures the laps from the presses kept.
+  public func appendLap(_ mark: LapMark) throws(StoreError) {
+    try flush()
+    let id = id
+    let seq = lapCount
+    try store.patientWrite { db in
+      try LapRow(sessionId: id, seq: seq, mark: mark).insert(db)
+    }
+    lapCount += 1
   }
 
   /// Commits what waits if it has waited long enough; the session loop calls this when idle.

@@ -88,7 +88,8 @@ extension SessionStore {
       }
       let configuration = try Self.configuration(of: id, db)
       let fixes = try Self.fixes(of: id, db).map(\.fix)
-      var record = SessionRecorder.record(fixes: fixes, configuration: configuration)
+      var record = SessionRecorder.record(
+        fixes: fixes, configuration: configuration, laps: try LapRow.marks(of: id, db))
       record.id = id
       record.name = row.name
       record.origin = row.origin

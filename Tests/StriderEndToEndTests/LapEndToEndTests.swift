@@ -1,0 +1,89 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// Laps as a user presses them in a headless session: a "lap" line on stdin and SIGUSR1,
+/// kept with the recording, listed by `sessions show`, one `<Lap>` each in the TCX export.
+@Suite struct LapEndToEndTests {
+  @Test("A lap line on stdin and SIGUSR1 close two laps; the recording has three, as has its TCX")
+  func headlessLapsReachTheExport() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let env = StriderBinary.isolatedEnvironment(["D": dir.path])
+    // The demo at 300x lasts about 7 s of wall time: a press at 1 s and one at 2 s land
+    // well inside it.
+    let result = try StriderBinary.shell(
+      """
+      { sleep 1; echo lap; sleep 4; } 2>/dev/null | "$STRIDER" demo --headless --record \
+        --speed 300 --faults none > "$D/out.jsonl" 2> "$D/err.txt" &
+      pid=$!
+      sleep 2
+      kill -USR1 "$pid"
+      wait "$pid" || exit 9
+      "$STRIDER" sessions export 1 --format tcx -o "$D/x.tcx" 2>/dev/null || exit 8
+      "$STRIDER" sessions show 1 || exit 7
+      """, environment: env)
+    let err = (try? String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8))
+    #expect(result.status == 0, "\(result.stderr) \(err ?? "")")
+    let out = try String(contentsOf: dir.appendingPathComponent("out.jsonl"), encoding: .utf8)
+    let events = WorkoutEndToEndTests.jsonLines(out)
+    let laps = events.filter { $0["event"] as? String == "lap" }
+    #expect(laps.map { $0["number"] as? Int } == [1, 2], "\(out.suffix(2000))")
+    let summary = try #require(events.last)
+    #expect(summary["event"] as? String == "summary")
+    let summaryLaps = try #require(summary["laps"] as? [[String: Any]])
+    #expect(summaryLaps.count == 3, "two presses and the session's end close three laps")
+    let lapDistance = summaryLaps.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
+    let distance = try #require(summary["distance_m"] as? Double)
+    #expect(abs(lapDistance - distance) < 1, "the laps add up to the session: \(lapDistance)")
+
+    let tcx = try String(contentsOf: dir.appendingPathComponent("x.tcx"), encoding: .utf8)
+    #expect(tcx.components(separatedBy: "<Lap ").count - 1 == 3)
+    #expect(tcx.components(separatedBy: "</Lap>").count - 1 == 3)
+    #expect(result.stdout.contains("\nlaps\n  1 "), "\(result.stdout)")
+  }
+
+  @Test("Laps end a workout's open steps; the recording replayed presses them again, word for word")
+  func openStepsEndAtLapsAndReplayTheSame() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    try """
+    name = "open laps"
+    [[step]]
+    kind = "work"
+    [[step]]
+    kind = "recovery"
+    [[step]]
+    kind = "cool_down"
+    """.write(to: dir.appendingPathComponent("open.toml"), atomically: true, encoding: .utf8)
+    let env = StriderBinary.isolatedEnvironment(["D": dir.path])
+    let live = try StriderBinary.shell(
+      """
+      { sleep 1; echo lap; sleep 1; echo lap; sleep 4; } 2>/dev/null | "$STRIDER" demo \
+        --headless --record --speed 100 --faults none --workout "$D/open.toml"
+      """, environment: env)
+    #expect(live.status == 0, "\(live.stderr)")
+    let replay = try StriderBinary.run(
+      ["replay", "1", "--headless", "--speed", "max", "--workout", dir.path + "/open.toml"],
+      environment: env, stdin: Data())
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let lines = { (stdout: String, events: Set<String>) in
+      stdout.split(separator: "\n").filter { line in
+        events.contains { line.hasPrefix("{\"event\":\"\($0)\"") }
+      }
+    }
+    let said = lines(live.stdout, ["lap", "step", "coach"])
+    #expect(lines(live.stdout, ["lap"]).count == 2, "\(live.stdout.suffix(3000))")
+    let endings = WorkoutEndToEndTests.jsonLines(live.stdout).compactMap {
+      $0["ending"] as? String
+    }
+    #expect(endings == ["lap", "lap", "stopped"])
+    #expect(said == lines(replay.stdout, ["lap", "step", "coach"]))
+    let laps = { (stdout: String) in
+      WorkoutEndToEndTests.jsonLines(stdout).last?["laps"] as? [[String: Any]]
+    }
+    let intensities = try #require(laps(live.stdout)).compactMap { $0["intensity"] as? String }
+    #expect(intensities == ["active", "rest", "active"], "work, recovery, cool-down")
+    #expect(
+      try #require(laps(replay.stdout)).compactMap { $0["distance_m"] as? Double }
+        == (try #require(laps(live.stdout))).compactMap { $0["distance_m"] as? Double })
+  }
+}

@@ -1,0 +1,79 @@
+import StriderCore
+import StriderSimulator
+import Testing
+
+@testable import StriderSources
+
+/// Lap presses in the runner: on the fix clock, ending a workout's open step, measured
+/// again on the finished track for the summary, and a recording's closing mark.
+@Suite struct SessionRunnerLapTests {
+  static let session = SessionRunnerCoachTests.session
+
+  static func laps(_ events: [RunnerEvent]) -> [(Lap, LapMark)] {
+    events.compactMap { if case .lap(let l, let m) = $0 { (l, m) } else { nil } }
+  }
+
+  @Test func aPressBeforeTheFirstFixIsNothing() {
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
+    #expect(runner.lap().isEmpty)
+    #expect(runner.lapMarks.isEmpty)
+  }
+
+  @Test func lapsCloseOnTheFixClockAndEndTheOpenStep() throws {
+    let workout = Workout(items: [
+      .step(WorkoutStep(kind: .work, length: .open)),
+      .step(WorkoutStep(kind: .recovery, length: .open)),
+      .step(WorkoutStep(kind: .coolDown, length: .open)),
+    ])
+    let coach = WorkoutCoach(workout: workout, activity: .run, units: .metric)
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run), coach: coach)
+    var events: [RunnerEvent] = []
+    let fixes = Self.session.fixes
+    for (i, fix) in fixes.enumerated() {
+      events += runner.handle(.fix(fix))
+      if i == 300 || i == 600 { events += runner.lap() }
+      if i == 600 { #expect(runner.lap().isEmpty, "a second press at the same fix time") }
+    }
+    let (tail, summary) = runner.finish()
+    let pressed = Self.laps(events)
+    #expect(pressed.map(\.0.number) == [1, 2])
+    #expect(pressed.map(\.1.intensity) == [.active, .rest], "the second lap was the recovery")
+    let t300 = try #require(fixes[300].time)
+    // The newest accepted time: the gate's reorder window holds the newest fixes a moment.
+    #expect(pressed[0].1.time <= t300 && t300 - pressed[0].1.time < Seconds(15))
+    #expect(pressed[1].0.start == pressed[0].0.end)
+    let ended = SessionRunnerCoachTests.coachEvents(events + tail).compactMap {
+      if case .stepEnded(let r) = $0 { r } else { nil }
+    }
+    #expect(ended.map(\.ending) == [.lap, .lap, .stopped])
+    let laps = try #require(summary.laps)
+    #expect(laps.count == 3)
+    #expect(laps.map(\.intensity) == [.active, .rest, .active])
+    let sum = laps.reduce(0) { $0 + $1.distance.value }
+    #expect(abs(sum - summary.distance.value) < 0.5, "laps add up to the session: \(sum)")
+    // The live figure and the finished one agree within the live filter's lag.
+    #expect(abs(laps[1].distance.value - pressed[1].0.distance.value) < 60)
+    #expect(runner.closingLap == LapMark(time: try #require(summary.end?.time), intensity: .active))
+  }
+
+  @Test func noPressNoLaps() {
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
+    for fix in Self.session.fixes.prefix(200) { _ = runner.handle(.fix(fix)) }
+    let (_, summary) = runner.finish()
+    #expect(summary.laps == nil)
+    #expect(runner.closingLap == nil)
+  }
+
+  @Test func anUnsmoothedSessionSumsItsLapsUpFromTheLiveFigures() throws {
+    var runner = SessionRunner(configuration: .raw(activity: .run))
+    for (i, fix) in Self.session.fixes.enumerated() {
+      _ = runner.handle(.fix(fix))
+      if i == 400 { _ = runner.lap() }
+    }
+    let (_, summary) = runner.finish()
+    let laps = try #require(summary.laps)
+    #expect(laps.count == 2)
+    let sum = laps.reduce(0) { $0 + $1.distance.value }
+    #expect(abs(sum - summary.distance.value) < 0.5, "the last lap takes the rest: \(sum)")
+  }
+}
