@@ -55,7 +55,7 @@ import Testing
 
   static func checkReads(home: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let environment = ["STRIDER_HOME": home]
-    let out = FileManager.default.temporaryDirectory
+    let out = StriderBinary.scratchRoot
       .appendingPathComponent("ro-export-\(UUID().uuidString).gpx").path
     let reads: [([String], String)] = [
       (["sessions", "list"], "park-run.gpx"),

@@ -17,7 +17,7 @@ struct TerminalUITests {
   /// `┌──┐`; the exit status is printed and the pane kept for a while after.
   /// A home of the tests' own, so the dashboard's log and any database land there and not
   /// in the home of whoever runs the tests.
-  static let home = NSTemporaryDirectory() + "strider-ui-home-\(getpid())"
+  static let home = StriderBinary.scratchRoot.appendingPathComponent("ui-home").path
 
   static func command(
     _ arguments: String, term: String = "tmux-256color", home: String = TerminalUITests.home

@@ -79,13 +79,23 @@ public enum StriderBinary {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
+  /// One folder for every scratch folder of this test process, removed when the process
+  /// exits: a full run made a thousand folders in the system's temporary folder and left
+  /// them there.
+  public static let scratchRoot: URL = {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strider-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: StriderBinary.scratchRoot) }
+    return root
+  }()
+
   /// The test process's environment with `extra` over it, and, unless `extra` names them,
   /// a session database and a config folder of their own in a fresh temporary folder: a
   /// test never reads the user's settings nor records into their history.
   public static func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("strider-env-\(UUID().uuidString)").path
+    let scratch = scratchRoot.appendingPathComponent("strider-env-\(UUID().uuidString)").path
     env["STRIDER_HOME"] = scratch + "/data"
     env["XDG_CONFIG_HOME"] = scratch + "/config"
     for (k, v) in extra { env[k] = v }
@@ -94,8 +104,7 @@ public enum StriderBinary {
 
   /// A fresh temporary folder for one test.
   public static func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory
-      .appendingPathComponent("strider-test-\(UUID().uuidString)")
+    let dir = scratchRoot.appendingPathComponent("strider-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
   }
