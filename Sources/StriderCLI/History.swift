@@ -68,7 +68,10 @@ struct History: ParsableCommand {
             term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
             forcesASCII: display.ascii))
       } catch {
-        printError("strider: error: \(error.description)")
+        // The history has no headless mode: the same figures are printed by other commands.
+        printError(
+          "strider: error: \(error.problem); `strider sessions`, `strider stats` and "
+            + "`strider records` print the history as text")
         throw ExitCode(1)
       }
       var current =

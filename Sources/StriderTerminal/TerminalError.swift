@@ -8,15 +8,19 @@ public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownTerminal(term: String)
 
   public var description: String {
-    let advice = "use --headless for JSON events instead of the dashboard"
+    "\(problem); use --headless for JSON events instead of the dashboard"
+  }
+
+  /// What is wrong, without the way out: a command with no headless mode names its own.
+  public var problem: String {
     switch self {
     case .notATerminal:
-      return "standard output is not a terminal; \(advice)"
+      return "standard output is not a terminal"
     case .dumbTerminal(let term):
       let what = term.map { "TERM=\($0)" } ?? "TERM is not set"
-      return "\(what): this terminal cannot draw the dashboard; \(advice)"
+      return "\(what): this terminal cannot draw the dashboard"
     case .unknownTerminal(let term):
-      return "unknown terminal type TERM=\(term) (no terminfo entry); \(advice)"
+      return "unknown terminal type TERM=\(term) (no terminfo entry)"
     }
   }
 }

@@ -8,6 +8,17 @@ import Testing
 @Suite(
   .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
 struct HistoryScreenEndToEndTests {
+  /// Without a terminal the history says which commands print it as text (it has no
+  /// `--headless`, which the dashboard's message would have suggested).
+  @Test func withoutATerminalItNamesTheTextCommands() throws {
+    let result = try StriderBinary.run(
+      ["history"], environment: StriderBinary.isolatedEnvironment())
+    #expect(result.status == 1 && !result.crashed)
+    #expect(result.stderr.contains("standard output is not a terminal"), "\(result.stderr)")
+    #expect(result.stderr.contains("strider stats"), "\(result.stderr)")
+    #expect(!result.stderr.contains("--headless"), "\(result.stderr)")
+  }
+
   @Test func keysBrowseOpenReplayAndQuit() throws {
     let directory = try StriderBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
