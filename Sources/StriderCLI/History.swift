@@ -57,16 +57,12 @@ struct History: ParsableCommand {
           + "in \(Int(milliseconds.rounded())) ms\n")
       return
     }
-    let environment = ProcessInfo.processInfo.environment
     var model: HistoryModel?
     var note: String?
     while !stop.isRaised {
       var screen: TerminalScreen
       do {
-        screen = try TerminalScreen(
-          options: TerminalScreen.Options(
-            term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
-            forcesASCII: display.ascii))
+        screen = try TerminalSession.openScreen(ascii: display.ascii)
       } catch {
         // The history has no headless mode: the same figures are printed by other commands.
         printError(

@@ -15,6 +15,16 @@ import StriderTerminal
 /// `DashboardModel` in `StriderApp`, which drives the engine through the same
 /// `SessionRunner` as `--headless`; this only wires the edges to it.
 enum TerminalSession {
+  /// The ncurses screen as every full-screen command opens it: `TERM` from the
+  /// environment, colour unless `NO_COLOR` is set, ASCII when asked.
+  static func openScreen(ascii: Bool) throws(TerminalError) -> TerminalScreen {
+    let environment = ProcessInfo.processInfo.environment
+    return try TerminalScreen(
+      options: TerminalScreen.Options(
+        term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
+        forcesASCII: ascii))
+  }
+
   /// Shows a live or simulated session on the dashboard (its summary returned, for the quit
   /// summary) or as JSON lines with `--headless` (nil: the last line was the summary).
   static func show(
@@ -50,10 +60,7 @@ enum TerminalSession {
     let speaker = speak ? CueSpeaker(path: environment["PATH"]) : nil
     var screen: TerminalScreen
     do {
-      screen = try TerminalScreen(
-        options: TerminalScreen.Options(
-          term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
-          forcesASCII: display.ascii))
+      screen = try openScreen(ascii: display.ascii)
     } catch {
       printError("strider: error: \(error.description)")
       throw ExitCode(1)
