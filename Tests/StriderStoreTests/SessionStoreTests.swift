@@ -130,6 +130,49 @@ private func permissions(_ path: String) throws -> Int {
     #expect(listing.wasInterrupted)
   }
 
+  /// Another Strider that wrongly finds an importing process gone (a slow one, or a /proc
+  /// it cannot read) takes its import away in one write; the import then fails saying so,
+  /// rather than finishing a session whose rows are being deleted, and a session finished
+  /// before the taking is never deleted by it.
+  @Test func anImportFoundGoneMidwayFailsSayingSoAndAFinishedOneIsNeverTakenAway() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let other = try temp.open()
+    let configuration = SessionConfiguration(activity: .run)
+    let fixes = Array(simulated.fixes.prefix(3000))
+    var index = 0
+    #expect(throws: StoreError.importTakenAway(path: temp.location.path)) {
+      _ = try store.importSession(
+        reading: { () -> Fix? in
+          defer { index += 1 }
+          if index == 2000 {
+            // The other Strider finds this import's process gone.
+            try other.pool.write { db in
+              try db.execute(sql: "UPDATE session SET ownerPid = 999999999, ownerStart = 1")
+            }
+            _ = try other.markAbandonedSessions()
+          }
+          return index < fixes.count ? fixes[index] : nil
+        }, name: "slow.gpx", configuration: configuration, source: nil)
+    }
+    #expect(try store.sessions().isEmpty)
+    #expect(
+      try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM fix") } == 0)
+
+    // A finished session is never deleted by a removal meant for one on its way out.
+    var iterator = fixes.prefix(500).makeIterator()
+    guard
+      case .imported(let kept) = try store.importSession(
+        reading: { () -> Fix? in iterator.next() }, name: "kept.gpx",
+        configuration: configuration, source: nil)
+    else {
+      Issue.record("not imported")
+      return
+    }
+    try store.removeSession(kept.id, waiting: nil)
+    #expect(try store.sessions().map(\.id) == [kept.id])
+  }
+
   /// A database of the first schema, as Strider 0.1 left it, with a finished session that
   /// has no finished track: it opens, and the session is finished again from its fixes
   /// when first read, so its summary, finished track and listing agree.

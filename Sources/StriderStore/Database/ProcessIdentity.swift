@@ -16,7 +16,10 @@ struct ProcessIdentity: Hashable, Sendable {
     guard pid > 0 else { return false }
     if kill(pid, 0) != 0 && errno == ESRCH { return false }
     guard let recorded = startTicks else { return true }
-    guard let now = Self.startTicks(of: pid) else { return false }
+    // A process the kernel has but whose start cannot be read is taken to be the one
+    // recorded: taking a live process's session away loses its work, and a wrong guess the
+    // other way only keeps an abandoned session until its pid is gone.
+    guard let now = Self.startTicks(of: pid) else { return true }
     return now == recorded
   }
 

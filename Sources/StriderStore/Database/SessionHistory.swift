@@ -21,12 +21,15 @@ extension SessionStore {
       }
     }
     var abandoned: [Int64] = []
-    var doomed: [Int64] = []
+    var doomed: [SessionRow] = []
     for row in owned where !(row.owner?.isAlive ?? false) {
       guard let id = row.id else { continue }
-      if row.state == .recording { abandoned.append(id) } else { doomed.append(id) }
+      if row.state == .recording { abandoned.append(id) } else { doomed.append(row) }
     }
-    for id in doomed { try? removeSession(id, waiting: .milliseconds(100)) }
+    for row in doomed where (try? claimAbandoned(row)) == true {
+      guard let id = row.id else { continue }
+      try? removeSession(id, waiting: .milliseconds(100))
+    }
     guard !abandoned.isEmpty else { return [] }
     let marked = try attemptWrite(waiting: .milliseconds(100)) { db in
       try SessionRow.filter(keys: abandoned)
@@ -37,6 +40,26 @@ extension SessionStore {
       return true
     }
     return marked == true ? abandoned : []
+  }
+
+  /// Makes an import or delete whose process was found gone this process's delete, in one
+  /// write and only if the row is still as it was read: the read above holds no lock, and a
+  /// process found gone there may have been slow, not dead, and finished its import since.
+  /// Whether the session is now this process's to take away.
+  private func claimAbandoned(_ row: SessionRow) throws(StoreError) -> Bool {
+    guard let id = row.id else { return false }
+    let me = ProcessIdentity.current
+    let claimed = try attemptWrite(waiting: .milliseconds(100)) { db in
+      try SessionRow.filter(key: id)
+        .filter(SessionRow.Columns.state == row.state)
+        .filter(SessionRow.Columns.ownerPid == row.ownerPid)
+        .filter(SessionRow.Columns.ownerStart == row.ownerStart)
+        .updateAll(
+          db, SessionRow.Columns.state.set(to: SessionRow.State.deleting),
+          SessionRow.Columns.ownerPid.set(to: Int64(me.pid)),
+          SessionRow.Columns.ownerStart.set(to: me.startTicks)) > 0
+    }
+    return claimed == true
   }
 
   /// Every session, oldest first; demos only when asked for.

@@ -55,7 +55,11 @@ extension SessionStore {
       // one file at once keep it once.
       let existing: Int64? = try patientWrite { db in
         if let existing = try Self.importedSession(digest: content, db) { return existing }
-        var row = try SessionRow.find(db, key: id)
+        // Another Strider that found this process gone takes its import away (see
+        // `markAbandonedSessions`): then nothing is made visible, and the user is told.
+        guard var row = try SessionRow.fetchOne(db, key: id), row.state == .importing,
+          row.owner == owner
+        else { throw StoreError.importTakenAway(path: location.path) }
         try row.finish(
           summary: done.summary, start: done.start, end: done.end, fixCount: done.fixCount)
         row.contentDigest = content
@@ -73,6 +77,13 @@ extension SessionStore {
           id: id, activity: configuration.activity, fixCount: done.fixCount,
           summary: done.summary))
     } catch {
+      // A batch written after another Strider took the import away fails on the session
+      // row it deleted; the user is told what happened, not which constraint failed.
+      let ours = try? pool.read { db in
+        try SessionRow.fetchOne(db, key: id).map { $0.state == .importing && $0.owner == owner }
+          ?? false
+      }
+      if ours == false { throw StoreError.importTakenAway(path: location.path) }
       try? removeSession(id, waiting: nil)
       throw error
     }
@@ -95,7 +106,12 @@ extension SessionStore {
     for child in children {
       while try write({ db in try child.deleteFirst(Self.batchRows, of: id, db) }) > 0 {}
     }
-    _ = try write { db in try SessionRow.deleteOne(db, key: id) }
+    // Only a session on its way out: one finished meanwhile is never taken away here.
+    _ = try write { db in
+      try SessionRow.filter(key: id)
+        .filter([SessionRow.State.importing, .deleting].contains(SessionRow.Columns.state))
+        .deleteAll(db)
+    }
     _ = try reclaimFreePages(waiting: waiting ?? .seconds(1))
   }
 }

@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case stillRecording(id: Int64, pid: Int32)
   /// Any other SQLite failure, with its message.
   case database(path: String, reason: String)
+  /// Another Strider took an import away while it ran, having found its process gone.
+  case importTakenAway(path: String)
 
   public var description: String {
     switch self {
@@ -41,6 +43,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .stillRecording(let id, let pid):
       "session \(id) is still being recorded by process \(pid)"
     case .database(let path, let reason): "session database \(path): \(reason)"
+    case .importTakenAway(let path):
+      "another Strider took this import away from the session database \(path), having "
+        + "found this process gone; nothing was kept: import the file again"
     }
   }
 }
