@@ -24,6 +24,9 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
 
   /// Whether the user expects speed (km/h) rather than pace (min/km).
   public var prefersSpeed: Bool { self == .ride }
+  /// Whether a speed a file gives without a course is the receiver's own (on foot), rather
+  /// than a wheel sensor's (a ride) or nothing a receiver measured well (a swim).
+  var readsSpeedWithoutCourse: Bool { self == .run || self == .walk || self == .hike }
 
   /// How far apart distance cues fall when the settings do not say: one split (1 km or
   /// 1 mile), but 100 m (100 yards) for a swim, where a kilometre is half an hour.

@@ -31,10 +31,19 @@ struct SmoothedFix: Sendable {
 struct DriftTrackSmoother {
   let lookahead: Int
   let prior: NoiseModel
+  /// Whether a speed without a course is read as the receiver's Doppler speed, along the
+  /// direction between the fix's neighbours (`courseBetweenNeighbours`). A watch's FIT or
+  /// TCX gives its speed so, and on foot that speed is the receiver's: using it keeps a
+  /// run sampled every few seconds from losing its corners to the smoothing (a FIT run
+  /// 4.5 % short of its device, now 2.6 %). On a bike the speed is often a wheel sensor's,
+  /// as calibrated as the rider's guess of the wheel: trusted, it made five of seven
+  /// device rides shorter (0.07 to 1.49 % on one), so a ride leaves it to the positions.
+  let readsSpeedWithoutCourse: Bool
 
-  init(prior: NoiseModel, lookahead: Int = 1024) {
+  init(prior: NoiseModel, lookahead: Int = 1024, readsSpeedWithoutCourse: Bool = false) {
     self.prior = prior
     self.lookahead = max(8, lookahead)
+    self.readsSpeedWithoutCourse = readsSpeedWithoutCourse
   }
 
   /// The user is this far from the frame's origin before the frame moves along.
@@ -58,7 +67,12 @@ struct DriftTrackSmoother {
     func planeFix(_ i: Int, plane: LocalTangentPlane, restarts: Bool) -> PlaneFix {
       let e = input(i)
       let p = plane.project(e.coordinate)
-      let velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
+      var course = e.course
+      if readsSpeedWithoutCourse, !course.isFinite, e.speed.isFinite, e.speed >= 0.05 {
+        course = DriftTrackSmoother.courseBetweenNeighbours(
+          i, count: n, speed: e.speed, input: input)
+      }
+      let velocity = PlaneFix.velocity(speed: e.speed, course: course)
       return PlaneFix(
         time: e.time, east: p.east, north: p.north,
         weight: PlaneFix.weight(accuracy: e.accuracy, typical: medianAccuracy),
@@ -142,6 +156,32 @@ struct DriftTrackSmoother {
       runs.append(run)
     }
     return NoiseFit.fit(runs, prior: prior)
+  }
+
+  /// The direction from the fix before to the fix after, degrees from north, for a fix
+  /// whose receiver gave a speed without a course (a watch's FIT or TCX): NaN where the
+  /// neighbours are missing, across a break, too far apart in time, or closer together
+  /// than the speed says they should be (a direction from noise).
+  static func courseBetweenNeighbours(
+    _ i: Int, count n: Int, speed: Double, input: (Int) -> SmoothingInput
+  ) -> Double {
+    guard i > 0, i + 1 < n else { return .nan }
+    let before = input(i - 1)
+    let after = input(i + 1)
+    let here = input(i)
+    guard !here.newStretch, !after.newStretch else { return .nan }
+    let dt = after.time - before.time
+    guard dt > 0, dt <= 20 else { return .nan }
+    let plane = LocalTangentPlane(origin: here.coordinate)
+    let a = plane.project(before.coordinate)
+    let b = plane.project(after.coordinate)
+    let de = b.east - a.east
+    let dn = b.north - a.north
+    let length = (de * de + dn * dn).squareRoot()
+    guard length >= max(2, 0.5 * speed * dt) else { return .nan }
+    var degrees = atan2(de, dn) * 180 / .pi
+    if degrees < 0 { degrees += 360 }
+    return degrees
   }
 
   /// The median reported accuracy of a sample of the fixes, nil when none reports one.

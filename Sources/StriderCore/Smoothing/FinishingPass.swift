@@ -78,7 +78,8 @@ struct FinishingPass: Sendable {
     let n = items.count
     guard n > 0 else { return nil }
     let smoother = DriftTrackSmoother(
-      prior: .prior(processNoise: smootherConfiguration.processNoise))
+      prior: .prior(processNoise: smootherConfiguration.processNoise),
+      readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
     return smoother.smooth(
       count: n, model: model,
       input: { k in
