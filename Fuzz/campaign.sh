@@ -25,10 +25,15 @@ FUZZ_PREPARE_ONLY=1 Fuzz/run.sh 0 "${targets[@]}" || exit 2
 mkdir -p "$out/campaign"
 table=$out/campaign/table.md
 
-# Seconds left before CAMPAIGN_UNTIL, or a day when it is not set.
+# Seconds left before CAMPAIGN_UNTIL, or a day when it is not set. A time of day already
+# past when the campaign started is tomorrow's (started at 22:00, 00:15 is after midnight).
+campaign_start=$(date -u +%s)
 seconds_left() {
   if [[ -z ${CAMPAIGN_UNTIL:-} ]]; then echo 86400; return; fi
-  echo $(($(date -u -d "$CAMPAIGN_UNTIL" +%s) - $(date -u +%s)))
+  local until
+  until=$(date -u -d "$CAMPAIGN_UNTIL" +%s)
+  ((until < campaign_start)) && until=$((until + 86400))
+  echo $((until - $(date -u +%s)))
 }
 
 row() { printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$@" >>"$table"; }
