@@ -12,6 +12,7 @@ struct Analyze: ParsableCommand {
   static let guessingPrefix = 50_000
 
   static let configuration = CommandConfiguration(
+    commandName: "analyze",
     abstract: "Summarise GPS files: distance, times, pace, calories, splits, rejected fixes.",
     discussion:
       "Each file goes through the same engine as a live session: the gate, the smoother, "

@@ -6,6 +6,7 @@ import StriderStore
 /// `strider day [DATE]`: the day as places and moves across its sessions.
 struct Day: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "day",
     abstract: "The day as a storyline: the places you stayed at and the moves between them.",
     discussion: """
       Moves are the stored sessions' moves (what `run --auto` records); places are their \

@@ -7,6 +7,7 @@ import StriderSources
 /// `strider demo`: a simulated run, nothing to set up.
 struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "demo",
     abstract: "Watch a simulated run with GPS faults: no receiver and no files needed.")
 
   @Option(

@@ -12,6 +12,7 @@ import StriderTerminal
 /// session, `r` replays it on the dashboard and comes back.
 struct History: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "history",
     abstract: "Browse the history: sessions, weekly distance, a year's calendar, records.",
     discussion:
       "Arrow keys (or j/k) move, / searches by date, activity, name or source, Enter opens "

@@ -6,6 +6,7 @@ import StriderStore
 /// `strider lab`: experiments on recorded days.
 struct Lab: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "lab",
     abstract: "Experiments on recorded or simulated days.",
     subcommands: [LabPolicies.self])
 }

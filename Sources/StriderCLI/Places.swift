@@ -6,6 +6,7 @@ import StriderStore
 /// `strider places`: the places the day storyline found, and their names.
 struct Places: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "places",
     abstract: "List the known places, or name one.",
     subcommands: [ListPlaces.self, NamePlace.self], defaultSubcommand: ListPlaces.self)
 }

@@ -7,6 +7,7 @@ import StriderStore
 /// `strider records`: the personal records of the whole history, per activity.
 struct Records: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "records",
     abstract: "Personal records per activity: best efforts, longest, most climbing.",
     discussion:
       "The fastest 400 m, 1 km, 1 mile, 5 km, 10 km, half marathon and marathon within any "

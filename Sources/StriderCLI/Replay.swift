@@ -29,6 +29,7 @@ extension ReplaySpeed: ExpressibleByArgument {
 /// `strider replay FILE`: a recording through the live pipeline, on the fix clock.
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "replay",
     abstract:
       "Replay a GPS file through the live pipeline at real time, N× or as fast as possible.",
     discussion:

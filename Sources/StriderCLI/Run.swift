@@ -9,6 +9,7 @@ extension GPSDEndpoint: ExpressibleByArgument {}
 /// `strider run`: a live session from gpsd.
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "run",
     abstract: "Record a live session from gpsd.",
     discussion:
       "Connects to gpsd (default 127.0.0.1:2947), reconnects with backoff when it goes away "

@@ -8,6 +8,7 @@ import StriderStore
 /// `strider sessions`: the history kept in the session database.
 struct Sessions: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "sessions",
     abstract: "List, show, export, import, finish, delete and vacuum recorded sessions.",
     discussion:
       "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "

@@ -10,6 +10,7 @@ extension SimulatedFault.Kind: ExpressibleByArgument {}
 /// tests and benchmarks. No hardware and no files needed.
 struct Simulate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "simulate",
     abstract:
       "Write a simulated session or day (noisy fixes with optional faults) as GPX, NMEA or gpsd JSON.",
     discussion: """

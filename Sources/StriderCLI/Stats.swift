@@ -9,6 +9,7 @@ extension StatsPeriod: EnumerableFlag {}
 /// `strider stats`: totals per week, month or year, from the figures kept per session.
 struct Stats: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "stats",
     abstract: "Totals per week, month or year: distance, moving time, sessions, climbing, pace.",
     discussion:
       "Newest period first, one line per activity, in local time (weeks from Monday). The "
