@@ -103,7 +103,7 @@ struct Run: ParsableCommand {
       detector.endAfter = Seconds(stillFor)
     }
     let options = session
-    let auto = AutoRun(
+    var auto = AutoRun(
       endpoint: endpoint, headless: headless, record: !noRecord, activity: session.activity,
       detector: detector
     ) { activity in
@@ -112,6 +112,7 @@ struct Run: ParsableCommand {
       configuration.gate.timeRequirement = .always
       return configuration
     }
+    auto.showsPanel = TerminalPanel.isAvailable
     try auto.run(stop: stop)
   }
 
