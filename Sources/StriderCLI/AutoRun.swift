@@ -51,9 +51,10 @@ struct AutoRun {
       }
       try board?.draw(force: force)
     }
-    func refreshDay() {
+    func refreshDay(at time: GNSSTime? = nil) {
       guard board != nil else { return }
-      if let store, let storyline = try? Day.storyline(store, from: Self.today()) {
+      // The day of the fixes (a receiver's clock, or a replayed day's), else today's.
+      if let store, let storyline = try? Day.storyline(store, from: Self.startOfDay(time)) {
         board?.day = Day.text(storyline, date: "").split(separator: "\n").dropFirst().map {
           String($0)
         }
@@ -104,7 +105,7 @@ struct AutoRun {
           }
           open = nil
           board?.ended(end)
-          refreshDay()
+          refreshDay(at: end)
           try redraw()
         }
       }
@@ -161,9 +162,11 @@ struct AutoRun {
     isDrive(speeds) ? "drive" : guess.activity.noun
   }
 
-  /// Midnight at the start of today, local time.
-  static func today() -> GNSSTime {
-    GNSSTime(secondsSince1970: Calendar.current.startOfDay(for: Date()).timeIntervalSince1970)
+  /// Local midnight at the start of the day `time` falls on (today without one).
+  static func startOfDay(_ time: GNSSTime?) -> GNSSTime {
+    let date = time.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
+    return GNSSTime(
+      secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
   }
 
   /// Finishes an ended session with its guessed activity and name, and says so; the line

@@ -1,4 +1,6 @@
 import Foundation
+import StriderCore
+import StriderSimulator
 import StriderTestSupport
 import Testing
 
@@ -40,5 +42,42 @@ struct AutoTrackingPanelsTmuxTests {
     let dayTop = try #require(lines.firstIndex { $0.contains("┌─ 2024-05-06") }, "\(pane)")
     #expect(lines[dayTop + 1].contains(":00"), "the clock axis: \(lines[dayTop + 1])")
     #expect(lines[dayTop + 2].contains("█"), "the stays on the bar: \(lines[dayTop + 2])")
+  }
+
+  /// `run --auto` without `--headless` on a terminal: the status panel, redrawn in place,
+  /// says it waits, then that a session runs, and after the walk ends lists it (with the
+  /// place before it) under the day of the fixes.
+  @Test(.enabled(if: LiveGPSDEndToEndTests.available, LiveGPSDEndToEndTests.unavailable))
+  func runAutoShowsItsStatusPanel() throws {
+    typealias Live = LiveGPSDEndToEndTests
+    let day = SimulatedDay(configuration: SimulatedDayConfiguration(compressed: true))
+    // The walk and six minutes of standing after it: the session ends five minutes on.
+    let cut = day.story.moves[0].end + Seconds(360)
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("walk.nmea")
+    try Live.writeLog(day.fixes.filter { ($0.time ?? cut) < cut }, leadIn: 0, to: log)
+    let port = Live.freePort()
+    let home = directory.appendingPathComponent("home").path
+    let tmux = try TmuxSession(
+      "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC STRIDER_HOME='\(home)' "
+        + "XDG_CONFIG_HOME='\(directory.path)/config' '\(StriderBinary.url.path)' run --auto "
+        + "--gpsd 127.0.0.1:\(port); echo EXIT=$?; sleep 30", columns: 100, rows: 30)
+    defer { tmux.kill() }
+    tmux.waitFor("the panel, waiting") { $0.contains("┌─ Auto · gpsd") && $0.contains("WAITING") }
+    let fake = try Live.startGPSFake(log, port: port)
+    defer { if fake.isRunning { fake.terminate() } }
+    tmux.waitFor("a session under way", timeout: 60) {
+      $0.contains("IN SESSION") && $0.contains(" km ")
+    }
+    let ended = tmux.waitFor("the walk ended and listed", timeout: 90) { pane in
+      pane.contains("WAITING") && pane.contains("Today") && pane.contains("walk")
+    }
+    guard let ended else { return }
+    #expect(ended.components(separatedBy: "┌─ Auto").count == 2, "redrawn in place: \(ended)")
+    #expect(ended.contains("Place 1"), "the stay before the walk: \(ended)")
+    fake.waitUntilExit()
+    tmux.send("C-c")
+    tmux.waitFor("a clean stop") { $0.contains("EXIT=0") }
   }
 }
