@@ -72,7 +72,7 @@ import Testing
           kind: .move(vehicle: false), label: "walk", startMinute: 600, endMinute: 630,
           detail: "")
       ])
-    #expect(short.axis == 600...780, "at least three hours")
+    #expect(short.axis == 600...660, "at least an hour")
   }
 
   static let policies = PolicyTablePanel(

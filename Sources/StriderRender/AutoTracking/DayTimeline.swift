@@ -44,17 +44,13 @@ public struct DayTimeline: Sendable, Hashable {
     self.entries = entries
   }
 
-  /// The span the axis covers, in minutes after midnight: from the hour before the first
-  /// known time to the hour after the last, at least three hours, within the day.
+  /// The span the axis covers, in minutes after midnight: from the whole hour before the
+  /// first known time to the whole hour after the last (at least an hour).
   public var axis: ClosedRange<Double> {
     let times = entries.flatMap { [$0.startMinute, $0.endMinute] }.compactMap { $0 }
     guard let first = times.min(), let last = times.max() else { return 0...1440 }
-    var low = (first / 60).rounded(.down) * 60
-    var high = (last / 60).rounded(.up) * 60
-    if high - low < 180 {
-      high = min(1440 + 60, low + 180)
-      low = max(0, high - 180)
-    }
+    let low = (first / 60).rounded(.down) * 60
+    let high = (last / 60).rounded(.up) * 60
     return low...max(high, low + 60)
   }
 }
