@@ -20,6 +20,9 @@ struct AutoRun {
   let detector: MotionDetectorConfiguration
   /// The engine configuration for an activity (the config file and flags applied).
   let configuration: (Activity) -> SessionConfiguration
+  /// Draw the status panel (`AutoRunPanel`) instead of printing a line per event: set when
+  /// standard output is a terminal and `--headless` was not given.
+  var showsPanel = false
 
   /// The session under way: its start, its recording (nil with `--no-record`, when its
   /// fixes are held instead), and what its activity is guessed from.
@@ -37,6 +40,29 @@ struct AutoRun {
     var detector = MotionDetector(configuration: detector)
     var open: Gathering?
     var lastStatus = ""
+    var board = showsPanel && !headless ? AutoRunPanel(source: source.name) : nil
+    /// The panel's list of the day: today's storyline from the store, or the sessions of
+    /// this run when nothing is recorded.
+    var ended: [String] = []
+    func redraw(force: Bool = true) throws {
+      guard board != nil else { return }
+      if let guess = open?.speeds.guess, guess.isDecided {
+        board?.session?.activity = Self.panelWord(guess, speeds: guess.statistics)
+      }
+      try board?.draw(force: force)
+    }
+    func refreshDay(at time: GNSSTime? = nil) {
+      guard board != nil else { return }
+      // The day of the fixes (a receiver's clock, or a replayed day's), else today's.
+      if let store, let storyline = try? Day.storyline(store, from: Self.startOfDay(time)) {
+        board?.day = Day.text(storyline, date: "").split(separator: "\n").dropFirst().map {
+          String($0)
+        }
+      } else {
+        board?.day = ended
+      }
+    }
+    refreshDay()
     try say(
       .object([
         JSONMember("event", .string("auto_start")),
@@ -61,17 +87,26 @@ struct AutoRun {
               JSONMember("event", .string("session_start")),
               JSONMember("time", .string(start.iso8601)),
             ]), text: "\(Self.clock(start)) moving: session started")
+          board?.started(start)
+          try redraw()
         case .sessionFix(let fix):
           open?.count += 1
           open?.speeds.add(fix)
+          board?.add(fix)
           if let recording = open?.recording {
             try storeCall { () throws(StoreError) in try recording.append(fix) }
           } else {
             open?.fixes.append(fix)
           }
         case .sessionEnded(let end):
-          if let gathered = open { try finish(gathered, end: end) }
+          if let gathered = open {
+            let line = try finish(gathered, end: end, store: store)
+            ended.append(line)
+          }
           open = nil
+          board?.ended(end)
+          refreshDay(at: end)
+          try redraw()
         }
       }
     }
@@ -89,10 +124,15 @@ struct AutoRun {
             text: "gpsd: \(word)")
         }
         lastStatus = kind
+        if board != nil, Self.linkWord(status) != board?.link {
+          board?.link = Self.linkWord(status)
+          try redraw()
+        }
       case .idle:
         if let recording = open?.recording {
           try storeCall { () throws(StoreError) in try recording.flushIfDue() }
         }
+        if open != nil { try redraw(force: false) }
       case .event:
         continue
       case .ended:
@@ -100,14 +140,54 @@ struct AutoRun {
       }
     }
     try handle(detector.finish())
+    try redraw()
     try say(.object([JSONMember("event", .string("auto_stop"))]), text: "Stopped.")
   }
 
-  /// Finishes an ended session with its guessed activity and name, and says so.
-  private func finish(_ gathered: Gathering, end: GNSSTime) throws {
+  /// The receiver's state as the panel says it.
+  static func linkWord(_ status: SourceStatus) -> String {
+    switch status {
+    case .connecting: "connecting"
+    case .connectedNoFix: "no fix"
+    case .fix2D: "2D fix"
+    case .fix3D: "3D fix"
+    case .disconnected: "gpsd gone, retrying"
+    case .finished: "gpsd closed"
+    }
+  }
+
+  /// The activity the panel shows for a session under way: the guess, or "drive" once it
+  /// moves like a vehicle (what its end will name it).
+  static func panelWord(_ guess: ActivityGuess.Guess, speeds: MovementStatistics?) -> String {
+    isDrive(speeds) ? "drive" : guess.activity.noun
+  }
+
+  /// Local midnight at the start of the day `time` falls on (today without one).
+  static func startOfDay(_ time: GNSSTime?) -> GNSSTime {
+    let date = time.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
+    return GNSSTime(
+      secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
+  }
+
+  /// Finishes an ended session with its guessed activity and name, and says so; the line
+  /// the status panel lists it with.
+  ///
+  /// A session that moved like a vehicle (`isDrive`) and was not given an activity is a
+  /// drive: Strider has no such activity (the engine's thresholds, calories and history are
+  /// per activity), so it is measured with a ride's settings, which let a car's speeds
+  /// through, but named "Drive ...", said `"drive": true` in its event, and left out of the
+  /// personal records, where its speed would stand as a ride's.
+  private func finish(_ gathered: Gathering, end: GNSSTime, store: SessionStore?) throws
+    -> String
+  {
+    let statistics = gathered.speeds.guess.statistics
+    let drive = activity == nil && Self.isDrive(statistics)
     let chosen = activity ?? gathered.speeds.guess.activity
     let configuration = configuration(chosen)
-    let name = Self.name(start: gathered.start, activity: chosen)
+    let name =
+      drive
+      ? Self.name(start: gathered.start, noun: "drive")
+      : Self.name(start: gathered.start, activity: chosen)
     let summary: SessionSummary?
     var id: Int64?
     if let recording = gathered.recording {
@@ -117,6 +197,11 @@ struct AutoRun {
       }
       summary = record.summary
       id = recording.id
+      if drive {
+        try storeCall { () throws(StoreError) in
+          try store?.leaveOutOfRecords(recording.id)
+        }
+      }
     } else {
       summary =
         SessionRecorder.record(fixes: gathered.fixes, configuration: configuration)
@@ -133,22 +218,42 @@ struct AutoRun {
       JSONMember("fixes", .int(gathered.count)),
       JSONMember("session", id.map { .int(Int($0)) } ?? .null),
     ]
+    if drive { members.append(JSONMember("drive", .bool(true))) }
     if id == nil { members.append(JSONMember("kept", .bool(false))) }
     let distance = String(format: "%.2f km", (summary?.distance.value ?? 0) / 1000)
     try say(
       .object(members),
       text: "\(Self.clock(end)) stopped: \(name), \(distance)"
         + (id.map { ", kept as session \($0)" } ?? ""))
+    return "\(Day.clock(gathered.start)) - \(Day.clock(end))    "
+      + (drive ? "drive" : chosen.noun) + " \(distance)"
   }
 
+  /// Whether a session moved like a vehicle: the storyline's rule for a vehicle move
+  /// (`MoveKind.classify`: a median over 40 km/h or a fastest tenth over 55 km/h), so the
+  /// session's name and `strider day` agree.
+  static func isDrive(_ statistics: MovementStatistics?) -> Bool {
+    guard let statistics else { return false }
+    return MoveKind.classify(
+      medianSpeed: statistics.median.value, fastSpeed: statistics.p90.value) == .vehicle
+  }
+
+  /// A line per event: JSON with `--headless`, text otherwise; nothing while the status
+  /// panel shows the same.
   private func say(_ json: JSONValue, text: String) throws {
+    if showsPanel && !headless { return }
     try HeadlessSession.writeLine(headless ? json.serialized : text)
   }
 
   /// "Walk 2024-05-06 07:32": a name a person recognises in the history.
   static func name(start: GNSSTime, activity: Activity) -> String {
+    name(start: start, noun: activity.noun)
+  }
+
+  /// The name with a word of its own ("Drive 2024-05-06 06:25").
+  static func name(start: GNSSTime, noun word: String) -> String {
     let c = start.civil
-    let noun = activity.noun.prefix(1).uppercased() + activity.noun.dropFirst()
+    let noun = word.prefix(1).uppercased() + word.dropFirst()
     return noun + " "
       + String(format: "%04d-%02d-%02d %02d:%02d", c.year, c.month, c.day, c.hour, c.minute)
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderRender
 import StriderStore
 
 /// `strider day [DATE]`: the day as places and moves across its sessions.
@@ -19,12 +20,14 @@ struct Day: ParsableCommand {
   @Argument(help: "The day, YYYY-MM-DD in local time (default: today).")
   var date: String?
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+  enum Format: String, ExpressibleByArgument, CaseIterable { case panel, text, json }
 
   @Option(
-    help: "text, or json (one object: date and segments shaped like the JSON export's storyline)."
-  )
-  var format: Format = .text
+    help: ArgumentHelp(
+      "panel (a timeline across the terminal), text, or json (one object: date and segments "
+        + "shaped like the JSON export's storyline). Default: panel when standard output is a "
+        + "terminal, else text."))
+  var format: Format?
 
   mutating func run() throws {
     let start: GNSSTime
@@ -37,8 +40,28 @@ struct Day: ParsableCommand {
       start = GNSSTime(
         secondsSince1970: Calendar.current.startOfDay(for: Date()).timeIntervalSince1970)
     }
-    let end = start + Seconds(86_400)
     let store = try StoreAccess.open()
+    let storyline = try Self.storyline(store, from: start)
+    let dayText = date ?? LocalDate.text(start).prefix(10).description
+    switch format ?? (TerminalPanel.isAvailable ? .panel : .text) {
+    case .json: try Output.standard(Self.json(storyline, date: dayText).serialized + "\n")
+    case .text: try Output.standard(Self.text(storyline, date: dayText))
+    case .panel:
+      let panel = DayTimelinePanel(
+        timeline: Self.timeline(storyline, date: dayText, midnight: start),
+        glyphs: TerminalPanel.glyphs)
+      try Output.standard(
+        TerminalPanel.render(
+          width: TerminalPanel.width, height: panel.preferredHeight, glyphs: panel.glyphs,
+          colour: TerminalPanel.colour, panel.draw))
+    }
+  }
+
+  /// The day from local midnight `start` to the next (24 hours on), from the finished
+  /// sessions stored that began in it; places seen for the first time are numbered and
+  /// kept in the places file.
+  static func storyline(_ store: SessionStore, from start: GNSSTime) throws -> DayStoryline {
+    let end = start + Seconds(86_400)
     let listings = try storeCall { () throws(StoreError) in
       try store.sessions(includingSimulated: false)
     }.filter { listing in
@@ -58,11 +81,33 @@ struct Day: ParsableCommand {
     let known = try file.load()
     let storyline = DayStoryline(sessions: sessions, knownPlaces: known)
     if storyline.places != known { try file.save(storyline.places) }
-    let dayText = date ?? LocalDate.text(start).prefix(10).description
-    switch format {
-    case .json: try Output.standard(Self.json(storyline, date: dayText).serialized + "\n")
-    case .text: try Output.standard(Self.text(storyline, date: dayText))
+    return storyline
+  }
+
+  /// The storyline as the timeline panel draws it: times in minutes after the local
+  /// `midnight` the day began at.
+  static func timeline(_ storyline: DayStoryline, date: String, midnight: GNSSTime)
+    -> DayTimeline
+  {
+    func minute(_ time: GNSSTime?) -> Double? {
+      time.map { ($0 - midnight).value / 60 }
     }
+    let entries = storyline.entries.map { entry -> DayTimeline.Entry in
+      switch entry {
+      case .place(let visit):
+        return DayTimeline.Entry(
+          kind: .place(id: visit.place.id), label: TerminalText.safe(visit.place.title),
+          startMinute: minute(visit.start), endMinute: minute(visit.end),
+          detail: visit.duration.map { HistoryTime.duration($0) } ?? "")
+      case .move(let move):
+        return DayTimeline.Entry(
+          kind: .move(vehicle: move.kind == .vehicle), label: move.kind.rawValue,
+          startMinute: minute(move.start), endMinute: minute(move.end),
+          detail: String(format: "%.2f km", move.distance.value / 1000)
+            + "  \(HistoryTime.duration(move.duration))  (session \(move.session))")
+      }
+    }
+    return DayTimeline(date: date, entries: entries)
   }
 
   static func json(_ storyline: DayStoryline, date: String) -> JSONValue {

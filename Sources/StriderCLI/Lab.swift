@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderRender
 import StriderStore
 
 /// `strider lab`: experiments on recorded days.
@@ -24,8 +25,11 @@ struct LabPolicies: ParsableCommand {
       10 s). The day's moves and places come from the motion detector on every fix; each \
       policy is scored against them: receiver-on time (the battery's proxy), positions, \
       the moves' distance from its positions through the engine and its error against \
-      continuous, moves and places missed, and the largest time without a position. \
-      A simulated day to try: strider simulate --day --compressed -o day.gpx.
+      continuous, moves and places missed, moves invented (found in the policy's positions \
+      where the reference has none), and the largest time without a position. With \
+      --story (the truth `strider simulate --day --story` writes) the policies are scored \
+      against the true moves and places and the true distance instead. A simulated day to \
+      try: strider simulate --day --compressed -o day.gpx --story day.json.
       """)
 
   @Argument(help: "A file (GPX, TCX, FIT, NMEA, gpsd JSON) or a session number.")
@@ -40,10 +44,20 @@ struct LabPolicies: ParsableCommand {
   @Option(parsing: .unconditional, help: "Minutes between the batched policy's wakes.")
   var every: Double = 5
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+  @Option(
+    help: ArgumentHelp(
+      "The day's truth as `strider simulate --day --story` writes it: score against it.",
+      valueName: "story.json"))
+  var story: String?
 
-  @Option(help: "table, or json (one object: moves, places, elapsed_s, policies).")
-  var format: Format = .table
+  enum Format: String, ExpressibleByArgument, CaseIterable { case panel, table, json }
+
+  @Option(
+    help: ArgumentHelp(
+      "panel (the table in a box with receiver-on bars), table, or json (one object: "
+        + "reference, moves, places, elapsed_s, policies). Default: panel when standard "
+        + "output is a terminal, else table."))
+  var format: Format?
 
   func validate() throws {
     guard onFor.isFinite, (1...3600).contains(onFor) else {
@@ -68,16 +82,23 @@ struct LabPolicies: ParsableCommand {
       SignificantChangePolicy(), SpeedTriggeredPolicy(), BatchedPolicy(every: Seconds(every * 60)),
     ]
     let settings = try ConfigFile.settings()
-    let result = PolicyLab.run(fixes: fixes, policies: policies) { activity in
+    let truth = try story.map(LabStory.read)
+    let result = PolicyLab.run(fixes: fixes, policies: policies, truth: truth) { activity in
       var configuration = SessionConfiguration(
         activity: activity, weight: Kilograms(settings.weight), units: settings.units,
         elevation: settings.elevation)
       settings.apply(to: &configuration)
       return configuration
     }
-    switch format {
+    switch format ?? (TerminalPanel.isAvailable ? .panel : .table) {
     case .json: try Output.standard(Self.json(result).serialized + "\n")
     case .table: try Output.standard(Self.table(result))
+    case .panel:
+      let panel = Self.panel(result, glyphs: TerminalPanel.glyphs)
+      try Output.standard(
+        TerminalPanel.render(
+          width: TerminalPanel.width, height: panel.preferredHeight, glyphs: panel.glyphs,
+          colour: TerminalPanel.colour, panel.draw))
     }
   }
 
@@ -97,27 +118,45 @@ struct LabPolicies: ParsableCommand {
     }
   }
 
-  static func table(_ result: PolicyLab.Result) -> String {
-    var out =
-      "\(result.moves.count) moves, \(result.places.count) places, "
-      + "\(HistoryTime.duration(result.elapsed)) of fixes\n\n"
+  /// What the scores are against, in a line.
+  static func reference(_ result: PolicyLab.Result) -> String {
+    guard result.isAgainstTruth else {
+      return "against the continuous receiver (moves and places as the detector finds them)"
+    }
+    let distance = result.truthDistance.map { String(format: ", %.2f km", $0.value / 1000) } ?? ""
+    return "against the truth (the story's moves and places\(distance))"
+  }
+
+  /// The table's header and rows, as the plain table and the panel show them.
+  static func rows(_ result: PolicyLab.Result) -> (header: [String], rows: [[String]]) {
     let header = [
       "policy", "receiver on", "", "positions", "distance", "error", "moves missed",
-      "places missed", "largest gap",
+      "invented", "places missed", "largest gap",
     ]
-    var rows: [[String]] = [header]
-    for r in result.reports {
-      rows.append([
+    let rows = result.reports.map { r in
+      [
         r.policy, HistoryTime.duration(r.receiverOn),
         String(format: "%.1f %%", r.receiverShare * 100), String(r.positions),
         String(format: "%.2f km", r.distance.value / 1000),
         r.distanceError.map { String(format: "%+.1f %%", $0 * 100) } ?? "-",
-        "\(r.movesMissed)/\(result.moves.count)", "\(r.placesMissed)/\(result.places.count)",
-        HistoryTime.duration(r.largestGap),
-      ])
+        "\(r.movesMissed)/\(result.moves.count)", String(r.movesInvented),
+        "\(r.placesMissed)/\(result.places.count)", HistoryTime.duration(r.largestGap),
+      ]
     }
-    let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-    for row in rows {
+    return (header, rows)
+  }
+
+  static func headline(_ result: PolicyLab.Result) -> String {
+    "\(result.moves.count) moves, \(result.places.count) places, "
+      + "\(HistoryTime.duration(result.elapsed)) of fixes"
+  }
+
+  static func table(_ result: PolicyLab.Result) -> String {
+    var out = headline(result) + ", " + reference(result) + "\n\n"
+    let (header, body) = rows(result)
+    let all = [header] + body
+    let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
+    for row in all {
       let cells = row.enumerated().map { c, cell in
         c == 0
           ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
@@ -126,6 +165,20 @@ struct LabPolicies: ParsableCommand {
       out += cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
     }
     return out
+  }
+
+  /// The table as a panel: the share column becomes the bar beside each policy's name.
+  static func panel(_ result: PolicyLab.Result, glyphs: Glyphs) -> PolicyTablePanel {
+    let (header, body) = rows(result)
+    let shareColumn = 2
+    func dropShare(_ row: [String]) -> [String] {
+      row.enumerated().filter { $0.offset != shareColumn }.map(\.element)
+    }
+    return PolicyTablePanel(
+      title: "Sampling policies\(glyphs.separator)" + headline(result),
+      header: dropShare(header), rows: body.map(dropShare),
+      shares: result.reports.map(\.receiverShare),
+      notes: ["Scored " + reference(result) + "."], glyphs: glyphs)
   }
 
   static func json(_ result: PolicyLab.Result) -> JSONValue {
@@ -146,6 +199,8 @@ struct LabPolicies: ParsableCommand {
       return .object(members)
     }
     return .object([
+      JSONMember("reference", .string(result.isAgainstTruth ? "truth" : "continuous")),
+      JSONMember("truth_distance_m", .rounded(result.truthDistance?.value, 1)),
       JSONMember("moves", .array(result.moves.map(span))),
       JSONMember("places", .array(result.places.map(span))),
       JSONMember("elapsed_s", .rounded(result.elapsed.value, 1)),
@@ -161,6 +216,7 @@ struct LabPolicies: ParsableCommand {
               JSONMember("distance_m", .rounded(r.distance.value, 1)),
               JSONMember("distance_error", .rounded(r.distanceError, 4)),
               JSONMember("moves_missed", .int(r.movesMissed)),
+              JSONMember("moves_invented", .int(r.movesInvented)),
               JSONMember("places_missed", .int(r.placesMissed)),
               JSONMember("largest_gap_s", .rounded(r.largestGap.value, 1)),
             ])

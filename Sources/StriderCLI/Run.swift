@@ -104,7 +104,7 @@ struct Run: ParsableCommand {
       detector.endAfter = Seconds(stillFor)
     }
     let options = session
-    let auto = AutoRun(
+    var auto = AutoRun(
       endpoint: endpoint, headless: headless, record: !noRecord, activity: session.activity,
       detector: detector
     ) { activity in
@@ -113,6 +113,7 @@ struct Run: ParsableCommand {
       configuration.gate.timeRequirement = .always
       return configuration
     }
+    auto.showsPanel = TerminalPanel.isAvailable
     try auto.run(stop: stop)
   }
 

@@ -52,6 +52,18 @@ enum StreamedImport {
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
       TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
     }
+    if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
+      legs.count > 1, try !store.isLeftOutOfRecords(id)
+    {
+      // Kept before multisport files were told apart (schema v7), it stood in the records
+      // as one sport; the file read again says what it is. The legs are not kept per
+      // session, so they cannot be counted leg by leg: the session leaves the records.
+      try store.markMultisport(id)
+      let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
+      printError(
+        "strider: note: \(path) holds \(legs.count) parts (\(sports)): session \(id), kept "
+          + "before multisport files were told apart, is now left out of the personal records")
+    }
     return outcome
   }
 }

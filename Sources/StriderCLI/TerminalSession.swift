@@ -66,17 +66,15 @@ enum TerminalSession {
       throw ExitCode(1)
     }
     let clock = SystemClock()
-    var model = DashboardModel(
-      kind: kind, configuration: configuration, sourceLabel: sourceLabel,
-      controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
-      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
-      coach: coach,
-      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
-      heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
+    var model = makeModel(
+      kind: kind, source: source, configuration: configuration, sourceLabel: sourceLabel,
+      screen: screen, coach: coach, replayingLaps: replayingLaps)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }
     var source = source
+    // Read before the loop holds the source: a replay from the history (H) goes this fast.
+    let replaySpeed = source.replaySpeed ?? .times(1)
     let log = StderrLog(environment: environment, command: "\(kind) \(sourceLabel)")
     var reported: Int64 = 0
     let summary: SessionSummary
@@ -91,6 +89,9 @@ enum TerminalSession {
           guard let log, log.bytesLogged > reported else { return nil }
           reported = log.bytesLogged
           return "Messages logged to \(StderrLog.fileName)"
+        },
+        history: { screen in
+          DashboardHistory.show(on: &screen, speed: replaySpeed, stop: stop)
         }, isStopped: { stop.isRaised })
     }
     if let log, log.bytesLogged > 0 {
@@ -98,6 +99,22 @@ enum TerminalSession {
         "strider: messages written to stderr while the dashboard ran are in \(log.path)")
     }
     return summary
+  }
+
+  /// The dashboard's model for a session on `screen`, with the user's records to beat and
+  /// heart-rate zones read from the store and the config file.
+  static func makeModel(
+    kind: DashboardModel.Kind, source: some DashboardSource, configuration: SessionConfiguration,
+    sourceLabel: String, screen: TerminalScreen, coach: WorkoutCoach? = nil,
+    replayingLaps: [LapMark] = []
+  ) -> DashboardModel {
+    DashboardModel(
+      kind: kind, configuration: configuration, sourceLabel: sourceLabel,
+      controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
+      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
+      coach: coach,
+      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
   }
 }
 

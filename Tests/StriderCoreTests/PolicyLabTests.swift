@@ -37,6 +37,52 @@ struct PolicyLabTests {
     #expect(speed.movesMissed == 0 && abs(speed.distanceError ?? 1) < 0.1)
   }
 
+  /// The day's story as the lab's truth.
+  static var truth: PolicyLab.Truth {
+    PolicyLab.Truth(
+      moves: day.story.moves.map {
+        PolicyLab.Span(start: $0.start, end: $0.end, distance: $0.distance)
+      },
+      places: day.story.places.map {
+        PolicyLab.Span(start: $0.start, end: $0.end, coordinate: $0.coordinate)
+      })
+  }
+
+  /// Against the truth: its moves and places are the reference, the distance error is
+  /// against its length, and the continuous receiver comes within a few percent of it.
+  @Test func theTruthIsTheReferenceWhenGiven() throws {
+    let result = PolicyLab.run(fixes: Self.day.fixes, truth: Self.truth) {
+      SessionConfiguration(activity: $0)
+    }
+    #expect(result.isAgainstTruth && result.moves == Self.truth.moves)
+    let length = Self.day.story.moves.reduce(0) { $0 + $1.distance.value }
+    #expect(abs((result.truthDistance?.value ?? 0) - length) < 1e-6)
+    let continuous = try #require(result.reports.first)
+    let error = try #require(continuous.distanceError)
+    #expect(abs(error) < 0.03 && error != 0, "against the truth, not itself: \(error)")
+    #expect(continuous.movesMissed == 0 && continuous.movesInvented == 0)
+    #expect(continuous.placesMissed == 0)
+  }
+
+  /// A truth that leaves a move out makes the receiver's move an invented one; a truth
+  /// with a move where the person stood makes it missed.
+  @Test func movesInventedAndMissedAgainstAChangedTruth() throws {
+    var truth = Self.truth
+    let walk = truth.moves.removeFirst()
+    let office = Self.day.story.places[2]
+    truth.moves.append(
+      PolicyLab.Span(
+        start: office.start + Seconds(60), end: office.start + Seconds(180),
+        distance: Meters(500)))
+    let result = PolicyLab.run(fixes: Self.day.fixes, truth: truth) {
+      SessionConfiguration(activity: $0)
+    }
+    let continuous = try #require(result.reports.first)
+    #expect(continuous.movesInvented == 1, "the walk, which the truth no longer has")
+    #expect(continuous.movesMissed == 1, "the move at the office, where no one moved")
+    #expect(!truth.moves.contains(walk))
+  }
+
   @Test func theRegionPolicyWakesOnLeavingItsCircle() {
     var policy = RegionPolicy(onFor: Seconds(10), radius: Meters(100))
     let plane = LocalTangentPlane(origin: SimulatedRoute.defaultOrigin)

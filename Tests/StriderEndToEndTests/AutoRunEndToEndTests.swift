@@ -85,7 +85,14 @@ import Testing
     #expect(sessions.allSatisfy { $0.origin == .live && $0.state == .finished })
     let names = Set(sessions.compactMap(\.name))
     #expect(names.contains { $0.hasPrefix("Walk 2024-05-06 ") }, "\(names)")
-    #expect(names.filter { $0.hasPrefix("Ride 2024-05-06 ") }.count == 2, "\(names)")
+    #expect(names.filter { $0.hasPrefix("Ride 2024-05-06 ") }.count == 1, "\(names)")
+    // The drive is measured as a ride (no drive activity) but named and flagged a drive,
+    // and it holds no ride record.
+    #expect(names.filter { $0.hasPrefix("Drive 2024-05-06 ") }.count == 1, "\(names)")
+    #expect(ends.map { $0["drive"] as? Bool == true } == [false, true, false])
+    let driveID = try #require(sessions.first { $0.name?.hasPrefix("Drive") == true }?.id)
+    #expect(try store.isLeftOutOfRecords(driveID))
+    #expect(try store.personalRecords(activities: [.ride]).allSatisfy { $0.sessionId != driveID })
 
     // The day's storyline against the truth: home, walk, home, drive, office, ride, home.
     let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]
@@ -151,7 +158,9 @@ import Testing
       #expect(strider.terminationReason == .exit && strider.terminationStatus == 0)
       let ends = try Live.lines(output).filter { $0["event"] as? String == "session_end" }
       #expect(ends.count == 2)
-      #expect(drive.state == .finished && drive.name?.hasPrefix("Ride 2024-05-06") == true)
+      #expect(
+        drive.state == .finished && drive.name?.hasPrefix("Drive 2024-05-06") == true,
+        "\(drive.name ?? "nil")")
       let end = try #require(Self.time(ends.last?["end"]))
       #expect((cut - end).value < 30, "ends at the last fix gpsd passed on: \(end)")
     } else {
@@ -189,6 +198,70 @@ import Testing
     let table = try StriderBinary.run(["lab", "policies", file.path])
     #expect(
       table.stdout.contains("continuous 1 Hz") && table.stdout.contains("batched every 5 min"))
+    #expect(table.stdout.contains("against the continuous receiver"), "\(table.stdout)")
+    #expect(policies.first?["moves_invented"] as? Int == 0, "the reference invents nothing")
+
+    // Against the story: the true moves, places and length.
+    let scored = try StriderBinary.run([
+      "lab", "policies", file.path, "--story", story.path, "--format", "json",
+    ])
+    #expect(scored.status == 0, "\(scored.stderr)")
+    let truthResult = try #require(
+      try JSONSerialization.jsonObject(with: Data(scored.stdout.utf8)) as? [String: Any])
+    #expect(truthResult["reference"] as? String == "truth")
+    let trueLength = try #require(truthResult["truth_distance_m"] as? Double)
+    let storyMoves = try #require(truth["moves"] as? [[String: Any]])
+    let storyLength = storyMoves.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
+    #expect(abs(trueLength - storyLength) < 0.5, "\(trueLength) m, the story's \(storyLength) m")
+    let scoredPolicies = try #require(truthResult["policies"] as? [[String: Any]])
+    let continuous = try #require(scoredPolicies.first)
+    let error = try #require(continuous["distance_error"] as? Double)
+    #expect(abs(error) < 0.05, "continuous within 5 % of the true length: \(error)")
+    #expect(continuous["moves_missed"] as? Int == 0 && continuous["places_missed"] as? Int == 0)
+    #expect(scoredPolicies.allSatisfy { $0["moves_invented"] is Int })
+
+    // Asked for, the panel: the table in a box with the receiver-on bars.
+    let panel = try StriderBinary.run([
+      "lab", "policies", file.path, "--story", story.path, "--format", "panel",
+    ])
+    #expect(panel.status == 0, "\(panel.stderr)")
+    #expect(
+      panel.stdout.contains("Sampling policies") && panel.stdout.contains("against the truth"))
+    #expect(panel.stdout.contains("continuous 1 Hz"), "\(panel.stdout)")
+
+    let broken = dir.appendingPathComponent("broken.json")
+    try Data("{\"places\": []}".utf8).write(to: broken)
+    let refused = try StriderBinary.run(["lab", "policies", file.path, "--story", broken.path])
+    #expect(refused.status == 1 && !refused.crashed)
+    #expect(refused.stderr.contains("broken.json: not a day's story"), "\(refused.stderr)")
+  }
+
+  /// `strider day` as a panel: the simulated day imported as one session, its stops and
+  /// moves on the timeline, and the list under it.
+  @Test func theDayAsAPanel() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("day.gpx")
+    let environment = StriderBinary.isolatedEnvironment([
+      "STRIDER_HOME": dir.appendingPathComponent("home").path, "TZ": "UTC",
+    ])
+    let simulated = try StriderBinary.run(
+      ["simulate", "--day", "--compressed", "-o", file.path], environment: environment)
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let imported = try StriderBinary.run(
+      ["sessions", "import", "--activity", "walk", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let text = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
+    #expect(text.status == 0 && !text.stdout.contains("\u{1B}"), "plain text into a pipe")
+    let panel = try StriderBinary.run(
+      ["day", "2024-05-06", "--format", "panel"],
+      environment: environment.merging(["COLUMNS": "100", "NO_COLOR": "1"]) { $1 })
+    #expect(panel.status == 0, "\(panel.stderr)")
+    let lines = panel.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.contains("2024-05-06") == true, "\(panel.stdout)")
+    #expect(lines.first?.contains("places") == true && lines.first?.contains("moves") == true)
+    #expect(panel.stdout.contains("Place 1") && panel.stdout.contains("(session 1)"))
+    #expect(!panel.stdout.contains("\u{1B}[0;3"), "NO_COLOR: no colours, only attributes")
   }
 
   @Test func badInputIsAClearError() throws {

@@ -199,4 +199,33 @@ import Testing
     let summary = try #require(replayed.split(separator: "\n").last)
     #expect(summary.contains("\"event\":\"summary\"") && summary.contains("New best 5 kilometres"))
   }
+
+  /// A multisport file imported before schema v7 stood in the records as one sport; its
+  /// session carries no legs, so they cannot be counted leg by leg, but importing the file
+  /// again marks it (once) and it leaves the records.
+  @Test(
+    .enabled(if: SharedData.isPresent, SharedData.absent),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "no sqlite3"))
+  func aMultisportSessionKeptBeforeV7IsMarkedWhenItsFileIsImportedAgain() throws {
+    let history = try HistoryEndToEndTests.History()
+    let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    _ = try history.succeed(["sessions", "import", file.path])
+    // What v7 found in a session kept before it: no flag.
+    let database = history.directory.appendingPathComponent("home/strider.sqlite").path
+    let sqlite = try StriderBinary.shell(
+      "sqlite3 '\(database)' 'UPDATE sessionFigures SET multisport = 0'")
+    #expect(sqlite.status == 0, "\(sqlite.stderr)")
+    let standing = try HistoryEndToEndTests.object(
+      try history.succeed(["records", "--format", "json"]))
+    #expect((standing["records"] as? [[String: Any]])?.isEmpty == false, "it holds records")
+
+    let again = try history.run(["sessions", "import", file.path])
+    #expect(again.status == 0 && again.stdout.contains("already imported as session 1"))
+    #expect(again.stderr.contains("is now left out of the personal records"), "\(again.stderr)")
+    let records = try HistoryEndToEndTests.object(
+      try history.succeed(["records", "--format", "json"]))
+    #expect((records["records"] as? [[String: Any]])?.isEmpty == true, "\(records)")
+    let third = try history.run(["sessions", "import", file.path])
+    #expect(!third.stderr.contains("left out"), "marked once: \(third.stderr)")
+  }
 }

@@ -67,4 +67,48 @@ struct HistoryScreenEndToEndTests {
     tmux.send("q")
     tmux.waitFor("a clean exit") { $0.contains("EXIT=0") }
   }
+
+  /// `H` on the dashboard of a replay played to its end opens the history on the same
+  /// screen; `q` there brings the dashboard back; while the replay still ran, `H` only said
+  /// when it works.
+  @Test func theDashboardsHKeyOpensTheHistoryOnceTheReplayHasEnded() throws {
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let home = directory.appendingPathComponent("home").path
+    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home, "TZ": "UTC"])
+    let path = directory.appendingPathComponent("run.gpx").path
+    let simulated = try StriderBinary.run(
+      ["simulate", "--seed", "3", "--faults", "none", "-o", path], environment: environment)
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let imported = try StriderBinary.run(["sessions", "import", path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let tmux = try TmuxSession(
+      "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC STRIDER_HOME='\(home)' "
+        + "XDG_CONFIG_HOME='\(directory.path)/config' '\(StriderBinary.url.path)' replay "
+        + "'\(path)' --speed 20; echo EXIT=$?; sleep 30")
+    defer { tmux.kill() }
+    tmux.waitFor("the replay running") { $0.contains("─ Map ·") && !$0.contains("H history") }
+    tmux.send("H")
+    tmux.waitFor("H refused while the replay runs") {
+      $0.contains("H works once the session has ended")
+    }
+    tmux.send("+")
+    tmux.send("+")
+    tmux.send("+")
+    let ended = tmux.waitFor("the replay ended, offering H", timeout: 60) {
+      $0.contains("H history")
+    }
+    guard ended != nil else { return }
+    tmux.send("H")
+    tmux.waitFor("the history over the dashboard") { pane in
+      pane.contains("Sessions · 1") && pane.contains("Weekly distance")
+        && pane.contains("Records") && !pane.contains("─ Map ·")
+    }
+    tmux.send("q")
+    tmux.waitFor("the dashboard again, finished") { pane in
+      pane.contains("─ Map ·") && pane.contains("H history") && !pane.contains("Weekly distance")
+    }
+    tmux.send("q")
+    tmux.waitFor("a clean exit") { $0.contains("EXIT=0") }
+  }
 }

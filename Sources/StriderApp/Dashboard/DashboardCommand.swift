@@ -18,4 +18,7 @@ public enum DashboardCommand: Sendable, Equatable {
   case inject(SimulatedFault.Kind)
   /// Keep a lap press with the recording (`FixSource.keep(lap:)`).
   case keepLap(LapMark)
+  /// Show the history screen over the dashboard (its session has ended); leaving it comes
+  /// back to the dashboard as it was.
+  case openHistory
 }

@@ -34,14 +34,18 @@ public enum DashboardLoop {
   ///
   /// `notice` is asked once a turn for a note from outside the session (stderr was written
   /// to the log, say); what it returns is shown on the status line.
+  ///
+  /// `history` shows the history screen on the same backend when `H` is pressed after the
+  /// session has ended, and returns when the user leaves it, with a note for the status line
+  /// if it has one; without it `H` says the history is not available here.
   public static func run<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    isStopped: () -> Bool
+    history: ((inout Backend) -> String?)? = nil, isStopped: () -> Bool
   ) -> SessionSummary {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
-      notice: notice, isStopped: isStopped)
+      notice: notice, history: history, isStopped: isStopped)
     let summary = model.finishedSummary()
     if let closing = model.runner.closingLap { source.keep(lap: closing) }
     return summary
@@ -52,7 +56,7 @@ public enum DashboardLoop {
   public static func drive<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    isStopped: () -> Bool
+    history: ((inout Backend) -> String?)? = nil, isStopped: () -> Bool
   ) -> Bool {
     var announcer = announcer
     var lastDraw = -Double.infinity
@@ -86,6 +90,14 @@ public enum DashboardLoop {
           case .quit: return true
           case .repaint: backend.invalidate()
           case .say(let cue): announcer?.say(cue)
+          case .openHistory:
+            guard let history else {
+              model.show("The history is not available here", now: clock.now())
+              continue
+            }
+            let note = history(&backend)
+            backend.invalidate()
+            if let note { model.show(note, for: noticeSeconds, now: clock.now()) }
           default: _ = source.carryOut(command)
           }
         }

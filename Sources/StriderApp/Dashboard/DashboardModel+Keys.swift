@@ -90,6 +90,13 @@ extension DashboardModel {
       state.helpVisible.toggle()
     case .lap:
       return pressLap(now: now)
+    case .openHistory:
+      // "No session running" is a session that has ended: a replay or the demo played to
+      // its end (or a live one whose receiver went away). A running one keeps the screen.
+      guard summary != nil else {
+        return note("H works once the session has ended", now)
+      }
+      return [.openHistory]
     case .togglePause:
       guard hasClock else { return note("A live session pauses itself (auto-pause)", now) }
       if summary != nil, kind == .replay, let position = controls.position {

@@ -55,7 +55,7 @@ extension DashboardSource {
     case .seek(let seconds): seek(by: seconds)
     case .inject(let kind): _ = injectFault(kind)
     case .keepLap(let mark): keep(lap: mark)
-    case .quit, .repaint, .say: return false
+    case .quit, .repaint, .say, .openHistory: return false
     }
     return true
   }

@@ -1,5 +1,6 @@
 /// Replays a day (every fix a receiver left on reported) through sampling policies and
-/// says what each costs and what it misses, against the continuous receiver.
+/// says what each costs and what it misses, against the continuous receiver, or against the
+/// day's truth when it is known (a simulated day's story).
 ///
 /// The reference is the day as `MotionDetector` finds it in every fix: its moves (the
 /// sessions) and its places (the time before, between and after them, where the user stood).
@@ -7,8 +8,13 @@
 /// positions it reported, the distance of the moves from its positions alone (each move
 /// through the engine, as a recorded session), a move missed when its positions show no
 /// journey (fewer than two, or all within `journeyRadius` of the first), a place missed
-/// when no position lies within `placeRadius` of it during the stay, and the largest time
-/// without a position.
+/// when no position lies within `placeRadius` of it during the stay, a move invented when
+/// the motion detector on the policy's positions finds one that overlaps no reference move,
+/// and the largest time without a position.
+///
+/// With a `Truth` (what `strider simulate --day --story` writes) the reference moves and
+/// places are the true ones and the distance error is against the true length of the moves;
+/// even the continuous receiver then misses or invents what its drift hides or makes up.
 public enum PolicyLab {
   /// A move or a place of the reference day.
   public struct Span: Sendable, Hashable {
@@ -16,6 +22,31 @@ public enum PolicyLab {
     public var end: GNSSTime
     /// For a place: where the user stood.
     public var coordinate: Coordinate?
+    /// For a true move: the length of its path.
+    public var distance: Meters?
+
+    public init(
+      start: GNSSTime, end: GNSSTime, coordinate: Coordinate? = nil, distance: Meters? = nil
+    ) {
+      self.start = start
+      self.end = end
+      self.coordinate = coordinate
+      self.distance = distance
+    }
+
+    /// Whether the two spans share an instant.
+    func overlaps(_ other: Span) -> Bool { start <= other.end && other.start <= end }
+  }
+
+  /// The day as it really went: its moves (with their lengths) and places.
+  public struct Truth: Sendable, Hashable {
+    public var moves: [Span]
+    public var places: [Span]
+
+    public init(moves: [Span], places: [Span]) {
+      self.moves = moves
+      self.places = places
+    }
   }
 
   /// What one policy did with the day.
@@ -26,19 +57,28 @@ public enum PolicyLab {
     public var receiverShare: Double
     public var positions: Int
     public var distance: Meters
-    /// (distance − continuous) / continuous; nil when the continuous day has none.
+    /// (distance − reference) / reference, the reference being the true length of the
+    /// moves when the truth is known, else the continuous policy's distance; nil when the
+    /// reference is zero.
     public var distanceError: Double?
     public var movesMissed: Int
+    /// Moves the detector finds in the policy's positions where the reference has none.
+    public var movesInvented: Int
     public var placesMissed: Int
     public var largestGap: Seconds
   }
 
   /// The whole comparison.
   public struct Result: Sendable, Hashable {
+    /// The reference moves and places: the truth's, or the detector's on every fix.
     public var moves: [Span]
     public var places: [Span]
     public var elapsed: Seconds
     public var reports: [Report]
+    /// Whether the reference is the truth (else the continuous receiver).
+    public var isAgainstTruth: Bool = false
+    /// The true length of the moves, when the truth says it.
+    public var truthDistance: Meters?
   }
 
   public static let journeyRadius = Meters(100)
@@ -57,7 +97,7 @@ public enum PolicyLab {
   /// settings for a move of an activity (guessed from the move's fixes).
   public static func run(
     fixes: [Fix], policies: [any SamplingPolicy] = standardPolicies,
-    detector: MotionDetectorConfiguration = .standard,
+    detector: MotionDetectorConfiguration = .standard, truth: Truth? = nil,
     configuration: (Activity) -> SessionConfiguration
   ) -> Result {
     let timed = fixes.compactMap { fix -> (Fix, GNSSTime, Coordinate)? in
@@ -69,7 +109,14 @@ public enum PolicyLab {
     guard let first = timed.first, let last = timed.last else {
       return Result(moves: [], places: [], elapsed: .zero, reports: [])
     }
-    let (moves, places) = reference(timed.map(\.0), from: first.1, to: last.1, detector)
+    let (moves, places) =
+      truth.map { ($0.moves, $0.places) }
+      ?? reference(timed.map(\.0), from: first.1, to: last.1, detector)
+    let truthDistance = truth.flatMap { t -> Meters? in
+      let lengths = t.moves.compactMap(\.distance)
+      guard !t.moves.isEmpty, lengths.count == t.moves.count else { return nil }
+      return Meters(lengths.reduce(0) { $0 + $1.value })
+    }
     let elapsed = last.1 - first.1
     let activities = moves.map { move in
       var estimator = MovementEstimator()
@@ -119,24 +166,28 @@ public enum PolicyLab {
         edge = entry.1
       }
       gap = max(gap, (last.1 - edge).value)
+      let found = detectedMoves(kept.map(\.0), detector)
+      let invented = found.filter { move in !moves.contains { $0.overlaps(move) } }.count
       if continuous == nil { continuous = distance }
-      let error = continuous.flatMap { $0 > 0 ? (distance - $0) / $0 : nil }
+      let reference = truthDistance?.value ?? continuous
+      let error = reference.flatMap { $0 > 0 ? (distance - $0) / $0 : nil }
       reports.append(
         Report(
           policy: policy.name, receiverOn: Seconds(on),
           receiverShare: elapsed.value > 0 ? min(1, on / elapsed.value) : 0,
           positions: kept.count, distance: Meters(distance), distanceError: error,
-          movesMissed: movesMissed, placesMissed: placesMissed, largestGap: Seconds(gap)))
+          movesMissed: movesMissed, movesInvented: invented, placesMissed: placesMissed,
+          largestGap: Seconds(gap)))
     }
-    return Result(moves: moves, places: places, elapsed: elapsed, reports: reports)
+    return Result(
+      moves: moves, places: places, elapsed: elapsed, reports: reports,
+      isAgainstTruth: truth != nil, truthDistance: truthDistance)
   }
 
-  /// The reference moves (the detector's sessions on every fix) and places (before,
-  /// between and after them, at the position where each stay began).
-  static func reference(
-    _ fixes: [Fix], from start: GNSSTime, to end: GNSSTime,
-    _ configuration: MotionDetectorConfiguration
-  ) -> (moves: [Span], places: [Span]) {
+  /// The moves the motion detector finds in `fixes` (its sessions, start to end).
+  static func detectedMoves(_ fixes: [Fix], _ configuration: MotionDetectorConfiguration)
+    -> [Span]
+  {
     var detector = MotionDetector(configuration: configuration)
     var moves: [Span] = []
     var open: GNSSTime?
@@ -153,6 +204,16 @@ public enum PolicyLab {
     }
     for fix in fixes { take(detector.add(fix)) }
     take(detector.finish())
+    return moves
+  }
+
+  /// The reference moves (the detector's sessions on every fix) and places (before,
+  /// between and after them, at the position where each stay began).
+  static func reference(
+    _ fixes: [Fix], from start: GNSSTime, to end: GNSSTime,
+    _ configuration: MotionDetectorConfiguration
+  ) -> (moves: [Span], places: [Span]) {
+    let moves = detectedMoves(fixes, configuration)
     // Where the user stood: the last fix before a move, the first after the last one.
     func position(at time: GNSSTime, after: Bool) -> Coordinate? {
       let candidates = fixes.filter { f in

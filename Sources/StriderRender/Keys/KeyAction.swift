@@ -28,4 +28,6 @@ public enum KeyAction: Sendable, Hashable {
   case toggleAutoPause
   /// Filter lab: inject a fault into the simulated stream now.
   case inject(SimulatedFault.Kind)
+  /// Open the history screen over the dashboard, once its session has ended.
+  case openHistory
 }

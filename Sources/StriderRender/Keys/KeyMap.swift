@@ -32,6 +32,10 @@ public enum KeyMap {
   /// Lap: closes a lap (and a workout's open step). Space does too while an open step runs.
   public static let lapKey: Character = "L"
 
+  /// History: opens `strider history` over the dashboard once no session is running (its
+  /// session has ended: a replay or demo played to its end). While one runs it only says so.
+  public static let historyKey: Character = "H"
+
   /// The action of a printable key, or nil when it is not bound.
   public static func action(for key: Character) -> KeyAction? {
     switch key {
@@ -39,6 +43,7 @@ public enum KeyMap {
     case "?": return .toggleHelp
     case " ": return .togglePause
     case lapKey: return .lap
+    case historyKey: return .openHistory
     case "+", "=": return .faster
     case "-", "_": return .slower
     case "m": return .toggleMapDrawing
@@ -103,6 +108,9 @@ public enum KeyMap {
       KeyBinding(
         keys: glyphs.seekKeys, description: "seek back / forward", short: "seek",
         group: .replay, priority: 4),
+      KeyBinding(
+        keys: String(historyKey), description: "the history, once ended", short: "history",
+        group: .replay, priority: 2),
       KeyBinding(
         keys: "1-9", description: "gate checks on / off", short: "checks", group: .lab,
         priority: 11),

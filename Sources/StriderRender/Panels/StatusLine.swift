@@ -10,23 +10,27 @@ public struct StatusLine: Sendable {
   public var showsReplayKeys: Bool
   /// Show the filter-lab keys (gate checks, smoother, auto-pause, faults).
   public var showsLabKeys: Bool
+  /// Show `H history`: no session is running (it has ended), so the history opens.
+  public var showsHistoryKey: Bool
   /// A message shown at the right end (e.g. "Injected: jump"), if any.
   public var message: String?
 
   public init(
     glyphs: Glyphs, showsReplayKeys: Bool = false, showsLabKeys: Bool = false,
-    message: String? = nil
+    showsHistoryKey: Bool = false, message: String? = nil
   ) {
     self.glyphs = glyphs
     self.showsReplayKeys = showsReplayKeys
     self.showsLabKeys = showsLabKeys
+    self.showsHistoryKey = showsHistoryKey
     self.message = message
   }
 
   /// The bindings this mode offers, in screen order.
   public var bindings: [KeyBinding] {
     KeyMap.bindings(glyphs: glyphs).filter { binding in
-      switch binding.group {
+      if binding.keys == String(KeyMap.historyKey) { return showsHistoryKey }
+      return switch binding.group {
       case .session, .map: true
       case .replay: showsReplayKeys
       case .lab, .faults: showsLabKeys

@@ -64,7 +64,8 @@ public enum Screen {
     }
     let status = StatusLine(
       glyphs: glyphs, showsReplayKeys: state.replay != nil || state.lab != nil,
-      showsLabKeys: state.lab != nil, message: state.message)
+      showsLabKeys: state.lab != nil, showsHistoryKey: state.sessionState == .finished,
+      message: state.message)
     grid.withRegion(layout.status) { status.draw(into: &$0) }
     if state.helpVisible {
       HelpOverlay(

@@ -122,6 +122,27 @@ extension SessionStore {
   /// triathlon's swim, bike and run), which the session measures as one activity, so its
   /// best efforts and its length would stand as records of a sport it was not.
   public func markMultisport(_ id: Int64) throws(StoreError) {
+    try leaveOutOfRecords(id)
+  }
+
+  /// Whether session `id` is left out of the personal records (`leaveOutOfRecords`); false
+  /// for a session without figures, or in a database from before the flag.
+  public func isLeftOutOfRecords(_ id: Int64) throws(StoreError) -> Bool {
+    try guarded {
+      try pool.read { db in
+        guard try HistoryFigures.hasMultisportFlag(db) else { return false }
+        return try Bool.fetchOne(
+          db, sql: "SELECT multisport FROM sessionFigures WHERE sessionId = ?", arguments: [id])
+          ?? false
+      }
+    }
+  }
+
+  /// Leaves finished session `id` out of the personal records, whatever the reason: a
+  /// multisport file, or a drive `run --auto` measured with a ride's settings (Strider has
+  /// no drive activity), whose speeds would stand as a ride's records. The flag is the
+  /// column v7 added, named after its first use; totals still count the session.
+  public func leaveOutOfRecords(_ id: Int64) throws(StoreError) {
     try patientWrite { db in
       try db.execute(
         sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [id])
