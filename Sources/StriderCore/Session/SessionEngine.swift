@@ -141,6 +141,11 @@ public struct SessionEngine: Sendable {
     finishingPass.keepsFinishedTrack = true
   }
 
+  /// Lap was pressed: the cues' lap figures (`lap_pace`) count from the figures now.
+  public mutating func noteLap() {
+    cueScheduler.lapPressed(metrics.snapshot)
+  }
+
   /// The time of the first accepted fix: where the session, and its first lap, begin.
   public var firstAcceptedTime: GNSSTime? { firstAccepted?.time }
 
@@ -404,6 +409,7 @@ public struct SessionEngine: Sendable {
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed.value
     }
     lastAcceptedTime = time
+    cueScheduler.noteHeartRate(fix.heartRate, at: time)
     liveFinishedTrack?.append(
       time: time, coordinate: coordinate, altitude: fix.altitude, speed: speed,
       isStopped: !isMoving, step: configuration.isRaw ? rawStep : step, continues: continues)
@@ -417,11 +423,15 @@ public struct SessionEngine: Sendable {
       // it completes now is told now, never before a pause or resume just announced.
       if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
       emit(.split(split), into: &events)
+      sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
     }
     if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt,
       track.count <= SessionEngine.correctionLimit
     {
-      for split in correctLiveDistance(at: time) { emit(.split(split), into: &events) }
+      for split in correctLiveDistance(at: time) {
+        emit(.split(split), into: &events)
+        sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+      }
     }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
       cues.append(cue)
@@ -493,9 +503,12 @@ public struct SessionEngine: Sendable {
   private mutating func announce(
     _ trigger: CueTrigger, at time: GNSSTime, into events: inout [SessionEvent]
   ) {
-    if let cue = cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time) {
-      cues.append(cue)
-      emit(.cue(cue), into: &events)
-    }
+    sayCue(cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time), into: &events)
+  }
+
+  private mutating func sayCue(_ cue: Cue?, into events: inout [SessionEvent]) {
+    guard let cue else { return }
+    cues.append(cue)
+    emit(.cue(cue), into: &events)
   }
 }
