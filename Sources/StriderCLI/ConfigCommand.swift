@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderCore
 import StriderStore
 
 /// `strider config`: the settings in force and where each came from.
@@ -11,7 +12,9 @@ struct ConfigCommand: ParsableCommand {
       "Settings are read from $XDG_CONFIG_HOME/strider/config.toml, else "
       + "~/.config/strider/config.toml; command-line flags override them. Every key is "
       + "optional. Keys:\n"
-      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n"))
+      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n")
+      + "\n  [cues.ACTIVITY]: the cue keys again, for sessions of one activity "
+      + "(\(Activity.choiceList)); see docs/cues.md")
 
   @OptionGroup var session: LiveSessionOptions
 
@@ -24,7 +27,7 @@ struct ConfigCommand: ParsableCommand {
     line("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
     let settings = try session.settings()
     var section = ""
-    for key in SettingKey.all {
+    for key in SettingKey.all where key.canonical == nil {
       if key.section != section {
         section = key.section
         line("\n[\(section)]")
@@ -38,6 +41,20 @@ struct ConfigCommand: ParsableCommand {
       line(
         setting.padding(toLength: 39, withPad: " ", startingAt: 0)
           + " # \(settings.source(of: key.name))")
+    }
+    for activity in Activity.allCases {
+      guard let profile = settings.cueProfiles[activity] else { continue }
+      line("\n[cues.\(activity.rawValue)]")
+      for key in CueSettingKey.all where !key.isAlias {
+        let name = "cues.\(activity.rawValue).\(key.name)"
+        guard case .file = settings.source(of: name), let value = key.value?(profile) else {
+          continue
+        }
+        let setting = "\(key.name) = \(value)"
+        line(
+          setting.padding(toLength: 39, withPad: " ", startingAt: 0)
+            + " # \(settings.source(of: name))")
+      }
     }
     if let location = StoreLocation.resolve(environment: environment) {
       line("\n# sessions are kept in \(location.path)")
