@@ -96,8 +96,9 @@ public struct SessionRunner: Sendable {
       let before = newestTime
       relay(engine.ingest(fix), into: &out)
       if let t = newestTime, t != before, coach != nil {
+        // Steps end on the distance reached, not on the settled distance ten fixes behind.
         for e in coach?.observe(
-          engine.snapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
+          engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
         {
           out.append(.coach(e))
         }
@@ -148,11 +149,12 @@ public struct SessionRunner: Sendable {
     let mark = LapMark(time: time, intensity: intensity)
     // The finished track measures the laps of the summary.
     engine.keepFinishedTrack()
+    engine.noteLap()
     lapMarks.append(mark)
     liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
     var out: [RunnerEvent] = [.lap(lap, mark: mark)]
-    for e in coach?.lap(snapshot, at: time) ?? [] { out.append(.coach(e)) }
+    for e in coach?.lap(engine.leadingSnapshot, at: time) ?? [] { out.append(.coach(e)) }
     return out
   }
 

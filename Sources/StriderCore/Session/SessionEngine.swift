@@ -141,6 +141,23 @@ public struct SessionEngine: Sendable {
     finishingPass.keepsFinishedTrack = true
   }
 
+  /// The live figures with the distance the runner has reached: the live distance counts
+  /// along settled positions, `LiveDriftFilter.settleLag` fixes behind; this adds the steps
+  /// not settled yet as the filter estimates them now. What a workout's steps end on, so
+  /// "Interval 2 of 6 … Go." comes where the distance is crossed (still on the fix clock).
+  public var leadingSnapshot: MetricsSnapshot {
+    var snapshot = metrics.snapshot
+    guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
+    let pending = settling[settlingHead...]
+    var ahead = 0.0
+    for (step, entry) in zip(steps, pending) where entry.counts && !entry.startsStretch {
+      ahead += step
+    }
+    ahead += min(0, liveCorrection.debt)
+    if ahead > 0, ahead.isFinite { snapshot.distance = snapshot.distance + Meters(ahead) }
+    return snapshot
+  }
+
   /// Lap was pressed: the cues' lap figures (`lap_pace`) count from the figures now.
   public mutating func noteLap() {
     cueScheduler.lapPressed(metrics.snapshot)
