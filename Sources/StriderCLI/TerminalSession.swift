@@ -66,6 +66,8 @@ enum TerminalSession {
       throw ExitCode(1)
     }
     let clock = SystemClock()
+    // SIGUSR1 presses lap, as in a headless session (stdin belongs to the keys here).
+    let laps = LapSignal(readsStandardInput: false)
     var model = DashboardModel(
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
@@ -91,7 +93,7 @@ enum TerminalSession {
           guard let log, log.bytesLogged > reported else { return nil }
           reported = log.bytesLogged
           return "Messages logged to \(StderrLog.fileName)"
-        }, isStopped: { stop.isRaised })
+        }, lapPresses: { laps.take() }, isStopped: { stop.isRaised })
     }
     if let log, log.bytesLogged > 0 {
       printError(

@@ -33,15 +33,17 @@ public enum DashboardLoop {
   /// forever; returns the finished session's summary.
   ///
   /// `notice` is asked once a turn for a note from outside the session (stderr was written
-  /// to the log, say); what it returns is shown on the status line.
+  /// to the log, say); what it returns is shown on the status line. `lapPresses` is asked
+  /// once a turn how many laps were pressed from outside (SIGUSR1, as headless sessions
+  /// take it): each is the lap key's press.
   public static func run<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    isStopped: () -> Bool
+    lapPresses: () -> Int = { 0 }, isStopped: () -> Bool
   ) -> SessionSummary {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
-      notice: notice, isStopped: isStopped)
+      notice: notice, lapPresses: lapPresses, isStopped: isStopped)
     let summary = model.finishedSummary()
     if let closing = model.runner.closingLap { source.keep(lap: closing) }
     return summary
@@ -52,7 +54,7 @@ public enum DashboardLoop {
   public static func drive<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    isStopped: () -> Bool
+    lapPresses: () -> Int = { 0 }, isStopped: () -> Bool
   ) -> Bool {
     var announcer = announcer
     var lastDraw = -Double.infinity
@@ -90,6 +92,15 @@ public enum DashboardLoop {
           }
         }
         model.observe(source.controls)
+      }
+      for _ in 0..<max(0, lapPresses()) where model.summary == nil {
+        for command in model.pressLap(now: clock.now()) {
+          if case .say(let cue) = command {
+            announcer?.say(cue)
+          } else {
+            _ = source.carryOut(command)
+          }
+        }
       }
       announcer?.tick()
       if let text = notice() { model.show(text, for: noticeSeconds, now: clock.now()) }
