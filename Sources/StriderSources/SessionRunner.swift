@@ -162,6 +162,13 @@ public struct SessionRunner: Sendable {
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
     let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
     var (tail, summary) = engine.finish()
+    // A replayed press the session's clock never reached (its fix was still held in the
+    // gate's reorder window at the end: an imported file's lap that began a second before
+    // its last fix) still cuts the laps.
+    if let end = summary.end?.time {
+      for mark in lapsToReplay where mark.time <= end { lapMarks.append(mark) }
+      lapsToReplay = []
+    }
     summary.laps =
       Self.laps(of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
       ?? liveLapsClosed(by: summary, last: lastIntensity)
