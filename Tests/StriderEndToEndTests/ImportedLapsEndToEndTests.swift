@@ -35,4 +35,38 @@ import Testing
     let sum = laps.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
     #expect(abs(sum - distance) < 1, "the laps add up to the session: \(sum) of \(distance)")
   }
+
+  /// The laps `sessions show` lists, one line each under "laps".
+  static func listedLaps(_ shown: String) -> [Substring] {
+    (shown.components(separatedBy: "\nlaps\n").dropFirst().first ?? "")
+      .split(separator: "\n").prefix { $0.hasPrefix("  ") }
+  }
+
+  @Test(
+    "A watch's FIT laps are kept; Strider's own FIT export of laps imports with them",
+    .enabled(if: SharedData.isPresent, SharedData.absent))
+  func importedFITKeepsItsLaps() throws {
+    let env = StriderBinary.isolatedEnvironment()
+    // A Fenix 2 run of four laps pressed on the watch.
+    let watch = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
+    #expect(
+      try StriderBinary.run(["sessions", "import", watch.path], environment: env).status == 0)
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: env)
+    #expect(Self.listedLaps(shown.stdout).count == 4, "\(shown.stdout)")
+
+    // 13 TCX laps, exported as FIT and imported again: the same 13.
+    let tcx = try #require(SharedData.file("tcx/gb-laps.tcx"))
+    #expect(try StriderBinary.run(["sessions", "import", tcx.path], environment: env).status == 0)
+    let out = try StriderBinary.temporaryDirectory().appendingPathComponent("laps.fit").path
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "2", "--format", "fit", "-o", out], environment: env)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let other = StriderBinary.isolatedEnvironment()
+    let again = try StriderBinary.run(["sessions", "import", out], environment: other)
+    #expect(again.status == 0, "\(again.stderr)")
+    let before = try StriderBinary.run(["sessions", "show", "2"], environment: env).stdout
+    let after = try StriderBinary.run(["sessions", "show", "1"], environment: other).stdout
+    #expect(Self.listedLaps(before).count == 13)
+    #expect(Self.listedLaps(after).count == 13, "\(after)")
+  }
 }
