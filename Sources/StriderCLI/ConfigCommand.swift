@@ -24,6 +24,12 @@ struct ConfigCommand: ParsableCommand {
     let exists = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
     var text = ""
     func line(_ string: String) { text += string + "\n" }
+    // A setting and where it came from; a long value (a `says` list) is never cut.
+    func row(_ setting: String, _ source: SettingSource) {
+      let padded =
+        setting.count < 39 ? setting.padding(toLength: 39, withPad: " ", startingAt: 0) : setting
+      line(padded + " # \(source)")
+    }
     line("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
     let settings = try session.settings()
     var section = ""
@@ -34,13 +40,12 @@ struct ConfigCommand: ParsableCommand {
       }
       let name = key.name.dropFirst(section.count + 1)
       guard let value = key.value(settings) else {
-        line("# \(name) is not set: the activity's own")
+        let note =
+          key.name.hasPrefix("cues.goal_") ? "no finish estimate" : "the activity's own"
+        line("# \(name) is not set: \(note)")
         continue
       }
-      let setting = "\(name) = \(value)"
-      line(
-        setting.padding(toLength: 39, withPad: " ", startingAt: 0)
-          + " # \(settings.source(of: key.name))")
+      row("\(name) = \(value)", settings.source(of: key.name))
     }
     for activity in Activity.allCases {
       guard let profile = settings.cueProfiles[activity] else { continue }
@@ -50,10 +55,7 @@ struct ConfigCommand: ParsableCommand {
         guard case .file = settings.source(of: name), let value = key.value?(profile) else {
           continue
         }
-        let setting = "\(key.name) = \(value)"
-        line(
-          setting.padding(toLength: 39, withPad: " ", startingAt: 0)
-            + " # \(settings.source(of: name))")
+        row("\(key.name) = \(value)", settings.source(of: name))
       }
     }
     if let location = StoreLocation.resolve(environment: environment) {
