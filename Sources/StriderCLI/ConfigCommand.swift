@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderCore
 import StriderStore
 
 /// `strider config`: the settings in force and where each came from.
@@ -11,7 +12,9 @@ struct ConfigCommand: ParsableCommand {
       "Settings are read from $XDG_CONFIG_HOME/strider/config.toml, else "
       + "~/.config/strider/config.toml; command-line flags override them. Every key is "
       + "optional. Keys:\n"
-      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n"))
+      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n")
+      + "\n  [cues.ACTIVITY]: the cue keys again, for sessions of one activity "
+      + "(\(Activity.choiceList)); see docs/cues.md")
 
   @OptionGroup var session: LiveSessionOptions
 
@@ -21,23 +24,39 @@ struct ConfigCommand: ParsableCommand {
     let exists = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
     var text = ""
     func line(_ string: String) { text += string + "\n" }
+    // A setting and where it came from; a long value (a `says` list) is never cut.
+    func row(_ setting: String, _ source: SettingSource) {
+      let padded =
+        setting.count < 39 ? setting.padding(toLength: 39, withPad: " ", startingAt: 0) : setting
+      line(padded + " # \(source)")
+    }
     line("# config file: \(path ?? "none (HOME is not set)")\(exists ? "" : " (not present)")")
     let settings = try session.settings()
     var section = ""
-    for key in SettingKey.all {
+    for key in SettingKey.all where key.canonical == nil {
       if key.section != section {
         section = key.section
         line("\n[\(section)]")
       }
       let name = key.name.dropFirst(section.count + 1)
       guard let value = key.value(settings) else {
-        line("# \(name) is not set: the activity's own")
+        let note =
+          key.name.hasPrefix("cues.goal_") ? "no finish estimate" : "the activity's own"
+        line("# \(name) is not set: \(note)")
         continue
       }
-      let setting = "\(name) = \(value)"
-      line(
-        setting.padding(toLength: 39, withPad: " ", startingAt: 0)
-          + " # \(settings.source(of: key.name))")
+      row("\(name) = \(value)", settings.source(of: key.name))
+    }
+    for activity in Activity.allCases {
+      guard let profile = settings.cueProfiles[activity] else { continue }
+      line("\n[cues.\(activity.rawValue)]")
+      for key in CueSettingKey.all where !key.isAlias {
+        let name = "cues.\(activity.rawValue).\(key.name)"
+        guard case .file = settings.source(of: name), let value = key.value?(profile) else {
+          continue
+        }
+        row("\(key.name) = \(value)", settings.source(of: name))
+      }
     }
     if let location = StoreLocation.resolve(environment: environment) {
       line("\n# sessions are kept in \(location.path)")

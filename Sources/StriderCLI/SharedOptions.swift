@@ -105,6 +105,11 @@ extension SessionFlags {
       activity: activity, weight: weight, units: settings.units,
       elevation: settings.elevation)
     settings.apply(to: &configuration)
+    if configuration.cues.fields.contains(.timeOfDay) {
+      // The local time of day is said from the fix clock and this offset, kept with the
+      // recording so that its replay says the same.
+      configuration.cues.utcOffset = Seconds(Double(TimeZone.current.secondsFromGMT()))
+    }
     return configuration
   }
 }

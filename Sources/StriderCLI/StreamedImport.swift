@@ -28,7 +28,7 @@ enum StreamedImport {
           return held[heldIndex - 1]
         }
         return try reader.next()
-      }, name: name, configuration: configuration, source: path)
+      }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path)
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))

@@ -66,6 +66,8 @@ enum TerminalSession {
       throw ExitCode(1)
     }
     let clock = SystemClock()
+    // SIGUSR1 presses lap, as in a headless session (stdin belongs to the keys here).
+    let laps = LapSignal(readsStandardInput: false)
     var model = makeModel(
       kind: kind, source: source, configuration: configuration, sourceLabel: sourceLabel,
       screen: screen, coach: coach, replayingLaps: replayingLaps)
@@ -89,7 +91,7 @@ enum TerminalSession {
           guard let log, log.bytesLogged > reported else { return nil }
           reported = log.bytesLogged
           return "Messages logged to \(StderrLog.fileName)"
-        },
+        }, lapPresses: { laps.take() },
         history: { screen in
           DashboardHistory.show(on: &screen, speed: replaySpeed, stop: stop)
         }, isStopped: { stop.isRaised })

@@ -96,8 +96,9 @@ public struct SessionRunner: Sendable {
       let before = newestTime
       relay(engine.ingest(fix), into: &out)
       if let t = newestTime, t != before, coach != nil {
+        // Steps end on the distance reached, not on the settled distance ten fixes behind.
         for e in coach?.observe(
-          engine.snapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
+          engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
         {
           out.append(.coach(e))
         }
@@ -148,11 +149,12 @@ public struct SessionRunner: Sendable {
     let mark = LapMark(time: time, intensity: intensity)
     // The finished track measures the laps of the summary.
     engine.keepFinishedTrack()
+    engine.noteLap()
     lapMarks.append(mark)
     liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
     var out: [RunnerEvent] = [.lap(lap, mark: mark)]
-    for e in coach?.lap(snapshot, at: time) ?? [] { out.append(.coach(e)) }
+    for e in coach?.lap(engine.leadingSnapshot, at: time) ?? [] { out.append(.coach(e)) }
     return out
   }
 
@@ -160,6 +162,13 @@ public struct SessionRunner: Sendable {
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
     let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
     var (tail, summary) = engine.finish()
+    // A replayed press the session's clock never reached (its fix was still held in the
+    // gate's reorder window at the end: an imported file's lap that began a second before
+    // its last fix) still cuts the laps.
+    if let end = summary.end?.time {
+      for mark in lapsToReplay where mark.time <= end { lapMarks.append(mark) }
+      lapsToReplay = []
+    }
     summary.laps =
       Self.laps(of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
       ?? liveLapsClosed(by: summary, last: lastIntensity)

@@ -91,6 +91,27 @@ import Testing
     #expect(backend.text.contains("Messages logged to dashboard.log"), "\(backend.text)")
   }
 
+  /// A lap pressed from outside (SIGUSR1, as `lapPresses` counts it) is the lap key's
+  /// press: the lap is noted, kept and, at the end, in the summary.
+  @Test func aLapFromOutsideIsTheLapKeysPress() {
+    let backend = TestBackend()
+    var (model, source) = Self.replay(backend, speed: .times(20))
+    var screen = backend
+    var pressed = false
+    _ = DashboardLoop.drive(
+      &model, source: &source, backend: &screen, clock: backend.clock,
+      lapPresses: {
+        guard !pressed, backend.now >= 10 else { return 0 }
+        pressed = true
+        return 1
+      }, isStopped: { backend.now >= 12 })
+    #expect(pressed)
+    #expect(model.laps.count == 1, "\(backend.text)")
+    #expect(backend.text.contains("Lap 1"), "\(backend.text)")
+    let summary = model.finishedSummary()
+    #expect(summary.laps?.count == 2, "the press and the end close two laps")
+  }
+
   /// A replay played to its end, replayed with space, ends again with the same numbers.
   @Test func spaceAtTheEndReplaysWithTheSameSummary() {
     let backend = TestBackend()

@@ -53,7 +53,7 @@ import Testing
   func sessionPriorities(trigger: CueTrigger) {
     let cue = SpokenCue(Cue(time: GNSSTime(secondsSince1970: 0), trigger: trigger, text: "x"))
     switch trigger {
-    case .time, .distance, .finish, .record: #expect(cue.priority == .routine)
+    case .time, .distance, .split, .finish, .record: #expect(cue.priority == .routine)
     case .pause, .resume, .signalLost, .signalRegained: #expect(cue.priority == .status)
     }
   }

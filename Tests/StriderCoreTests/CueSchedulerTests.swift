@@ -145,7 +145,7 @@ struct CueSchedulerTests {
   @Test("Trigger names are the output names", arguments: CueTrigger.allCases)
   func triggerNames(trigger: CueTrigger) {
     let expected: [CueTrigger: String] = [
-      .time: "time", .distance: "distance", .pause: "pause", .resume: "resume",
+      .time: "time", .distance: "distance", .split: "split", .pause: "pause", .resume: "resume",
       .signalLost: "signal_lost", .signalRegained: "signal_regained", .finish: "finish",
       .record: "record",
     ]

@@ -98,11 +98,23 @@ struct TCXReaderTests {
       laps == [
         TCXLap(
           startTime: time("2024-05-01T07:00:00Z"), totalTime: Seconds(10.5),
-          distance: Meters(30.25), calories: Kilocalories(2), sport: "Running"),
+          distance: Meters(30.25), calories: Kilocalories(2), sport: "Running",
+          intensity: .active),
         TCXLap(
           startTime: time("2024-05-01T05:00:11Z"), totalTime: Seconds(4), distance: Meters(8),
           calories: Kilocalories(1), sport: "Running"),
       ])
+  }
+
+  @Test func theActivityLapsAreTheSessionsLaps() throws {
+    var reader = TCXReader(bytes: Array(Self.twoLapRun.utf8), fileName: "run.tcx")
+    _ = try reader.readAll()
+    // The second lap starts earlier than the first in this file: laps go by their times.
+    #expect(
+      reader.recordedLaps
+        == RecordedLaps(
+          marks: [LapMark(time: try #require(time("2024-05-01T07:00:00Z")), intensity: .active)],
+          last: .active))
   }
 
   @Test func lapsAreFilledWhileStreaming() throws {
@@ -180,7 +192,12 @@ struct TCXReaderTests {
     #expect(result.metadata.declaredActivity == nil)
     #expect(result.sports.isEmpty)
     #expect(
-      result.laps == [TCXLap(totalTime: Seconds(600), distance: Meters(2000), sport: nil)])
+      result.laps == [
+        TCXLap(totalTime: Seconds(600), distance: Meters(2000), sport: nil, intensity: .active)
+      ])
+    var reader = TCXReader(bytes: Array(Self.course.utf8), fileName: "course.tcx")
+    _ = try reader.readAll()
+    #expect(reader.recordedLaps == nil, "a course's laps are a plan, not laps run")
   }
 
   @Test(

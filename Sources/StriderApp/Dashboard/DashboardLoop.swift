@@ -33,7 +33,9 @@ public enum DashboardLoop {
   /// forever; returns the finished session's summary.
   ///
   /// `notice` is asked once a turn for a note from outside the session (stderr was written
-  /// to the log, say); what it returns is shown on the status line.
+  /// to the log, say); what it returns is shown on the status line. `lapPresses` is asked
+  /// once a turn how many laps were pressed from outside (SIGUSR1, as headless sessions
+  /// take it): each is the lap key's press.
   ///
   /// `history` shows the history screen on the same backend when `H` is pressed after the
   /// session has ended, and returns when the user leaves it, with a note for the status line
@@ -41,11 +43,12 @@ public enum DashboardLoop {
   public static func run<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    history: ((inout Backend) -> String?)? = nil, isStopped: () -> Bool
+    lapPresses: () -> Int = { 0 }, history: ((inout Backend) -> String?)? = nil,
+    isStopped: () -> Bool
   ) -> SessionSummary {
     _ = drive(
       &model, source: &source, backend: &backend, clock: clock, announcer: announcer,
-      notice: notice, history: history, isStopped: isStopped)
+      notice: notice, lapPresses: lapPresses, history: history, isStopped: isStopped)
     let summary = model.finishedSummary()
     if let closing = model.runner.closingLap { source.keep(lap: closing) }
     return summary
@@ -56,7 +59,8 @@ public enum DashboardLoop {
   public static func drive<Source: DashboardSource, Backend: TerminalBackend, Clock: PacingClock>(
     _ model: inout DashboardModel, source: inout Source, backend: inout Backend, clock: Clock,
     announcer: (any CueAnnouncer)? = nil, notice: () -> String? = { nil },
-    history: ((inout Backend) -> String?)? = nil, isStopped: () -> Bool
+    lapPresses: () -> Int = { 0 }, history: ((inout Backend) -> String?)? = nil,
+    isStopped: () -> Bool
   ) -> Bool {
     var announcer = announcer
     var lastDraw = -Double.infinity
@@ -102,6 +106,15 @@ public enum DashboardLoop {
           }
         }
         model.observe(source.controls)
+      }
+      for _ in 0..<max(0, lapPresses()) where model.summary == nil {
+        for command in model.pressLap(now: clock.now()) {
+          if case .say(let cue) = command {
+            announcer?.say(cue)
+          } else {
+            _ = source.carryOut(command)
+          }
+        }
       }
       announcer?.tick()
       if let text = notice() { model.show(text, for: noticeSeconds, now: clock.now()) }

@@ -55,7 +55,7 @@ extension DashboardModel {
         laps.append(lap)
         commands.append(.keepLap(mark))
         show(Self.lapNote(lap, activity: state.activity, units: state.units), now: now)
-        if !endsStep {
+        if !endsStep, runner.configuration.cues.atLap {
           let text = CueText.lap(lap, activity: state.activity, units: state.units)
           commands.append(.say(SpokenCue(text, priority: .step)))
         }

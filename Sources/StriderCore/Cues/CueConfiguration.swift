@@ -1,4 +1,5 @@
-/// When the session speaks.
+/// When the session speaks, and what its periodic cues say (config.toml's `[cues]` and an
+/// activity's `[cues.ACTIVITY]`; `docs/cues.md`).
 public struct CueConfiguration: Sendable, Hashable, Codable {
   /// Speak every time moving time crosses a multiple of this; nil or ≤ 0 turns time cues off.
   public var everyTime: Seconds?
@@ -11,16 +12,55 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
   public var announceSignal: Bool
   /// Add the current pace (or speed, for rides) to time and distance cues.
   public var includeCurrentPace: Bool
+  /// What time, distance and split cues say, in order; nil: `CueField.defaults`.
+  public var says: [CueField]?
+  /// Speak at each completed split ("Split 3." and what `says` lists).
+  public var atSplit: Bool
+  /// Speak the lap's result at each lap press (the dashboard's "Lap 2: …").
+  public var atLap: Bool
+  /// The distance `finish_estimate` estimates the finish of; nil: it says nothing.
+  public var goalDistance: Meters?
+  /// The maximum heart rate the `heart_rate_zone` field's zones are shares of; nil: no zone.
+  public var heartRateMaximum: BeatsPerMinute?
+  /// The zones' lower boundaries in % of `heartRateMaximum`.
+  public var heartRateZonePercents: [Double]
+  /// The local time's offset from UTC, for `time_of_day`: kept with the recording so that
+  /// its replay says the same time.
+  public var utcOffset: Seconds
 
   public init(
     everyTime: Seconds? = Seconds(300), everyDistance: Meters? = nil,
-    announcePauses: Bool = true, announceSignal: Bool = true, includeCurrentPace: Bool = false
+    announcePauses: Bool = true, announceSignal: Bool = true, includeCurrentPace: Bool = false,
+    says: [CueField]? = nil, atSplit: Bool = false, atLap: Bool = true,
+    goalDistance: Meters? = nil, heartRateMaximum: BeatsPerMinute? = nil,
+    heartRateZonePercents: [Double] = HeartRateZones.defaultPercents,
+    utcOffset: Seconds = .zero
   ) {
     self.everyTime = everyTime
     self.everyDistance = everyDistance
     self.announcePauses = announcePauses
     self.announceSignal = announceSignal
     self.includeCurrentPace = includeCurrentPace
+    self.says = says
+    self.atSplit = atSplit
+    self.atLap = atLap
+    self.goalDistance = goalDistance
+    self.heartRateMaximum = heartRateMaximum
+    self.heartRateZonePercents = heartRateZonePercents
+    self.utcOffset = utcOffset
+  }
+
+  /// What time, distance and split cues say: `says` or the defaults, with the current pace
+  /// added when `includeCurrentPace` asks for it.
+  public var fields: [CueField] {
+    var fields = says ?? CueField.defaults
+    if includeCurrentPace, !fields.contains(.currentPace) { fields.append(.currentPace) }
+    return fields
+  }
+
+  /// The zones of `heart_rate_zone`; nil without a maximum.
+  public var heartRateZones: HeartRateZones? {
+    heartRateMaximum.flatMap { HeartRateZones(maximum: $0, percents: heartRateZonePercents) }
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -29,10 +69,18 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     case announcePauses = "announce_pauses"
     case announceSignal = "announce_signal"
     case includeCurrentPace = "include_current_pace"
+    case says
+    case atSplit = "at_split"
+    case atLap = "at_lap"
+    case goalDistance = "goal_distance"
+    case heartRateMaximum = "heart_rate_maximum"
+    case heartRateZonePercents = "heart_rate_zone_percents"
+    case utcOffset = "utc_offset"
   }
 
   /// Decodes a configuration; a missing key takes its default (a missing `every_time` means
-  /// 300 s; write 0 to turn time cues off).
+  /// 300 s; write 0 to turn time cues off), so configurations kept before a key existed
+  /// read as they did.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -41,10 +89,20 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
       everyDistance: try c.decodeIfPresent(Meters.self, forKey: .everyDistance),
       announcePauses: try c.decodeIfPresent(Bool.self, forKey: .announcePauses) ?? true,
       announceSignal: try c.decodeIfPresent(Bool.self, forKey: .announceSignal) ?? true,
-      includeCurrentPace: try c.decodeIfPresent(Bool.self, forKey: .includeCurrentPace) ?? false
+      includeCurrentPace: try c.decodeIfPresent(Bool.self, forKey: .includeCurrentPace) ?? false,
+      says: try c.decodeIfPresent([CueField].self, forKey: .says),
+      atSplit: try c.decodeIfPresent(Bool.self, forKey: .atSplit) ?? false,
+      atLap: try c.decodeIfPresent(Bool.self, forKey: .atLap) ?? true,
+      goalDistance: try c.decodeIfPresent(Meters.self, forKey: .goalDistance),
+      heartRateMaximum: try c.decodeIfPresent(BeatsPerMinute.self, forKey: .heartRateMaximum),
+      heartRateZonePercents: try c.decodeIfPresent([Double].self, forKey: .heartRateZonePercents)
+        ?? HeartRateZones.defaultPercents,
+      utcOffset: try c.decodeIfPresent(Seconds.self, forKey: .utcOffset) ?? .zero
     )
   }
 
+  /// Encodes the keys that existed before configurable cues always, the newer ones only
+  /// when they differ from their defaults: a default configuration is kept as it always was.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(everyTime, forKey: .everyTime)
@@ -52,5 +110,14 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     try c.encode(announcePauses, forKey: .announcePauses)
     try c.encode(announceSignal, forKey: .announceSignal)
     try c.encode(includeCurrentPace, forKey: .includeCurrentPace)
+    try c.encodeIfPresent(says, forKey: .says)
+    if atSplit { try c.encode(atSplit, forKey: .atSplit) }
+    if !atLap { try c.encode(atLap, forKey: .atLap) }
+    try c.encodeIfPresent(goalDistance, forKey: .goalDistance)
+    try c.encodeIfPresent(heartRateMaximum, forKey: .heartRateMaximum)
+    if heartRateZonePercents != HeartRateZones.defaultPercents {
+      try c.encode(heartRateZonePercents, forKey: .heartRateZonePercents)
+    }
+    if utcOffset != .zero { try c.encode(utcOffset, forKey: .utcOffset) }
   }
 }

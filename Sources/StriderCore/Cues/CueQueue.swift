@@ -35,7 +35,7 @@ public struct SpokenCue: Sendable, Hashable {
   /// status.
   public init(_ cue: Cue) {
     switch cue.trigger {
-    case .time, .distance, .finish: self.init(cue.text, priority: .routine, topic: .figures)
+    case .time, .distance, .split, .finish: self.init(cue.text, priority: .routine, topic: .figures)
     // Each new best is its own news, said after the finish's figures.
     case .record: self.init(cue.text, priority: .routine)
     case .pause, .resume: self.init(cue.text, priority: .status, topic: .pause)

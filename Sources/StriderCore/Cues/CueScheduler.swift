@@ -9,6 +9,10 @@
 /// sentences come out whether fixes arrive every second or four times a second. The cue's
 /// `time` is the observation's time: when the app learns of the crossing and speaks.
 ///
+/// What time, distance and split cues say is `CueConfiguration.fields`, through the
+/// templates of `CueText.says`; the lap figures count from the last `lapPressed`, the heart
+/// rate is the newest `noteHeartRate` (forgotten after `heartRateMaxAge`).
+///
 /// Pause, resume, signal and finish cues come from `announce`; repeats are swallowed (a
 /// second "pause" while paused says nothing), and nothing is said after the finish.
 public struct CueScheduler: Sendable {
@@ -26,6 +30,11 @@ public struct CueScheduler: Sendable {
   private var isPaused = false
   private var isSignalLost = false
   private var isFinished = false
+  private var lapStart = (distance: 0.0, moving: 0.0)
+  private var lastHeartRate: (rate: BeatsPerMinute, time: GNSSTime)?
+
+  /// A heart rate older than this is not said.
+  public static let heartRateMaxAge = Seconds(30)
 
   public init(configuration: CueConfiguration, activity: Activity, units: UnitSystem) {
     self.configuration = configuration
@@ -45,6 +54,27 @@ public struct CueScheduler: Sendable {
     return every.value > 0 && every.isFinite ? every : nil
   }
 
+  /// The newest heart rate from a fix, for the `heart_rate` and `heart_rate_zone` fields.
+  public mutating func noteHeartRate(_ rate: BeatsPerMinute?, at time: GNSSTime) {
+    guard let rate, rate.value.isFinite, rate.value > 0 else { return }
+    lastHeartRate = (rate, time)
+  }
+
+  /// Lap was pressed: the lap figures count from here.
+  public mutating func lapPressed(_ snapshot: MetricsSnapshot) {
+    lapStart = (snapshot.distance.value, snapshot.moving.value)
+  }
+
+  /// A split was completed: "Split 3." and what the cues say, when `atSplit` asks for it.
+  public func split(_ split: Split, snapshot: MetricsSnapshot, at time: GNSSTime) -> Cue? {
+    guard configuration.atSplit, !isFinished, !split.isPartial else { return nil }
+    var figures = figures(snapshot, distance: snapshot.distance, moving: snapshot.moving, time)
+    figures.lastSplit = split
+    let figuresSaid = say(figures)
+    let text = "Split \(split.index)." + (figuresSaid.isEmpty ? "" : " " + figuresSaid)
+    return Cue(time: time, trigger: .split, text: text)
+  }
+
   /// Looks at the newest figures; returns the time and distance cues now due.
   public mutating func observe(_ snapshot: MetricsSnapshot, at time: GNSSTime) -> [Cue] {
     guard !isFinished else { return [] }
@@ -62,8 +92,9 @@ public struct CueScheduler: Sendable {
         let target = Double(index) * every
         let f = Self.fraction(of: target, from: previousMoving, to: moving)
         let at = previousDistance + f * (distance - previousDistance)
-        cues.append(
-          cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time))
+        if let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time) {
+          cues.append(said)
+        }
       }
     }
     if let every = distanceStep?.value {
@@ -73,8 +104,10 @@ public struct CueScheduler: Sendable {
         let target = Double(index) * every
         let f = Self.fraction(of: target, from: previousDistance, to: distance)
         let at = previousMoving + f * (moving - previousMoving)
-        cues.append(
-          cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time))
+        if let said = cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time)
+        {
+          cues.append(said)
+        }
       }
     }
     return cues
@@ -110,6 +143,8 @@ public struct CueScheduler: Sendable {
       text = CueText.finish(snapshot, activity: activity, units: units)
     case .record:
       return nil  // said by the engine at the finish, from the records it was given
+    case .split:
+      return nil  // said from the split itself (`split(_:snapshot:at:)`)
     case .time, .distance:
       return cue(trigger, distance: snapshot.distance, moving: snapshot.moving, snapshot, time)
     }
@@ -119,15 +154,35 @@ public struct CueScheduler: Sendable {
   private func cue(
     _ trigger: CueTrigger, distance: Meters, moving: Seconds, _ snapshot: MetricsSnapshot,
     _ time: GNSSTime
-  ) -> Cue {
-    var text = CueText.summary(
-      distance: distance, moving: moving, activity: activity, units: units)
-    if configuration.includeCurrentPace,
-      let current = CueText.current(snapshot, activity: activity, units: units)
-    {
-      text += " " + current
+  ) -> Cue? {
+    let text = say(figures(snapshot, distance: distance, moving: moving, time))
+    // Fields with nothing to say (no heart rate yet) make no cue rather than an empty one.
+    return text.isEmpty ? nil : Cue(time: time, trigger: trigger, text: text)
+  }
+
+  private func say(_ figures: CueFigures) -> String {
+    CueText.says(
+      configuration.fields, figures, activity: activity, units: units,
+      goal: configuration.goalDistance, utcOffset: configuration.utcOffset)
+  }
+
+  /// The figures a cue is said from: the snapshot's, with the distance and moving time at
+  /// the crossing.
+  private func figures(
+    _ snapshot: MetricsSnapshot, distance: Meters, moving: Seconds, _ time: GNSSTime
+  ) -> CueFigures {
+    var heartRate: BeatsPerMinute?
+    if let last = lastHeartRate, time - last.time <= Self.heartRateMaxAge { heartRate = last.rate }
+    let zone = heartRate.flatMap { rate in
+      configuration.heartRateZones?.zone(of: Int(rate.value.rounded()))
     }
-    return Cue(time: time, trigger: trigger, text: text)
+    return CueFigures(
+      distance: distance, moving: moving, elapsed: snapshot.elapsed,
+      currentPace: snapshot.currentPace, currentSpeed: snapshot.currentSpeed,
+      lapDistance: Meters(max(0, distance.value - lapStart.distance)),
+      lapMoving: Seconds(max(0, moving.value - lapStart.moving)),
+      lastSplit: snapshot.splits.last, heartRate: heartRate, heartRateZone: zone,
+      calories: snapshot.calories, elevationGain: snapshot.elevationGain, time: time)
   }
 
   /// How many whole multiples of `step` fit in `value` (0 for nonsense input).

@@ -2,6 +2,8 @@
 public enum CueTrigger: String, Sendable, Codable, CaseIterable {
   case time
   case distance
+  /// A split completed (`CueConfiguration.atSplit`).
+  case split
   case pause
   case resume
   case signalLost = "signal_lost"

@@ -141,6 +141,28 @@ public struct SessionEngine: Sendable {
     finishingPass.keepsFinishedTrack = true
   }
 
+  /// The live figures with the distance the runner has reached: the live distance counts
+  /// along settled positions, `LiveDriftFilter.settleLag` fixes behind; this adds the steps
+  /// not settled yet as the filter estimates them now. What a workout's steps end on, so
+  /// "Interval 2 of 6 … Go." comes where the distance is crossed (still on the fix clock).
+  public var leadingSnapshot: MetricsSnapshot {
+    var snapshot = metrics.snapshot
+    guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
+    let pending = settling[settlingHead...]
+    var ahead = 0.0
+    for (step, entry) in zip(steps, pending) where entry.counts && !entry.startsStretch {
+      ahead += step
+    }
+    ahead += min(0, liveCorrection.debt)
+    if ahead > 0, ahead.isFinite { snapshot.distance = snapshot.distance + Meters(ahead) }
+    return snapshot
+  }
+
+  /// Lap was pressed: the cues' lap figures (`lap_pace`) count from the figures now.
+  public mutating func noteLap() {
+    cueScheduler.lapPressed(metrics.snapshot)
+  }
+
   /// The time of the first accepted fix: where the session, and its first lap, begin.
   public var firstAcceptedTime: GNSSTime? { firstAccepted?.time }
 
@@ -404,6 +426,7 @@ public struct SessionEngine: Sendable {
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed.value
     }
     lastAcceptedTime = time
+    cueScheduler.noteHeartRate(fix.heartRate, at: time)
     liveFinishedTrack?.append(
       time: time, coordinate: coordinate, altitude: fix.altitude, speed: speed,
       isStopped: !isMoving, step: configuration.isRaw ? rawStep : step, continues: continues)
@@ -417,11 +440,15 @@ public struct SessionEngine: Sendable {
       // it completes now is told now, never before a pause or resume just announced.
       if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
       emit(.split(split), into: &events)
+      sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
     }
     if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt,
       track.count <= SessionEngine.correctionLimit
     {
-      for split in correctLiveDistance(at: time) { emit(.split(split), into: &events) }
+      for split in correctLiveDistance(at: time) {
+        emit(.split(split), into: &events)
+        sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+      }
     }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
       cues.append(cue)
@@ -493,9 +520,12 @@ public struct SessionEngine: Sendable {
   private mutating func announce(
     _ trigger: CueTrigger, at time: GNSSTime, into events: inout [SessionEvent]
   ) {
-    if let cue = cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time) {
-      cues.append(cue)
-      emit(.cue(cue), into: &events)
-    }
+    sayCue(cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time), into: &events)
+  }
+
+  private mutating func sayCue(_ cue: Cue?, into events: inout [SessionEvent]) {
+    guard let cue else { return }
+    cues.append(cue)
+    emit(.cue(cue), into: &events)
   }
 }

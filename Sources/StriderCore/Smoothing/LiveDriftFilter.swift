@@ -154,6 +154,31 @@ public struct LiveDriftFilter: Sendable {
     return out
   }
 
+  /// The steps between the positions not settled yet, as the filter estimates them now
+  /// (forward only), oldest first; the first from the last settled position (0 when there
+  /// is none). What the live distance will count once they settle, known now: a workout
+  /// step ends where the runner is, not ten seconds later.
+  public func unsettledSteps() -> [Double] {
+    var out: [Double] = []
+    out.reserveCapacity(pendingSteps.count)
+    var last = lastSettled
+    for j in pendingSteps.indices {
+      let state = pendingSteps[j].filtered
+      let point = PlanePoint(east: state.pe, north: state.pn)
+      let plane = pendingPlanes[j]
+      var length = 0.0
+      if let last {
+        length =
+          last.plane == plane
+          ? (point - last.point).magnitude
+          : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
+      }
+      last = (plane, point)
+      out.append(length.isFinite ? length : 0)
+    }
+    return out
+  }
+
   /// Runs the backward pass when a batch is due; returns how many positions it settled.
   private mutating func settle(final: Bool) -> Int {
     let count = pendingSteps.count

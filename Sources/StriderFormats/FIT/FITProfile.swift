@@ -85,6 +85,8 @@ enum FITProfile {
       return number <= 8 || number == 31 || number == 73 || number == 78
     case session:
       return (2...9).contains(number)
+    case lap:
+      return Lap.fields.contains(number)
     case event:
       return number <= 1
     case workout:

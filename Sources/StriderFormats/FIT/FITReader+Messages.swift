@@ -43,6 +43,7 @@ extension FITReader {
       }
     case FITProfile.lap:
       statistics.laps += 1
+      keepLap(definition)
     case FITProfile.workout:
       statistics.otherMessages += 1
       workoutSport = stream.withBytes { definition.value(FITProfile.Workout.sport, in: $0) }

@@ -41,6 +41,9 @@ public struct FITReader: FormatReader {
 
   /// The file's sessions so far, in file order; complete once `next()` has returned nil.
   public internal(set) var sessions: [FITSession] = []
+  /// The file's `lap` messages so far (`lapLimit` at most); complete once `next()` has
+  /// returned nil. `recordedLaps` makes them the session's laps.
+  public internal(set) var laps: [FITLap] = []
   /// The steps of a workout file (`workout_step` messages), in file order; complete once
   /// `next()` has returned nil. `FITWorkoutImport` turns them into a `Workout`.
   public internal(set) var workoutSteps: [FITWorkoutStep] = []

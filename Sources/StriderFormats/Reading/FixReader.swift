@@ -20,6 +20,9 @@ public protocol FixReader {
   /// What the device counted itself (FIT sessions, TCX laps), nil for a format that does
   /// not say. Complete once `next()` has returned nil.
   var deviceTotals: DeviceTotals? { get }
+  /// The laps the device recorded (TCX `<Lap>`s), nil for a format that does not say or a
+  /// file of one lap. Complete once `next()` has returned nil.
+  var recordedLaps: RecordedLaps? { get }
   /// The next fix, or nil at the end of the stream.
   mutating func next() throws(FormatError) -> Fix?
 }
@@ -28,6 +31,7 @@ extension FixReader {
   public var notes: [JSONMember] { [] }
   public var warnings: [String] { [] }
   public var deviceTotals: DeviceTotals? { nil }
+  public var recordedLaps: RecordedLaps? { nil }
 
   /// Reads every remaining fix into an array (convenient for small files and tests).
   public mutating func readAll() throws(FormatError) -> [Fix] {

@@ -19,6 +19,8 @@ public final class PrefetchingFixReader: FixReader {
   public var warnings: [String] { finishedReader?.warnings ?? [] }
   /// The wrapped reader's device totals once it has finished; nil before that.
   public var deviceTotals: DeviceTotals? { finishedReader?.deviceTotals }
+  /// The wrapped reader's recorded laps once it has finished; nil before that.
+  public var recordedLaps: RecordedLaps? { finishedReader?.recordedLaps }
 
   private let channel: BatchChannel
   private var batch: [Fix] = []

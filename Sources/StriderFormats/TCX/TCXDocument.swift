@@ -96,6 +96,12 @@ struct TCXDocument: XMLTrackDocument {
       if authorName == nil, !text.isEmpty { authorName = String(decoding: text, as: UTF8.self) }
     case .time:
       if let time = try scanner.time(text, of: element, at: place) { point.time = time }
+    case .lapIntensity:
+      // The schema's Intensity_t: "Active" or "Resting"; anything else is said nothing of.
+      let value = String(decoding: ASCIINumber.trimmed(text), as: UTF8.self)
+      let intensity: LapIntensity? =
+        value == "Resting" ? .rest : value == "Active" ? .active : nil
+      updateLap { $0.intensity = intensity }
     default:
       guard let value = try scanner.number(text, of: element, at: place) else { return }
       try store(value, text: text, in: element, at: place, in: scanner)

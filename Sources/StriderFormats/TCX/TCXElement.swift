@@ -25,6 +25,7 @@ enum TCXElement: XMLTrackElement {
   case lapTotalTime
   case lapDistance
   case lapCalories
+  case lapIntensity
   case track
   case trackpoint
   case time
@@ -49,7 +50,8 @@ enum TCXElement: XMLTrackElement {
   var isLeaf: Bool {
     switch self {
     case .activityID, .courseName, .creatorName, .authorName, .lapTotalTime, .lapDistance,
-      .lapCalories, .time, .latitude, .longitude, .altitude, .distance, .heartRateValue,
+      .lapCalories, .lapIntensity, .time, .latitude, .longitude, .altitude, .distance,
+      .heartRateValue,
       .cadence, .speed, .runCadence:
       return true
     default:
@@ -70,6 +72,7 @@ enum TCXElement: XMLTrackElement {
     case .speed: return "Speed"
     case .lapTotalTime: return "TotalTimeSeconds"
     case .lapCalories: return "Calories"
+    case .lapIntensity: return "Intensity"
     default: return "value"
     }
   }
@@ -102,6 +105,7 @@ enum TCXElement: XMLTrackElement {
       if XMLName.matches(name, "TotalTimeSeconds") { return .lapTotalTime }
       if XMLName.matches(name, "DistanceMeters") { return .lapDistance }
       if XMLName.matches(name, "Calories") { return .lapCalories }
+      if XMLName.matches(name, "Intensity") { return .lapIntensity }
     case .activity:
       if XMLName.matches(name, "Lap") { return .lap }
       if XMLName.matches(name, "Id") { return .activityID }

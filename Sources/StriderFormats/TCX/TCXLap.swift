@@ -15,15 +15,18 @@ public struct TCXLap: Sendable, Equatable {
   public var calories: Kilocalories?
   /// The `Sport` attribute of the activity the lap belongs to; nil for course laps.
   public var sport: String?
+  /// `<Intensity>`: `Active` or `Resting`; nil when the lap does not say.
+  public var intensity: LapIntensity?
 
   public init(
     startTime: GNSSTime? = nil, totalTime: Seconds? = nil, distance: Meters? = nil,
-    calories: Kilocalories? = nil, sport: String? = nil
+    calories: Kilocalories? = nil, sport: String? = nil, intensity: LapIntensity? = nil
   ) {
     self.startTime = startTime
     self.totalTime = totalTime
     self.distance = distance
     self.calories = calories
     self.sport = sport
+    self.intensity = intensity
   }
 }

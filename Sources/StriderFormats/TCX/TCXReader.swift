@@ -34,6 +34,15 @@ public struct TCXReader: FormatReader {
     DeviceTotals.summing(
       laps.filter { $0.sport != nil }.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
   }
+  /// The activity laps with a `StartTime`, as the session's laps (`<Intensity>Resting` is a
+  /// rest lap); course laps are a plan, not laps run.
+  public var recordedLaps: RecordedLaps? {
+    RecordedLaps(
+      starts: laps.compactMap { lap in
+        guard lap.sport != nil, let start = lap.startTime else { return nil }
+        return (start, lap.intensity ?? .active)
+      })
+  }
   /// The `Sport` attribute of every `<Activity>` read so far, in file order.
   public var sports: [String] { stack.document.sports }
 

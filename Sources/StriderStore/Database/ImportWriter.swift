@@ -75,12 +75,21 @@ struct ImportWriter {
   /// the display track and the events. The session stays `importing`. The finished track
   /// is written as the engine makes it, a batch at a time, and only its times and
   /// distances are kept (for the best efforts), so it is never held whole.
-  mutating func complete() throws(StoreError)
+  ///
+  /// - Parameter laps: the laps the file recorded; measured on the finished track into the
+  ///   summary's laps, as a recording's presses are.
+  mutating func complete(laps: RecordedLaps? = nil) throws(StoreError)
     -> (fixCount: Int, start: GNSSTime?, end: GNSSTime?, summary: SessionSummary)
   {
     var sink = FinishedTrackSink(store: store, id: id)
-    let (tail, summary) = engine.finish { sink.add($0) }
+    var (tail, summary) = engine.finish { sink.add($0) }
     try sink.close()
+    if let laps, let start = summary.start?.time, let end = summary.end?.time, sink.count > 0 {
+      let measured = Lap.laps(
+        marks: laps.marks, start: start, end: end, last: laps.last, pauses: summary.pauses,
+        distance: sink.odometer.distance(at:))
+      summary.laps = measured.count > 1 ? measured : nil
+    }
     tail.forEach { take($0) }
     // A fix the gate never judged counts as accepted, as in SessionRecorder.
     for (index, fix) in unjudged.sorted(by: { $0.key < $1.key }) {
@@ -142,6 +151,8 @@ private struct FinishedTrackSink {
   private var failure: StoreError?
   private(set) var times: [Double] = []
   private(set) var distances: [Double] = []
+  /// The distance at any time, for the laps the file recorded.
+  private(set) var odometer = FinishedTrack.Odometer()
 
   init(store: SessionStore, id: Int64) {
     self.store = store
@@ -154,6 +165,7 @@ private struct FinishedTrackSink {
   mutating func add(_ point: FinishedTrack.Point) {
     times.append(point.time.secondsSince1970)
     distances.append(point.distance.value)
+    odometer.append(time: point.time, distance: point.distance, segment: point.segment)
     batch.append(point)
     piece.append(point)
     if batch.count >= SessionStore.batchRows { writeBatch() }

@@ -26,10 +26,13 @@ extension SessionStore {
   /// Until the last batch the session is `importing` and not shown; if the import fails
   /// or its process dies, what it wrote is taken away.
   ///
+  /// `laps` is asked once every fix is read: the laps the file recorded, kept as the
+  /// session's laps (in the summary, and as lap marks a replay presses again).
+  ///
   /// Throws what `next` throws, or a `StoreError`.
   public func importSession<E: Error>(
-    reading next: () throws(E) -> Fix?, name: String?, configuration: SessionConfiguration,
-    source: String?
+    reading next: () throws(E) -> Fix?, laps: () -> RecordedLaps? = { nil }, name: String?,
+    configuration: SessionConfiguration, source: String?
   ) throws -> StreamedImportOutcome {
     let owner = ProcessIdentity.current
     let id = try patientWrite { db in
@@ -44,7 +47,8 @@ extension SessionStore {
         digest.add(fix)
         try writer.add(fix)
       }
-      let done = try writer.complete()
+      let recorded = laps()
+      let done = try writer.complete(laps: recorded)
       let content = digest.finalize(nameIfEmpty: name)
       if let existing = try importedSession(digest: content, fixCount: digest.count) {
         try removeSession(id, waiting: nil)
@@ -66,6 +70,11 @@ extension SessionStore {
         try row.update(db)
         try HistoryFigures.keep(figures, of: id, db)
         try HeartRateFigures.keep(writer.heartRateTime, of: id, db)
+        if done.summary.laps != nil, let recorded, let end = done.summary.end?.time {
+          for (seq, mark) in recorded.kept(end: end).enumerated() {
+            try LapRow(sessionId: id, seq: seq, mark: mark).insert(db)
+          }
+        }
         return nil
       }
       if let existing {

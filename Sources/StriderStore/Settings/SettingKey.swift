@@ -10,73 +10,75 @@ public struct SettingKey: Sendable {
   /// The value in force, as TOML would write it; nil when unset and decided elsewhere.
   public let value: @Sendable (UserSettings) -> String?
 
+  /// For a second spelling of a key (`cues.every_time_min`), the key whose value it sets.
+  public var canonical: String? = nil
+
   public var section: String { String(name.split(separator: ".").first ?? "") }
 
+  /// The `[cues]` keys (`CueSettingKey`), setting the settings of every activity.
+  static let cueKeys: [SettingKey] = CueSettingKey.all.map { key in
+    SettingKey(
+      name: "cues." + key.name, help: key.help,
+      apply: { value, settings in key.apply(value, &settings.cues) },
+      value: { settings in key.value?(settings.cues) },
+      canonical: key.isAlias ? "cues." + key.slot : nil)
+  }
+
   /// Every key, in the order `strider config` prints them.
-  public static let all: [SettingKey] = [
-    number(
-      "profile.weight", "body weight in kilograms, for calories", range: 20...400,
-      \.weight),
-    optionalNumber(
-      "profile.max_heart_rate",
-      "maximum heart rate in bpm, for zones (default: the highest in the last year)",
-      range: 100...240, \.maxHeartRate),
-    SettingKey(
-      name: "profile.heart_rate_zones",
-      help: "lower boundaries of heart-rate zones 1 to 5 in % of the maximum",
-      apply: { value, settings in
-        let expected =
-          "expected five increasing numbers between 0 and 100, e.g. [50, 60, 70, 80, 90]"
-        guard let array = value.array else { return expected }
-        let percents = array.compactMap { numberValue($0) }
-        guard percents.count == array.count, HeartRateZones.validate(percents) == nil else {
-          return expected
-        }
-        settings.heartRateZones = percents
-        return nil
-      }, value: { "[" + $0.heartRateZones.map(format).joined(separator: ", ") + "]" }),
-    choice("profile.units", "metric or imperial", \.units),
-    SettingKey(
-      name: "profile.activity", help: "default activity of run and demo: \(Activity.choiceList)",
-      apply: { value, settings in
-        guard let text = value.string, let activity = Activity(rawValue: text) else {
-          return "expected one of "
-            + Activity.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        }
-        settings.activity = activity
-        return nil
-      }, value: { "\"\(($0.activity ?? .run).rawValue)\"" }),
-    choice("profile.elevation", "elevation gain: auto, on or off", \.elevation),
-    flag("auto_pause.enabled", "pause automatically when standing still", \.autoPause),
-    optionalNumber(
-      "auto_pause.radius_m", "standing still: every position within this many metres",
-      range: 1...100, \.autoPauseRadius),
-    optionalNumber(
-      "auto_pause.window_s", "... for this many seconds", range: 1...120, \.autoPauseWindow),
-    optionalNumber(
-      "auto_pause.resume_distance_m", "metres of movement that resume a paused session",
-      range: 0.5...100, \.autoPauseResumeDistance),
-    number(
-      "cues.every_time_s", "speak every this many seconds of moving time (0: never)",
-      range: 0...86_400, \.cueEveryTime),
-    optionalNumber(
-      "cues.every_distance_m", "speak every this many metres (0: never; default one split)",
-      range: 0...1_000_000, \.cueEveryDistance),
-    flag("cues.announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.cueAnnouncePauses),
-    flag(
-      "cues.announce_signal", "say when the GPS signal is lost and regained", \.cueAnnounceSignal),
-    flag(
-      "cues.include_current_pace", "add the current pace (or speed) to cues",
-      \.cueIncludeCurrentPace),
-    flag("cues.speak", "speak cues through espeak-ng on the dashboard", \.speak),
-    SettingKey(
-      name: "gpsd.address", help: "where gpsd listens: HOST:PORT, HOST or [IPv6]:PORT",
-      apply: { value, settings in
-        guard let text = value.string, !text.isEmpty else { return "expected \"HOST:PORT\"" }
-        settings.gpsdAddress = text
-        return nil
-      }, value: { "\"\($0.gpsdAddress)\"" }),
-  ]
+  public static let all: [SettingKey] =
+    [
+      number(
+        "profile.weight", "body weight in kilograms, for calories", range: 20...400,
+        \.weight),
+      optionalNumber(
+        "profile.max_heart_rate",
+        "maximum heart rate in bpm, for zones (default: the highest in the last year)",
+        range: 100...240, \.maxHeartRate),
+      SettingKey(
+        name: "profile.heart_rate_zones",
+        help: "lower boundaries of heart-rate zones 1 to 5 in % of the maximum",
+        apply: { value, settings in
+          let expected =
+            "expected five increasing numbers between 0 and 100, e.g. [50, 60, 70, 80, 90]"
+          guard let array = value.array else { return expected }
+          let percents = array.compactMap { numberValue($0) }
+          guard percents.count == array.count, HeartRateZones.validate(percents) == nil else {
+            return expected
+          }
+          settings.heartRateZones = percents
+          return nil
+        }, value: { "[" + $0.heartRateZones.map(format).joined(separator: ", ") + "]" }),
+      choice("profile.units", "metric or imperial", \.units),
+      SettingKey(
+        name: "profile.activity", help: "default activity of run and demo: \(Activity.choiceList)",
+        apply: { value, settings in
+          guard let text = value.string, let activity = Activity(rawValue: text) else {
+            return "expected one of "
+              + Activity.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+          }
+          settings.activity = activity
+          return nil
+        }, value: { "\"\(($0.activity ?? .run).rawValue)\"" }),
+      choice("profile.elevation", "elevation gain: auto, on or off", \.elevation),
+      flag("auto_pause.enabled", "pause automatically when standing still", \.autoPause),
+      optionalNumber(
+        "auto_pause.radius_m", "standing still: every position within this many metres",
+        range: 1...100, \.autoPauseRadius),
+      optionalNumber(
+        "auto_pause.window_s", "... for this many seconds", range: 1...120, \.autoPauseWindow),
+      optionalNumber(
+        "auto_pause.resume_distance_m", "metres of movement that resume a paused session",
+        range: 0.5...100, \.autoPauseResumeDistance),
+    ] + cueKeys + [
+      flag("cues.speak", "speak cues through espeak-ng on the dashboard", \.speak),
+      SettingKey(
+        name: "gpsd.address", help: "where gpsd listens: HOST:PORT, HOST or [IPv6]:PORT",
+        apply: { value, settings in
+          guard let text = value.string, !text.isEmpty else { return "expected \"HOST:PORT\"" }
+          settings.gpsdAddress = text
+          return nil
+        }, value: { "\"\($0.gpsdAddress)\"" }),
+    ]
 
   private static func number(
     _ name: String, _ help: String, range: ClosedRange<Double>,
@@ -136,7 +138,7 @@ public struct SettingKey: Sendable {
   }
 
   /// An integer or a float; TOML keeps them apart, people do not.
-  private static func numberValue(_ value: any TOMLValueConvertible) -> Double? {
+  static func numberValue(_ value: any TOMLValueConvertible) -> Double? {
     switch value.type {
     case .int: value.int.map(Double.init)
     case .double: value.double.flatMap { $0.isFinite ? $0 : nil }

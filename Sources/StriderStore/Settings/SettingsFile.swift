@@ -65,23 +65,78 @@ public enum SettingsFile {
           message: "expected a table such as [\(section)]; known tables: "
             + Set(SettingKey.all.map(\.section)).sorted().joined(separator: ", "))
       }
-      for name in inner.keys.sorted() {
+      var slots: [String: String] = [:]
+      for name in lines.inFileOrder(inner.keys, in: section) {
         let key = section + "." + name
         let line = lines.line(of: key)
+        if section == "cues", let profile = inner[name]?.table {
+          try parseCueProfile(profile, named: name, lines: lines, path: path, into: &settings)
+          continue
+        }
         guard let setting = SettingKey.all.first(where: { $0.name == key }) else {
           throw SettingsError(
             path: path, line: line, key: key,
             message: "unknown key; known keys: "
-              + SettingKey.all.map(\.name).joined(separator: ", "))
+              + SettingKey.all.map(\.name).joined(separator: ", ")
+              + (section == "cues" ? "; and tables [cues.ACTIVITY] for \(Activity.choiceList)" : "")
+          )
         }
         guard let value = inner[name] else { continue }
+        let slot = setting.canonical ?? key
+        try checkOnce(slot, key: key, line: line, path: path, slots: &slots)
         if let problem = setting.apply(value, &settings) {
           throw SettingsError(path: path, line: line, key: key, message: problem)
         }
-        settings.sources[key] = .file(path: path, line: line ?? 0)
+        settings.sources[slot] = .file(path: path, line: line ?? 0)
       }
     }
     return settings
+  }
+
+  /// `[cues.ACTIVITY]`: the cue keys for sessions of one activity, over `[cues]`.
+  private static func parseCueProfile(
+    _ table: TOMLTable, named name: String, lines: KeyLines, path: String,
+    into settings: inout UserSettings
+  ) throws(SettingsError) {
+    let prefix = "cues." + name
+    guard let activity = Activity(rawValue: name) else {
+      throw SettingsError(
+        path: path, line: lines.line(of: prefix), key: prefix,
+        message: "unknown activity; cue tables are [cues.ACTIVITY] for \(Activity.choiceList)")
+    }
+    var profile = settings.cueProfiles[activity] ?? CueSettings()
+    var slots: [String: String] = [:]
+    for inner in lines.inFileOrder(table.keys, in: prefix) {
+      let key = prefix + "." + inner
+      let line = lines.line(of: key)
+      guard let setting = CueSettingKey.named(inner) else {
+        throw SettingsError(
+          path: path, line: line, key: key,
+          message: "unknown key; the keys of an activity's cues: "
+            + CueSettingKey.all.map(\.name).joined(separator: ", "))
+      }
+      guard let value = table[inner] else { continue }
+      let slot = prefix + "." + setting.slot
+      try checkOnce(slot, key: key, line: line, path: path, slots: &slots)
+      if let problem = setting.apply(value, &profile) {
+        throw SettingsError(path: path, line: line, key: key, message: problem)
+      }
+      settings.sources[slot] = .file(path: path, line: line ?? 0)
+    }
+    settings.cueProfiles[activity] = profile
+  }
+
+  /// Two spellings of one value in one table (`every_time_s` and `every_time_min`) are an
+  /// error: which one was meant is not clear.
+  private static func checkOnce(
+    _ slot: String, key: String, line: Int?, path: String, slots: inout [String: String]
+  ) throws(SettingsError) {
+    if let other = slots[slot] {
+      throw SettingsError(
+        path: path, line: line, key: key,
+        message: "sets the same value as \(other); keep one of them")
+    }
+    slots[slot] = key
   }
 }
 
@@ -113,4 +168,13 @@ struct KeyLines {
   }
 
   func line(of key: String) -> Int? { lines[key] }
+
+  /// The keys of `table` in the order they are written (by name where no line is known),
+  /// so that of two keys that clash the second written is the one named.
+  func inFileOrder(_ keys: [String], in table: String) -> [String] {
+    keys.sorted { a, b in
+      let (la, lb) = (line(of: table + "." + a) ?? .max, line(of: table + "." + b) ?? .max)
+      return la != lb ? la < lb : a < b
+    }
+  }
 }

@@ -33,13 +33,10 @@ public struct UserSettings: Hashable, Sendable {
   public var autoPauseRadius: Double?
   public var autoPauseWindow: Double?
   public var autoPauseResumeDistance: Double?
-  /// Cue every this many seconds of moving time; 0 turns time cues off.
-  public var cueEveryTime = 300.0
-  /// Cue every this many metres; nil: one split (1 km or 1 mile); 0 turns them off.
-  public var cueEveryDistance: Double?
-  public var cueAnnouncePauses = true
-  public var cueAnnounceSignal = true
-  public var cueIncludeCurrentPace = false
+  /// The `[cues]` table: what every activity's cues say and when.
+  public var cues = CueSettings()
+  /// The `[cues.ACTIVITY]` tables, over `cues` for sessions of that activity.
+  public var cueProfiles: [Activity: CueSettings] = [:]
   /// Speak the cues through espeak-ng on the dashboard.
   public var speak = false
   /// Where gpsd listens: HOST:PORT, HOST or [IPv6]:PORT.
@@ -52,16 +49,21 @@ public struct UserSettings: Hashable, Sendable {
 
   public func source(of key: String) -> SettingSource { sources[key] ?? .builtIn }
 
+  /// The cue settings of a session of `activity`: `[cues]` with `[cues.ACTIVITY]` over it.
+  public func cueSettings(for activity: Activity) -> CueSettings {
+    cueProfiles[activity].map { cues.overridden(by: $0) } ?? cues
+  }
+
   /// The engine settings these preferences give for a session of `activity`.
   public func apply(to configuration: inout SessionConfiguration) {
     configuration.autoPause.enabled = configuration.autoPause.enabled && autoPause
     if let r = autoPauseRadius { configuration.autoPause.radius = Meters(r) }
     if let w = autoPauseWindow { configuration.autoPause.window = Seconds(w) }
     if let d = autoPauseResumeDistance { configuration.autoPause.resumeDistance = Meters(d) }
-    configuration.cues.everyTime = Seconds(cueEveryTime)
-    configuration.cues.everyDistance = cueEveryDistance.map(Meters.init)
-    configuration.cues.announcePauses = cueAnnouncePauses
-    configuration.cues.announceSignal = cueAnnounceSignal
-    configuration.cues.includeCurrentPace = cueIncludeCurrentPace
+    cueSettings(for: configuration.activity).apply(to: &configuration.cues)
+    if configuration.cues.fields.contains(.heartRateZone), let maxHeartRate {
+      configuration.cues.heartRateMaximum = BeatsPerMinute(maxHeartRate)
+      configuration.cues.heartRateZonePercents = heartRateZones
+    }
   }
 }

@@ -1,0 +1,112 @@
+import StriderCore
+import TOMLKit
+
+/// One key of `[cues]` and of an activity's `[cues.ACTIVITY]`: its name in the table, what
+/// it sets, and how a value is checked. Several names may set one value (`every_time_s`,
+/// `every_time_min`): `slot` names the value, so one table cannot set it twice.
+public struct CueSettingKey: Sendable {
+  public var name: String
+  public var help: String
+  /// The canonical key of the value this key sets (its own name for most keys).
+  public var slot: String
+  let apply: @Sendable (any TOMLValueConvertible, inout CueSettings) -> String?
+  /// The value in force in `[cues]` terms; nil when unset and decided elsewhere.
+  public let value: (@Sendable (CueSettings) -> String?)?
+
+  public var isAlias: Bool { slot != name }
+
+  /// Every cue key, in the order `strider config` prints them.
+  public static let all: [CueSettingKey] = [
+    number(
+      "every_time_s", "speak every this many seconds of moving time (0: never)",
+      range: 0...86_400, scale: 1, \.everyTime, shown: { format($0 ?? 300) }),
+    number(
+      "every_time_min", "the same in minutes", range: 0...1440, scale: 60, \.everyTime,
+      slot: "every_time_s"),
+    number(
+      "every_distance_m", "speak every this many metres (0: never; default one split)",
+      range: 0...1_000_000, scale: 1, \.everyDistance, shown: { $0.map(format) }),
+    number(
+      "every_distance_km", "the same in kilometres", range: 0...1000, scale: 1000,
+      \.everyDistance, slot: "every_distance_m"),
+    number(
+      "every_distance_mi", "the same in miles", range: 0...621, scale: 1609.344,
+      \.everyDistance, slot: "every_distance_m"),
+    flag("at_split", "also speak at each completed split (\"Split 3. ...\")", \.atSplit, false),
+    flag("at_lap", "speak the lap's result at each lap press", \.atLap, true),
+    flag("announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.announcePauses, true),
+    flag("announce_signal", "say when the GPS signal is lost and regained", \.announceSignal, true),
+    flag(
+      "include_current_pace", "add the current pace (or speed) to cues", \.includeCurrentPace,
+      false),
+    CueSettingKey(
+      name: "says",
+      help: "what time, distance and split cues say, in order: \(CueField.names)",
+      slot: "says",
+      apply: { value, settings in
+        let expected = "expected a list of names from: \(CueField.names)"
+        guard let array = value.array else { return expected }
+        var fields: [CueField] = []
+        for item in array {
+          guard let text = item.string else { return expected }
+          guard let field = CueField(rawValue: text) else {
+            return "unknown cue field \"\(text)\"; " + expected
+          }
+          guard !fields.contains(field) else { return "\"\(text)\" is listed twice" }
+          fields.append(field)
+        }
+        guard !fields.isEmpty else { return "expected at least one field; " + expected }
+        settings.says = fields
+        return nil
+      },
+      value: { settings in
+        "["
+          + (settings.says ?? CueField.defaults).map { "\"\($0.rawValue)\"" }
+          .joined(separator: ", ") + "]"
+      }),
+    number(
+      "goal_distance_m", "the distance finish_estimate estimates the finish of, in metres",
+      range: 1...1_000_000, scale: 1, \.goalDistance, shown: { $0.map(format) }),
+    number(
+      "goal_distance_km", "the same in kilometres", range: 0.001...1000, scale: 1000,
+      \.goalDistance, slot: "goal_distance_m"),
+    number(
+      "goal_distance_mi", "the same in miles", range: 0.001...621, scale: 1609.344,
+      \.goalDistance, slot: "goal_distance_m"),
+  ]
+
+  public static func named(_ name: String) -> CueSettingKey? { all.first { $0.name == name } }
+
+  private static func number(
+    _ name: String, _ help: String, range: ClosedRange<Double>, scale: Double,
+    _ path: WritableKeyPath<CueSettings, Double?> & Sendable, slot: String? = nil,
+    shown: (@Sendable (Double?) -> String?)? = nil
+  ) -> CueSettingKey {
+    CueSettingKey(
+      name: name, help: help, slot: slot ?? name,
+      apply: { value, settings in
+        guard let number = SettingKey.numberValue(value), range.contains(number) else {
+          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
+        }
+        settings[keyPath: path] = number * scale
+        return nil
+      }, value: shown.map { shown in { @Sendable settings in shown(settings[keyPath: path]) } })
+  }
+
+  private static func flag(
+    _ name: String, _ help: String, _ path: WritableKeyPath<CueSettings, Bool?> & Sendable,
+    _ builtIn: Bool
+  ) -> CueSettingKey {
+    CueSettingKey(
+      name: name, help: help, slot: name,
+      apply: { value, settings in
+        guard value.type == .bool, let flag = value.bool else { return "expected true or false" }
+        settings[keyPath: path] = flag
+        return nil
+      }, value: { ($0[keyPath: path] ?? builtIn) ? "true" : "false" })
+  }
+
+  static func format(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+  }
+}
