@@ -79,4 +79,21 @@ import Testing
       #expect(abs(LocalTangentPlane.smallArctangent(d) - atan(d)) < 1e-16, "atan \(d)")
     }
   }
+
+  @Test func aLongitudeDeltaInRangeIsWrappedAsTheRemainderWrapsIt() {
+    func byRemainder(_ delta: Double) -> Double {
+      var d = delta.truncatingRemainder(dividingBy: 360)
+      if d >= 180 { d -= 360 } else if d < -180 { d += 360 }
+      return d
+    }
+    let deltas: [Double] = [
+      0, -0.0, 1e-9, -179.999_999, 179.999_999, 180, -180, 359.5, -540, 725.25, 1e300,
+      -.infinity, .nan, 0.000_123_4,
+    ]
+    for delta in deltas {
+      let a = wrappedLongitudeDelta(delta)
+      let b = byRemainder(delta)
+      #expect(a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN), "\(delta): \(a) vs \(b)")
+    }
+  }
 }
