@@ -82,10 +82,13 @@ public struct MetricsAccumulator: Sendable {
       let grade = step > 0 ? climb / step : 0
       let activity = configuration.activity
       let weight = configuration.weight
-      levelKilocalories +=
-        CalorieModel.rate(activity: activity, speed: speed, grade: 0, weight: weight) * dt
+      let level = CalorieModel.rate(activity: activity, speed: speed, grade: 0, weight: weight)
+      levelKilocalories += level * dt
+      // The model reads no grade at or below zero (nor a NaN one): the level rate, once.
       gradedKilocalories +=
-        CalorieModel.rate(activity: activity, speed: speed, grade: grade, weight: weight) * dt
+        (grade > 0
+          ? CalorieModel.rate(activity: activity, speed: speed, grade: grade, weight: weight)
+          : level) * dt
     }
     distance += step
     moving += dt
