@@ -55,10 +55,24 @@ import Testing
     kind = "cool_down"
     """.write(to: dir.appendingPathComponent("open.toml"), atomically: true, encoding: .utf8)
     let env = StriderBinary.isolatedEnvironment(["D": dir.path])
+    // Each press waits for the demo to be under way (its minutely `verdicts` lines): a
+    // press before the first accepted fix, or at the fix time of the one before, is no
+    // lap, and a loaded machine can take more than a second to start the demo.
     let live = try StriderBinary.shell(
       """
-      { sleep 1; echo lap; sleep 1; echo lap; sleep 4; } 2>/dev/null | "$STRIDER" demo \
-        --headless --record --speed 100 --faults none --workout "$D/open.toml"
+      mkfifo "$D/in"
+      "$STRIDER" demo --headless --record --speed 100 --faults none --workout "$D/open.toml" \
+        < "$D/in" > "$D/out.jsonl" &
+      exec 3> "$D/in"
+      minutes() { grep -c '"event":"verdicts"' "$D/out.jsonl" 2> /dev/null || true; }
+      until [ "$(minutes)" -ge 1 ]; do sleep 0.05; done
+      echo lap >&3
+      until [ "$(minutes)" -ge 3 ]; do sleep 0.05; done
+      echo lap >&3
+      sleep 4
+      exec 3>&-
+      wait
+      cat "$D/out.jsonl"
       """, environment: env)
     #expect(live.status == 0, "\(live.stderr)")
     let replay = try StriderBinary.run(

@@ -10,8 +10,8 @@ import Testing
     }
   }
 
-  /// A two-hour ride replayed at 1000× takes its 7.2 s of fix time / 1000 and no more than
-  /// a little overhead, and ends with the summary and cues `analyze` gives.
+  /// A two-hour ride replayed at 1000× waits its 7.2 s of fix time / 1000, `max` does not,
+  /// and both end with the summary and cues `analyze` gives.
   @Test func aTwoHourReplayAt1000xMatchesAnalyze() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("ride.gpx").path
@@ -28,7 +28,9 @@ import Testing
     let replay = try StriderBinary.run(["replay", gpx, "--headless", "--speed", "1000"])
     let wall = Date().timeIntervalSince(start)
     #expect(replay.status == 0, "\(replay.stderr)")
-    #expect(wall < elapsed / 1000 + 3, "took \(wall) s")
+    // Paced by the fix clock: it waits its 7 s (how much longer it takes on a loaded
+    // machine is the benchmarks' business, not a test's).
+    #expect(wall >= elapsed / 1000 * 0.95, "took \(wall) s")
     let events = Self.jsonLines(replay.stdout)
     var summary = try #require(events.last)
     #expect(summary.removeValue(forKey: "event") as? String == "summary")
@@ -54,7 +56,8 @@ import Testing
     let fastStart = Date()
     let fast = try StriderBinary.run(["replay", gpx, "--headless", "--speed", "max"])
     #expect(fast.status == 0)
-    #expect(Date().timeIntervalSince(fastStart) < 5, "as fast as possible does not wait")
+    let fastWall = Date().timeIntervalSince(fastStart)
+    #expect(fastWall < wall, "as fast as possible does not wait: \(fastWall) s against \(wall) s")
   }
 
   /// A headless replay reads a file as it goes and a session a page of 10,000 fixes at a
