@@ -64,8 +64,15 @@ struct Analyze: ParsableCommand {
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
-    for fix in choice.held { engine.absorb(fix) }
-    while let fix = try reader.next() { engine.absorb(fix) }
+    var sensors = SensorFigures()
+    for fix in choice.held {
+      sensors.add(fix)
+      engine.absorb(fix)
+    }
+    while let fix = try reader.next() {
+      sensors.add(fix)
+      engine.absorb(fix)
+    }
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
@@ -97,7 +104,8 @@ struct Analyze: ParsableCommand {
     }
     return AnalysisReport(
       file: path, format: reader.format, summary: summary, choice: choice,
-      readerNotes: reader.notes, warnings: warnings, device: device, legs: legs)
+      readerNotes: reader.notes, warnings: warnings, device: device, legs: legs,
+      sensors: sensors)
   }
 }
 
@@ -131,7 +139,7 @@ extension PrefetchingFixReader {
     let guess = estimator.guess
     return ActivityChoice(
       activity: guess.activity, source: .guessed, reason: guess.reason,
-      evidence: guess.statistics, held: held)
+      evidence: guess.statistics, held: held, briefReason: guess.shortReason)
   }
 
   /// "the file says \"Running\"", or "the file's sport" when it says it as a code (FIT).
@@ -160,6 +168,19 @@ struct ActivityChoice {
   var evidence: MovementStatistics?
   /// The fixes read to decide, which the caller feeds to its engine first.
   var held: [Fix] = []
+  /// A guess's reason in a few words (`ActivityGuess.Guess.shortReason`), for a list of
+  /// files; nil where `reason` is short already.
+  var briefReason: String?
+
+  /// One short line for `sessions import`: "activity guessed: moving median ...", or
+  /// "activity from the file's sport: ride"; nil when `--activity` said it.
+  var importLine: String? {
+    switch source {
+    case .asked: nil
+    case .declared: "activity from " + reason
+    case .guessed: "activity guessed: " + (briefReason ?? reason)
+    }
+  }
 }
 
 /// One part of a multisport file, measured on its own.
@@ -233,22 +254,13 @@ struct AnalysisReport {
   var device: DeviceTotals?
   /// The parts of a multisport file, each measured on its own.
   var legs: [LegReport] = []
+  /// Power and temperature, where the file's records had them.
+  var sensors = SensorFigures()
 
-  /// Strider's distance against the device's, % of the device's; nil without one.
-  var deviceDistanceGap: Double? {
-    guard let d = device?.distance?.value, d > 0, !goesOnAfterDevice else { return nil }
-    return 100 * (summary.distance.value - d) / d
+  /// The device's figures beside Strider's; nil without a device.
+  var deviceComparison: DeviceComparison? {
+    device.map { DeviceComparison(device: $0, summary: summary) }
   }
-
-  /// Whether the file holds fixes well after the device's last summary ends (a file cut
-  /// short before the summary of its last part): the totals then do not cover the track.
-  var goesOnAfterDevice: Bool {
-    guard let end = device?.end, let last = summary.end?.time else { return false }
-    return last.secondsSince1970 - end.secondsSince1970 > AnalysisReport.deviceEndGrace
-  }
-  /// Seconds a track may go on past the device's summary (the device closes it a moment
-  /// after its last record).
-  static let deviceEndGrace = 60.0
 
   var json: JSONValue {
     var members =
@@ -275,20 +287,8 @@ struct AnalysisReport {
           ])))
     }
     if !readerNotes.isEmpty { members.append(JSONMember("reader", .object(readerNotes))) }
-    if let device {
-      let number = JSONValue.rounded
-      members.append(
-        JSONMember(
-          "device",
-          .object([
-            JSONMember("distance_m", number(device.distance?.value, 2)),
-            JSONMember("timer_s", number(device.timerTime?.value, 1)),
-            JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
-            JSONMember(device.partName + "s", .int(device.parts)),
-            JSONMember("distance_gap_pct", number(deviceDistanceGap, 2)),
-            JSONMember("covers_track", .bool(!goesOnAfterDevice)),
-          ])))
-    }
+    if let deviceComparison { members.append(JSONMember("device", deviceComparison.json)) }
+    if let sensors = sensors.json { members.append(JSONMember("sensors", sensors)) }
     if !legs.isEmpty {
       members.append(
         JSONMember(
@@ -326,7 +326,8 @@ struct AnalysisReport {
         .map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
       rows.append(("reader", counted.isEmpty ? "-" : counted))
     }
-    if let device { rows.append(("device", deviceLine(device))) }
+    rows += sensors.rows
+    if let deviceComparison { rows.append(("device", deviceComparison.line)) }
     for (index, leg) in legs.enumerated() {
       let s = leg.summary
       var line = (leg.leg.sport ?? s.activity.rawValue) + "  "
@@ -338,26 +339,6 @@ struct AnalysisReport {
       rows.append(("leg \(index + 1)", line))
     }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
-  }
-
-  /// "4.84 km, timer 43:45 (1 session); Strider 4.5 % shorter".
-  private func deviceLine(_ device: DeviceTotals) -> String {
-    var parts: [String] = []
-    if let distance = device.distance {
-      parts.append(DisplayFormat.distance(distance, units: summary.units))
-    }
-    if let timer = device.timerTime { parts.append("timer " + DisplayFormat.clock(timer)) }
-    var line = parts.joined(separator: ", ")
-    line += " (\(device.parts) \(device.partName)\(device.parts == 1 ? "" : "s"))"
-    if goesOnAfterDevice, let end = device.end {
-      line += "; the device's summaries end at \(end.iso8601), the track goes on: not compared"
-    } else if let gap = deviceDistanceGap {
-      let size = String(format: "%.1f", abs(gap))
-      line +=
-        size == "0.0"
-        ? "; Strider the same" : "; Strider \(size) % \(gap < 0 ? "shorter" : "longer")"
-    }
-    return line
   }
 }
 
@@ -376,7 +357,12 @@ enum SummaryTable {
         ("avg speed", s.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"))
     } else {
       rows.append(
-        ("avg pace", s.averagePace.map { DisplayFormat.pace(Pace($0), units: units) } ?? "-"))
+        (
+          "avg pace",
+          s.averagePace.map {
+            DisplayFormat.pace(Pace($0), activity: s.activity, units: units)
+          } ?? "-"
+        ))
     }
     rows.append(("calories", "\(Int(s.calories.value.rounded())) kcal"))
     rows.append(("elevation gain", s.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-"))

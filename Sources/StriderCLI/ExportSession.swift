@@ -80,7 +80,10 @@ struct ExportSession: ParsableCommand {
       record: record, configuration: configuration, source: listing.source,
       displayTrack: display
     ).hidingEnds(within: Meters(privacyRadius))
-    if format == .json { export.heartRate = try heartRateExport(store, record: record) }
+    if format == .json {
+      export.heartRate = try heartRateExport(store, record: record)
+      export.device = try storeCall { () throws(StoreError) in try store.deviceTotals(of: id) }
+    }
     guard let output else {
       var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
       export.write(format, points: points, to: &stream)

@@ -118,7 +118,9 @@ enum SessionTable {
       if s.activity.prefersSpeed, let d = s.distance, let m = s.moving, m.value > 0 {
         pace = DisplayFormat.speed(d / m, units: units)
       } else {
-        pace = s.averagePace.map { DisplayFormat.pace(Pace($0), units: units) } ?? "-"
+        pace =
+          s.averagePace.map { DisplayFormat.pace(Pace($0), activity: s.activity, units: units) }
+          ?? "-"
       }
       var kind = s.origin.rawValue
       if s.state != .finished { kind += ", \(s.state.rawValue)" }
@@ -168,6 +170,10 @@ struct ShowSession: ParsableCommand {
     let record = try storeCall { () throws(StoreError) in try store.record(id) }
     guard let summary = record.summary else { return }
     rows += SummaryTable.rows(summary)
+    rows += SensorFigures.of(record.fixes.lazy.map(\.fix)).rows
+    if let device = try storeCall({ () throws(StoreError) in try store.deviceTotals(of: id) }) {
+      rows.append(("device", DeviceComparison(device: device, summary: summary).line))
+    }
     if let efforts = HistoryText.effortsRow(store, session: id, units: summary.units) {
       rows.append(("best efforts", efforts))
     }
@@ -270,9 +276,12 @@ struct ImportSessions: ParsableCommand {
     for path in files {
       do {
         guard
-          let outcome = try StreamedImport.run(
+          let result = try StreamedImport.run(
             path, store: store, options: session, settings: settings, keepEmpty: keepEmpty)
         else { continue }
+        let (outcome, choice) = result
+        // Why the activity is what it is, in one short line, as `analyze` says it.
+        let because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
         switch outcome {
         case .imported(let record):
           let distance = record.summary.map {
@@ -282,7 +291,7 @@ struct ImportSessions: ParsableCommand {
           let records = HistoryText.newRecordLines(store, session: record.id, units: units)
           try Output.standard(
             "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
-              + "\(record.fixCount) fixes, \(distance ?? "-")\n"
+              + "\(record.fixCount) fixes, \(distance ?? "-")\n" + because
               + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")

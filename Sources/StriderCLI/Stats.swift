@@ -151,7 +151,9 @@ struct Stats: ParsableCommand {
       total.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-",
       total.activity.prefersSpeed
         ? total.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"
-        : total.averagePace.map { DisplayFormat.pace(Pace($0), units: units) } ?? "-",
+        : total.averagePace.map {
+          DisplayFormat.pace(Pace($0), activity: total.activity, units: units)
+        } ?? "-",
     ]
   }
 

@@ -156,6 +156,7 @@ extension ExportSession {
       record: header, configuration: try store.configuration(of: id),
       source: try store.listing(id).source, displayTrack: display)
     export.heartRate = heartRate
+    export.device = try store.deviceTotals(of: id)
     let track = try store.timelineTrack(of: id, hiding: zone)
     return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
   }

@@ -9,12 +9,12 @@ import StriderStore
 /// say its activity (and none was asked for) has it guessed from its first fixes, held
 /// until the guess (as `analyze` does): the file is parsed once.
 enum StreamedImport {
-  /// - Returns: what the store did, or nil when the file held no fix with a position and
-  ///   was not kept (`keepEmpty` keeps it).
+  /// - Returns: what the store did and how the activity was decided, or nil when the file
+  ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
   static func run(
     _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
     keepEmpty: Bool = false
-  ) throws -> StreamedImportOutcome? {
+  ) throws -> (outcome: StreamedImportOutcome, choice: ActivityChoice)? {
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
     let choice = try reader.activity(asked: options.activity)
     let (activity, held) = (choice.activity, choice.held)
@@ -29,6 +29,12 @@ enum StreamedImport {
         }
         return try reader.next()
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path)
+    if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
+      try store.deviceTotals(of: id) == nil
+    {
+      // Imported by a Strider that did not keep the device's figures: kept now.
+      try store.keepDeviceTotals(device, of: id)
+    }
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
@@ -41,6 +47,7 @@ enum StreamedImport {
             + "(\(session.fixCount) records); --keep-empty imports it anyway")
         return nil
       }
+      if let device = reader.deviceTotals { try store.keepDeviceTotals(device, of: session.id) }
       if let legs = reader.deviceTotals?.legs, legs.count > 1 {
         // A triathlon measured as one activity: its efforts and length are no record.
         try store.markMultisport(session.id)
@@ -64,6 +71,6 @@ enum StreamedImport {
         "strider: note: \(path) holds \(legs.count) parts (\(sports)): session \(id), kept "
           + "before multisport files were told apart, is now left out of the personal records")
     }
-    return outcome
+    return (outcome, choice)
   }
 }

@@ -34,6 +34,27 @@ struct FixStorageTests {
     #expect(fix == fix)
   }
 
+  /// Power and temperature sit in the padding (whole watts and degrees, as FIT has them);
+  /// a value they cannot hold reads back as absent rather than wrapped.
+  @Test func powerAndTemperatureReadBackInWholeUnits() {
+    var fix = Fix(time: nil, coordinate: nil, power: Watts(312.4), temperature: Celsius(-7.6))
+    #expect(fix.power == Watts(312) && fix.temperature == Celsius(-8))
+    fix.power = Watts(0)
+    fix.temperature = Celsius(127)
+    #expect(fix.power == Watts(0) && fix.temperature == Celsius(127))
+    for watts in [-1.0, 65_535, 1e9, .nan, .infinity] {
+      fix.power = Watts(watts)
+      #expect(fix.power == nil, "\(watts) W")
+    }
+    for degrees in [-128.0, 128, -1e9, .nan] {
+      fix.temperature = Celsius(degrees)
+      #expect(fix.temperature == nil, "\(degrees) °C")
+    }
+    var other = fix
+    other.power = Watts(1)
+    #expect(other != fix)
+  }
+
   @Test func absentValuesStayAbsentAndCanBeCleared() {
     var fix = Fix(time: nil, coordinate: nil)
     #expect(fix.time == nil && fix.coordinate == nil && fix.altitude == nil)

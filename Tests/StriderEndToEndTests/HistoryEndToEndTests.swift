@@ -62,7 +62,10 @@ import Testing
     let second = try history.session("run", seed: 3, day: "2024-05-07")  // Tuesday after
     let ride = try history.session("ride", seed: 2, day: "2024-05-08")
     let imported = try history.succeed(["sessions", "import", first, second, ride])
-    let lines = imported.split(separator: "\n").map(String.init)
+    // Each file's line, then why its activity is what it is, then the records it set.
+    let all = imported.split(separator: "\n").map(String.init)
+    #expect(all.filter { $0.hasPrefix("  activity ") }.count == 3, "\(imported)")
+    let lines = all.filter { !$0.hasPrefix("  activity ") }
     #expect(lines.count >= 4, "\(imported)")
     #expect(lines[0].contains("session 1, run") && !lines[1].hasPrefix("  "), "\(imported)")
     let newBest = lines.filter { $0.hasPrefix("  new best 1 km: ") }

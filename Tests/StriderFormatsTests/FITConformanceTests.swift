@@ -210,6 +210,7 @@ struct FITRecordValueTests {
           "longitude", row: i)
       }
       Self.expectClose(fix.altitude?.value, row[7], "altitude", row: i)
+      Self.expectClose(fix.temperature?.value, row[8], "temperature", row: i)
     }
     let positioned = read.fixes.count { $0.coordinate != nil }
     #expect(filledPositions == read.fixes.count - positioned)

@@ -178,8 +178,49 @@ struct FITReaderTests {
         "byte \(first.count + 14): a data message of local message 0") == true)
   }
 
+  /// A record written while the timer stood, timed after the stop (an auto-pause's last
+  /// point, where the rider moved off again), starts a segment of its own, and the restart
+  /// then starts none: the paused stretch is never distance. Records of the stop's own
+  /// second stay in the old segment.
+  @Test func recordsWrittenWhileTheTimerStoodStartTheirOwnSegment() throws {
+    var file = FITTestFile()
+    file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (3, 1, 0x02)])
+    file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+    let t0 = Self.t0
+    file.message(local: 1, FITTestFile.le32(t0) + [0, 0])  // timer start
+    file.message(local: 0, FITTestFile.le32(t0) + [1])
+    file.message(local: 0, FITTestFile.le32(t0 + 1) + [2])
+    file.message(local: 1, FITTestFile.le32(t0 + 1) + [0, 4])  // stop all
+    file.message(local: 0, FITTestFile.le32(t0 + 1) + [3])  // the stop's second
+    file.message(local: 0, FITTestFile.le32(t0 + 20) + [4])  // while stopped
+    file.message(local: 0, FITTestFile.le32(t0 + 30) + [5])  // where the rider moves off
+    file.message(local: 1, FITTestFile.le32(t0 + 31) + [0, 0])  // start
+    file.message(local: 0, FITTestFile.le32(t0 + 31) + [6])
+    file.message(local: 1, FITTestFile.le32(t0 + 40) + [0, 1])  // stop
+    file.message(local: 1, FITTestFile.le32(t0 + 50) + [0, 0])  // start, nothing between
+    file.message(local: 0, FITTestFile.le32(t0 + 50) + [7])
+    let out = Self.read(file.bytes())
+    #expect(out.error == nil)
+    #expect(out.fixes.map(\.segment) == [0, 0, 0, 1, 2, 2, 3])
+    #expect(out.reader.statistics.timerStops == 2)
+    #expect(out.reader.statistics.timerRestarts == 2)
+  }
+
+  /// Power (uint16 W) and temperature (sint8 °C) of a record; each type's invalid value
+  /// is no reading.
+  @Test func powerAndTemperatureAreRead() throws {
+    var file = FITTestFile()
+    file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (7, 2, 0x84), (13, 1, 0x01)])
+    file.message(local: 0, FITTestFile.le32(Self.t0) + [0x2C, 0x01, 0xF6])  // 300 W, -10 °C
+    file.message(local: 0, FITTestFile.le32(Self.t0 + 1) + [0xFF, 0xFF, 0x7F])  // invalid
+    let out = Self.read(file.bytes())
+    #expect(out.error == nil)
+    #expect(out.fixes.map(\.power) == [Watts(300), nil])
+    #expect(out.fixes.map(\.temperature) == [Celsius(-10), nil])
+  }
+
   /// A timer stop then start is a segment break; records up to the restart stay in the old
-  /// segment.
+  /// segment (here the events carry no time, so none is known to follow the stop).
   @Test func timerPausesAreSegmentBreaks() throws {
     var file = FITTestFile()
     file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (3, 1, 0x02)])

@@ -39,6 +39,17 @@ public enum ActivityGuess {
     /// One line for people: the figures the guess rests on and the rule they met.
     public var reason: String
     public var statistics: MovementStatistics?
+    /// The rule the figures met, without them ("2.00 m/s to 4.70 m/s is a run").
+    public var rule: String = ""
+
+    /// A short line for a list of files: the median moving speed and the rule it met
+    /// ("moving median 5.20 m/s (18.7 km/h): 4.70 m/s and faster is a ride").
+    public var shortReason: String {
+      guard let s = statistics else { return "too little timed movement to tell: run by default" }
+      let median = s.median
+      return "moving median \(ActivityGuess.speed(median)) "
+        + "(\(ActivityGuess.number(median.value * 3.6, 1)) km/h): " + rule
+    }
   }
 
   /// The guess for fixes fed one at a time (`MovementEstimator`).
@@ -51,7 +62,8 @@ public enum ActivityGuess {
     }
     let (activity, rule) = decide(s)
     return Guess(
-      activity: activity, isDecided: true, reason: describe(s) + ": " + rule, statistics: s)
+      activity: activity, isDecided: true, reason: describe(s) + ": " + rule, statistics: s,
+      rule: rule)
   }
 
   private static func decide(_ s: MovementStatistics) -> (Activity, String) {
@@ -104,11 +116,11 @@ public enum ActivityGuess {
     return text
   }
 
-  private static func speed(_ v: MetersPerSecond) -> String {
+  fileprivate static func speed(_ v: MetersPerSecond) -> String {
     "\(number(v.value, 2)) m/s"
   }
 
-  private static func number(_ value: Double, _ digits: Int) -> String {
+  fileprivate static func number(_ value: Double, _ digits: Int) -> String {
     CueText.fixed(value, decimals: digits)
   }
 

@@ -6,7 +6,8 @@
 /// whole seconds spelled out with singular and plural ("1 hour 5 minutes 3 seconds"; a zero
 /// part is left out, and "0 seconds" is said only when everything is zero), pace rounded to
 /// the whole second with 60 carried to the next minute. Rides give `Average speed 24.3
-/// kilometres per hour.` (one decimal) instead of a pace. Imperial units say "miles",
+/// kilometres per hour.` (one decimal) instead of a pace; swims give their pace per 100
+/// metres (`Average pace 2 minutes 5 seconds per 100 metres.`). Imperial units say "miles",
 /// "per mile" and "miles per hour". Numbers are formatted here, never by a locale.
 public enum CueText {
   public static let paused = "Auto-paused."
@@ -37,6 +38,12 @@ public enum CueText {
     duration(pace.duration(per: units)) + (units == .metric ? " per kilometre" : " per mile")
   }
 
+  /// "2 minutes 5 seconds per 100 metres" for a swim, else as `pace(_:units:)`.
+  public static func pace(_ pace: Pace, activity: Activity, units: UnitSystem) -> String {
+    let length = activity.paceLength(units)
+    return duration(pace.duration(over: length)) + " per " + length.spoken
+  }
+
   /// "24.3 kilometres per hour", "15.1 miles per hour".
   public static func speed(_ speed: MetersPerSecond, units: UnitSystem) -> String {
     let perHour = speed.value * 3600 / units.splitLength.value
@@ -58,7 +65,7 @@ public enum CueText {
     } else if let average = Pace(distance: distance, duration: moving),
       !average.isCrawl(per: units)
     {
-      text += " Average pace \(pace(average, units: units))."
+      text += " Average pace \(pace(average, activity: activity, units: units))."
     }
     return text
   }
@@ -80,7 +87,7 @@ public enum CueText {
       return snapshot.currentSpeed.map { "Current speed \(speed($0, units: units))." }
     }
     guard let current = snapshot.currentPace, !current.isCrawl(per: units) else { return nil }
-    return "Current pace \(pace(current, units: units))."
+    return "Current pace \(pace(current, activity: activity, units: units))."
   }
 
   /// "Workout complete. Distance … ." — the finish cue.

@@ -56,13 +56,7 @@ public struct Pace: Quantity {
   /// is no pace.
   public func clockText(per units: UnitSystem) -> String {
     guard !isCrawl(per: units) else { return "--:--" }
-    let total = Pace.wholeSeconds(duration(per: units).value)
-    let hours = total / 3600
-    let minutes = total / 60 % 60
-    let seconds = total % 60
-    let mmss = "\(minutes):" + (seconds < 10 ? "0" : "") + "\(seconds)"
-    if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + mmss }
-    return mmss
+    return Pace.clock(Pace.wholeSeconds(duration(per: units).value))
   }
 
   /// The clock text with its unit, e.g. "5:33 /km" or "8:56 /mi".

@@ -26,6 +26,10 @@ public struct Fix: Hashable, Sendable {
   public var mode: FixMode
   /// Where the position came from: satellites, or a network (cell / Wi-Fi) guess.
   public var provider: PositionProvider
+  // Whole watts and whole degrees, as FIT records them (uint16 W, sint8 °C): they fill
+  // the padding after `provider`, so a fix is no larger for them.
+  private var powerStorage: UInt16
+  private var temperatureStorage: Int8
   /// Index of the track segment in its source; a change of segment is a gap, never a line.
   public var segment: Int
   /// Where in the source this fix was read, for error messages and exports.
@@ -92,6 +96,20 @@ public struct Fix: Hashable, Sendable {
     get { Fix.read(cadenceStorage).map(RevolutionsPerMinute.init) }
     set { cadenceStorage = Fix.store(newValue?.value) }
   }
+  /// Power from a power meter, when the source carries it (FIT). Kept in whole watts from
+  /// 0 to 65534; another value reads back as absent.
+  public var power: Watts? {
+    get { powerStorage == Fix.absentPower ? nil : Watts(Double(powerStorage)) }
+    set { powerStorage = Fix.storePower(newValue?.value) }
+  }
+  /// The device's thermometer, when the source carries it (FIT). Kept in whole degrees from
+  /// -127 to 127 °C; another value reads back as absent.
+  public var temperature: Celsius? {
+    get {
+      temperatureStorage == Fix.absentTemperature ? nil : Celsius(Double(temperatureStorage))
+    }
+    set { temperatureStorage = Fix.storeTemperature(newValue?.value) }
+  }
   /// The distance the recording device itself had counted at this point (TCX), for
   /// comparison; Strider never uses it for its own figures.
   public var deviceDistance: Meters? {
@@ -113,6 +131,8 @@ public struct Fix: Hashable, Sendable {
     hdop: Double? = nil,
     heartRate: BeatsPerMinute? = nil,
     cadence: RevolutionsPerMinute? = nil,
+    power: Watts? = nil,
+    temperature: Celsius? = nil,
     deviceDistance: Meters? = nil,
     segment: Int = 0,
     origin: FixOrigin = FixOrigin()
@@ -132,6 +152,8 @@ public struct Fix: Hashable, Sendable {
     satellitesStorage = satellites ?? Fix.absentCount
     self.mode = mode
     self.provider = provider
+    powerStorage = Fix.storePower(power?.value)
+    temperatureStorage = Fix.storeTemperature(temperature?.value)
     self.segment = segment
     self.origin = origin
   }
@@ -143,6 +165,21 @@ public struct Fix: Hashable, Sendable {
   private static let absent = Double(bitPattern: absentBits)
   /// `satellites` not reported (a count no receiver gives).
   private static let absentCount = Int.min
+
+  private static let absentPower = UInt16.max
+  private static let absentTemperature = Int8.min
+
+  private static func storePower(_ watts: Double?) -> UInt16 {
+    guard let watts, watts.isFinite else { return absentPower }
+    let whole = watts.rounded()
+    return whole >= 0 && whole < Double(absentPower) ? UInt16(whole) : absentPower
+  }
+
+  private static func storeTemperature(_ degrees: Double?) -> Int8 {
+    guard let degrees, degrees.isFinite else { return absentTemperature }
+    let whole = degrees.rounded()
+    return whole > Double(absentTemperature) && whole <= 127 ? Int8(whole) : absentTemperature
+  }
 
   @inline(__always) private static func isAbsent(_ x: Double) -> Bool {
     x.bitPattern == absentBits
@@ -159,6 +196,7 @@ public struct Fix: Hashable, Sendable {
       && lhs.course == rhs.course && lhs.mode == rhs.mode && lhs.provider == rhs.provider
       && lhs.satellites == rhs.satellites && lhs.hdop == rhs.hdop
       && lhs.heartRate == rhs.heartRate && lhs.cadence == rhs.cadence
+      && lhs.powerStorage == rhs.powerStorage && lhs.temperatureStorage == rhs.temperatureStorage
       && lhs.deviceDistance == rhs.deviceDistance && lhs.segment == rhs.segment
       && lhs.origin == rhs.origin
   }
@@ -177,6 +215,8 @@ public struct Fix: Hashable, Sendable {
     hasher.combine(hdop)
     hasher.combine(heartRate)
     hasher.combine(cadence)
+    hasher.combine(powerStorage)
+    hasher.combine(temperatureStorage)
     hasher.combine(deviceDistance)
     hasher.combine(segment)
     hasher.combine(origin)

@@ -104,3 +104,17 @@ public struct RevolutionsPerMinute: Quantity {
   public init(_ value: Double) { self.value = value }
   public var description: String { "\(value) rpm" }
 }
+
+/// Power in watts, as a power meter (pedals, crank, a running pod) reports it.
+public struct Watts: Quantity {
+  public var value: Double
+  public init(_ value: Double) { self.value = value }
+  public var description: String { "\(value) W" }
+}
+
+/// A temperature in degrees Celsius, as a device's thermometer reports it.
+public struct Celsius: Quantity {
+  public var value: Double
+  public init(_ value: Double) { self.value = value }
+  public var description: String { "\(value) °C" }
+}

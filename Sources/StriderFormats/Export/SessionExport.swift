@@ -36,6 +36,8 @@ public struct SessionExport: Sendable {
   public var displayTrack: [TrackPoint]
   /// The session's heart rate and zones for the JSON export; nil: it had no heart rate.
   public var heartRate: HeartRateExport?
+  /// What the recording device counted (an imported FIT or TCX file), for the JSON export.
+  public var device: DeviceTotals?
 
   public init(
     record: SessionRecord, configuration: SessionConfiguration? = nil, source: String? = nil,

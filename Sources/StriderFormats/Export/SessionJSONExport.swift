@@ -169,15 +169,28 @@ extension SessionExport {
           ]))
       }
     }
-    return [
+    var head = [
       JSONMember("format", .string("strider-session")),
       JSONMember("version", .int(Self.jsonVersion)),
       JSONMember("session", .object(session)),
       JSONMember("settings", configuration.map { Self.jsonValue($0, snakeCase: true) } ?? .null),
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
       JSONMember("heart_rate", heartRate?.json ?? .null),
-      JSONMember("segments", .array(segments)),
     ]
+    if let device { head.append(JSONMember("device", Self.jsonValue(device))) }
+    return head + [JSONMember("segments", .array(segments))]
+  }
+
+  /// What the device counted, where a session has it (an imported FIT or TCX file).
+  static func jsonValue(_ device: DeviceTotals) -> JSONValue {
+    .object([
+      JSONMember("distance_m", number(device.distance?.value, 2)),
+      JSONMember("timer_s", number(device.timerTime?.value, 1)),
+      JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
+      JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
+      JSONMember("paused_s", number(device.pausedTime?.value, 1)),
+      JSONMember(device.partName + "s", .int(device.parts)),
+    ])
   }
 
   /// A point of the finished track.
@@ -241,7 +254,11 @@ extension SessionExport {
           JSONMember("ele", number(f.altitude?.value, 2)),
           JSONMember("accuracy_m", number(f.horizontalAccuracy?.value, 2)),
           JSONMember("speed_m_s", number(f.speed?.value, 3)),
-          JSONMember("verdict", .string(judged.verdict.reason?.rawValue ?? "accepted")),
+        ]
+        // Only where the fix has them (FIT records): the keys of other fixes stay as they were.
+        + (f.power.map { [JSONMember("power_w", number($0.value, 0))] } ?? [])
+        + (f.temperature.map { [JSONMember("temperature_c", number($0.value, 0))] } ?? []) + [
+          JSONMember("verdict", .string(judged.verdict.reason?.rawValue ?? "accepted"))
         ])
   }
 

@@ -51,7 +51,8 @@ enum FITProfile {
 
   /// `record` fields: position (semicircles), altitude (scale 5, offset 500 m), heart rate,
   /// cadence, distance (scale 100 m), speed (scale 1000 m/s), compressed speed and
-  /// distance (3 bytes), GPS accuracy (m), enhanced speed and altitude.
+  /// distance (3 bytes), power (W), temperature (°C), GPS accuracy (m), enhanced speed and
+  /// altitude.
   enum Record {
     static let latitude: UInt8 = 0
     static let longitude: UInt8 = 1
@@ -60,7 +61,9 @@ enum FITProfile {
     static let cadence: UInt8 = 4
     static let distance: UInt8 = 5
     static let speed: UInt8 = 6
+    static let power: UInt8 = 7
     static let compressedSpeedDistance: UInt8 = 8
+    static let temperature: UInt8 = 13
     static let gpsAccuracy: UInt8 = 31
     static let enhancedSpeed: UInt8 = 73
     static let enhancedAltitude: UInt8 = 78
@@ -82,7 +85,8 @@ enum FITProfile {
     if number == timestamp { return true }
     switch global {
     case record:
-      return number <= 8 || number == 31 || number == 73 || number == 78
+      return number <= 8 || number == Record.temperature || number == 31 || number == 73
+        || number == 78
     case session:
       return (2...9).contains(number)
     case lap:

@@ -11,6 +11,8 @@ private struct FITRecordValues {
   var distance: Double?
   var heartRate: Double?
   var cadence: Double?
+  var power: Double?
+  var temperature: Double?
   var gpsAccuracy: Double?
   /// The compressed field's speed (1/100 m/s) and 12-bit rolling distance (1/16 m).
   var compressed: (speed: Int, distance: Int)?
@@ -63,12 +65,20 @@ extension FITReader {
       if event == FITProfile.Event.timer, let type {
         if FITProfile.Event.stopTypes.contains(type) {
           statistics.timerStops += 1
+          if !timerStopped {
+            // The event's own time: records of its second end the old segment.
+            stoppedAt = stream.withBytes { definition.value(FITProfile.timestamp, in: $0) }
+              .flatMap { UInt32(exactly: $0) }
+            brokeWhileStopped = false
+          }
           timerStopped = true
         } else if type == FITProfile.Event.start, timerStopped {
           // Records up to the restart (one often shares the stop's second) end the old
-          // segment; the first after it starts the next.
+          // segment; the first after it starts the next, unless a record written while the
+          // timer stood (where the user resumed) has started it already.
           timerStopped = false
-          if statistics.records > 0 { segmentBreakPending = true }
+          statistics.timerRestarts += 1
+          if statistics.records > 0, !brokeWhileStopped { segmentBreakPending = true }
         }
       }
       statistics.otherMessages += 1
@@ -106,7 +116,14 @@ extension FITReader {
     if let timestamp, Double(timestamp) < FITProfile.firstDate {
       statistics.relativeTimes += 1
     }
-    if segmentBreakPending {
+    if timerStopped, let stoppedAt, let timestamp, timestamp > stoppedAt {
+      // Written while the device's timer stood (an auto-pause's last point, where the user
+      // moved off again): each such record starts a segment of its own, so the paused
+      // stretch is never distance; the last of them begins the stretch after the restart.
+      segment += 1
+      brokeWhileStopped = true
+      segmentBreakPending = false
+    } else if segmentBreakPending {
       // The first record after the device's timer restarted starts a new segment: a gap,
       // as a TCX `<Track>` after a pause is.
       segmentBreakPending = false
@@ -121,6 +138,8 @@ extension FITReader {
       mode: coordinate == nil ? .noFix : .unknown,
       heartRate: v.heartRate.map(BeatsPerMinute.init),
       cadence: v.cadence.map(RevolutionsPerMinute.init),
+      power: v.power.map(Watts.init),
+      temperature: v.temperature.map(Celsius.init),
       deviceDistance: distance.map(Meters.init),
       segment: segment,
       origin: FixOrigin(index: statistics.records - 1))
@@ -154,6 +173,8 @@ extension FITReader {
       case FITProfile.Record.distance: v.distance = value
       case FITProfile.Record.heartRate: v.heartRate = value
       case FITProfile.Record.cadence: v.cadence = value
+      case FITProfile.Record.power: v.power = value
+      case FITProfile.Record.temperature: v.temperature = value
       case FITProfile.Record.gpsAccuracy: v.gpsAccuracy = value
       default: break
       }

@@ -13,12 +13,14 @@ import StriderCore
 ///
 /// - Each `record` message is a fix: time, position (semicircles → degrees), altitude and
 ///   speed (the enhanced fields when present), distance as `deviceDistance` (also from the
-///   compressed speed-and-distance field), heart rate, cadence, GPS accuracy. A record
-///   without a valid position is kept as a time-only fix (`coordinate` nil, `.noFix`), as
-///   TCX trackpoints without `<Position>` are: indoor and pool files give what they have.
-///   The device's timer pauses (`event` messages: a timer stop, then a start) are segment
-///   breaks: the first record after the restart starts a new segment, as the first
-///   `<Track>` after a pause does in TCX.
+///   compressed speed-and-distance field), heart rate, cadence, power, temperature, GPS
+///   accuracy. A record without a valid position is kept as a time-only fix (`coordinate`
+///   nil, `.noFix`), as TCX trackpoints without `<Position>` are: indoor and pool files give
+///   what they have. The device's timer pauses (`event` messages: a timer stop, then
+///   a start) are segment breaks: the first record after the restart starts a new segment,
+///   as the first `<Track>` after a pause does in TCX; a record written while the timer
+///   stood, timed after the stop (an auto-pause's last point), starts one of its own, so
+///   the stretch walked or rolled while paused is never distance.
 /// - Each `session` is kept (`sessions`); its sport is the activity the file declares when
 ///   every session that names one Strider knows names the same one, once the whole file is
 ///   read: a triathlon chained from several FIT files holds its swim's session long before
@@ -98,6 +100,7 @@ public struct FITReader: FormatReader {
           elapsedTime: $0.totalElapsedTime.map(Seconds.init))
       }
     }
+    totals.pauses = statistics.timerRestarts
     totals.end =
       sessions.compactMap { session -> GNSSTime? in
         guard let start = session.startTime, let elapsed = session.totalElapsedTime,
@@ -123,6 +126,7 @@ public struct FITReader: FormatReader {
       JSONMember("sessions", .int(s.sessions)),
       JSONMember("other_messages", .int(s.otherMessages)),
       JSONMember("timer_stops", .int(s.timerStops)),
+      JSONMember("timer_restarts", .int(s.timerRestarts)),
       JSONMember("relative_times", .int(s.relativeTimes)),
     ]
   }
@@ -144,6 +148,10 @@ public struct FITReader: FormatReader {
   var compressedDistance: (total: Int, last: Int)?
   /// Set by a timer stop event, until the timer starts again.
   var timerStopped = false
+  /// The time of the stop event (seconds since the FIT epoch), when it had one.
+  var stoppedAt: UInt32?
+  /// Whether a record written while the timer stood has started a segment since the stop.
+  var brokeWhileStopped = false
   /// Set by a timer start after a stop: the next record starts segment `segment + 1`.
   var segmentBreakPending = false
   /// The segment of the next record: one more after each timer stop, across chained files.
@@ -403,6 +411,9 @@ public struct FITStatistics: Sendable, Equatable {
   public var sessions = 0
   /// Timer stop events: the device's own pauses, each a segment break.
   public var timerStops = 0
+  /// Timer starts after a stop: the device's pauses that ended (the last stop of a file
+  /// ends the activity, it is no pause).
+  public var timerRestarts = 0
   /// Header and file CRCs that did not match their bytes.
   public var crcMismatches = 0
 }

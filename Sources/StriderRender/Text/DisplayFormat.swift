@@ -59,7 +59,15 @@ public enum DisplayFormat {
     return pace.text(per: units)
   }
 
-  /// A pace or, for activities measured by speed, a speed: what the activity's users read.
+  /// "5:02 /km", or for a swim "1:55 /100 m" (`Activity.paceLength`); "--:-- /100 m" when
+  /// there is none.
+  public static func pace(_ pace: Pace?, activity: Activity, units: UnitSystem) -> String {
+    guard let pace else { return "--:-- /" + activity.paceLength(units).label }
+    return pace.text(for: activity, units: units)
+  }
+
+  /// A pace or, for activities measured by speed, a speed: what the activity's users read
+  /// (a swim's pace per 100 m).
   public static func paceOrSpeed(
     pace: Pace?, speed: MetersPerSecond?, activity: Activity, units: UnitSystem
   ) -> String {
@@ -67,7 +75,7 @@ public enum DisplayFormat {
       guard let speed else { return "--.- " + speedUnit(units) }
       return self.speed(speed, units: units)
     }
-    return self.pace(pace, units: units)
+    return self.pace(pace, activity: activity, units: units)
   }
 
   /// "4 m", "12 m", "1.2 km" (metric) or "13 ft", "0.8 mi" (imperial): a short length for

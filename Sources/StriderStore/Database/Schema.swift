@@ -271,6 +271,22 @@ enum Schema {
       // are measured from them when the session is finished. Older sessions have none.
       try db.execute(sql: LapRow.schema)
     }
+    migrator.registerMigration("v9: device totals") { db in
+      // What the device counted for an imported file (`DeviceTotalsRow`): its distance,
+      // timer, elapsed time and pauses, which `sessions show` prints beside Strider's.
+      // Sessions imported before have none (importing the file again fills them in).
+      try db.execute(sql: DeviceTotalsRow.schema)
+    }
+    migrator.registerMigration("v10: fix power and temperature") { db in
+      // A power meter's watts and the device's thermometer, as FIT records carry them.
+      // Added at the end of `fix`: `FixRow` reads them by position when they are there, so
+      // a database read before this migration ran (locked or read-only) is still read.
+      try db.execute(
+        sql: """
+          ALTER TABLE fix ADD COLUMN power REAL CHECK (power IS NULL OR power >= 0);
+          ALTER TABLE fix ADD COLUMN temperature REAL;
+          """)
+    }
     return migrator
   }
 

@@ -37,6 +37,8 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     static let originIndex = Column("originIndex")
     static let originLine = Column("originLine")
     static let verdict = Column("verdict")
+    static let power = Column("power")
+    static let temperature = Column("temperature")
   }
 
   init(sessionId: Int64, seq: Int, fix: Fix, verdict: Verdict?) {
@@ -46,14 +48,21 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     self.verdict = verdict
   }
 
-  /// The columns in the order `init(row:)` reads them and `values` gives them.
+  /// The columns in the order `init(row:)` reads them and `values` gives them: the table's
+  /// own order (`FixStoreTests` checks it), power and temperature last ("v10").
   static let columnOrder: [Column] = [
     Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
     Columns.altitude, Columns.horizontalAccuracy, Columns.verticalAccuracy, Columns.speed,
     Columns.course, Columns.mode, Columns.provider, Columns.satellites, Columns.hdop,
     Columns.heartRate, Columns.cadence, Columns.deviceDistance, Columns.segment,
-    Columns.originIndex, Columns.originLine, Columns.verdict,
+    Columns.originIndex, Columns.originLine, Columns.verdict, Columns.power,
+    Columns.temperature,
   ]
+
+  /// Every column, in the table's order: a database read before "v10: fix power and
+  /// temperature" ran (locked by another Strider, or read-only) has the first 21 only, and
+  /// its fixes read without power and temperature rather than failing.
+  static var databaseSelection: [any SQLSelectable] { [AllColumns()] }
 
   init(row: Row) throws {
     func number(_ index: Int) throws -> Double? { try row.decode(Double?.self, atIndex: index) }
@@ -70,6 +79,8 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
       satellites: try row.decode(atIndex: 12), hdop: try number(13),
       heartRate: try number(14).map(BeatsPerMinute.init),
       cadence: try number(15).map(RevolutionsPerMinute.init),
+      power: row.count > 21 ? try number(21).map(Watts.init) : nil,
+      temperature: row.count > 22 ? try number(22).map(Celsius.init) : nil,
       deviceDistance: try number(16).map(Meters.init), segment: try row.decode(atIndex: 17),
       origin: FixOrigin(index: try row.decode(atIndex: 18), line: try row.decode(atIndex: 19)))
     sessionId = try row.decode(atIndex: 0)
@@ -77,12 +88,24 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     verdict = try row.decode(atIndex: 20)
   }
 
+  /// The row for GRDB's own `insert` (tests build older databases with it): power and
+  /// temperature only where the fix has them, so a row without them fits the table as it
+  /// was before "v10" too. Imports go through `BulkRecord.insert` with every column.
+  func encode(to container: inout PersistenceContainer) {
+    let optional = [Columns.power.name, Columns.temperature.name]
+    for (column, value) in zip(Self.columnOrder, values)
+    where value != nil || !optional.contains(column.name) {
+      container[column] = value
+    }
+  }
+
   var values: [(any DatabaseValueConvertible)?] {
     [
       sessionId, seq, fix.time, fix.coordinate?.latitude, fix.coordinate?.longitude,
       fix.altitude, fix.horizontalAccuracy, fix.verticalAccuracy, fix.speed, fix.course,
       fix.mode, fix.provider, fix.satellites, fix.hdop, fix.heartRate, fix.cadence,
-      fix.deviceDistance, fix.segment, fix.origin.index, fix.origin.line, verdict,
+      fix.deviceDistance, fix.segment, fix.origin.index, fix.origin.line, verdict, fix.power,
+      fix.temperature,
     ]
   }
 

@@ -48,3 +48,5 @@ extension Degrees: DatabaseValueConvertible {}
 extension Kilocalories: DatabaseValueConvertible {}
 extension BeatsPerMinute: DatabaseValueConvertible {}
 extension RevolutionsPerMinute: DatabaseValueConvertible {}
+extension Watts: DatabaseValueConvertible {}
+extension Celsius: DatabaseValueConvertible {}

@@ -1,5 +1,3 @@
-import StriderCore
-
 /// One part of a multisport recording, as the device summed it up.
 public struct DeviceLeg: Sendable, Equatable {
   /// The device's name for its sport ("swimming", "transition").
@@ -32,8 +30,9 @@ public struct DeviceLeg: Sendable, Equatable {
 }
 
 /// What the recording device itself counted for the file: its distance (wheel sensor,
-/// footpod or its own GPS filter) and its timer. `analyze` prints them beside Strider's
-/// figures, so a user comparing with their watch sees both and the gap between them.
+/// footpod or its own GPS filter) and its timer. `analyze` and `sessions show` print them
+/// beside Strider's figures, so a user comparing with their watch sees both and the gap
+/// between them; the store keeps them with an imported session.
 public struct DeviceTotals: Sendable, Equatable {
   /// The device's distance over the whole file, nil when it gave none.
   public var distance: Meters?
@@ -52,6 +51,17 @@ public struct DeviceTotals: Sendable, Equatable {
   /// Where the last of the device's summaries ends, when it says; a file cut short can
   /// hold records of a part whose summary was never written.
   public var end: GNSSTime?
+  /// The device's own pauses that ended (FIT timer stops followed by a start), nil when the
+  /// format does not say.
+  public var pauses: Int?
+
+  /// Seconds the device's timer stood: elapsed less timer time, nil without both.
+  public var pausedTime: Seconds? {
+    guard let elapsed = elapsedTime?.value, let timer = timerTime?.value,
+      elapsed.isFinite, timer.isFinite
+    else { return nil }
+    return Seconds(max(0, elapsed - timer))
+  }
 
   public init(
     distance: Meters?, timerTime: Seconds?, elapsedTime: Seconds?, parts: Int, partName: String
@@ -64,7 +74,7 @@ public struct DeviceTotals: Sendable, Equatable {
   }
 
   /// The sum of the parts' figures; a figure no part gives stays nil.
-  static func summing(
+  public static func summing(
     _ parts: [(distance: Meters?, timer: Seconds?, elapsed: Seconds?)], partName: String
   ) -> DeviceTotals? {
     guard !parts.isEmpty else { return nil }

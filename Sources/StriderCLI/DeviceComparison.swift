@@ -1,0 +1,68 @@
+import StriderCore
+import StriderRender
+
+/// The device's own figures beside Strider's, as `analyze` and `sessions show` print them:
+/// "25.20 km, timer 58:12, 8 pauses (2:09) (1 session); Strider 0.2 % shorter".
+struct DeviceComparison {
+  var device: DeviceTotals
+  var summary: SessionSummary
+
+  /// Seconds a track may go on past the device's summary (the device closes it a moment
+  /// after its last record).
+  static let endGrace = 60.0
+
+  /// Whether the track holds fixes well after the device's last summary ends (a file cut
+  /// short before the summary of its last part): the totals then do not cover the track.
+  var goesOnAfterDevice: Bool {
+    guard let end = device.end, let last = summary.end?.time else { return false }
+    return last.secondsSince1970 - end.secondsSince1970 > Self.endGrace
+  }
+
+  /// Strider's distance against the device's, % of the device's; nil without one.
+  var distanceGap: Double? {
+    guard let d = device.distance?.value, d > 0, !goesOnAfterDevice else { return nil }
+    return 100 * (summary.distance.value - d) / d
+  }
+
+  /// The line of the table.
+  var line: String {
+    var parts: [String] = []
+    if let distance = device.distance {
+      parts.append(DisplayFormat.distance(distance, units: summary.units))
+    }
+    if let timer = device.timerTime { parts.append("timer " + DisplayFormat.clock(timer)) }
+    if let pauses = device.pauses {
+      var text = "\(pauses) pause" + (pauses == 1 ? "" : "s")
+      if pauses > 0, let paused = device.pausedTime {
+        text += " (" + DisplayFormat.clock(paused) + ")"
+      }
+      parts.append(text)
+    }
+    var line = parts.joined(separator: ", ")
+    line += " (\(device.parts) \(device.partName)\(device.parts == 1 ? "" : "s"))"
+    if goesOnAfterDevice, let end = device.end {
+      line += "; the device's summaries end at \(end.iso8601), the track goes on: not compared"
+    } else if let gap = distanceGap {
+      let size = String(format: "%.1f", abs(gap))
+      line +=
+        size == "0.0"
+        ? "; Strider the same" : "; Strider \(size) % \(gap < 0 ? "shorter" : "longer")"
+    }
+    return line
+  }
+
+  /// The `device` object of `analyze --format json`.
+  var json: JSONValue {
+    let number = JSONValue.rounded
+    return .object([
+      JSONMember("distance_m", number(device.distance?.value, 2)),
+      JSONMember("timer_s", number(device.timerTime?.value, 1)),
+      JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
+      JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
+      JSONMember("paused_s", number(device.pausedTime?.value, 1)),
+      JSONMember(device.partName + "s", .int(device.parts)),
+      JSONMember("distance_gap_pct", number(distanceGap, 2)),
+      JSONMember("covers_track", .bool(!goesOnAfterDevice)),
+    ])
+  }
+}

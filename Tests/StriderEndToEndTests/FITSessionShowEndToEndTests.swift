@@ -1,0 +1,183 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// Issue 18's remainders on the real binary: an imported FIT session keeps the device's own
+/// numbers (distance, timer, pauses, the gap to Strider's) and prints them in `sessions
+/// show` as `analyze` does; power and temperature are kept and shown; the device's own
+/// pauses are never distance.
+@Suite struct FITSessionShowEndToEndTests {
+  static func json(_ text: String) throws -> [String: Any] {
+    try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+  }
+
+  static func row(_ label: String, in text: String) -> String? {
+    text.split(separator: "\n").first { $0.hasPrefix(label + " ") }.map(String.init)
+  }
+
+  /// gb-edge800.fit: 25.20 km and 58:12 on the device's timer, 9 timer stops of which 7
+  /// were restarted (the last two end the ride; gpsbabel makes 8 segments of it): `analyze` and `sessions show` print the same
+  /// device row, and the JSON export carries the device's figures.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func sessionsShowPrintsTheDevicesNumbersAsAnalyzeDoes() throws {
+    let file = try #require(SharedData.file("fit/gb-edge800.fit"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    let analyzeRow = try #require(Self.row("device", in: analyzed.stdout), "\(analyzed.stdout)")
+    #expect(
+      analyzeRow.contains("25.20 km, timer 58:12, 7 pauses (2:07) (1 session)"), "\(analyzeRow)")
+    #expect(analyzeRow.contains("; Strider "), "\(analyzeRow)")
+
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let showRow = try #require(Self.row("device", in: shown.stdout), "\(shown.stdout)")
+    #expect(showRow == analyzeRow, "the same figures and gap in both")
+
+    let export = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "json"], environment: environment)
+    #expect(export.status == 0, "\(export.stderr)")
+    let device = try #require(try Self.json(export.stdout)["device"] as? [String: Any])
+    #expect(device["distance_m"] as? Double == 25196.98)
+    #expect(device["timer_s"] as? Double == 3492.1)
+    #expect(device["pauses"] as? Int == 7)
+    #expect(device["sessions"] as? Int == 1)
+
+    let report = try Self.json(
+      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+    let analyzedDevice = try #require(report["device"] as? [String: Any])
+    #expect(analyzedDevice["pauses"] as? Int == 7)
+    #expect(analyzedDevice["paused_s"] as? Double == 127)
+  }
+
+  /// A GPX file's session has no device row and no sensor rows: nothing is made up.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aGPXSessionHasNoDeviceRow() throws {
+    let file = try #require(SharedData.file("gpx/gb-edge800.gpx"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(Self.row("device", in: shown.stdout) == nil, "\(shown.stdout)")
+    #expect(Self.row("power", in: shown.stdout) == nil, "\(shown.stdout)")
+  }
+
+  /// fp-Edge810-Vector: power pedals and a thermometer on every record. `analyze` and
+  /// `sessions show` print them, the JSON export keeps them on each fix.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func powerAndTemperatureAreShownAndKept() throws {
+    let file = try #require(SharedData.file("fit/fp-Edge810-Vector-2013-08-16-15-35-10.fit"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let power = try #require(Self.row("power", in: analyzed.stdout), "\(analyzed.stdout)")
+    #expect(power.hasSuffix("(4700 records)"), "\(power)")
+    let temperature = try #require(Self.row("temperature", in: analyzed.stdout))
+    #expect(temperature.contains(" °C, avg "), "\(temperature)")
+
+    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(Self.row("power", in: shown.stdout) == power, "\(shown.stdout)")
+    #expect(Self.row("temperature", in: shown.stdout) == temperature)
+
+    let export = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "json"], environment: environment)
+    let fixes = try #require(try Self.json(export.stdout)["fixes"] as? [[String: Any]])
+    #expect(fixes.count == 4700)
+    #expect(fixes.allSatisfy { $0["power_w"] is Double && $0["temperature_c"] is Double })
+    let watts = fixes.compactMap { $0["power_w"] as? Double }
+    let report = try Self.json(
+      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+    let sensors = try #require(report["sensors"] as? [String: Any])
+    #expect(sensors["power_max_w"] as? Double == watts.max())
+    #expect(sensors["power_records"] as? Int == 4700)
+  }
+
+  /// fp-garmin-edge-500-activity: the device auto-paused 48 times and wrote a record where
+  /// the rider moved off again, timed after the stop. That stretch is no distance: the raw
+  /// length is the device's within 0.5 %, and `--no-filter` counts no step across a pause.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func theDevicesPausedStretchIsNeverDistance() throws {
+    let file = try #require(SharedData.file("fit/fp-garmin-edge-500-activity.fit"))
+    let report = try Self.json(
+      try StriderBinary.run(["analyze", "--no-filter", "--format", "json", file.path]).stdout)
+    let device = try #require(report["device"] as? [String: Any])
+    let deviceDistance = try #require(device["distance_m"] as? Double)
+    let raw = try #require(report["distance_m"] as? Double)
+    #expect(
+      abs(raw - deviceDistance) / deviceDistance < 0.005, "raw \(raw), device \(deviceDistance)")
+    let reader = try #require(report["reader"] as? [String: Any])
+    #expect(reader["timer_restarts"] as? Int == device["pauses"] as? Int)
+  }
+}
+
+/// Issue 17: `sessions import` says in one short line why each file's activity is what it
+/// is, as `analyze` does.
+@Suite struct ImportGuessReasonEndToEndTests {
+  @Test func importSaysWhyItGuessedOneLineAFile() throws {
+    let ride = try ActivityGuessEndToEndTests.gpx(speed: 5.2, seconds: 600)
+    let environment = StriderBinary.isolatedEnvironment()
+    let imported = try StriderBinary.run(
+      ["sessions", "import", ride.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let lines = imported.stdout.split(separator: "\n")
+    #expect(lines.count == 2 || lines.count > 2 && !lines[2].hasPrefix("  activity"))
+    #expect(lines.first?.contains("session 1, ride,") == true, "\(imported.stdout)")
+    #expect(
+      lines.dropFirst().first
+        == "  activity guessed: moving median 5.20 m/s (18.7 km/h): 4.70 m/s and faster is a ride",
+      "\(imported.stdout)")
+
+    let declared = try ActivityGuessEndToEndTests.gpx(speed: 1.2, seconds: 600, type: "hiking")
+    let second = try StriderBinary.run(
+      ["sessions", "import", declared.path], environment: environment)
+    #expect(
+      second.stdout.contains("\n  activity from the file says \"hiking\"\n"), "\(second.stdout)")
+
+    let asked = try ActivityGuessEndToEndTests.gpx(speed: 3.0, seconds: 600)
+    let third = try StriderBinary.run(
+      ["sessions", "import", "--activity", "walk", asked.path], environment: environment)
+    #expect(!third.stdout.contains("activity"), "--activity needs no reason: \(third.stdout)")
+  }
+}
+
+/// Issue 17: a swim's pace is per 100 m everywhere a pace is shown: analyze, sessions show,
+/// the list, the spoken cues.
+@Suite struct SwimPaceEndToEndTests {
+  @Test func aSwimShowsItsPacePer100Metres() throws {
+    // 0.8 m/s: 2:05 per 100 m.
+    let file = try ActivityGuessEndToEndTests.gpx(speed: 0.8, seconds: 1200)
+    let environment = StriderBinary.isolatedEnvironment()
+    let analyzed = try StriderBinary.run(
+      ["analyze", "--activity", "swim", file.path], environment: environment)
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    let pace = try #require(
+      FITSessionShowEndToEndTests.row("avg pace", in: analyzed.stdout), "\(analyzed.stdout)")
+    #expect(pace.hasSuffix(" /100 m"), "\(pace)")
+    #expect(!analyzed.stdout.contains("/km"), "\(analyzed.stdout)")
+    let minutes = pace.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+    #expect(["2:04", "2:05", "2:06"].contains(minutes), "\(pace)")
+
+    _ = try StriderBinary.run(
+      ["sessions", "import", "--activity", "swim", file.path], environment: environment)
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(FITSessionShowEndToEndTests.row("avg pace", in: shown.stdout) == pace)
+    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(list.stdout.contains(" /100 m"), "\(list.stdout)")
+
+    let yards = try StriderBinary.run(
+      ["analyze", "--activity", "swim", "--units", "imperial", file.path])
+    #expect(yards.stdout.contains(" /100 yd"), "\(yards.stdout)")
+
+    let replay = try StriderBinary.run(
+      ["replay", "--headless", "--speed", "max", "--activity", "swim", file.path])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.contains("per 100 metres."), "\(replay.stdout.suffix(600))")
+    #expect(!replay.stdout.contains("per kilometre"), "\(replay.stdout.suffix(600))")
+  }
+}
