@@ -43,18 +43,19 @@ extension CueText {
     case .movingTime: return (saysElapsed ? "Moving time " : "Time ") + duration(f.moving) + "."
     case .currentPace:
       if ride { return f.currentSpeed.map { speedSentence("Current", $0, units) } }
-      return f.currentPace.flatMap { paceSentence("Current", $0, units) }
+      return f.currentPace.flatMap { paceSentence("Current", $0, activity, units) }
     case .currentSpeed: return f.currentSpeed.map { speedSentence("Current", $0, units) }
     case .averagePace, .averageSpeed:
       return effortSentence(
-        "Average", f.distance, f.moving, speed: ride || field == .averageSpeed, units)
+        "Average", f.distance, f.moving, speed: ride || field == .averageSpeed, activity, units)
     case .lapPace, .lapSpeed:
       return effortSentence(
-        "Lap", f.lapDistance, f.lapMoving, speed: ride || field == .lapSpeed, units)
+        "Lap", f.lapDistance, f.lapMoving, speed: ride || field == .lapSpeed, activity, units)
     case .splitPace, .splitSpeed:
       guard let split = f.lastSplit else { return nil }
       return effortSentence(
-        "Split", split.distance, split.duration, speed: ride || field == .splitSpeed, units)
+        "Split", split.distance, split.duration, speed: ride || field == .splitSpeed, activity,
+        units)
     case .heartRate:
       guard let rate = f.heartRate, rate.value.isFinite, rate.value > 0 else { return nil }
       return "Heart rate " + count(of: Int(rate.value.rounded()), "beat") + " per minute."
@@ -74,19 +75,25 @@ extension CueText {
     }
   }
 
-  /// "Average pace 5 minutes 14 seconds per kilometre." or "Average speed 24.3 kilometres
-  /// per hour."; nil without distance or moving time, or for a pace below a crawl.
+  /// "Average pace 5 minutes 14 seconds per kilometre." (per 100 metres for a swim) or
+  /// "Average speed 24.3 kilometres per hour."; nil without distance or moving time, or
+  /// for a pace below a crawl.
   static func effortSentence(
     _ label: String, _ distance: Meters, _ moving: Seconds, speed asSpeed: Bool,
-    _ units: UnitSystem
+    _ activity: Activity, _ units: UnitSystem
   ) -> String? {
     guard distance.value > 0, moving.value > 0 else { return nil }
     if asSpeed { return speedSentence(label, distance / moving, units) }
-    return Pace(distance: distance, duration: moving).flatMap { paceSentence(label, $0, units) }
+    return Pace(distance: distance, duration: moving).flatMap {
+      paceSentence(label, $0, activity, units)
+    }
   }
 
-  static func paceSentence(_ label: String, _ value: Pace, _ units: UnitSystem) -> String? {
-    value.isCrawl(per: units) ? nil : "\(label) pace \(pace(value, units: units))."
+  static func paceSentence(
+    _ label: String, _ value: Pace, _ activity: Activity, _ units: UnitSystem
+  ) -> String? {
+    value.isCrawl(per: units)
+      ? nil : "\(label) pace \(pace(value, activity: activity, units: units))."
   }
 
   static func speedSentence(_ label: String, _ value: MetersPerSecond, _ units: UnitSystem)
