@@ -23,6 +23,10 @@ public struct SessionRunner: Sendable {
   /// Whether every verdict is also passed on as `.session(.judged)`: the dashboard's map
   /// draws each rejected fix with its reason, while the headless printer wants tallies only.
   public let reportsVerdicts: Bool
+  /// Whether each point of the live filtered track is passed on as `.session(.point)`: the
+  /// dashboard's map draws them, the headless printer prints none, and a replay of a
+  /// million fixes spent a tenth of its loop handing them over.
+  public let reportsPoints: Bool
   public private(set) var engine: SessionEngine
   /// The workout coach, when the session follows a workout; fed after every fix that moves
   /// the session's clock on, with the engine's figures at that time.
@@ -60,13 +64,14 @@ public struct SessionRunner: Sendable {
   /// - Parameter recordsToBeat: the history's records, for the finish's new-best cues.
   public init(
     configuration: SessionConfiguration, reportsVerdicts: Bool = false,
-    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
-    replayingLaps: [LapMark] = []
+    reportsPoints: Bool = true, coach: WorkoutCoach? = nil,
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = []
   ) {
     replayedLaps = replayingLaps.sorted { $0.time < $1.time }
     lapsToReplay = replayedLaps[...]
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
+    self.reportsPoints = reportsPoints
     engine = SessionEngine(configuration: configuration, recordsToBeat: recordsToBeat)
     self.coach = coach
     initialCoach = coach
@@ -120,13 +125,19 @@ public struct SessionRunner: Sendable {
     }
   }
 
-  /// Counts each verdict and passes the engine's events on (verdicts only when asked).
+  /// Counts each verdict and passes the engine's events on (verdicts and points only when
+  /// asked).
   private mutating func relay(_ events: [SessionEvent], into out: inout [RunnerEvent]) {
     for e in events {
-      if case .judged(let judged) = e {
+      switch e {
+      case .judged(let judged):
         count(judged)
         if reportsVerdicts { out.append(.session(e)) }
-      } else {
+      case .point:
+        // A point moves no time on (`note`).
+        if reportsPoints { out.append(.session(e)) }
+        continue
+      default:
         out.append(.session(e))
       }
       note(e)

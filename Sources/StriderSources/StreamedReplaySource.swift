@@ -14,6 +14,10 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   private var position = 0.0
   private var previousTime: GNSSTime?
   private var pacer: Pacer
+  /// As fast as possible: nothing to schedule, so each fix is handed on as it is read,
+  /// without the clock or a copy kept waiting (a 232-byte fix copied in and out of
+  /// `pending` on each of a million polls).
+  private let isUnpaced: Bool
   private var clock: Clock
   private var isExhausted = false
   private var finishedReported = false
@@ -27,10 +31,17 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
     self.name = name
     self.next = next
     pacer = Pacer(speed: speed)
+    isUnpaced = speed == .asFastAsPossible
     self.clock = clock
   }
 
   public mutating func poll(timeout: Double) -> SourcePoll {
+    if isUnpaced, pending == nil {
+      if let fix = read() { return .event(.fix(fix)) }
+      if finishedReported { return .ended }
+      finishedReported = true
+      return .event(.status(.finished))
+    }
     guard let (fix, due) = peek() else {
       if finishedReported { return .ended }
       finishedReported = true
@@ -46,16 +57,22 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   /// The next fix and its schedule position, read when none is waiting.
   private mutating func peek() -> (Fix, Double)? {
     if let pending { return pending }
+    guard let fix = read() else { return nil }
+    position += Pacer.step(from: previousTime, to: fix.time)
+    if let t = fix.time { previousTime = t }
+    pending = (fix, position)
+    return pending
+  }
+
+  /// The next fix from `next`, or nil at the end or at the first failure (kept).
+  private mutating func read() -> Fix? {
     guard !isExhausted else { return nil }
     do {
       guard let fix = try next() else {
         isExhausted = true
         return nil
       }
-      position += Pacer.step(from: previousTime, to: fix.time)
-      if let t = fix.time { previousTime = t }
-      pending = (fix, position)
-      return pending
+      return fix
     } catch {
       isExhausted = true
       failure = error

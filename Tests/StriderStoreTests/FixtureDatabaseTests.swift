@@ -173,6 +173,20 @@ enum Fixtures {
     #expect(throws: StoreError.noSuchSession(4)) { try store.listing(4) }
   }
 
+  @Test func theFixChecksAreComparisonsOnceMigrated() throws {
+    let temp = try Fixtures.copiedStore()
+    _ = try temp.open()
+    let queue = try DatabaseQueue(path: temp.location.path)
+    let definition = try queue.read { db in
+      try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'fix'")
+    }
+    let sql = try #require(definition)
+    for (old, new) in Schema.fixChecks {
+      #expect(!sql.contains(old), "v9 rewrites \(old)")
+      #expect(sql.contains(new))
+    }
+  }
+
   @Test func migratesToTheCurrentSchema() throws {
     let temp = try Fixtures.copiedStore()
     _ = try temp.open()

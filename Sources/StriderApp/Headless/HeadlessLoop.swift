@@ -20,9 +20,10 @@ public enum HeadlessLoop {
     isStopped: () -> Bool, lapPresses: () -> Int = { 0 },
     emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
+    // The printer prints no track points (`HeadlessEvents`): the runner keeps them back.
     var runner = SessionRunner(
-      configuration: configuration, coach: coach, recordsToBeat: recordsToBeat,
-      replayingLaps: replayingLaps)
+      configuration: configuration, reportsPoints: false, coach: coach,
+      recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
     var failure: Failure?
     loop: while !isStopped() {
       do {

@@ -2,7 +2,7 @@ import GRDB
 import StriderCore
 
 /// Feeds an import through the engine and writes its rows in batches as they are ready:
-/// a fix waits in memory only until the gate has judged it.
+/// a fix waits in memory only until the gate has judged it, an event until the next batch.
 struct ImportWriter {
   let store: SessionStore
   let id: Int64
@@ -14,6 +14,8 @@ struct ImportWriter {
   private var track: [TrackPoint] = []
   private var trackCount = 0
   private var events: [SessionEvent] = []
+  /// Events written so far: the next one's number.
+  private var eventCount = 0
   private var firstTime: GNSSTime?
   private var lastTime: GNSSTime?
   /// The finished track's best efforts, searched before the track is let go.
@@ -44,7 +46,9 @@ struct ImportWriter {
     stamped.origin = FixOrigin(index: seq)
     seq += 1
     for event in engine.ingest(stamped) { take(event) }
-    if judged.count + track.count >= SessionStore.batchRows { try writeBatch() }
+    if judged.count + track.count + events.count >= SessionStore.batchRows {
+      try writeBatch()
+    }
   }
 
   private mutating func take(_ event: SessionEvent) {
@@ -59,29 +63,39 @@ struct ImportWriter {
     }
   }
 
+  /// Writes the fixes judged, the live track's points and the events so far, in one
+  /// transaction.
   private mutating func writeBatch() throws(StoreError) {
     let (id, fixes, points, firstPoint) = (id, judged, track, trackCount)
-    try store.patientWrite { db in
+    let (happened, firstEvent) = (events, eventCount)
+    eventCount += try store.patientWrite { db in
       try FixRow.insert(
         fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) }, db)
       try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
+      return try EventRow.insert(happened, of: id, from: firstEvent, db)
     }
     trackCount += track.count
     judged.removeAll(keepingCapacity: true)
     track.removeAll(keepingCapacity: true)
+    events.removeAll(keepingCapacity: true)
   }
 
-  /// Ends the engine and writes the rest: the last fixes and points, the finished track,
-  /// the display track and the events. The session stays `importing`. The finished track
-  /// is written as the engine makes it, a batch at a time, and only its times and
-  /// distances are kept (for the best efforts), so it is never held whole.
+  /// Ends the engine and writes the rest: the last fixes, points and events, the finished
+  /// track and the display track. The session stays `importing`.
+  ///
+  /// The finished track is written as the engine makes it, a batch at a time, so it is
+  /// never held whole. The display track and the best efforts are made from it read back
+  /// once the engine has let go of its own copy of the track: made beside that copy, the
+  /// piece being reduced for drawing and the times and distances kept for the efforts were
+  /// 24 MB of a 1M-fix import's peak.
   ///
   /// - Parameter laps: the laps the file recorded; measured on the finished track into the
-  ///   summary's laps, as a recording's presses are.
+  ///   summary's laps, as a recording's presses are (the track's times and distances are
+  ///   then kept as it is handed out, 20 bytes a point).
   mutating func complete(laps: RecordedLaps? = nil) throws(StoreError)
     -> (fixCount: Int, start: GNSSTime?, end: GNSSTime?, summary: SessionSummary)
   {
-    var sink = FinishedTrackSink(store: store, id: id)
+    var sink = FinishedTrackSink(store: store, id: id, keepsOdometer: laps != nil)
     var (tail, summary) = engine.finish { sink.add($0) }
     try sink.close()
     if let laps, let start = summary.start?.time, let end = summary.end?.time, sink.count > 0 {
@@ -97,109 +111,126 @@ struct ImportWriter {
     }
     unjudged = [:]
     try writeBatch()
-    efforts = BestEfforts.of(
-      times: sink.times, distances: sink.distances,
-      targets: BestEffortTarget.targets(for: summary.activity))
     let handedOut = sink.count
-    sink = FinishedTrackSink(store: store, id: id)
+    sink = FinishedTrackSink(store: store, id: id, keepsOdometer: false)
     heartRateTime = heartRates.time(excluding: summary.pauses)
     heartRates = HeartRateTime.Collector()
     engine = SessionEngine(configuration: engine.configuration)
-    if handedOut == 0 { try writeLiveDisplayTrack() }
-    try writeEvents()
+    if handedOut == 0 {
+      try writeLiveDisplayTrack()
+    } else {
+      efforts = try writeDisplayTrack(
+        count: handedOut, targets: BestEffortTarget.targets(for: summary.activity))
+    }
     return (
       seq, summary.start?.time ?? firstTime, summary.end?.time ?? lastTime, summary
     )
+  }
+
+  /// Reads the finished track back a piece at a time, writes each piece reduced for
+  /// drawing (each keeps its ends, so a long track keeps a point or two more than reducing
+  /// it whole would), and searches the best efforts on its times and distances.
+  private func writeDisplayTrack(count: Int, targets: [BestEffortTarget]) throws(StoreError)
+    -> [BestEffort]
+  {
+    let id = id
+    var times: [Double] = []
+    var distances: [Double] = []
+    times.reserveCapacity(count)
+    distances.reserveCapacity(count)
+    var piece: [TrackPoint] = []
+    piece.reserveCapacity(min(count, Self.displayPiece))
+    var drawn = 0
+    var start = 0
+    while start < count {
+      let end = min(start + Self.displayPiece, count)
+      piece.removeAll(keepingCapacity: true)
+      try store.guarded {
+        try store.pool.read { db in
+          try FinishedPointRow.forEach(of: id, seq: start..<end, db) { point in
+            times.append(point.time.secondsSince1970)
+            distances.append(point.distance.value)
+            piece.append(
+              TrackPoint(
+                time: point.time, coordinate: point.coordinate, altitude: point.altitude,
+                speed: point.speed, segment: point.segment))
+          }
+        }
+      }
+      let reduced = DisplayTrack.reduce(piece)
+      let first = drawn
+      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
+      drawn += reduced.count
+      start = end
+    }
+    return BestEfforts.of(times: times, distances: distances, targets: targets)
   }
 
   /// The display track of a session without a finished track, reduced from the live one
   /// a piece at a time.
   private func writeLiveDisplayTrack() throws(StoreError) {
     let id = id
-    let drawn = try store.guarded {
-      try store.pool.read { db in try LiveTrackPointRow.points(of: id, db) }
-    }
     var seq = 0
     var start = 0
-    while start < drawn.count {
-      let end = min(start + Self.displayPiece, drawn.count)
-      let reduced = DisplayTrack.reduce(Array(drawn[start..<end]))
+    while true {
+      let piece = try store.guarded {
+        try store.pool.read { db in
+          try LiveTrackPointRow.of(id).filter(SessionChildColumns.seq >= start)
+            .limit(Self.displayPiece).fetchAll(db).map(\.point)
+        }
+      }
+      if piece.isEmpty { return }
+      let reduced = DisplayTrack.reduce(piece)
       let first = seq
       try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
       seq += reduced.count
-      start = end
+      start += Self.displayPiece
     }
-  }
-
-  private func writeEvents() throws(StoreError) {
-    let (id, events) = (id, events)
-    try store.patientWrite { db in try EventRow.insert(events, of: id, db) }
   }
 }
 
-/// Takes the finished track from the engine point by point: writes it in batches, reduces
-/// it for drawing a piece at a time and keeps its times and distances. The engine cannot
-/// be handed a throwing closure, so the first write error is kept, no more is written, and
-/// `close` throws it.
+/// Takes the finished track from the engine point by point and writes it in batches. The
+/// engine cannot be handed a throwing closure, so the first write error is kept, no more is
+/// written, and `close` throws it.
 private struct FinishedTrackSink {
   let store: SessionStore
   let id: Int64
   private var batch: [FinishedTrack.Point] = []
-  private var written = 0
-  private var piece: [FinishedTrack.Point] = []
-  private var drawnCount = 0
   private var failure: StoreError?
-  private(set) var times: [Double] = []
-  private(set) var distances: [Double] = []
-  /// The distance at any time, for the laps the file recorded.
+  /// Points handed out so far.
+  private(set) var count = 0
+  /// The distance at any time, for the laps the file recorded; empty unless asked for.
   private(set) var odometer = FinishedTrack.Odometer()
+  let keepsOdometer: Bool
 
-  init(store: SessionStore, id: Int64) {
+  init(store: SessionStore, id: Int64, keepsOdometer: Bool) {
     self.store = store
     self.id = id
+    self.keepsOdometer = keepsOdometer
   }
 
-  /// Points handed out so far.
-  var count: Int { times.count }
-
   mutating func add(_ point: FinishedTrack.Point) {
-    times.append(point.time.secondsSince1970)
-    distances.append(point.distance.value)
-    odometer.append(time: point.time, distance: point.distance, segment: point.segment)
+    count += 1
+    if keepsOdometer {
+      odometer.append(time: point.time, distance: point.distance, segment: point.segment)
+    }
     batch.append(point)
-    piece.append(point)
     if batch.count >= SessionStore.batchRows { writeBatch() }
-    if piece.count >= ImportWriter.displayPiece { writePiece() }
   }
 
   mutating func close() throws(StoreError) {
     writeBatch()
-    writePiece()
     if let failure { throw failure }
   }
 
   private mutating func writeBatch() {
     defer { batch.removeAll(keepingCapacity: true) }
     guard failure == nil, !batch.isEmpty else { return }
-    let (id, points, first) = (id, batch, written)
+    let (id, points, first) = (id, batch, count - batch.count)
     do {
       try store.patientWrite { db in
         try FinishedPointRow.insert(points, of: id, from: first, db)
       }
-      written += points.count
-    } catch { failure = error }
-  }
-
-  /// Each piece keeps its ends, so a long track keeps a point or two more than reducing
-  /// it whole would.
-  private mutating func writePiece() {
-    defer { piece.removeAll(keepingCapacity: true) }
-    guard failure == nil, !piece.isEmpty else { return }
-    let reduced = DisplayTrack.reduce(FinishedTrack(points: piece).trackPoints)
-    let (id, first) = (id, drawnCount)
-    do {
-      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
-      drawnCount += reduced.count
     } catch { failure = error }
   }
 }

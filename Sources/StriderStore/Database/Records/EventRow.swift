@@ -62,13 +62,18 @@ struct EventRow: SessionChildRecord, Codable, Equatable {
   /// The JSON payload; a kind that needs one and has none fails to decode, as JSON would.
   private func payload() -> String { detail ?? "" }
 
-  /// Keeps the events that belong in this table, numbered from 0.
-  static func insert(_ events: [SessionEvent], of session: Int64, _ db: Database) throws {
-    var seq = 0
+  /// Keeps the events that belong in this table, numbered from `first`; how many were
+  /// kept.
+  @discardableResult
+  static func insert(
+    _ events: [SessionEvent], of session: Int64, from first: Int = 0, _ db: Database
+  ) throws -> Int {
+    var seq = first
     for event in events {
       guard let row = try EventRow(sessionId: session, seq: seq, event: event) else { continue }
       try row.insert(db)
       seq += 1
     }
+    return seq - first
   }
 }

@@ -48,8 +48,8 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     self.verdict = verdict
   }
 
-  /// The columns in the order `init(row:)` reads them and `values` gives them: the table's
-  /// own order (`FixStoreTests` checks it), power and temperature last ("v10").
+  /// The columns in the order `init(row:)` reads them and `put(into:)` puts them: the
+  /// table's own order (`FixStoreTests` checks it), power and temperature last ("v10").
   static let columnOrder: [Column] = [
     Columns.sessionId, Columns.seq, Columns.time, Columns.latitude, Columns.longitude,
     Columns.altitude, Columns.horizontalAccuracy, Columns.verticalAccuracy, Columns.speed,
@@ -99,7 +99,7 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     }
   }
 
-  var values: [(any DatabaseValueConvertible)?] {
+  private var values: [(any DatabaseValueConvertible)?] {
     [
       sessionId, seq, fix.time, fix.coordinate?.latitude, fix.coordinate?.longitude,
       fix.altitude, fix.horizontalAccuracy, fix.verticalAccuracy, fix.speed, fix.course,
@@ -107,6 +107,33 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
       fix.deviceDistance, fix.segment, fix.origin.index, fix.origin.line, verdict, fix.power,
       fix.temperature,
     ]
+  }
+
+  func put(into row: inout some BulkRowValues) {
+    row.put(Int(sessionId))
+    row.put(seq)
+    row.put(fix.time?.secondsSince1970)
+    let coordinate = fix.coordinate
+    row.put(coordinate?.latitude)
+    row.put(coordinate?.longitude)
+    row.put(fix.altitude?.value)
+    row.put(fix.horizontalAccuracy?.value)
+    row.put(fix.verticalAccuracy?.value)
+    row.put(fix.speed?.value)
+    row.put(fix.course?.value)
+    row.put(fix.mode.rawValue)
+    row.put(fix.provider.rawValue)
+    row.put(fix.satellites)
+    row.put(fix.hdop)
+    row.put(fix.heartRate?.value)
+    row.put(fix.cadence?.value)
+    row.put(fix.deviceDistance?.value)
+    row.put(fix.segment)
+    row.put(fix.origin.index)
+    row.put(fix.origin.line)
+    row.put(verdict.map { $0.reason?.rawValue ?? "accepted" })
+    row.put(fix.power?.value)
+    row.put(fix.temperature?.value)
   }
 
   /// Keeps the gate's verdicts of a session's fixes, the first for seq 0 and on in order.

@@ -46,11 +46,16 @@ extension TrackPointRecord {
         accuracy: try number(7).map(Meters.init), segment: try row.decode(atIndex: 8)))
   }
 
-  var values: [(any DatabaseValueConvertible)?] {
-    [
-      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
-      point.altitude, point.speed, point.accuracy, point.segment,
-    ]
+  func put(into row: inout some BulkRowValues) {
+    row.put(Int(sessionId))
+    row.put(seq)
+    row.put(point.time?.secondsSince1970)
+    row.put(point.coordinate.latitude)
+    row.put(point.coordinate.longitude)
+    row.put(point.altitude?.value)
+    row.put(point.speed.value)
+    row.put(point.accuracy?.value)
+    row.put(point.segment)
   }
 
   /// Keeps `points` as the session's rows from `first` on.
@@ -127,11 +132,17 @@ struct FinishedPointRow: SessionChildRecord, BulkRecord {
       distance: Meters(try row.decode(atIndex: 8)), segment: try row.decode(atIndex: 9))
   }
 
-  var values: [(any DatabaseValueConvertible)?] {
-    [
-      sessionId, seq, point.time, point.coordinate.latitude, point.coordinate.longitude,
-      point.altitude, point.speed, point.isStopped, point.distance, point.segment,
-    ]
+  func put(into row: inout some BulkRowValues) {
+    row.put(Int(sessionId))
+    row.put(seq)
+    row.put(point.time.secondsSince1970)
+    row.put(point.coordinate.latitude)
+    row.put(point.coordinate.longitude)
+    row.put(point.altitude?.value)
+    row.put(point.speed.value)
+    row.put(point.isStopped)
+    row.put(point.distance.value)
+    row.put(point.segment)
   }
 
   /// Keeps a finished track's points from `first` on.
@@ -149,6 +160,27 @@ struct FinishedPointRow: SessionChildRecord, BulkRecord {
     try insert(
       points.indices.lazy.map { Self(sessionId: session, seq: first + $0, point: points[$0]) },
       db)
+  }
+
+  /// Hands out a session's points numbered `seqs`, in order, read column by column
+  /// straight from SQLite (a million are read back at the end of an import).
+  static func forEach(
+    of session: Int64, seq seqs: Range<Int>, _ db: Database,
+    _ body: (FinishedTrack.Point) throws -> Void
+  ) throws {
+    let statement = try db.makeStatement(
+      sql: "SELECT \(columnOrder.map(\.name.quotedDatabaseIdentifier).joined(separator: ", ")) "
+        + "FROM finishedPoint WHERE sessionId = ? AND seq >= ? AND seq < ? ORDER BY seq")
+    try statement.setArguments([session, seqs.lowerBound, seqs.upperBound])
+    try BulkRowReader(statement, db).forEach { row in
+      try body(
+        FinishedTrack.Point(
+          time: GNSSTime(secondsSince1970: row.double(2)),
+          coordinate: Coordinate(latitude: row.double(3), longitude: row.double(4)),
+          altitude: row.optionalDouble(5).map(Meters.init),
+          speed: MetersPerSecond(row.double(6)), isStopped: row.integer(7) != 0,
+          distance: Meters(row.double(8)), segment: row.integer(9)))
+    }
   }
 
   /// Whether the session has a finished track kept.
