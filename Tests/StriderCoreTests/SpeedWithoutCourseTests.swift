@@ -74,7 +74,7 @@ import Testing
       "truth \(truth) m: with speeds \(withSpeeds) m, positions only \(positionsOnly) m")
   }
 
-  @Test func theCourseIsTheDirectionBetweenTheNeighbours() {
+  @Test func theDirectionIsTheOneBetweenTheNeighbours() {
     func input(_ points: [(Double, Double, Double)], breakAt: Int? = nil) -> (Int) -> SmoothingInput
     {
       { i in
@@ -84,30 +84,28 @@ import Testing
           accuracy: .nan, speed: 3, course: .nan, newStretch: i == breakAt)
       }
     }
+    func direction(
+      _ i: Int, _ points: [(Double, Double, Double)], breakAt: Int? = nil
+    ) -> PlanePoint? {
+      DriftTrackSmoother.directionBetweenNeighbours(
+        i, count: points.count, speed: 3, plane: Self.plane,
+        input: input(points, breakAt: breakAt))
+    }
     // North-east at 3 m/s, fixes 5 s apart.
     let diagonal: [(Double, Double, Double)] = [(0, 0, 0), (5, 10.6, 10.6), (10, 21.2, 21.2)]
-    let course = DriftTrackSmoother.courseBetweenNeighbours(
-      1, count: 3, speed: 3, input: input(diagonal))
-    #expect(abs(course - 45) < 0.1)
-    // Westward is 270, not -90.
+    let northEast = direction(1, diagonal)
+    #expect(abs((northEast?.east ?? 0) - 0.5.squareRoot()) < 1e-3)
+    #expect(abs((northEast?.north ?? 0) - 0.5.squareRoot()) < 1e-3)
+    // Westward.
     let west: [(Double, Double, Double)] = [(0, 0, 0), (5, -15, 0), (10, -30, 0)]
-    #expect(
-      abs(
-        DriftTrackSmoother.courseBetweenNeighbours(1, count: 3, speed: 3, input: input(west)) - 270)
-        < 0.1)
+    let westward = direction(1, west)
+    #expect(abs((westward?.east ?? 0) + 1) < 1e-6 && abs(westward?.north ?? 1) < 1e-3)
     // None at the ends, across a break, or where the neighbours are closer than half what
     // the speed says (a direction from noise).
-    #expect(
-      DriftTrackSmoother.courseBetweenNeighbours(0, count: 3, speed: 3, input: input(west)).isNaN)
-    #expect(
-      DriftTrackSmoother.courseBetweenNeighbours(
-        1, count: 3, speed: 3, input: input(west, breakAt: 2)
-      )
-      .isNaN)
+    #expect(direction(0, west) == nil)
+    #expect(direction(1, west, breakAt: 2) == nil)
     let dawdling: [(Double, Double, Double)] = [(0, 0, 0), (5, 1, 0), (10, 2, 0)]
-    #expect(
-      DriftTrackSmoother.courseBetweenNeighbours(1, count: 3, speed: 3, input: input(dawdling))
-        .isNaN)
+    #expect(direction(1, dawdling) == nil)
   }
 
   @Test func aRidesSpeedWithoutCourseIsLeftToThePositions() {

@@ -67,12 +67,14 @@ struct DriftTrackSmoother {
     func planeFix(_ i: Int, plane: LocalTangentPlane, restarts: Bool) -> PlaneFix {
       let e = input(i)
       let p = plane.project(e.coordinate)
-      var course = e.course
-      if readsSpeedWithoutCourse, !course.isFinite, e.speed.isFinite, e.speed >= 0.05 {
-        course = DriftTrackSmoother.courseBetweenNeighbours(
-          i, count: n, speed: e.speed, input: input)
+      var velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
+      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed >= 0.05,
+        e.speed < 100,
+        let direction = DriftTrackSmoother.directionBetweenNeighbours(
+          i, count: n, speed: e.speed, plane: plane, input: input)
+      {
+        velocity = (e.speed * direction.east, e.speed * direction.north)
       }
-      let velocity = PlaneFix.velocity(speed: e.speed, course: course)
       return PlaneFix(
         time: e.time, east: p.east, north: p.north,
         weight: PlaneFix.weight(accuracy: e.accuracy, typical: medianAccuracy),
@@ -158,30 +160,28 @@ struct DriftTrackSmoother {
     return NoiseFit.fit(runs, prior: prior)
   }
 
-  /// The direction from the fix before to the fix after, degrees from north, for a fix
-  /// whose receiver gave a speed without a course (a watch's FIT or TCX): NaN where the
-  /// neighbours are missing, across a break, too far apart in time, or closer together
-  /// than the speed says they should be (a direction from noise).
-  static func courseBetweenNeighbours(
-    _ i: Int, count n: Int, speed: Double, input: (Int) -> SmoothingInput
-  ) -> Double {
-    guard i > 0, i + 1 < n else { return .nan }
-    let before = input(i - 1)
+  /// The unit vector from the fix before to the fix after, in the plane the fix is being
+  /// projected into, for a fix whose receiver gave a speed without a course (a watch's FIT
+  /// or TCX): nil where the neighbours are missing, across a break, too far apart in time,
+  /// or closer together than the speed says they should be (a direction from noise). The
+  /// caller's plane is used, so the direction costs two projections and no trigonometry.
+  static func directionBetweenNeighbours(
+    _ i: Int, count n: Int, speed: Double, plane: LocalTangentPlane,
+    input: (Int) -> SmoothingInput
+  ) -> PlanePoint? {
+    guard i > 0, i + 1 < n else { return nil }
     let after = input(i + 1)
-    let here = input(i)
-    guard !here.newStretch, !after.newStretch else { return .nan }
+    guard !after.newStretch, !input(i).newStretch else { return nil }
+    let before = input(i - 1)
     let dt = after.time - before.time
-    guard dt > 0, dt <= 20 else { return .nan }
-    let plane = LocalTangentPlane(origin: here.coordinate)
+    guard dt > 0, dt <= 20 else { return nil }
     let a = plane.project(before.coordinate)
     let b = plane.project(after.coordinate)
     let de = b.east - a.east
     let dn = b.north - a.north
     let length = (de * de + dn * dn).squareRoot()
-    guard length >= max(2, 0.5 * speed * dt) else { return .nan }
-    var degrees = atan2(de, dn) * 180 / .pi
-    if degrees < 0 { degrees += 360 }
-    return degrees
+    guard length >= max(2, 0.5 * speed * dt) else { return nil }
+    return PlanePoint(east: de / length, north: dn / length)
   }
 
   /// The median reported accuracy of a sample of the fixes, nil when none reports one.
