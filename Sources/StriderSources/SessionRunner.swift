@@ -160,12 +160,18 @@ public struct SessionRunner: Sendable {
     let mark = LapMark(time: time, intensity: intensity)
     // The finished track measures the laps of the summary.
     engine.keepFinishedTrack()
-    engine.noteLap()
+    let coached = coach?.lap(engine.leadingSnapshot, at: time) ?? []
+    // A lap that ends a workout step is said by the step's result.
+    let endsStep = coached.contains {
+      if case .stepEnded = $0 { true } else { false }
+    }
+    let cue = engine.noteLap(lap, at: time, speaks: !endsStep)
     lapMarks.append(mark)
     liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
     var out: [RunnerEvent] = [.lap(lap, mark: mark)]
-    for e in coach?.lap(engine.leadingSnapshot, at: time) ?? [] { out.append(.coach(e)) }
+    if let cue { out.append(.session(.cue(cue))) }
+    for e in coached { out.append(.coach(e)) }
     return out
   }
 
