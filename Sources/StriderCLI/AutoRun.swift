@@ -173,21 +173,17 @@ struct AutoRun {
   /// the status panel lists it with.
   ///
   /// A session that moved like a vehicle (`isDrive`) and was not given an activity is a
-  /// drive: Strider has no such activity (the engine's thresholds, calories and history are
-  /// per activity), so it is measured with a ride's settings, which let a car's speeds
-  /// through, but named "Drive ...", said `"drive": true` in its event, and left out of the
-  /// personal records, where its speed would stand as a ride's.
+  /// drive: measured with the `drive` activity's settings (a car's speeds let through, no
+  /// calories), named "Drive ...", said `"drive": true` in its event, kept apart from the
+  /// rides in totals, and left out of the personal records.
   private func finish(_ gathered: Gathering, end: GNSSTime, store: SessionStore?) throws
     -> String
   {
     let statistics = gathered.speeds.guess.statistics
     let drive = activity == nil && Self.isDrive(statistics)
-    let chosen = activity ?? gathered.speeds.guess.activity
+    let chosen = activity ?? (drive ? .drive : gathered.speeds.guess.activity)
     let configuration = configuration(chosen)
-    let name =
-      drive
-      ? Self.name(start: gathered.start, noun: "drive")
-      : Self.name(start: gathered.start, activity: chosen)
+    let name = Self.name(start: gathered.start, activity: chosen)
     let summary: SessionSummary?
     var id: Int64?
     if let recording = gathered.recording {
@@ -226,7 +222,7 @@ struct AutoRun {
       text: "\(Self.clock(end)) stopped: \(name), \(distance)"
         + (id.map { ", kept as session \($0)" } ?? ""))
     return "\(Day.clock(gathered.start)) - \(Day.clock(end))    "
-      + (drive ? "drive" : chosen.noun) + " \(distance)"
+      + chosen.noun + " \(distance)"
   }
 
   /// Whether a session moved like a vehicle: the storyline's rule for a vehicle move

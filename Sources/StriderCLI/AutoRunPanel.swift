@@ -8,7 +8,7 @@ import StriderRender
 ///
 /// The session's live distance and time come from an engine of their own fed the session's
 /// fixes (the recording keeps the fixes; its figures are made when it is finished), with a
-/// ride's settings until the session ends: those let every speed up to a car's through, and
+/// drive's settings until the session ends: those let every speed up to a car's through, and
 /// what is shown live is only a guide; the finished session's figures are the ones kept.
 struct AutoRunPanel {
   let source: String
@@ -30,7 +30,9 @@ struct AutoRunPanel {
 
   /// A session started at `start`.
   mutating func started(_ start: GNSSTime) {
-    session = (start, SessionEngine(configuration: SessionConfiguration(activity: .ride)), "moving")
+    session = (
+      start, SessionEngine(configuration: SessionConfiguration(activity: .drive)), "moving"
+    )
   }
 
   /// One of the session's fixes.
