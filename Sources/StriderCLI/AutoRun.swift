@@ -41,11 +41,29 @@ struct AutoRun {
     var open: Gathering?
     var lastStatus = ""
     var board = showsPanel && !headless ? AutoRunPanel(source: source.name) : nil
+    // While the panel is redrawn in place, a line on stderr would be drawn over (or break
+    // the redrawing): it goes to the log, its newest line shows on the panel, and all of
+    // it is written again under the panel when the command ends.
+    let log =
+      board == nil
+      ? nil : StderrLog(environment: ProcessInfo.processInfo.environment, command: "run --auto")
+    var messageBytes: Int64 = 0
+    defer {
+      if let log {
+        log.restore()
+        let text = log.loggedText()
+        if !text.isEmpty { Output.error(text + "\n") }
+      }
+    }
     /// The panel's list of the day: today's storyline from the store, or the sessions of
     /// this run when nothing is recorded.
     var ended: [String] = []
     func redraw(force: Bool = true) throws {
       guard board != nil else { return }
+      if let log, log.bytesLogged != messageBytes {
+        messageBytes = log.bytesLogged
+        board?.message = log.lastLine.map { $0 + " (\(StderrLog.fileName))" }
+      }
       if let guess = open?.speeds.guess, guess.isDecided {
         board?.session?.activity = Self.panelWord(guess, speeds: guess.statistics)
       }
@@ -132,7 +150,9 @@ struct AutoRun {
         if let recording = open?.recording {
           try storeCall { () throws(StoreError) in try recording.flushIfDue() }
         }
-        if open != nil { try redraw(force: false) }
+        if open != nil || (log.map { $0.bytesLogged != messageBytes } ?? false) {
+          try redraw(force: false)
+        }
       case .event:
         continue
       case .ended:

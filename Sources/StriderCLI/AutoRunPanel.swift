@@ -20,6 +20,8 @@ struct AutoRunPanel {
   var session: (start: GNSSTime, engine: SessionEngine, activity: String)?
   /// The day so far, as the panel lists it.
   var day: [String] = []
+  /// The newest line written to stderr while the panel was up (`StderrLog`).
+  var message: String?
   /// Rows the last drawing took, to go back over them.
   private var drawnRows = 0
   private var lastDraw = -Double.infinity
@@ -60,7 +62,7 @@ struct AutoRunPanel {
     }
     return AutoStatusPanel(
       source: source, link: link, phase: phase, day: day.map { TerminalText.safe($0) },
-      glyphs: glyphs)
+      message: message.map { TerminalText.safe($0) }, glyphs: glyphs)
   }
 
   /// Draws the panel over the last one; at most once a second unless `force`.
