@@ -150,7 +150,9 @@ public struct SessionRunner: Sendable {
   public mutating func lap() -> [RunnerEvent] {
     guard let time = newestTime, engine.pointsAccepted > 0 else { return [] }
     if let last = lapMarks.last, time <= last.time { return [] }
-    let snapshot = engine.snapshot
+    // The distance reached, not the settled distance ten fixes behind: a lap said "205
+    // metres" that its finished track measured 243 m.
+    let snapshot = engine.leadingSnapshot
     let intensity = LapIntensity(coach?.currentStep?.step.kind)
     let from = lapStart ?? (engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
     let lap = Lap(
