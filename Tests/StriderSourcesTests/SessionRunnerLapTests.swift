@@ -94,6 +94,42 @@ import Testing
       "the step's result says the lap")
   }
 
+  /// A step that ends by itself closes a lap with the step's intensity, as a watch does, so
+  /// the exports' laps are the workout's steps; its result says it, so no lap cue. A
+  /// replay without the workout closes the recorded laps with their recorded intensity.
+  @Test func stepsThatEndThemselvesCloseLapsAndAReplayKeepsTheirIntensity() throws {
+    let workout = Workout(items: [
+      .repeated(
+        count: 2,
+        steps: [
+          WorkoutStep(kind: .work, length: .distance(Meters(400))),
+          WorkoutStep(kind: .recovery, length: .time(Seconds(60))),
+        ])
+    ])
+    var runner = SessionRunner(
+      configuration: SessionConfiguration(activity: .run),
+      coach: WorkoutCoach(workout: workout, activity: .run, units: .metric))
+    var events: [RunnerEvent] = []
+    for fix in Self.session.fixes { events += runner.handle(.fix(fix)) }
+    let (tail, summary) = runner.finish()
+    let closed = Self.laps(events + tail)
+    #expect(closed.map(\.1.intensity) == [.active, .rest, .active, .rest])
+    #expect(closed.first.map { abs($0.0.distance.value - 400) < 20 } == true, "\(closed)")
+    #expect(
+      !(events + tail).contains {
+        if case .session(.cue(let c)) = $0 { c.trigger == .lap } else { false }
+      }, "the step results say the laps")
+    let laps = try #require(summary.laps)
+    #expect(laps.map(\.intensity) == [.active, .rest, .active, .rest, .active])
+
+    var replay = SessionRunner(
+      configuration: SessionConfiguration(activity: .run), replayingLaps: closed.map(\.1))
+    for fix in Self.session.fixes { _ = replay.handle(.fix(fix)) }
+    let replayed = try #require(replay.finish().summary.laps)
+    #expect(replayed.map(\.intensity) == laps.map(\.intensity), "the recorded intensity")
+    #expect(zip(replayed, laps).allSatisfy { $0.end == $1.end })
+  }
+
   @Test func noPressNoLaps() {
     var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
     for fix in Self.session.fixes.prefix(200) { _ = runner.handle(.fix(fix)) }

@@ -40,7 +40,11 @@ public enum HeadlessLoop {
       switch source.poll(timeout: pollTimeout) {
       case .event(let event):
         do {
-          for e in runner.handle(event) { try emit(e) }
+          for e in runner.handle(event) {
+            // A lap a workout step's end closed, kept like a press (a replayed one is no-op).
+            if case .lap(_, let mark) = e { source.keep(lap: mark) }
+            try emit(e)
+          }
         } catch {
           failure = error
           break loop
