@@ -8,8 +8,9 @@ import StriderRender
 ///
 /// The session's live distance and time come from an engine of their own fed the session's
 /// fixes (the recording keeps the fixes; its figures are made when it is finished), with a
-/// drive's settings until the session ends: those let every speed up to a car's through, and
-/// what is shown live is only a guide; the finished session's figures are the ones kept.
+/// drive's settings without auto-pause until the session ends: those let every speed up to
+/// a car's through, and what is shown live is only a guide; the finished session's figures
+/// are the ones kept.
 struct AutoRunPanel {
   let source: String
   let glyphs = TerminalPanel.glyphs
@@ -32,9 +33,11 @@ struct AutoRunPanel {
 
   /// A session started at `start`.
   mutating func started(_ start: GNSSTime) {
-    session = (
-      start, SessionEngine(configuration: SessionConfiguration(activity: .drive)), "moving"
-    )
+    // Without auto-pause: a car's region (10 m for 5 s) would hold a walker paused half
+    // the time, and the panel shows elapsed time anyway.
+    var configuration = SessionConfiguration(activity: .drive)
+    configuration.autoPause.enabled = false
+    session = (start, SessionEngine(configuration: configuration), "moving")
   }
 
   /// One of the session's fixes.
