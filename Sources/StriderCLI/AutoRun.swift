@@ -41,11 +41,29 @@ struct AutoRun {
     var open: Gathering?
     var lastStatus = ""
     var board = showsPanel && !headless ? AutoRunPanel(source: source.name) : nil
+    // While the panel is redrawn in place, a line on stderr would be drawn over (or break
+    // the redrawing): it goes to the log, its newest line shows on the panel, and all of
+    // it is written again under the panel when the command ends.
+    let log =
+      board == nil
+      ? nil : StderrLog(environment: ProcessInfo.processInfo.environment, command: "run --auto")
+    var messageBytes: Int64 = 0
+    defer {
+      if let log {
+        log.restore()
+        let text = log.loggedText()
+        if !text.isEmpty { Output.error(text + "\n") }
+      }
+    }
     /// The panel's list of the day: today's storyline from the store, or the sessions of
     /// this run when nothing is recorded.
     var ended: [String] = []
     func redraw(force: Bool = true) throws {
       guard board != nil else { return }
+      if let log, log.bytesLogged != messageBytes {
+        messageBytes = log.bytesLogged
+        board?.message = log.lastLine.map { $0 + " (\(StderrLog.fileName))" }
+      }
       if let guess = open?.speeds.guess, guess.isDecided {
         board?.session?.activity = Self.panelWord(guess, speeds: guess.statistics)
       }
@@ -132,7 +150,9 @@ struct AutoRun {
         if let recording = open?.recording {
           try storeCall { () throws(StoreError) in try recording.flushIfDue() }
         }
-        if open != nil { try redraw(force: false) }
+        if open != nil || (log.map { $0.bytesLogged != messageBytes } ?? false) {
+          try redraw(force: false)
+        }
       case .event:
         continue
       case .ended:
@@ -173,21 +193,17 @@ struct AutoRun {
   /// the status panel lists it with.
   ///
   /// A session that moved like a vehicle (`isDrive`) and was not given an activity is a
-  /// drive: Strider has no such activity (the engine's thresholds, calories and history are
-  /// per activity), so it is measured with a ride's settings, which let a car's speeds
-  /// through, but named "Drive ...", said `"drive": true` in its event, and left out of the
-  /// personal records, where its speed would stand as a ride's.
+  /// drive: measured with the `drive` activity's settings (a car's speeds let through, no
+  /// calories), named "Drive ...", said `"drive": true` in its event, kept apart from the
+  /// rides in totals, and left out of the personal records.
   private func finish(_ gathered: Gathering, end: GNSSTime, store: SessionStore?) throws
     -> String
   {
     let statistics = gathered.speeds.guess.statistics
     let drive = activity == nil && Self.isDrive(statistics)
-    let chosen = activity ?? gathered.speeds.guess.activity
+    let chosen = activity ?? (drive ? .drive : gathered.speeds.guess.activity)
     let configuration = configuration(chosen)
-    let name =
-      drive
-      ? Self.name(start: gathered.start, noun: "drive")
-      : Self.name(start: gathered.start, activity: chosen)
+    let name = Self.name(start: gathered.start, activity: chosen)
     let summary: SessionSummary?
     var id: Int64?
     if let recording = gathered.recording {
@@ -226,7 +242,7 @@ struct AutoRun {
       text: "\(Self.clock(end)) stopped: \(name), \(distance)"
         + (id.map { ", kept as session \($0)" } ?? ""))
     return "\(Day.clock(gathered.start)) - \(Day.clock(end))    "
-      + (drive ? "drive" : chosen.noun) + " \(distance)"
+      + chosen.noun + " \(distance)"
   }
 
   /// Whether a session moved like a vehicle: the storyline's rule for a vehicle move

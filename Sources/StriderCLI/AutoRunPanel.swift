@@ -8,8 +8,9 @@ import StriderRender
 ///
 /// The session's live distance and time come from an engine of their own fed the session's
 /// fixes (the recording keeps the fixes; its figures are made when it is finished), with a
-/// ride's settings until the session ends: those let every speed up to a car's through, and
-/// what is shown live is only a guide; the finished session's figures are the ones kept.
+/// drive's settings without auto-pause until the session ends: those let every speed up to
+/// a car's through, and what is shown live is only a guide; the finished session's figures
+/// are the ones kept.
 struct AutoRunPanel {
   let source: String
   let glyphs = TerminalPanel.glyphs
@@ -20,6 +21,8 @@ struct AutoRunPanel {
   var session: (start: GNSSTime, engine: SessionEngine, activity: String)?
   /// The day so far, as the panel lists it.
   var day: [String] = []
+  /// The newest line written to stderr while the panel was up (`StderrLog`).
+  var message: String?
   /// Rows the last drawing took, to go back over them.
   private var drawnRows = 0
   private var lastDraw = -Double.infinity
@@ -30,7 +33,11 @@ struct AutoRunPanel {
 
   /// A session started at `start`.
   mutating func started(_ start: GNSSTime) {
-    session = (start, SessionEngine(configuration: SessionConfiguration(activity: .ride)), "moving")
+    // Without auto-pause: a car's region (10 m for 5 s) would hold a walker paused half
+    // the time, and the panel shows elapsed time anyway.
+    var configuration = SessionConfiguration(activity: .drive)
+    configuration.autoPause.enabled = false
+    session = (start, SessionEngine(configuration: configuration), "moving")
   }
 
   /// One of the session's fixes.
@@ -58,7 +65,7 @@ struct AutoRunPanel {
     }
     return AutoStatusPanel(
       source: source, link: link, phase: phase, day: day.map { TerminalText.safe($0) },
-      glyphs: glyphs)
+      message: message.map { TerminalText.safe($0) }, glyphs: glyphs)
   }
 
   /// Draws the panel over the last one; at most once a second unless `force`.

@@ -35,6 +35,17 @@ final class CueSpeaker: CueAnnouncer {
     tick()
   }
 
+  /// Speaks what is still waiting, one sentence after another, for at most `seconds` or
+  /// until `isStopped` (a second Ctrl-C need not wait).
+  func drain(within seconds: Double, isStopped: () -> Bool) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline, !isStopped() {
+      tick()
+      if current?.isRunning != true, queue.isEmpty { return }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+  }
+
   /// Starts the next sentence when nothing is being spoken.
   func tick() {
     if let current, current.isRunning { return }

@@ -137,9 +137,10 @@ struct HistoryLoader {
         source: row.source)
     }
     // The days' distances from the same rows: the finished sessions by their local start
-    // (as `stats` places them), all activities together.
+    // (as `stats` places them), every exercise together; a drive's kilometres are no
+    // training (its own line in `stats` says them).
     var daily: [CivilDate: Meters] = [:]
-    for row in rows where row.isFinished {
+    for row in rows where row.isFinished && row.activity.isExercise {
       guard let start = row.localStart, let day = CivilDate(start.prefix(10)),
         let distance = row.distance
       else { continue }

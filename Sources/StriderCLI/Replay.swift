@@ -114,7 +114,8 @@ struct Replay: ParsableCommand {
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file,
-      format: reader.format.rawValue, coach: try coach(plan, configuration), stop: stop)
+      format: reader.format.rawValue, coach: try coach(plan, configuration),
+      speak: HeadlessSession.speaks(display), stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -178,7 +179,8 @@ struct Replay: ParsableCommand {
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "session",
-      coach: try coach(plan, configuration), replayingLaps: laps, stop: stop)
+      coach: try coach(plan, configuration), replayingLaps: laps,
+      speak: HeadlessSession.speaks(display), stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -202,7 +204,7 @@ struct Replay: ParsableCommand {
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file, format: format, coach: coach,
-      replayingLaps: replayingLaps, stop: stop)
+      replayingLaps: replayingLaps, speak: HeadlessSession.speaks(display), stop: stop)
   }
 
   /// The coach for `plan` in a session of `configuration` (a recorded session's own units

@@ -1,7 +1,8 @@
 import Foundation
 import StriderStore
 
-/// Standard error sent to a log file while the dashboard owns the terminal.
+/// Standard error sent to a log file while the dashboard (or `run --auto`'s panel) owns the
+/// terminal.
 ///
 /// A library or a child process that writes to stderr would otherwise print over the
 /// ncurses screen, and the text would stay there until the next full repaint. Here fd 2
@@ -56,6 +57,32 @@ final class StderrLog {
     var status = stat()
     guard fstat(file, &status) == 0 else { return 0 }
     return max(0, Int64(status.st_size) - startSize)
+  }
+
+  /// What was written to stderr since the log opened: the last `limit` bytes of it at most
+  /// (a partial first line dropped), without the trailing newline.
+  func loggedText(limit: Int = 16_384) -> String {
+    let logged = bytesLogged
+    guard logged > 0, let handle = FileHandle(forReadingAtPath: path) else { return "" }
+    defer { try? handle.close() }
+    let skipped = max(0, logged - Int64(limit))
+    do {
+      try handle.seek(toOffset: UInt64(startSize + skipped))
+      let data = try handle.read(upToCount: Int(logged - skipped)) ?? Data()
+      var text = String(decoding: data, as: UTF8.self)
+      if skipped > 0, let newline = text.firstIndex(of: "\n") {
+        text = String(text[text.index(after: newline)...])
+      }
+      while text.hasSuffix("\n") { text.removeLast() }
+      return text
+    } catch {
+      return ""
+    }
+  }
+
+  /// The last line of `loggedText`, nil when nothing was written.
+  var lastLine: String? {
+    loggedText(limit: 4096).split(separator: "\n").last.map(String.init)
   }
 
   /// Points stderr back at where it was (the terminal). Safe to call twice.

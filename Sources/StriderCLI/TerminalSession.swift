@@ -40,7 +40,7 @@ enum TerminalSession {
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: format, coach: coach,
-      stop: stop)
+      speak: HeadlessSession.speaks(display), stop: stop)
     return nil
   }
 
@@ -56,7 +56,7 @@ enum TerminalSession {
     coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
-    let speak = display.speak || ((try? ConfigFile.settings())?.speak ?? false)
+    let speak = HeadlessSession.speaks(display)
     let speaker = speak ? CueSpeaker(path: environment["PATH"]) : nil
     var screen: TerminalScreen
     do {

@@ -90,6 +90,10 @@ public struct MotionProfile: Sendable, Hashable {
       MotionProfile(
         cruiseSpeed: MetersPerSecond(0.7)...MetersPerSecond(0.9),
         cornerSpeed: MetersPerSecond(0.6), turnaroundSpeed: MetersPerSecond(0.4))
+    case .drive:
+      MotionProfile(
+        cruiseSpeed: MetersPerSecond(12)...MetersPerSecond(20),
+        cornerSpeed: MetersPerSecond(7), turnaroundSpeed: MetersPerSecond(4))
     }
   }
 

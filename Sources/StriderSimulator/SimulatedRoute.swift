@@ -47,13 +47,14 @@ public struct SimulatedRoute: Sendable, Hashable {
     case .ride: Meters(19_000)
     case .hike: Meters(6000)
     case .swim: Meters(1500)
+    case .drive: Meters(30_000)
     }
   }
 
   /// How many laps of the built-in shape make one session.
   public static func laps(for activity: Activity) -> Int {
     switch activity {
-    case .walk, .swim: 1
+    case .walk, .swim, .drive: 1
     case .run, .hike: 2
     case .ride: 3
     }

@@ -106,11 +106,18 @@ public struct SessionRunner: Sendable {
           engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
         {
           out.append(.coach(e))
+          // A step that ends by itself closes a lap, as a watch does, so the exports' laps
+          // are the workout's steps with their intensity (its result says it: no lap cue).
+          if case .stepEnded(let result) = e, result.ending == .completed,
+            engine.pointsAccepted > 0, lapMarks.last.map({ t > $0.time }) ?? true
+          {
+            out += closeLap(at: t, intensity: LapIntensity(result.step.step.kind), speaks: false)
+          }
         }
       }
       while let next = lapsToReplay.first, let t = newestTime, t >= next.time {
         lapsToReplay.removeFirst()
-        out += lap()
+        out += lap(intensity: next.intensity)
       }
       if let t = newestTime, t != before {
         if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
@@ -147,11 +154,29 @@ public struct SessionRunner: Sendable {
   /// The runner pressed lap: the lap closes at the newest time the session has reached (the
   /// fix clock, so a replay closes it where the live session did), and an open workout step
   /// ends there. Nothing happens before the first accepted fix or after the session ended.
-  public mutating func lap() -> [RunnerEvent] {
+  ///
+  /// - Parameter intensity: a replayed press's own (the recording's), else the step's.
+  public mutating func lap(intensity given: LapIntensity? = nil) -> [RunnerEvent] {
     guard let time = newestTime, engine.pointsAccepted > 0 else { return [] }
     if let last = lapMarks.last, time <= last.time { return [] }
-    let snapshot = engine.snapshot
-    let intensity = LapIntensity(coach?.currentStep?.step.kind)
+    let intensity = given ?? LapIntensity(coach?.currentStep?.step.kind)
+    let coached = coach?.lap(engine.leadingSnapshot, at: time) ?? []
+    // A lap that ends a workout step is said by the step's result.
+    let endsStep = coached.contains {
+      if case .stepEnded = $0 { true } else { false }
+    }
+    var out = closeLap(at: time, intensity: intensity, speaks: !endsStep)
+    for e in coached { out.append(.coach(e)) }
+    return out
+  }
+
+  /// Closes the lap under way at `time`: the lap with its live figures (the distance
+  /// reached, not the settled distance ten fixes behind: a lap said "205 metres" that its
+  /// finished track measured 243 m), its mark, and its cue unless `speaks` is false.
+  private mutating func closeLap(at time: GNSSTime, intensity: LapIntensity, speaks: Bool)
+    -> [RunnerEvent]
+  {
+    let snapshot = engine.leadingSnapshot
     let from = lapStart ?? (engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
     let lap = Lap(
       number: lapMarks.count + 1, start: from.time, end: time,
@@ -160,12 +185,12 @@ public struct SessionRunner: Sendable {
     let mark = LapMark(time: time, intensity: intensity)
     // The finished track measures the laps of the summary.
     engine.keepFinishedTrack()
-    engine.noteLap()
+    let cue = engine.noteLap(lap, at: time, speaks: speaks)
     lapMarks.append(mark)
     liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
     var out: [RunnerEvent] = [.lap(lap, mark: mark)]
-    for e in coach?.lap(engine.leadingSnapshot, at: time) ?? [] { out.append(.coach(e)) }
+    if let cue { out.append(.session(.cue(cue))) }
     return out
   }
 

@@ -55,6 +55,7 @@ import Testing
     switch trigger {
     case .time, .distance, .split, .finish, .record: #expect(cue.priority == .routine)
     case .pause, .resume, .signalLost, .signalRegained: #expect(cue.priority == .status)
+    case .lap: #expect(cue.priority == .step)
     }
   }
 }

@@ -11,7 +11,7 @@ struct SimulatedDayTests {
     let story = Self.day.story
     #expect(story.places.map(\.name) == ["home", "home", "office", "home"])
     #expect(story.moves.map(\.mode) == [.walk, .drive, .ride])
-    #expect(story.moves.map(\.mode.activity) == [.walk, .ride, .ride])
+    #expect(story.moves.map(\.mode.activity) == [.walk, .drive, .ride])
     for (k, move) in story.moves.enumerated() {
       #expect(story.places[k].end < move.start)
       #expect(move.end < story.places[k + 1].start)
@@ -77,6 +77,6 @@ struct SimulatedDayTests {
   @Test func theStoryReadsAsJSON() {
     let text = Self.day.story.json.serialized
     #expect(text.hasPrefix(#"{"places":[{"name":"home","lat":48.2082"#))
-    #expect(text.contains(#""mode":"drive","activity":"ride","from":"home","to":"office""#))
+    #expect(text.contains(#""mode":"drive","activity":"drive","from":"home","to":"office""#))
   }
 }

@@ -81,9 +81,9 @@ import Testing
     #expect(hikeKcal > walkKcal, "hike \(hikeKcal) kcal, walk \(walkKcal) kcal")
   }
 
-  /// `--activity hike|swim` everywhere a session is made, stored, and written by every
+  /// `--activity hike|swim|drive` everywhere a session is made, stored, and written by every
   /// export: GPX `<type>`, FIT's sport (read back as the same activity), TCX's "Other".
-  @Test(arguments: ["hike", "swim"])
+  @Test(arguments: ["hike", "swim", "drive"])
   func hikeAndSwimAreStoredAndExported(activity: String) throws {
     let file = try Self.gpx(speed: 0.9, seconds: 900)
     let environment = StriderBinary.isolatedEnvironment()
@@ -103,7 +103,7 @@ import Testing
         try StriderBinary.run(["analyze", "--format", "json", out.path]).stdout)
       if format == "tcx" {
         let text = try String(contentsOf: out, encoding: .utf8)
-        #expect(text.contains("Sport=\"Other\""), "TCX has no hike or swim")
+        #expect(text.contains("Sport=\"Other\""), "TCX has no hike, swim or drive")
       } else {
         #expect(back["activity"] as? String == activity, "\(format) keeps it")
         #expect(back["activity_source"] as? String == "declared", "\(format)")
@@ -137,7 +137,7 @@ import Testing
   @Test func everyActivityIsOfferedAndTheConfigTakesIt() throws {
     let help = try StriderBinary.run(["analyze", "--help"]).stdout
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(help.contains("run, walk, ride, hike or swim"), "\(help)")
+    #expect(help.contains("run, walk, ride, hike, swim or drive"), "\(help)")
     let config = try StriderBinary.temporaryDirectory()
     let environment = StriderBinary.isolatedEnvironment(["XDG_CONFIG_HOME": config.path])
     try FileManager.default.createDirectory(

@@ -86,13 +86,26 @@ import Testing
     let names = Set(sessions.compactMap(\.name))
     #expect(names.contains { $0.hasPrefix("Walk 2024-05-06 ") }, "\(names)")
     #expect(names.filter { $0.hasPrefix("Ride 2024-05-06 ") }.count == 1, "\(names)")
-    // The drive is measured as a ride (no drive activity) but named and flagged a drive,
-    // and it holds no ride record.
+    // The drive is kept as a drive, named and flagged so, and holds no record.
     #expect(names.filter { $0.hasPrefix("Drive 2024-05-06 ") }.count == 1, "\(names)")
     #expect(ends.map { $0["drive"] as? Bool == true } == [false, true, false])
     let driveID = try #require(sessions.first { $0.name?.hasPrefix("Drive") == true }?.id)
+    #expect(sessions.first { $0.id == driveID }?.activity == .drive)
     #expect(try store.isLeftOutOfRecords(driveID))
-    #expect(try store.personalRecords(activities: [.ride]).allSatisfy { $0.sessionId != driveID })
+    #expect(try store.personalRecords().allSatisfy { $0.sessionId != driveID })
+    // The totals keep the drive apart from the ride.
+    let stats = try StriderBinary.run(
+      ["stats", "--year", "--format", "json"],
+      environment: ["STRIDER_HOME": home.path, "TZ": "UTC"])
+    #expect(stats.status == 0, "\(stats.stderr)")
+    let totals = try #require(
+      try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+    let periods = try #require(totals["periods"] as? [[String: Any]])
+    let activities = periods.compactMap { $0["activity"] as? String }
+    #expect(activities.sorted() == ["drive", "ride", "walk"], "\(activities)")
+    for period in periods where period["activity"] as? String == "ride" {
+      #expect(period["sessions"] as? Int == 1, "the ride alone: \(period)")
+    }
 
     // The day's storyline against the truth: home, walk, home, drive, office, ride, home.
     let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]

@@ -80,4 +80,37 @@ struct AutoTrackingPanelsTmuxTests {
     tmux.send("C-c")
     tmux.waitFor("a clean stop") { $0.contains("EXIT=0") }
   }
+  /// A line on stderr while `run --auto`'s panel is up shows on the panel, not under a
+  /// redrawing that would cover it, and is printed again under the panel at the end. The
+  /// line is written into the process's fd 2 from outside (`/proc/PID/fd/2`), as a
+  /// library's warning would be; no gpsd is needed (the panel waits, "gpsd gone").
+  @Test func runAutoShowsAStderrLineOnItsPanel() throws {
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let home = directory.appendingPathComponent("home").path
+    let pidFile = directory.appendingPathComponent("pid").path
+    let tmux = try TmuxSession(
+      "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC STRIDER_HOME='\(home)' "
+        + "XDG_CONFIG_HOME='\(directory.path)/config' sh -c 'echo $$ > \(pidFile); exec "
+        + "\(StriderBinary.url.path) run --auto --gpsd 127.0.0.1:1'; echo EXIT=$?; sleep 30",
+      columns: 100, rows: 20)
+    defer { tmux.kill() }
+    tmux.waitFor("the panel, waiting") { $0.contains("┌─ Auto · gpsd") && $0.contains("WAITING") }
+    let pid = try String(contentsOfFile: pidFile, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let stderr = try #require(FileHandle(forWritingAtPath: "/proc/\(pid)/fd/2"))
+    stderr.seekToEndOfFile()
+    stderr.write(Data("strider: warning: a line on stderr\n".utf8))
+    try stderr.close()
+    let shown = tmux.waitFor("the line on the panel") {
+      $0.contains("│ ! strider: warning: a line on stderr (dashboard.log)")
+    }
+    #expect(shown?.components(separatedBy: "┌─ Auto").count == 2, "\(shown ?? "")")
+    tmux.send("C-c")
+    let ended = tmux.waitFor("a clean stop, the line under the panel") { $0.contains("EXIT=0") }
+    let lines = ended?.split(separator: "\n").map(String.init) ?? []
+    let bottom = lines.lastIndex { $0.hasPrefix("└") }
+    let again = lines.lastIndex { $0 == "strider: warning: a line on stderr" }
+    #expect(bottom != nil && again != nil && (again ?? 0) > (bottom ?? 0), "\(ended ?? "")")
+  }
 }

@@ -8,7 +8,14 @@ import Testing
   @Test("A lap line on stdin and SIGUSR1 close two laps; the recording has three, as has its TCX")
   func headlessLapsReachTheExport() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    let env = StriderBinary.isolatedEnvironment(["D": dir.path])
+    // What the presses and the finish say comes from the config's fields.
+    var env = try CueConfigEndToEndTests.environment(
+      config: """
+        [cues.run]
+        lap_says = ["lap_distance", "lap_pace"]
+        finish_says = ["distance", "lap_result"]
+        """)
+    env["D"] = dir.path
     // The demo at 300x lasts about 7 s of wall time: a press at 1 s and one at 2 s land
     // well inside it.
     let result = try StriderBinary.shell(
@@ -28,6 +35,16 @@ import Testing
     let events = WorkoutEndToEndTests.jsonLines(out)
     let laps = events.filter { $0["event"] as? String == "lap" }
     #expect(laps.map { $0["number"] as? Int } == [1, 2], "\(out.suffix(2000))")
+    let said = CueConfigEndToEndTests.cues(out)
+    let lapCues = said.filter { $0.trigger == "lap" }.map(\.text)
+    #expect(lapCues.count == 2, "\(said)")
+    for (number, text) in zip(1..., lapCues) {
+      #expect(text.hasPrefix("Lap \(number). Lap distance 0."), "\(text)")
+      #expect(text.contains(" Lap pace ") && text.hasSuffix(" per kilometre."), "\(text)")
+    }
+    let finish = said.first { $0.trigger == "finish" }?.text ?? ""
+    #expect(finish.hasPrefix("Workout complete. Distance "), "\(finish)")
+    #expect(finish.contains(" kilometres. Lap 2: "), "the last lap pressed: \(finish)")
     let summary = try #require(events.last)
     #expect(summary["event"] as? String == "summary")
     let summaryLaps = try #require(summary["laps"] as? [[String: Any]])

@@ -252,8 +252,8 @@ struct TerminalUITests {
     }
   }
 
-  /// With --ascii nothing beyond seven-bit ASCII is drawn, even the filter lab's ratio of a
-  /// raw track a far-away stale fix made thousands of times too long.
+  /// With --ascii nothing beyond seven-bit ASCII is drawn, even the filter lab's word for a
+  /// raw track a far-away stale fix made thousands of times too long ("jumps", no multiple).
   @Test func asciiDrawsOnlyASCII() throws {
     let tmux = try TmuxSession(Self.command("demo --speed 50 --ascii"))
     defer { tmux.kill() }
@@ -263,9 +263,9 @@ struct TerminalUITests {
     tmux.send("S")
     guard
       let pane = tmux.waitFor(
-        "the raw distance as a multiple",
+        "the raw distance's jumps",
         { pane in
-          pane.split(separator: "\n").contains { $0.contains("Raw") && $0.contains(" x") }
+          pane.split(separator: "\n").contains { $0.contains("Raw") && $0.contains(" jumps") }
         })
     else { return }
     let wide = pane.unicodeScalars.filter { !$0.isASCII }

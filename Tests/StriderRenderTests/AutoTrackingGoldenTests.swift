@@ -133,6 +133,23 @@ import Testing
       named: "auto-status-\(glyphs.kind)")
   }
 
+  /// A line written to stderr while the panel is up shows as the panel's message, on a row
+  /// of its own between the figures and the day, so redrawing never covers it.
+  @Test func autoStatusShowsTheNewestStderrLine() {
+    let plain = AutoStatusPanel(
+      source: "gpsd localhost:2947", link: "3D fix", phase: .waiting(since: "08:24"),
+      day: ["06:00 -        Home"], glyphs: .unicode)
+    var told = plain
+    told.message = "strider: warning: places.json unreadable (dashboard.log)"
+    #expect(told.preferredHeight == plain.preferredHeight + 1)
+    let text = render(64, told.preferredHeight) { told.draw(into: &$0) }
+    let lines = text.split(separator: "\n").map(String.init)
+    let row = try? #require(lines.firstIndex { $0.contains("! strider: warning: places.json") })
+    let today = lines.firstIndex { $0.contains("Today") }
+    #expect(row != nil && today != nil && row! < today!, "\(text)")
+    #expect(lines.contains { $0.contains("WAITING") } && lines.contains { $0.contains("Home") })
+  }
+
   /// The styled lines a command prints: SGR sequences for the styles, a reset at each
   /// line's end, nothing beyond the last visible cell; without colour only attributes.
   @Test func styledTextCarriesTheStylesAndTrims() {

@@ -176,6 +176,23 @@ import Testing
     #expect(try store.personalRecords(activities: [.ride]).isEmpty)
   }
 
+  /// A drive saved without the flag `run --auto` sets (imported with `--activity drive`)
+  /// holds no record, not even the longest distance, and is totalled as a drive.
+  @Test func aDriveHoldsNoRecordAndIsTotalledApart() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let session = Simulator.run(SimulationConfiguration(activity: .drive, seed: 3))
+    let configuration = SessionConfiguration(activity: .drive)
+    let id = try store.save(
+      SessionRecorder.record(fixes: session.fixes, configuration: configuration),
+      configuration: configuration, source: nil)
+    #expect(try store.listing(id).activity == .drive)
+    #expect(try !store.isLeftOutOfRecords(id), "not flagged: the activity says it")
+    #expect(try store.personalRecords().isEmpty)
+    #expect(try store.personalRecords(activities: [.drive]).isEmpty)
+    #expect(try store.newRecords(of: id).isEmpty)
+  }
+
   /// Totals are sums of the kept figures, grouped by period and activity.
   @Test func totalsAddUpTheSessionsOfEachPeriod() throws {
     let temp = TemporaryStore()

@@ -37,28 +37,22 @@ extension DashboardModel {
   }
 
   /// Lap: the runner closes a lap at the newest fix time; the lap is noted on the status
-  /// line and spoken ("Lap 2: 1 kilometre in 6:01, 6:01 per kilometre.", unless the coach's
-  /// step result says it), the coach's words are spoken, and the mark goes to the source (a
-  /// recording keeps it).
+  /// line and spoken as the runner's lap cue says it ("Lap 2: 1 kilometre in 6:01, 6:01 per
+  /// kilometre.", unless the coach's step result says it), the coach's words are spoken,
+  /// and the mark goes to the source (a recording keeps it).
   mutating func pressLap(now: Double) -> [DashboardCommand] {
     guard summary == nil else { return note("The session has finished", now) }
     let events = runner.lap()
     guard !events.isEmpty else { return note("No lap before the first fix", now) }
     if state.lab != nil { lapPressedAfter.append(fixes.count) }
     var commands: [DashboardCommand] = []
-    // The lap is spoken unless it ended a workout step, whose result says the same.
-    let endsStep = events.contains {
-      if case .coach(.stepEnded) = $0 { true } else { false }
-    }
+    // The runner's lap cue (`lap_says`) is spoken like any cue; it has none when the lap
+    // ended a workout step, whose result says the same.
     for event in events {
       if case .lap(let lap, let mark) = event {
         laps.append(lap)
         commands.append(.keepLap(mark))
         show(Self.lapNote(lap, activity: state.activity, units: state.units), now: now)
-        if !endsStep, runner.configuration.cues.atLap {
-          let text = CueText.lap(lap, activity: state.activity, units: state.units)
-          commands.append(.say(SpokenCue(text, priority: .step)))
-        }
       } else if let command = apply(event, announce: true) {
         commands.append(command)
       }

@@ -177,9 +177,11 @@ public struct DashboardModel: Sendable {
     case .coach(.cue(let cue)):
       coachCues.append(cue)
       if announce { return .say(SpokenCue(cue)) }
-    case .lap(let lap, _):
-      // A replayed press (a key's own is noted by `pressLap`).
+    case .lap(let lap, let mark):
+      // A replayed press, or a lap a workout step's end closed (a key's own is noted by
+      // `pressLap`): kept like a press (a replay's source keeps nothing).
       laps.append(lap)
+      return .keepLap(mark)
     case .session, .verdicts, .coach:
       break
     }

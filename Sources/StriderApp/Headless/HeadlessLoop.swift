@@ -4,7 +4,8 @@ import StriderSources
 /// The loop behind `--headless`: poll the source, hand each runner event to `emit` (the
 /// command line prints it as a JSON line), and finish the session when the source ends or
 /// `isStopped` says so. `lapPresses` is asked once a turn how many laps were pressed since
-/// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock.
+/// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock. `eachTurn` runs
+/// once a turn (the speaker starts its next sentence there).
 ///
 /// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
 /// headless and one shown on screen give the same numbers. When `emit` throws (standard
@@ -17,7 +18,7 @@ public enum HeadlessLoop {
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
     recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
-    isStopped: () -> Bool, lapPresses: () -> Int = { 0 },
+    isStopped: () -> Bool, lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
     emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
     // The printer prints no track points (`HeadlessEvents`): the runner keeps them back.
@@ -26,6 +27,7 @@ public enum HeadlessLoop {
       recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
     var failure: Failure?
     loop: while !isStopped() {
+      eachTurn()
       do {
         for _ in 0..<max(0, lapPresses()) {
           for e in runner.lap() {
@@ -40,7 +42,11 @@ public enum HeadlessLoop {
       switch source.poll(timeout: pollTimeout) {
       case .event(let event):
         do {
-          for e in runner.handle(event) { try emit(e) }
+          for e in runner.handle(event) {
+            // A lap a workout step's end closed, kept like a press (a replayed one is no-op).
+            if case .lap(_, let mark) = e { source.keep(lap: mark) }
+            try emit(e)
+          }
         } catch {
           failure = error
           break loop

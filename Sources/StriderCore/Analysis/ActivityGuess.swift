@@ -2,24 +2,26 @@
 ///
 /// The rules, in order, on `MovementStatistics` (speeds over steps of 10 s and more):
 /// 1. Fewer than three moving steps: no guess; run, the default, and the reason says so.
-/// 2. A median moving speed of 4.7 m/s (17 km/h, faster than a 3:33 min/km runner) or
-///    more: a ride. From 12 m/s (43 km/h) the reason adds that it moves like a vehicle.
-/// 3. 2.0 m/s (7.2 km/h) or more: a run, unless its fastest tenth reaches 5.5 m/s
+/// 2. A vehicle's speeds by the day storyline's rule (`MoveKind.classify`: a median over
+///    40 km/h or a fastest tenth over 55 km/h): a drive, as `run --auto` and `strider day`
+///    call it. No rider holds those; a long fast descent is `--activity ride`.
+/// 3. A median moving speed of 4.7 m/s (17 km/h, faster than a 3:33 min/km runner) or
+///    more: a ride.
+/// 4. 2.0 m/s (7.2 km/h) or more: a run, unless its fastest tenth reaches 5.5 m/s
 ///    (19.8 km/h, a sprint): a runner this fast is steady (a 10 km race's top decile sits
 ///    within 10 % of its median), a rider freewheels downhill, so that is a ride.
-/// 4. Slower than 1.0 m/s (1:40 min per 100 m) with the upper quartile under 1.2 m/s, over
+/// 5. Slower than 1.0 m/s (1:40 min per 100 m) with the upper quartile under 1.2 m/s, over
 ///    20 steps or more (a swim is minutes long), and flat or without altitudes (water is
 ///    flat; a watch in the water rarely records one): a swim. A dawdling walk without
 ///    altitudes looks the same; say `--activity walk` then.
-/// 5. Climbing 120 m or more per hour of movement at 4 % or more on average: a hike.
-/// 6. Otherwise a walk.
+/// 6. Climbing 120 m or more per hour of movement at 4 % or more on average: a hike.
+/// 7. Otherwise a walk.
 ///
 /// Tested on every real recording of the shared data (`ActivityGuessConformanceTests`):
 /// what each file is, and the few the rules cannot tell, with the reason.
 public enum ActivityGuess {
   public static let walkBelow = MetersPerSecond(2.0)
   public static let runBelow = MetersPerSecond(4.7)
-  public static let vehicleFrom = MetersPerSecond(12)
   /// No runner's fastest tenth reaches this while the median is a run's.
   public static let runP90Below = MetersPerSecond(5.5)
   public static let swimBelow = MetersPerSecond(1.0)
@@ -68,9 +70,15 @@ public enum ActivityGuess {
 
   private static func decide(_ s: MovementStatistics) -> (Activity, String) {
     let v = s.median
+    if MoveKind.classify(medianSpeed: v.value, fastSpeed: s.p90.value) == .vehicle {
+      return (
+        .drive,
+        "a median over 40 km/h or a fastest tenth over 55 km/h is a vehicle's: a drive "
+          + "(--activity ride if it was a ride)"
+      )
+    }
     if v >= runBelow {
-      let vehicle = v >= vehicleFrom ? " (as fast as a vehicle: a ride is the nearest)" : ""
-      return (.ride, "\(speed(runBelow)) and faster is a ride" + vehicle)
+      return (.ride, "\(speed(runBelow)) and faster is a ride")
     }
     if v >= walkBelow {
       if s.p90 >= runP90Below {

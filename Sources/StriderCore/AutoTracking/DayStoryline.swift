@@ -95,7 +95,8 @@ public struct DayStoryline: Sendable, Hashable {
           entries.append(
             .move(
               Journey(
-                session: session.id, kind: move.kind, start: move.start, end: move.end,
+                session: session.id, kind: session.kind(of: move.kind), start: move.start,
+                end: move.end,
                 distance: move.distance)))
         }
       }

@@ -4,10 +4,20 @@ public struct StorylineSession: Sendable, Hashable {
   public var id: Int64
   public var name: String?
   public var segments: [TimelineSegment]
+  /// The session's activity, when known: every move of a drive is a vehicle's, even one
+  /// crawling in a queue at a walker's speed.
+  public var activity: Activity?
 
-  public init(id: Int64, name: String?, segments: [TimelineSegment]) {
+  public init(id: Int64, name: String?, segments: [TimelineSegment], activity: Activity? = nil) {
     self.id = id
     self.name = name
     self.segments = segments
+    self.activity = activity
+  }
+
+  /// What a move of this session was: the speed's guess (`MoveKind.classify`), but always a
+  /// vehicle in a drive.
+  public func kind(of move: MoveKind) -> MoveKind {
+    activity == .drive ? .vehicle : move
   }
 }

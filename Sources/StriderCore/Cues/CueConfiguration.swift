@@ -16,8 +16,13 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
   public var says: [CueField]?
   /// Speak at each completed split ("Split 3." and what `says` lists).
   public var atSplit: Bool
-  /// Speak the lap's result at each lap press (the dashboard's "Lap 2: …").
+  /// Speak at each lap press what `lapSays` lists (by default "Lap 2: …", the lap's result).
   public var atLap: Bool
+  /// What a lap press says, in order; nil: `CueField.lapDefaults`. The lap figures are the
+  /// closed lap's; without `lap_result` the sentence opens "Lap 2.".
+  public var lapSays: [CueField]?
+  /// What the finish cue says after "Workout complete.", in order; nil: what `says` lists.
+  public var finishSays: [CueField]?
   /// The distance `finish_estimate` estimates the finish of; nil: it says nothing.
   public var goalDistance: Meters?
   /// The maximum heart rate the `heart_rate_zone` field's zones are shares of; nil: no zone.
@@ -32,7 +37,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     everyTime: Seconds? = Seconds(300), everyDistance: Meters? = nil,
     announcePauses: Bool = true, announceSignal: Bool = true, includeCurrentPace: Bool = false,
     says: [CueField]? = nil, atSplit: Bool = false, atLap: Bool = true,
-    goalDistance: Meters? = nil, heartRateMaximum: BeatsPerMinute? = nil,
+    lapSays: [CueField]? = nil, finishSays: [CueField]? = nil, goalDistance: Meters? = nil,
+    heartRateMaximum: BeatsPerMinute? = nil,
     heartRateZonePercents: [Double] = HeartRateZones.defaultPercents,
     utcOffset: Seconds = .zero
   ) {
@@ -44,6 +50,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     self.says = says
     self.atSplit = atSplit
     self.atLap = atLap
+    self.lapSays = lapSays
+    self.finishSays = finishSays
     self.goalDistance = goalDistance
     self.heartRateMaximum = heartRateMaximum
     self.heartRateZonePercents = heartRateZonePercents
@@ -57,6 +65,13 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     if includeCurrentPace, !fields.contains(.currentPace) { fields.append(.currentPace) }
     return fields
   }
+
+  /// What a lap press says: `lapSays` or the lap's result.
+  public var lapFields: [CueField] { lapSays ?? CueField.lapDefaults }
+
+  /// What the finish cue says after "Workout complete.": `finishSays`, else what time and
+  /// distance cues say (`fields`), so a configured `says` reaches the finish too.
+  public var finishFields: [CueField] { finishSays ?? fields }
 
   /// The zones of `heart_rate_zone`; nil without a maximum.
   public var heartRateZones: HeartRateZones? {
@@ -72,6 +87,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     case says
     case atSplit = "at_split"
     case atLap = "at_lap"
+    case lapSays = "lap_says"
+    case finishSays = "finish_says"
     case goalDistance = "goal_distance"
     case heartRateMaximum = "heart_rate_maximum"
     case heartRateZonePercents = "heart_rate_zone_percents"
@@ -93,6 +110,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
       says: try c.decodeIfPresent([CueField].self, forKey: .says),
       atSplit: try c.decodeIfPresent(Bool.self, forKey: .atSplit) ?? false,
       atLap: try c.decodeIfPresent(Bool.self, forKey: .atLap) ?? true,
+      lapSays: try c.decodeIfPresent([CueField].self, forKey: .lapSays),
+      finishSays: try c.decodeIfPresent([CueField].self, forKey: .finishSays),
       goalDistance: try c.decodeIfPresent(Meters.self, forKey: .goalDistance),
       heartRateMaximum: try c.decodeIfPresent(BeatsPerMinute.self, forKey: .heartRateMaximum),
       heartRateZonePercents: try c.decodeIfPresent([Double].self, forKey: .heartRateZonePercents)
@@ -113,6 +132,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
     try c.encodeIfPresent(says, forKey: .says)
     if atSplit { try c.encode(atSplit, forKey: .atSplit) }
     if !atLap { try c.encode(atLap, forKey: .atLap) }
+    try c.encodeIfPresent(lapSays, forKey: .lapSays)
+    try c.encodeIfPresent(finishSays, forKey: .finishSays)
     try c.encodeIfPresent(goalDistance, forKey: .goalDistance)
     try c.encodeIfPresent(heartRateMaximum, forKey: .heartRateMaximum)
     if heartRateZonePercents != HeartRateZones.defaultPercents {

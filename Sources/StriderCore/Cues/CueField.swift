@@ -26,10 +26,19 @@ public enum CueField: String, Sendable, Hashable, Codable, CaseIterable {
   case timeOfDay = "time_of_day"
   /// The moving time the goal distance will take at the average pace so far.
   case finishEstimate = "finish_estimate"
+  /// The last lap closed: "Lap 2: 1 kilometre in 4:05, 4:05 per kilometre." (what a lap
+  /// press says by default; nothing before the first press).
+  case lapResult = "lap_result"
+  /// Distance and moving time of the lap under way (at a lap press: the lap it closed).
+  case lapDistance = "lap_distance"
+  case lapTime = "lap_time"
 
   /// What a cue says when the config file does not say: distance, moving time and
   /// average pace (or speed), as cues always have.
   public static let defaults: [CueField] = [.distance, .movingTime, .averagePace]
+
+  /// What a lap press says when the config file does not say: the lap's result.
+  public static let lapDefaults: [CueField] = [.lapResult]
 
   /// "distance, time, …": every name, for help and errors.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

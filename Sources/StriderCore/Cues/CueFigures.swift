@@ -13,6 +13,8 @@ public struct CueFigures: Sendable, Hashable {
   public var lapMoving: Seconds
   /// The last completed split; nil before the first.
   public var lastSplit: Split?
+  /// The last lap a press closed; nil before the first press.
+  public var lastLap: Lap?
   /// The newest heart rate, when it is recent; nil otherwise.
   public var heartRate: BeatsPerMinute?
   /// The heart-rate zone (1 to 5) of `heartRate`; nil without zones or below zone 1.
@@ -25,7 +27,8 @@ public struct CueFigures: Sendable, Hashable {
   public init(
     distance: Meters, moving: Seconds, elapsed: Seconds = .zero, currentPace: Pace? = nil,
     currentSpeed: MetersPerSecond? = nil, lapDistance: Meters? = nil, lapMoving: Seconds? = nil,
-    lastSplit: Split? = nil, heartRate: BeatsPerMinute? = nil, heartRateZone: Int? = nil,
+    lastSplit: Split? = nil, lastLap: Lap? = nil, heartRate: BeatsPerMinute? = nil,
+    heartRateZone: Int? = nil,
     calories: Kilocalories = .zero, elevationGain: Meters? = nil, time: GNSSTime
   ) {
     self.distance = distance
@@ -36,6 +39,7 @@ public struct CueFigures: Sendable, Hashable {
     self.lapDistance = lapDistance ?? distance
     self.lapMoving = lapMoving ?? moving
     self.lastSplit = lastSplit
+    self.lastLap = lastLap
     self.heartRate = heartRate
     self.heartRateZone = heartRateZone
     self.calories = calories

@@ -40,6 +40,8 @@ public struct SpokenCue: Sendable, Hashable {
     case .record: self.init(cue.text, priority: .routine)
     case .pause, .resume: self.init(cue.text, priority: .status, topic: .pause)
     case .signalLost, .signalRegained: self.init(cue.text, priority: .status, topic: .signal)
+    // The runner pressed for it: said before the figures, as a step's result is.
+    case .lap: self.init(cue.text, priority: .step)
     }
   }
 

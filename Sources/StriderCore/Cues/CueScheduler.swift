@@ -13,7 +13,8 @@
 /// templates of `CueText.says`; the lap figures count from the last `lapPressed`, the heart
 /// rate is the newest `noteHeartRate` (forgotten after `heartRateMaxAge`).
 ///
-/// Pause, resume, signal and finish cues come from `announce`; repeats are swallowed (a
+/// Pause, resume, signal and finish cues come from `announce` (the finish says
+/// `CueConfiguration.finishFields` after "Workout complete."), a lap press's from `lap`; repeats are swallowed (a
 /// second "pause" while paused says nothing), and nothing is said after the finish.
 public struct CueScheduler: Sendable {
   public let configuration: CueConfiguration
@@ -31,6 +32,7 @@ public struct CueScheduler: Sendable {
   private var isSignalLost = false
   private var isFinished = false
   private var lapStart = (distance: 0.0, moving: 0.0)
+  private var lastLap: Lap?
   private var lastHeartRate: (rate: BeatsPerMinute, time: GNSSTime)?
 
   /// A heart rate older than this is not said.
@@ -63,6 +65,30 @@ public struct CueScheduler: Sendable {
   /// Lap was pressed: the lap figures count from here.
   public mutating func lapPressed(_ snapshot: MetricsSnapshot) {
     lapStart = (snapshot.distance.value, snapshot.moving.value)
+  }
+
+  /// Lap was pressed, closing `lap`: what `lapFields` says of it (the lap figures are the
+  /// closed lap's, and `lap_result` says it), "Lap 2." first unless `lap_result` is said;
+  /// nil when `atLap` is off, `speaks` is false (a step's result says the same) or after
+  /// the finish. The lap figures count from here afterwards.
+  public mutating func lap(
+    _ lap: Lap, snapshot: MetricsSnapshot, at time: GNSSTime, speaks: Bool = true
+  ) -> Cue? {
+    defer {
+      lastLap = lap
+      lapPressed(snapshot)
+    }
+    guard configuration.atLap, speaks, !isFinished else { return nil }
+    var figures = figures(snapshot, distance: snapshot.distance, moving: snapshot.moving, time)
+    figures.lastLap = lap
+    figures.lapDistance = lap.distance
+    figures.lapMoving = lap.moving
+    let fields = configuration.lapFields
+    let said = say(fields, figures)
+    let text =
+      fields.contains(.lapResult)
+      ? said : "Lap \(lap.number)." + (said.isEmpty ? "" : " " + said)
+    return text.isEmpty ? nil : Cue(time: time, trigger: .lap, text: text)
   }
 
   /// A split was completed: "Split 3." and what the cues say, when `atSplit` asks for it.
@@ -140,11 +166,15 @@ public struct CueScheduler: Sendable {
       text = configuration.announceSignal ? CueText.signalRegained : nil
     case .finish:
       isFinished = true
-      text = CueText.finish(snapshot, activity: activity, units: units)
+      let figures = figures(snapshot, distance: snapshot.distance, moving: snapshot.moving, time)
+      let said = say(configuration.finishFields, figures)
+      text = CueText.finishPrefix + (said.isEmpty ? "" : " " + said)
     case .record:
       return nil  // said by the engine at the finish, from the records it was given
     case .split:
       return nil  // said from the split itself (`split(_:snapshot:at:)`)
+    case .lap:
+      return nil  // said from the lap itself (`lap(_:snapshot:at:speaks:)`)
     case .time, .distance:
       return cue(trigger, distance: snapshot.distance, moving: snapshot.moving, snapshot, time)
     }
@@ -161,8 +191,12 @@ public struct CueScheduler: Sendable {
   }
 
   private func say(_ figures: CueFigures) -> String {
+    say(configuration.fields, figures)
+  }
+
+  private func say(_ fields: [CueField], _ figures: CueFigures) -> String {
     CueText.says(
-      configuration.fields, figures, activity: activity, units: units,
+      fields, figures, activity: activity, units: units,
       goal: configuration.goalDistance, utcOffset: configuration.utcOffset)
   }
 
@@ -181,7 +215,7 @@ public struct CueScheduler: Sendable {
       currentPace: snapshot.currentPace, currentSpeed: snapshot.currentSpeed,
       lapDistance: Meters(max(0, distance.value - lapStart.distance)),
       lapMoving: Seconds(max(0, moving.value - lapStart.moving)),
-      lastSplit: snapshot.splits.last, heartRate: heartRate, heartRateZone: zone,
+      lastSplit: snapshot.splits.last, lastLap: lastLap, heartRate: heartRate, heartRateZone: zone,
       calories: snapshot.calories, elevationGain: snapshot.elevationGain, time: time)
   }
 

@@ -75,7 +75,8 @@ extension CueText {
     "Lap \(lap.number): " + effort(lap.distance, lap.moving, activity: activity, units: units)
   }
 
-  /// "400 metres in 1:38, 4:05 per kilometre." (a speed on a ride).
+  /// "400 metres in 1:38, 4:05 per kilometre." (a speed on a ride, the pace per 100 metres
+  /// on a swim).
   static func effort(
     _ distance: Meters, _ duration: Seconds, activity: Activity, units: UnitSystem
   ) -> String {
@@ -85,8 +86,9 @@ extension CueText {
         text += ", " + speed(distance / duration, units: units)
       }
     } else if let pace = Pace(distance: distance, duration: duration), !pace.isCrawl(per: units) {
-      text +=
-        ", " + pace.clockText(per: units) + (units == .metric ? " per kilometre" : " per mile")
+      // A swim's per 100 metres, as its other cues say it.
+      let length = activity.paceLength(units)
+      text += ", " + clock(pace.duration(over: length)) + " per " + length.spoken
     }
     return text + "."
   }

@@ -14,6 +14,9 @@
 /// | `elevation_gain` | `Elevation gain 42 metres.` (imperial: `138 feet`) |
 /// | `time_of_day` | `Time of day 7:05.` (24-hour clock, local time) |
 /// | `finish_estimate` | `Estimated finish for 10 kilometres: 52 minutes 30 seconds.` |
+/// | `lap_result` | `Lap 2: 1 kilometre in 4:05, 4:05 per kilometre.` (the last lap closed) |
+/// | `lap_distance` | `Lap distance 0.40 kilometres.` |
+/// | `lap_time` | `Lap time 1 minute 38 seconds.` (moving) |
 ///
 /// A field with nothing to say (no heart rate, no split yet, a pace below a crawl, the goal
 /// passed) is left out rather than said as zero.
@@ -72,6 +75,9 @@ extension CueText {
       else { return nil }
       let estimate = Seconds(f.moving.value * goal.value / f.distance.value)
       return "Estimated finish for \(stepDistance(goal, units: units)): \(duration(estimate))."
+    case .lapResult: return f.lastLap.map { lap($0, activity: activity, units: units) }
+    case .lapDistance: return "Lap distance \(distance(f.lapDistance, units: units))."
+    case .lapTime: return "Lap time \(duration(f.lapMoving))."
     }
   }
 

@@ -11,4 +11,6 @@ public enum CueTrigger: String, Sendable, Codable, CaseIterable {
   case finish
   /// A personal record beaten, said at the finish (`RecordsToBeat`).
   case record
+  /// A lap press (`CueConfiguration.atLap`, `lapSays`).
+  case lap
 }

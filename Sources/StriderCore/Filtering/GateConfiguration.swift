@@ -91,6 +91,8 @@ public struct GateConfiguration: Sendable, Hashable, Codable {
     case .hike: GateConfiguration(maxAccuracy: Meters(40), maxSpeed: MetersPerSecond(7))
     // The fastest swimmers reach 2.4 m/s; a wrist in the water gives poor fixes.
     case .swim: GateConfiguration(maxAccuracy: Meters(50), maxSpeed: MetersPerSecond(4))
+    // A motorway's speeds and more (70 m/s is 252 km/h); a jump beyond is still a fault.
+    case .drive: GateConfiguration(maxAccuracy: Meters(50), maxSpeed: MetersPerSecond(70))
     }
   }
 

@@ -44,9 +44,11 @@ public struct BestEffortTarget: Hashable, Sendable, Codable, Comparable {
   public static let durations: [BestEffortTarget] = [300, 1200, 3600].map(duration)
 
   /// The targets searched for on a session of `activity`: the distances for every
-  /// activity, the durations for rides.
+  /// exercise, the durations for rides too, and none for a drive (a car's fastest
+  /// kilometre is no record).
   public static func targets(for activity: Activity) -> [BestEffortTarget] {
-    activity == .ride ? distances + durations : distances
+    guard activity.isExercise else { return [] }
+    return activity == .ride ? distances + durations : distances
   }
 
   /// Distances first, each kind shortest first.

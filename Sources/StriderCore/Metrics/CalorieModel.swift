@@ -83,6 +83,8 @@ public enum CalorieModel {
       oxygen = max(hikingMET * restingOxygen, walkingOxygen(metresPerMinute: v * 60, grade: g))
     case .swim:
       oxygen = swimmingMET(speed: MetersPerSecond(v)) * restingOxygen
+    case .drive:
+      oxygen = 0  // not exercise: a drive adds nothing to the day's energy
     }
     let kg = weight.value.isFinite ? max(0, weight.value) : 0
     return oxygen * kg / 1000 * kilocaloriesPerLitre / 60

@@ -12,8 +12,11 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
   /// Open-water swimming with the receiver on the wrist or the cap: slow, and a fix only
   /// when the arm is out of the water.
   case swim
+  /// A car (or any vehicle) that `run --auto` found: measured and kept like any session, but
+  /// not exercise: no calories, no personal records, and apart from the rides in totals.
+  case drive
 
-  /// Every activity for a help text: "run, walk, ride, hike or swim".
+  /// Every activity for a help text: "run, walk, ride, hike, swim or drive".
   public static var choiceList: String {
     let names = allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
@@ -23,7 +26,10 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
   public var noun: String { rawValue }
 
   /// Whether the user expects speed (km/h) rather than pace (min/km).
-  public var prefersSpeed: Bool { self == .ride }
+  public var prefersSpeed: Bool { self == .ride || self == .drive }
+  /// Whether the activity is exercise: a drive burns no calories Strider counts, sets no
+  /// personal records and has no heart-rate zones worth keeping.
+  public var isExercise: Bool { self != .drive }
   /// Whether a speed a file gives without a course is the receiver's own (on foot), rather
   /// than a wheel sensor's (a ride) or nothing a receiver measured well (a swim).
   var readsSpeedWithoutCourse: Bool { self == .run || self == .walk || self == .hike }
@@ -33,7 +39,7 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
   public func cueDistance(_ units: UnitSystem) -> Meters {
     switch self {
     case .swim: units == .metric ? Meters(100) : Meters(91.44)
-    case .run, .walk, .ride, .hike: units.splitLength
+    case .run, .walk, .ride, .hike, .drive: units.splitLength
     }
   }
 }

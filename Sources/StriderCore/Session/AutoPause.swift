@@ -25,7 +25,8 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
 
   /// Defaults: a region of 6 m for 5 s on a run (slower than 1.2 m/s is a stop), 5 m for
   /// 8 s on a walk (0.6 m/s), 8 m for 4 s on a ride (2 m/s), 5 m for 15 s on a hike
-  /// (0.33 m/s: a steep climb is slow, not a stop), 4 m for 10 s on a swim (0.4 m/s).
+  /// (0.33 m/s: a steep climb is slow, not a stop), 4 m for 10 s on a swim (0.4 m/s), 10 m
+  /// for 5 s in a car (2 m/s).
   public static func defaults(for activity: Activity) -> AutoPauseConfiguration {
     switch activity {
     case .run:
@@ -38,6 +39,9 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
       AutoPauseConfiguration(radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2))
     case .swim:
       AutoPauseConfiguration(radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2))
+    // A queue at a junction creeps: a wider region, and a clear move to resume.
+    case .drive:
+      AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
     }
   }
 }

@@ -158,9 +158,13 @@ public struct SessionEngine: Sendable {
     return snapshot
   }
 
-  /// Lap was pressed: the cues' lap figures (`lap_pace`) count from the figures now.
-  public mutating func noteLap() {
-    cueScheduler.lapPressed(metrics.snapshot)
+  /// Lap was pressed, closing `lap` at `time`: the lap's cue (`CueConfiguration.lapSays`),
+  /// kept with the session's cues, unless `speaks` is false (a workout step's result says
+  /// the same); the cues' lap figures (`lap_pace`) count from the figures now.
+  public mutating func noteLap(_ lap: Lap, at time: GNSSTime, speaks: Bool = true) -> Cue? {
+    let cue = cueScheduler.lap(lap, snapshot: metrics.snapshot, at: time, speaks: speaks)
+    if let cue { cues.append(cue) }
+    return cue
   }
 
   /// The time of the first accepted fix: where the session, and its first lap, begin.

@@ -63,6 +63,8 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
     case .hike: KalmanConfiguration(processNoise: 0.15, typicalSpeed: MetersPerSecond(1.2))
     // A swimmer barely accelerates: the steadiest motion of all.
     case .swim: KalmanConfiguration(processNoise: 0.05, typicalSpeed: MetersPerSecond(0.8))
+    // A car accelerates and brakes harder than any rider.
+    case .drive: KalmanConfiguration(processNoise: 3, typicalSpeed: MetersPerSecond(15))
     }
   }
 }

@@ -119,6 +119,7 @@ enum FITProfile {
     case 17: "hiking"
     case 18: "multisport"
     case 19: "paddling"
+    case 24: "driving"
     default: "sport \(value)"
     }
   }
@@ -131,6 +132,7 @@ enum FITProfile {
     case 5: .swim
     case 11: .walk
     case 17: .hike
+    case 24: .drive
     default: nil
     }
   }

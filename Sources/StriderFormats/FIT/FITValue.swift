@@ -65,6 +65,7 @@ enum FITValue {
     case .walk: 11
     case .swim: 5
     case .hike: 17
+    case .drive: 24  // the profile's `driving`
     }
   }
 }

@@ -37,6 +37,7 @@ public struct TrackMetadata: Sendable, Equatable {
     case "hike", "hiking": return .hike
     case "swim", "swimming", "open water swimming": return .swim
     case "ride", "bike", "biking", "cycling", "mountain biking": return .ride
+    case "drive", "driving", "car": return .drive
     default: return nil
     }
   }

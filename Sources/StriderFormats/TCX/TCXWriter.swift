@@ -47,9 +47,9 @@ public enum TCXWriter: SessionWriter {
         switch record.activity {
         case .run: "Running"
         case .ride: "Biking"
-        // TCX's Sport has no other values: a walk, hike or swim is "Other" (GPX's <type> and
-        // FIT's sport keep them).
-        case .walk, .hike, .swim: "Other"
+        // TCX's Sport has no other values: a walk, hike, swim or drive is "Other" (GPX's
+        // <type> and FIT's sport keep them).
+        case .walk, .hike, .swim, .drive: "Other"
         }
       self.startTime = startTime
       summary = record.summary

@@ -18,21 +18,30 @@ public struct AutoStatusPanel: Sendable {
   public var phase: Phase
   /// The day so far, one line each: "06:25 - 06:33  ride 3.36 km".
   public var day: [String]
+  /// The newest line something wrote to standard error while the panel was up (it goes to
+  /// a log instead, where the panel's redrawing cannot overwrite it); nil: none.
+  public var message: String?
   public var glyphs: Glyphs
 
-  public init(source: String, link: String, phase: Phase, day: [String], glyphs: Glyphs) {
+  public init(
+    source: String, link: String, phase: Phase, day: [String], message: String? = nil,
+    glyphs: Glyphs
+  ) {
     self.source = source
     self.link = link
     self.phase = phase
     self.day = day
+    self.message = message
     self.glyphs = glyphs
   }
 
   /// Lines of the day shown at most (the newest).
   public static let dayLines = 5
 
-  /// The box, the state, the figures, and the day's heading and lines.
-  public var preferredHeight: Int { 4 + (day.isEmpty ? 1 : 1 + min(day.count, Self.dayLines)) }
+  /// The box, the state, the figures, the message, and the day's heading and lines.
+  public var preferredHeight: Int {
+    4 + (message == nil ? 0 : 1) + (day.isEmpty ? 1 : 1 + min(day.count, Self.dayLines))
+  }
 
   /// Draws the panel over the whole grid.
   public func draw(into grid: inout Grid) {
@@ -70,7 +79,14 @@ public struct AutoStatusPanel: Sendable {
         grid.write(time, column: x + at, row: y, style: .bold, maxWidth: width - at)
       }
     }
-    y += 2
+    y += 1
+    if let message, y < inner.maxY {
+      let used = grid.write(
+        "! ", column: x, row: y, style: CellStyle(foreground: .yellow, attributes: .bold))
+      grid.write(message, column: x + used, row: y, maxWidth: width - used)
+      y += 1
+    }
+    y += 1
     guard !day.isEmpty else {
       guard y - 1 < inner.maxY else { return }
       grid.write(

@@ -109,6 +109,22 @@ public struct FilterLabPanel: Sendable {
 
   /// "Inject: S stale C cell J jump ..." wrapped onto two lines (`part` 0 or 1); the last
   /// fault injected in reverse video.
+  /// The truth under which a distance's error is not shown: a few metres in, a percentage
+  /// of the truth is the receiver's noise, not the filter's merit.
+  public static let smallestTruthCompared = Meters(100)
+
+  /// What the error column says of `distance` against `truth`: "+5.2%"; nothing without a
+  /// truth worth comparing (`smallestTruthCompared`); "jumps" for a distance ten times the
+  /// truth or more, which only jumps between far-apart fixes make (a stale fix from the
+  /// last city, a cell fix, an injected jump): the multiple ("×4549") is the distance to
+  /// that place over a few hundred metres walked, a number that says nothing of the track.
+  public static func errorText(_ distance: Meters, truth: Meters?) -> String {
+    guard let truth, truth >= smallestTruthCompared, distance.value.isFinite else { return "" }
+    let ratio = distance.value / truth.value
+    if ratio >= 10 { return "jumps" }
+    return DisplayFormat.signedPercent(ratio - 1)
+  }
+
   private func drawFaultKeys(into grid: inout Grid, column: Int, row: Int, width: Int, part: Int) {
     var x = column
     var line = 0
@@ -138,14 +154,7 @@ public struct FilterLabPanel: Sendable {
   /// "Raw 6.31 km +5.2%", "Filtered 6.02 km +0.3%", "Truth 6.00 km".
   private func distanceLines() -> [(String, CellStyle)] {
     let truth = state.truthDistance
-    func error(_ distance: Meters) -> String {
-      guard let truth, truth.value > 0 else { return "" }
-      let ratio = distance.value / truth.value
-      // A raw track with a fix from another city is hundreds of times too long: say so
-      // as a multiple, which fits the column.
-      if ratio >= 10 { return glyphs.times + String(Int(ratio.rounded())) }
-      return DisplayFormat.signedPercent(ratio - 1)
-    }
+    func error(_ distance: Meters) -> String { Self.errorText(distance, truth: truth) }
     func entry(_ label: String, _ distance: Meters?, _ errorText: String) -> String {
       var value = distance.map { DisplayFormat.distance($0, units: units) } ?? "unknown"
       if let d = distance, value.count > 8 {

@@ -99,6 +99,7 @@ public struct CorpusCase: Sendable, Hashable {
       case .run: 0.3...30
       case .ride: 1...40
       case .swim: 0.3...4
+      case .drive: 2...60
       }
     length = 1000 * rng.logUniform(in: km)
     origin = Coordinate(
@@ -110,6 +111,7 @@ public struct CorpusCase: Sendable, Hashable {
       case .ride: rng.uniform(in: 4...11)
       case .hike: rng.uniform(in: 0.8...1.4)
       case .swim: rng.uniform(in: 0.6...1.1)
+      case .drive: rng.uniform(in: 10...25)
       }
     stopCount = rng.integer(in: 0...min(12, 1 + Int(length / 1000)))
     stopDuration = rng.logUniform(in: 5...300)

@@ -2,9 +2,8 @@ import StriderCore
 
 /// How a move of the simulated day is made.
 ///
-/// Strider's activities are run, walk and ride; a drive is a ride for everything it
-/// records (its speed is a cyclist's and more), so `activity` says what a session of it
-/// should be guessed as.
+/// Each mode is one of Strider's activities; `activity` says what a session of it should be
+/// recorded as (a drive as `drive`, which `run --auto` finds by its speeds).
 public enum SimulatedDayMode: String, Sendable, Hashable, CaseIterable, Codable {
   case walk
   case run
@@ -16,7 +15,8 @@ public enum SimulatedDayMode: String, Sendable, Hashable, CaseIterable, Codable 
     switch self {
     case .walk: .walk
     case .run: .run
-    case .ride, .drive: .ride
+    case .ride: .ride
+    case .drive: .drive
     }
   }
 

@@ -139,9 +139,9 @@ extension SessionStore {
   }
 
   /// Leaves finished session `id` out of the personal records, whatever the reason: a
-  /// multisport file, or a drive `run --auto` measured with a ride's settings (Strider has
-  /// no drive activity), whose speeds would stand as a ride's records. The flag is the
-  /// column v7 added, named after its first use; totals still count the session.
+  /// multisport file, or a drive `run --auto` found (drives before the `drive` activity were
+  /// kept as rides, whose records their speeds would be). The flag is the column v7 added,
+  /// named after its first use; totals still count the session.
   public func leaveOutOfRecords(_ id: Int64) throws(StoreError) {
     try patientWrite { db in
       try db.execute(

@@ -158,6 +158,15 @@ extension SessionStore {
       arguments += activities.map(\.rawValue)
     }
     if !includingSimulated { conditions.append("s.origin <> 'simulated'") }
+    // A drive's longest distance or time is no record, however it was kept (imported with
+    // `--activity drive`, or from a GPX that says so, it is not flagged).
+    let notExercise = Activity.allCases.filter { !$0.isExercise }.map(\.rawValue)
+    if !notExercise.isEmpty {
+      conditions.append(
+        "s.activity NOT IN (\(Array(repeating: "?", count: notExercise.count).joined(separator: ", ")))"
+      )
+      arguments += notExercise
+    }
     if try HistoryFigures.hasMultisportFlag(db) {
       conditions.append(
         "NOT EXISTS (SELECT 1 FROM sessionFigures m WHERE m.sessionId = s.id AND m.multisport)")

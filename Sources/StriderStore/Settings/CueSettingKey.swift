@@ -33,16 +33,42 @@ public struct CueSettingKey: Sendable {
       "every_distance_mi", "the same in miles", range: 0...621, scale: 1609.344,
       \.everyDistance, slot: "every_distance_m"),
     flag("at_split", "also speak at each completed split (\"Split 3. ...\")", \.atSplit, false),
-    flag("at_lap", "speak the lap's result at each lap press", \.atLap, true),
+    flag("at_lap", "speak what lap_says lists at each lap press", \.atLap, true),
     flag("announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.announcePauses, true),
     flag("announce_signal", "say when the GPS signal is lost and regained", \.announceSignal, true),
     flag(
       "include_current_pace", "add the current pace (or speed) to cues", \.includeCurrentPace,
       false),
+    fields(
+      "says", "what time, distance and split cues say, in order: \(CueField.names)", \.says,
+      shown: { $0.says ?? CueField.defaults }),
+    fields(
+      "lap_says", "what a lap press says, in order (default [\"lap_result\"])", \.lapSays,
+      shown: { $0.lapSays ?? CueField.lapDefaults }),
+    fields(
+      "finish_says", "what the finish says after \"Workout complete.\" (default: says)",
+      \.finishSays, shown: { $0.finishSays ?? $0.says ?? CueField.defaults }),
+    number(
+      "goal_distance_m", "the distance finish_estimate estimates the finish of, in metres",
+      range: 1...1_000_000, scale: 1, \.goalDistance, shown: { $0.map(format) }),
+    number(
+      "goal_distance_km", "the same in kilometres", range: 0.001...1000, scale: 1000,
+      \.goalDistance, slot: "goal_distance_m"),
+    number(
+      "goal_distance_mi", "the same in miles", range: 0.001...621, scale: 1609.344,
+      \.goalDistance, slot: "goal_distance_m"),
+  ]
+
+  public static func named(_ name: String) -> CueSettingKey? { all.first { $0.name == name } }
+
+  /// A list of cue fields (`says`, `lap_says`, `finish_says`): known names, each once, at
+  /// least one.
+  private static func fields(
+    _ name: String, _ help: String, _ path: WritableKeyPath<CueSettings, [CueField]?> & Sendable,
+    shown: @escaping @Sendable (CueSettings) -> [CueField]
+  ) -> CueSettingKey {
     CueSettingKey(
-      name: "says",
-      help: "what time, distance and split cues say, in order: \(CueField.names)",
-      slot: "says",
+      name: name, help: help, slot: name,
       apply: { value, settings in
         let expected = "expected a list of names from: \(CueField.names)"
         guard let array = value.array else { return expected }
@@ -56,26 +82,13 @@ public struct CueSettingKey: Sendable {
           fields.append(field)
         }
         guard !fields.isEmpty else { return "expected at least one field; " + expected }
-        settings.says = fields
+        settings[keyPath: path] = fields
         return nil
       },
       value: { settings in
-        "["
-          + (settings.says ?? CueField.defaults).map { "\"\($0.rawValue)\"" }
-          .joined(separator: ", ") + "]"
-      }),
-    number(
-      "goal_distance_m", "the distance finish_estimate estimates the finish of, in metres",
-      range: 1...1_000_000, scale: 1, \.goalDistance, shown: { $0.map(format) }),
-    number(
-      "goal_distance_km", "the same in kilometres", range: 0.001...1000, scale: 1000,
-      \.goalDistance, slot: "goal_distance_m"),
-    number(
-      "goal_distance_mi", "the same in miles", range: 0.001...621, scale: 1609.344,
-      \.goalDistance, slot: "goal_distance_m"),
-  ]
-
-  public static func named(_ name: String) -> CueSettingKey? { all.first { $0.name == name } }
+        "[" + shown(settings).map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]"
+      })
+  }
 
   private static func number(
     _ name: String, _ help: String, range: ClosedRange<Double>, scale: Double,

@@ -13,6 +13,8 @@ public struct CueSettings: Hashable, Sendable {
   public var says: [CueField]?
   public var atSplit: Bool?
   public var atLap: Bool?
+  public var lapSays: [CueField]?
+  public var finishSays: [CueField]?
   /// Metres, for `finish_estimate`.
   public var goalDistance: Double?
 
@@ -29,6 +31,8 @@ public struct CueSettings: Hashable, Sendable {
     merged.says = profile.says ?? says
     merged.atSplit = profile.atSplit ?? atSplit
     merged.atLap = profile.atLap ?? atLap
+    merged.lapSays = profile.lapSays ?? lapSays
+    merged.finishSays = profile.finishSays ?? finishSays
     merged.goalDistance = profile.goalDistance ?? goalDistance
     return merged
   }
@@ -44,6 +48,8 @@ public struct CueSettings: Hashable, Sendable {
     if let says { cues.says = says }
     if let atSplit { cues.atSplit = atSplit }
     if let atLap { cues.atLap = atLap }
+    if let lapSays { cues.lapSays = lapSays }
+    if let finishSays { cues.finishSays = finishSays }
     if let goalDistance { cues.goalDistance = Meters(goalDistance) }
   }
 }

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import StriderCore
+
+/// A drive (`run --auto`'s vehicle sessions) is an activity of its own: a car's gate and
+/// smoother, speed rather than pace, no calories, no best efforts, and a vehicle's moves in
+/// the day's storyline.
+struct DriveActivityTests {
+  @Test func aDriveIsMeasuredAsAVehicleAndIsNotExercise() {
+    #expect(Activity.allCases.last == .drive, "new cases go at the end")
+    #expect(Activity(rawValue: "drive") == .drive)
+    #expect(Activity.drive.prefersSpeed && !Activity.drive.isExercise)
+    #expect(Activity.allCases.filter { !$0.isExercise } == [.drive])
+    let gate = GateConfiguration.defaults(for: .drive)
+    #expect(gate.maxSpeed.value >= 60, "a motorway's 130 km/h and more pass the gate")
+    #expect(gate.maxSpeed > GateConfiguration.defaults(for: .ride).maxSpeed)
+    #expect(
+      CalorieModel.rate(
+        activity: .drive, speed: MetersPerSecond(25), grade: 0, weight: Kilograms(80)) == 0)
+    #expect(BestEffortTarget.targets(for: .drive).isEmpty)
+    #expect(!BestEffortTarget.targets(for: .ride).isEmpty)
+  }
+
+  @Test func aDrivesFiguresComeOutOfTheEngineWithoutCalories() {
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .drive))
+    let t0 = GNSSTime(secondsSince1970: 1_714_975_200)
+    let start = Coordinate(latitude: 48.2, longitude: 16.37)
+    // 25 m/s (90 km/h) due north for two minutes.
+    for second in 0...120 {
+      let north = 25.0 * Double(second) / 111_195
+      _ = engine.ingest(
+        Fix(
+          time: t0 + Seconds(Double(second)),
+          coordinate: Coordinate(latitude: start.latitude + north, longitude: start.longitude),
+          horizontalAccuracy: Meters(5), mode: .threeD))
+    }
+    let summary = engine.finish().summary
+    #expect(abs(summary.distance.value - 3000) < 150, "\(summary.distance.value) m")
+    #expect(summary.calories.value == 0)
+    #expect(summary.rejected.values.reduce(0, +) == 0, "no car's fix is implausible")
+  }
+
+  @Test func everyMoveOfADriveIsAVehiclesInTheStoryline() {
+    let t0 = GNSSTime(secondsSince1970: 1_714_975_200)
+    let a = Coordinate(latitude: 48.2082, longitude: 16.3738)
+    let b = Coordinate(latitude: 48.2190, longitude: 16.4029)
+    func point(_ c: Coordinate, _ s: Double) -> TrackPoint {
+      TrackPoint(time: t0 + Seconds(s), coordinate: c, speed: MetersPerSecond(0))
+    }
+    // A queue at walking speed, then the road.
+    let crawl = TimelineSegment.move(
+      Move(
+        kind: .walk, start: t0, end: t0 + Seconds(300), distance: Meters(400),
+        track: [point(a, 0), point(b, 300)]))
+    for (activity, expected) in [(Activity.drive, MoveKind.vehicle), (.walk, .walk), (nil, .walk)] {
+      let session = StorylineSession(id: 1, name: nil, segments: [crawl], activity: activity)
+      let storyline = DayStoryline(sessions: [session], knownPlaces: [])
+      let kinds = storyline.entries.compactMap { entry -> MoveKind? in
+        if case .move(let move) = entry { return move.kind }
+        return nil
+      }
+      #expect(kinds == [expected], "\(String(describing: activity))")
+    }
+  }
+}
