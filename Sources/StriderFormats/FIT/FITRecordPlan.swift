@@ -98,10 +98,12 @@ struct FITRecordPlan {
     var v = FITRecordValues()
     v.latitude = latitude.value(message, bigEndian)
     v.longitude = longitude.value(message, bigEndian)
-    v.altitude = altitude.value(message, bigEndian)
+    // The plain altitude and speed count only where the enhanced ones are absent or
+    // invalid (`FITReader.recordFix`), so they are read only then.
     v.enhancedAltitude = enhancedAltitude.value(message, bigEndian)
-    v.speed = speed.value(message, bigEndian)
+    if v.enhancedAltitude == nil { v.altitude = altitude.value(message, bigEndian) }
     v.enhancedSpeed = enhancedSpeed.value(message, bigEndian)
+    if v.enhancedSpeed == nil { v.speed = speed.value(message, bigEndian) }
     v.distance = distance.value(message, bigEndian)
     v.heartRate = heartRate.value(message, bigEndian)
     v.cadence = cadence.value(message, bigEndian)
