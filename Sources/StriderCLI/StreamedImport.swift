@@ -52,12 +52,13 @@ enum StreamedImport {
         // A triathlon measured as one activity: its efforts and length are no record. Its
         // parts are measured one by one, as `analyze` does, and kept with it.
         try store.markMultisport(session.id)
-        let kept = try keepParts(legs, path: path, id: session.id, store: store, options, settings)
+        let notKept = try keepParts(
+          legs, path: path, id: session.id, store: store, options, settings)
         let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
         printError(
           "strider: note: \(path) holds \(legs.count) parts (\(sports)), kept as one "
             + "\(session.activity.rawValue) with its parts measured one by one"
-            + (kept ? "" : " (its parts have no start times: not kept)")
+            + (notKept.map { " (not kept: \($0))" } ?? "")
             + " and left out of the personal records")
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
@@ -85,18 +86,23 @@ enum StreamedImport {
   }
 
   /// Measures each part of a multisport file with its own activity (the file read again,
-  /// as `analyze` does) and keeps them with session `id`; false when the parts could not be
-  /// placed in time (a part without a start).
+  /// as `analyze` does) and keeps them with session `id`; nil when kept, else why not (a
+  /// part without a start cannot be placed in time; a file changed since it was read).
   static func keepParts(
     _ legs: [DeviceLeg], path: String, id: Int64, store: SessionStore, _ options: SessionOptions,
     _ settings: UserSettings
-  ) throws -> Bool {
+  ) throws -> String? {
     let activity = try store.listing(id).activity
-    let reports = try Analyze.legs(of: path, legs) { leg in
-      options.configuration(activity: leg.activity ?? activity, raw: false, settings: settings)
+    let reports: [LegReport]
+    do {
+      reports = try Analyze.legs(of: path, legs) { leg in
+        options.configuration(activity: leg.activity ?? activity, raw: false, settings: settings)
+      }
+    } catch {
+      return "the file could not be read again: \(error.message)"
     }
-    guard !reports.isEmpty else { return false }
+    guard !reports.isEmpty else { return "a part has no start time" }
     try store.keepParts(reports.map(\.part), of: id)
-    return true
+    return nil
   }
 }
