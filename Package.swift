@@ -106,6 +106,17 @@ let package = Package(
     .testTarget(
       name: "StriderAccuracyTests",
       dependencies: ["StriderAccuracy", "StriderSimulator", "StriderTestSupport"]),
+    // The writers' fuzz target run as a test on inputs it once choked on: the target's own
+    // source (Fuzz/Targets/WriterFuzz.swift), built without libFuzzer.
+    .testTarget(
+      name: "StriderFuzzTests", dependencies: ["StriderCore", "StriderFormats"], path: "Fuzz",
+      exclude: [
+        "Dictionaries", "Seeds", "campaign.sh", "run.sh", "Support/ReaderCheck.swift",
+        "Targets/FITReaderFuzz.swift", "Targets/GPSDJSONReaderFuzz.swift",
+        "Targets/GPXReaderFuzz.swift", "Targets/NMEAReaderFuzz.swift",
+        "Targets/SessionEngineFuzz.swift", "Targets/TCXReaderFuzz.swift",
+      ],
+      sources: ["Support/FixStreamDecoder.swift", "Targets/WriterFuzz.swift", "Tests"]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: [

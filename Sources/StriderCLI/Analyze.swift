@@ -187,6 +187,30 @@ struct ActivityChoice {
 struct LegReport {
   var leg: DeviceLeg
   var summary: SessionSummary
+
+  /// The part as the store keeps it with its session.
+  var part: SessionPart {
+    SessionPart(
+      device: leg, activity: summary.activity, distance: summary.distance,
+      elapsed: summary.elapsed, moving: summary.moving, pointsAccepted: summary.pointsAccepted)
+  }
+}
+
+extension SessionPart {
+  /// The part's row of `analyze` and `sessions show`: "cycling  40.83 km  1:13:42 (device
+  /// 40.91 km, timer 1:13:42)".
+  func line(units: UnitSystem) -> String {
+    var line = (device.sport ?? activity.rawValue) + "  "
+    line += DisplayFormat.distance(distance, units: units) + "  " + DisplayFormat.clock(elapsed)
+    var figures: [String] = []
+    if let d = device.distance {
+      figures.append("device " + DisplayFormat.distance(d, units: units))
+    }
+    if let timer = device.timerTime {
+      figures.append((figures.isEmpty ? "device timer " : "timer ") + DisplayFormat.clock(timer))
+    }
+    return figures.isEmpty ? line : line + " (" + figures.joined(separator: ", ") + ")"
+  }
 }
 
 extension Analyze {
@@ -329,14 +353,7 @@ struct AnalysisReport {
     rows += sensors.rows
     if let deviceComparison { rows.append(("device", deviceComparison.line)) }
     for (index, leg) in legs.enumerated() {
-      let s = leg.summary
-      var line = (leg.leg.sport ?? s.activity.rawValue) + "  "
-      line += DisplayFormat.distance(s.distance, units: s.units) + "  "
-      line += DisplayFormat.clock(s.elapsed)
-      if let d = leg.leg.distance {
-        line += " (device " + DisplayFormat.distance(d, units: s.units) + ")"
-      }
-      rows.append(("leg \(index + 1)", line))
+      rows.append(("leg \(index + 1)", leg.part.line(units: leg.summary.units)))
     }
     return SummaryTable.text(rows) + SummaryTable.splits(summary)
   }

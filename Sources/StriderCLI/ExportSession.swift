@@ -126,19 +126,18 @@ extension ExportSession {
   /// Writes the FIT from cursors: the writer reads the points three times (to lay out the
   /// timer events, to count the bytes the header declares, to write them), each time a row
   /// at a time. What it keeps whole is the finished track's distance by time (20 bytes a
-  /// point) and, for the track's points, the heart rate and cadence of the fixes that have
-  /// them.
+  /// point) and, for the track's points, the heart rate, cadence, power and temperature of
+  /// the fixes that have them.
   func writeStreamedFIT(_ store: SessionStore) throws {
     let (id, points) = (id, points)
     var distances = FITDistanceTable()
-    var sensorTable: [Double: (heartRate: Double?, cadence: Double?)] = [:]
+    var sensorTable: [Double: FITSensorValues] = [:]
     let header = try storeCall { () throws(StoreError) in
       try store.forEachFinishedPoint(of: id) { distances.append($0) }
       if !points.isRawFixes {
         var fixes: [Fix] = []
         try store.forEachStoredPoint(of: id, .fixes) { point in
-          guard case .fix(let fix, _) = point, fix.heartRate != nil || fix.cadence != nil
-          else { return }
+          guard case .fix(let fix, _) = point, !FITSensorValues(fix).isEmpty else { return }
           fixes.append(fix)
         }
         sensorTable = FITPointSource.sensorTable(fixes)
@@ -158,7 +157,7 @@ extension ExportSession {
         }
       },
       distance: { table.isEmpty ? nil : table.distance(at: $0) },
-      sensors: points.isRawFixes ? nil : { sensors[$0.secondsSince1970] ?? (nil, nil) })
+      sensors: points.isRawFixes ? nil : { sensors[$0.secondsSince1970] ?? FITSensorValues() })
     func write(_ stream: inout FileOutput) {
       FITWriter.write(header, source: source, to: &stream)
       if storeFailure != nil { stream.abandon() }

@@ -174,6 +174,11 @@ struct ShowSession: ParsableCommand {
     if let device = try storeCall({ () throws(StoreError) in try store.deviceTotals(of: id) }) {
       rows.append(("device", DeviceComparison(device: device, summary: summary).line))
     }
+    // A multisport file's parts, each measured on its own, as `analyze` lists them.
+    let parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
+    for (index, part) in parts.enumerated() {
+      rows.append(("leg \(index + 1)", part.line(units: summary.units)))
+    }
     if let efforts = HistoryText.effortsRow(store, session: id, units: summary.units) {
       rows.append(("best efforts", efforts))
     }

@@ -49,15 +49,26 @@ enum StreamedImport {
       }
       if let device = reader.deviceTotals { try store.keepDeviceTotals(device, of: session.id) }
       if let legs = reader.deviceTotals?.legs, legs.count > 1 {
-        // A triathlon measured as one activity: its efforts and length are no record.
+        // A triathlon measured as one activity: its efforts and length are no record. Its
+        // parts are measured one by one, as `analyze` does, and kept with it.
         try store.markMultisport(session.id)
+        let notKept = try keepParts(
+          legs, path: path, id: session.id, store: store, options, settings)
         let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
         printError(
           "strider: note: \(path) holds \(legs.count) parts (\(sports)), kept as one "
-            + "\(session.activity.rawValue) and left out of the personal records")
+            + "\(session.activity.rawValue) with its parts measured one by one"
+            + (notKept.map { " (not kept: \($0))" } ?? "")
+            + " and left out of the personal records")
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
       TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
+    }
+    if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
+      legs.count > 1, try store.parts(of: id).isEmpty
+    {
+      // Imported by a Strider that did not keep a multisport file's parts: kept now.
+      _ = try keepParts(legs, path: path, id: id, store: store, options, settings)
     }
     if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
       legs.count > 1, try !store.isLeftOutOfRecords(id)
@@ -72,5 +83,26 @@ enum StreamedImport {
           + "before multisport files were told apart, is now left out of the personal records")
     }
     return (outcome, choice)
+  }
+
+  /// Measures each part of a multisport file with its own activity (the file read again,
+  /// as `analyze` does) and keeps them with session `id`; nil when kept, else why not (a
+  /// part without a start cannot be placed in time; a file changed since it was read).
+  static func keepParts(
+    _ legs: [DeviceLeg], path: String, id: Int64, store: SessionStore, _ options: SessionOptions,
+    _ settings: UserSettings
+  ) throws -> String? {
+    let activity = try store.listing(id).activity
+    let reports: [LegReport]
+    do {
+      reports = try Analyze.legs(of: path, legs) { leg in
+        options.configuration(activity: leg.activity ?? activity, raw: false, settings: settings)
+      }
+    } catch {
+      return "the file could not be read again: \(error.message)"
+    }
+    guard !reports.isEmpty else { return "a part has no start time" }
+    try store.keepParts(reports.map(\.part), of: id)
+    return nil
   }
 }

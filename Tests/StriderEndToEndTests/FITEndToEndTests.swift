@@ -80,7 +80,7 @@ import Testing
     #expect(starts.count == 5 && starts == starts.sorted())
     let text = try StriderBinary.run(["analyze", file.path])
     #expect(text.stdout.contains("leg 3") && text.stdout.contains("cycling"))
-    #expect(text.stdout.contains("(device 40.91 km)"))
+    #expect(text.stdout.contains("(device 40.91 km, timer 1:13:42)"))
   }
 
   /// A multisport file cut before its last parts' summaries: the device's totals do not

@@ -54,6 +54,37 @@ import Testing
     #expect(analyzedDevice["paused_s"] as? Double == 127)
   }
 
+  /// A triathlon imported keeps its five parts within its one session (migration v12):
+  /// `sessions show` lists them as `analyze` does, each with Strider's distance and time
+  /// and the device's distance and timer; importing it again keeps them once.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aTriathlonsPartsAreKeptAndShown() throws {
+    let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.contains("with its parts measured one by one"), "\(imported.stderr)")
+    let again = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let sports = ["swimming", "transition", "cycling", "transition", "running"]
+    for (index, sport) in sports.enumerated() {
+      let label = "leg \(index + 1)"
+      let row = try #require(Self.row(label, in: shown.stdout), "\(label): \(shown.stdout)")
+      #expect(row.dropFirst(label.count).trimmingCharacters(in: .whitespaces).hasPrefix(sport))
+      #expect(row == Self.row(label, in: analyzed.stdout), "the same as analyze's")
+    }
+    #expect(Self.row("leg 6", in: shown.stdout) == nil, "\(shown.stdout)")
+    let cycling = try #require(Self.row("leg 3", in: shown.stdout))
+    #expect(cycling.hasSuffix("(device 40.91 km, timer 1:13:42)"), "\(cycling)")
+    let swim = try #require(Self.row("leg 1", in: shown.stdout))
+    #expect(swim.hasSuffix("(device 1.64 km, timer 33:08)"), "\(swim)")
+  }
+
   /// A GPX file's session has no device row and no sensor rows: nothing is made up.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aGPXSessionHasNoDeviceRow() throws {
@@ -65,6 +96,7 @@ import Testing
     let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
     #expect(Self.row("device", in: shown.stdout) == nil, "\(shown.stdout)")
     #expect(Self.row("power", in: shown.stdout) == nil, "\(shown.stdout)")
+    #expect(Self.row("leg 1", in: shown.stdout) == nil, "one activity, no parts")
   }
 
   /// fp-Edge810-Vector: power pedals and a thermometer on every record. `analyze` and

@@ -49,6 +49,37 @@ import Testing
     #expect(left == 0)
   }
 
+  /// A multisport file's parts ("v12: multisport parts"): kept in file order, replaced by
+  /// a second keep, a part the table would refuse left out, deleted with the session.
+  @Test func partsAreKeptInOrderReplacedAndDeletedWithTheSession() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let id = try Self.imported(store, Self.fixes)
+    #expect(try store.parts(of: id).isEmpty, "none until kept")
+    func part(_ sport: String, _ activity: Activity, _ distance: Double) -> SessionPart {
+      SessionPart(
+        device: DeviceLeg(
+          sport: sport, activity: activity == .ride ? .ride : nil,
+          start: GNSSTime(secondsSince1970: 1_527_406_381 + distance),
+          distance: Meters(distance + 80), timerTime: Seconds(600), elapsedTime: Seconds(610)),
+        activity: activity, distance: Meters(distance), elapsed: Seconds(610),
+        moving: Seconds(590), pointsAccepted: 120)
+    }
+    let parts = [part("swimming", .swim, 1600), part("transition", .ride, 140)]
+    try store.keepParts(parts, of: id)
+    #expect(try store.parts(of: id) == parts)
+    var hostile = part("cycling", .ride, 40_000)
+    hostile.distance = Meters(.nan)
+    let again = [part("cycling", .ride, 40_000), hostile, part("running", .run, 9_800)]
+    try store.keepParts(again, of: id)
+    #expect(try store.parts(of: id) == [again[0], again[2]], "in place of the old; NaN left out")
+    try store.delete(id)
+    let left = try store.pool.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM sessionPart") ?? -1
+    }
+    #expect(left == 0)
+  }
+
   @Test func totalsTheTableWouldRefuseAreNotKept() throws {
     let temp = TemporaryStore()
     let store = try temp.open()

@@ -74,7 +74,7 @@ import Testing
     #expect(after == before, "no row of the older tables changed (in their older columns)")
     #expect(
       Set(newTables).subtracting(oldTables)
-        == ["bestEffort", "heartRateTime", "sessionFigures", "lap", "deviceTotals"])
+        == ["bestEffort", "heartRateTime", "sessionFigures", "lap", "deviceTotals", "sessionPart"])
     let added = try queue.read { db in
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM fix WHERE power IS NOT NULL OR temperature IS NOT NULL")

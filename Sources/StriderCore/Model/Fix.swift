@@ -8,19 +8,19 @@ public struct Fix: Hashable, Sendable {
   // times on its way through the gate, the filter and the finishing pass, and those copies
   // were a seventh of `analyze`'s time. Every value reads back exactly as it was set;
   // a NaN that a reader sets (a hostile file) stays a NaN, present, for the gate to refuse.
-  private var timeStorage: Double
-  private var latitudeStorage: Double
-  private var longitudeStorage: Double
-  private var altitudeStorage: Double
-  private var horizontalAccuracyStorage: Double
-  private var verticalAccuracyStorage: Double
-  private var speedStorage: Double
-  private var courseStorage: Double
-  private var hdopStorage: Double
-  private var heartRateStorage: Double
-  private var cadenceStorage: Double
-  private var deviceDistanceStorage: Double
-  private var satellitesStorage: Int
+  @usableFromInline var timeStorage: Double
+  @usableFromInline var latitudeStorage: Double
+  @usableFromInline var longitudeStorage: Double
+  @usableFromInline var altitudeStorage: Double
+  @usableFromInline var horizontalAccuracyStorage: Double
+  @usableFromInline var verticalAccuracyStorage: Double
+  @usableFromInline var speedStorage: Double
+  @usableFromInline var courseStorage: Double
+  @usableFromInline var hdopStorage: Double
+  @usableFromInline var heartRateStorage: Double
+  @usableFromInline var cadenceStorage: Double
+  @usableFromInline var deviceDistanceStorage: Double
+  @usableFromInline var satellitesStorage: Int
 
   /// What kind of solution the receiver had.
   public var mode: FixMode
@@ -28,8 +28,8 @@ public struct Fix: Hashable, Sendable {
   public var provider: PositionProvider
   // Whole watts and whole degrees, as FIT records them (uint16 W, sint8 °C): they fill
   // the padding after `provider`, so a fix is no larger for them.
-  private var powerStorage: UInt16
-  private var temperatureStorage: Int8
+  @usableFromInline var powerStorage: UInt16
+  @usableFromInline var temperatureStorage: Int8
   /// Index of the track segment in its source; a change of segment is a gap, never a line.
   public var segment: Int
   /// Where in the source this fix was read, for error messages and exports.
@@ -117,6 +117,9 @@ public struct Fix: Hashable, Sendable {
     set { deviceDistanceStorage = Fix.store(newValue?.value) }
   }
 
+  // Inlinable: a reader that makes millions of fixes (FIT, issue 18) builds each in place,
+  // instead of a call that stores eighteen arguments one by one and copies the result.
+  @inlinable
   public init(
     time: GNSSTime?,
     coordinate: Coordinate?,
@@ -161,21 +164,21 @@ public struct Fix: Hashable, Sendable {
   /// The bit pattern that stands for "not reported": a quiet NaN with a payload no
   /// arithmetic produces (0/0 and parsed "nan" give an empty payload). A binary source that
   /// wrote exactly these bits reads as absent, which is as safe as refusing it.
-  private static let absentBits: UInt64 = 0x7FF8_5354_5249_4445
-  private static let absent = Double(bitPattern: absentBits)
+  @inlinable static var absentBits: UInt64 { 0x7FF8_5354_5249_4445 }
+  @inlinable static var absent: Double { Double(bitPattern: absentBits) }
   /// `satellites` not reported (a count no receiver gives).
-  private static let absentCount = Int.min
+  @inlinable static var absentCount: Int { Int.min }
 
-  private static let absentPower = UInt16.max
-  private static let absentTemperature = Int8.min
+  @inlinable static var absentPower: UInt16 { UInt16.max }
+  @inlinable static var absentTemperature: Int8 { Int8.min }
 
-  private static func storePower(_ watts: Double?) -> UInt16 {
+  @inlinable static func storePower(_ watts: Double?) -> UInt16 {
     guard let watts, watts.isFinite else { return absentPower }
     let whole = watts.rounded()
     return whole >= 0 && whole < Double(absentPower) ? UInt16(whole) : absentPower
   }
 
-  private static func storeTemperature(_ degrees: Double?) -> Int8 {
+  @inlinable static func storeTemperature(_ degrees: Double?) -> Int8 {
     guard let degrees, degrees.isFinite else { return absentTemperature }
     let whole = degrees.rounded()
     return whole > Double(absentTemperature) && whole <= 127 ? Int8(whole) : absentTemperature
@@ -187,7 +190,7 @@ public struct Fix: Hashable, Sendable {
   @inline(__always) private static func read(_ x: Double) -> Double? {
     isAbsent(x) ? nil : x
   }
-  @inline(__always) private static func store(_ x: Double?) -> Double { x ?? absent }
+  @inlinable @inline(__always) static func store(_ x: Double?) -> Double { x ?? absent }
 
   public static func == (lhs: Fix, rhs: Fix) -> Bool {
     lhs.time == rhs.time && lhs.coordinate == rhs.coordinate && lhs.altitude == rhs.altitude

@@ -32,3 +32,14 @@ struct FITDefinition: Sendable {
     return nil
   }
 }
+
+/// What the decoder's quick path needs of a local message number: whether it is defined,
+/// the bytes of its data messages after their header, and for a `record` the plan of its
+/// fields. Plain values: reading one per message copies no array and retains nothing.
+struct FITMessagePlan {
+  var defined = false
+  var size = 0
+  /// Whether the data messages are records read through `record`.
+  var planned = false
+  var record = FITRecordPlan()
+}

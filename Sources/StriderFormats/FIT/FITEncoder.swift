@@ -26,6 +26,7 @@ struct FITEncoder {
 
     static func enumeration(_ number: UInt8) -> Field { Field(number: number, baseType: 0x00) }
     static func uint8(_ number: UInt8) -> Field { Field(number: number, baseType: 0x02) }
+    static func sint8(_ number: UInt8) -> Field { Field(number: number, baseType: 0x01) }
     static func uint16(_ number: UInt8) -> Field { Field(number: number, baseType: 0x84) }
     static func sint32(_ number: UInt8) -> Field { Field(number: number, baseType: 0x85) }
     static func uint32(_ number: UInt8) -> Field { Field(number: number, baseType: 0x86) }
@@ -85,6 +86,7 @@ struct FITEncoder {
   mutating func begin(local: UInt8) { pending.append(local & 0x0F) }
 
   mutating func u8(_ value: UInt8) { pending.append(value) }
+  mutating func s8(_ value: Int8) { pending.append(UInt8(bitPattern: value)) }
   mutating func u16(_ value: UInt16) { Self.append16(value, to: &pending) }
   mutating func u32(_ value: UInt32) { Self.append32(value, to: &pending) }
   mutating func s32(_ value: Int32) { Self.append32(UInt32(bitPattern: value), to: &pending) }

@@ -1,31 +1,11 @@
 import StriderCore
 
-/// The values of one `record` message Strider reads, before scaling.
-private struct FITRecordValues {
-  var latitude: Double?
-  var longitude: Double?
-  var altitude: Double?
-  var enhancedAltitude: Double?
-  var speed: Double?
-  var enhancedSpeed: Double?
-  var distance: Double?
-  var heartRate: Double?
-  var cadence: Double?
-  var power: Double?
-  var temperature: Double?
-  var gpsAccuracy: Double?
-  /// The compressed field's speed (1/100 m/s) and 12-bit rolling distance (1/16 m).
-  var compressed: (speed: Int, distance: Int)?
-}
-
 extension FITReader {
-  /// Decodes the data message whose header is the next byte, as `definition` lays it out:
-  /// a fix for a `record`, nothing for the rest.
-  @inline(__always)
-  mutating func decode(_ definition: FITDefinition, timeOffset: UInt8?) -> Fix? {
-    var timestamp = stream.withBytes { p in
-      definition.value(FITProfile.timestamp, in: p).flatMap { UInt32(exactly: $0) }
-    }
+  /// The message's time: its `timestamp` field, else a compressed header's offset from the
+  /// last timestamp; kept as the last timestamp.
+  @inline(always)
+  mutating func messageTime(_ field: UInt32?, timeOffset: UInt8?) -> UInt32? {
+    var timestamp = field
     if timestamp == nil, let offset = timeOffset, let last = lastTimestamp {
       // A compressed header's 5-bit offset replaces the low 5 bits of the last timestamp,
       // rolling over when it is smaller than them (the protocol's "Compressed Timestamp").
@@ -34,10 +14,22 @@ extension FITReader {
       timestamp = time
     }
     if let timestamp { lastTimestamp = timestamp }
+    return timestamp
+  }
+
+  /// Decodes the data message whose header is the next byte, as `definition` lays it out:
+  /// a fix for a `record`, nothing for the rest. Records of a definition with a plan take
+  /// the quicker way (`FITReader.readData`); this one reads any.
+  mutating func decode(_ definition: FITDefinition, timeOffset: UInt8?) -> Fix? {
+    let timestamp = messageTime(
+      stream.withBytes { p in
+        definition.value(FITProfile.timestamp, in: p).flatMap { UInt32(exactly: $0) }
+      }, timeOffset: timeOffset)
     switch definition.global {
     case FITProfile.record:
       statistics.records += 1
-      return recordFix(definition, timestamp: timestamp)
+      let values = stream.withBytes { p in Self.recordValues(definition, p) }
+      return recordFix(values, timestamp: timestamp)
     case FITProfile.session:
       statistics.sessions += 1
       if sessions.count < Self.sessionLimit {
@@ -92,9 +84,9 @@ extension FITReader {
     seconds.map { GNSSTime(secondsSince1970: $0 + FITProfile.epochOffset) }
   }
 
-  @inline(__always)
-  private mutating func recordFix(_ definition: FITDefinition, timestamp: UInt32?) -> Fix {
-    let v = stream.withBytes { p in Self.recordValues(definition, p) }
+  /// The fix of a record's values; the record is counted already.
+  @inline(always)
+  mutating func recordFix(_ v: FITRecordValues, timestamp: UInt32?) -> Fix {
     var coordinate: Coordinate?
     if let lat = v.latitude, let lon = v.longitude {
       let latitude = lat * FITProfile.degreesPerSemicircle
@@ -130,22 +122,24 @@ extension FITReader {
       segment += 1
     }
     return Fix(
-      time: Self.time(timestamp.map(Double.init)),
+      time: timestamp.map { GNSSTime(secondsSince1970: Double($0) + FITProfile.epochOffset) },
       coordinate: coordinate,
       altitude: (v.enhancedAltitude ?? v.altitude).map { Meters($0 / 5 - 500) },
-      horizontalAccuracy: v.gpsAccuracy.map(Meters.init),
-      speed: speed.map(MetersPerSecond.init),
+      horizontalAccuracy: v.gpsAccuracy.map { Meters($0) },
+      speed: speed.map { MetersPerSecond($0) },
       mode: coordinate == nil ? .noFix : .unknown,
-      heartRate: v.heartRate.map(BeatsPerMinute.init),
-      cadence: v.cadence.map(RevolutionsPerMinute.init),
-      power: v.power.map(Watts.init),
-      temperature: v.temperature.map(Celsius.init),
-      deviceDistance: distance.map(Meters.init),
+      heartRate: v.heartRate.map { BeatsPerMinute($0) },
+      cadence: v.cadence.map { RevolutionsPerMinute($0) },
+      power: v.power.map { Watts($0) },
+      temperature: v.temperature.map { Celsius($0) },
+      deviceDistance: distance.map { Meters($0) },
       segment: segment,
       origin: FixOrigin(index: statistics.records - 1))
   }
 
-  private static func recordValues(
+  /// A record's values, field by field: for a definition without a plan (a field named
+  /// twice, the last counting).
+  static func recordValues(
     _ definition: FITDefinition, _ message: UnsafeRawPointer
   ) -> FITRecordValues {
     var v = FITRecordValues()
@@ -153,12 +147,8 @@ extension FITReader {
       let at = message + field.offset
       if field.number == FITProfile.Record.compressedSpeedDistance {
         guard field.size >= 3 else { continue }
-        let b0 = Int(at.load(as: UInt8.self))
-        let b1 = Int(at.load(fromByteOffset: 1, as: UInt8.self))
-        let b2 = Int(at.load(fromByteOffset: 2, as: UInt8.self))
-        if b0 & b1 & b2 != 0xFF {  // a byte array is invalid when every byte is 0xFF
-          v.compressed = (b0 | (b1 & 0x0F) << 8, b1 >> 4 | b2 << 4)
-        }
+        // A byte array is invalid when every byte is 0xFF: it leaves what came before.
+        if let compressed = FITRecordValues.compressed(at) { v.compressed = compressed }
         continue
       }
       let value = FITBaseType.value(

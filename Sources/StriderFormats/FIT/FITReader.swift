@@ -141,6 +141,9 @@ public struct FITReader: FormatReader {
   private var dataEnd = 0
   private var dataStart = 0
   var definitions = [FITDefinition?](repeating: nil, count: 16)
+  /// What the decoder's quick path needs of each local message number's definition, beside
+  /// `definitions`: plain values, so reading one copies no array.
+  var plans = [FITMessagePlan](repeating: FITMessagePlan(), count: 16)
   /// The last timestamp seen (seconds since the FIT epoch), which compressed headers add to.
   var lastTimestamp: UInt32?
   /// The distance the compressed speed-and-distance field has counted (1/16 m), and the
@@ -181,6 +184,26 @@ public struct FITReader: FormatReader {
   }
 
   public mutating func next() throws(FormatError) -> Fix? {
+    // The quick path: a planned record whole in the buffer, most of any activity file.
+    // Anything else (and anything that could fail) takes the path below, from the start.
+    if state == .inData, failure == nil, stream.available > 0 {
+      let at = stream.offset
+      let header = stream.pointer.load(as: UInt8.self)
+      let compressed = header & 0x80 != 0
+      let local = Int(compressed ? header >> 5 & 0x03 : header & 0x0F)
+      if compressed || header & 0x40 == 0, plans[local].planned {
+        let length = 1 + plans[local].size
+        if at + length <= dataEnd, stream.available >= length {
+          statistics.messages += 1
+          return readRecord(local: local, timeOffset: compressed ? header & 0x1F : nil, length)
+        }
+      }
+    }
+    return try nextMessage()
+  }
+
+  /// The next fix, from wherever the reading stands: a file header, a message, a file CRC.
+  private mutating func nextMessage() throws(FormatError) -> Fix? {
     if let failure { throw failure }
     do {
       while true {
@@ -251,12 +274,13 @@ public struct FITReader: FormatReader {
     stream.take(12)
     if size >= 14 {
       let expected = stream.withBytes { FITBaseType.u16($0, false) }
-      if expected != 0, expected != stream.crc {
+      let crc = stream.crc()
+      if expected != 0, expected != crc {
         statistics.crcMismatches += 1
         if crcWarnings.count < Self.warningLimit {
           crcWarnings.append(
             "byte \(at + 12): the header CRC is \(hex(expected)) but the header gives "
-              + "\(hex(stream.crc)); the file was read anyway")
+              + "\(hex(crc)); the file was read anyway")
         }
       }
     }
@@ -264,6 +288,7 @@ public struct FITReader: FormatReader {
     dataStart = stream.offset
     dataEnd = dataStart + dataSize
     definitions = [FITDefinition?](repeating: nil, count: 16)
+    plans = [FITMessagePlan](repeating: FITMessagePlan(), count: 16)
     lastTimestamp = nil
     compressedDistance = nil
     statistics.files += 1
@@ -276,11 +301,12 @@ public struct FITReader: FormatReader {
       throw error(.truncated, at: at, "the file ends where the FIT file's CRC should be")
     }
     let expected = stream.withBytes { FITBaseType.u16($0, false) }
-    if expected != stream.crc {
+    let crc = stream.crc()
+    if expected != crc {
       statistics.crcMismatches += 1
       if crcWarnings.count < Self.warningLimit {
         crcWarnings.append(
-          "byte \(at): the file CRC is \(hex(expected)) but the bytes give \(hex(stream.crc)): "
+          "byte \(at): the file CRC is \(hex(expected)) but the bytes give \(hex(crc)): "
             + "the file is damaged or was changed; its data was read anyway")
       }
     }
@@ -296,7 +322,7 @@ public struct FITReader: FormatReader {
   // MARK: - Messages
 
   /// Reads one message; a fix when it was a `record`.
-  @inline(__always)
+  @inline(always)
   private mutating func readMessage() throws(FormatError) -> Fix? {
     let at = stream.offset
     guard try stream.require(1) else {
@@ -305,7 +331,7 @@ public struct FITReader: FormatReader {
         "the file ends after \(at - dataStart) of the \(dataEnd - dataStart) data bytes "
           + "its header declares")
     }
-    let header = stream.byte(0)
+    let header = stream.pointer.load(as: UInt8.self)
     statistics.messages += 1
     if header & 0x80 != 0 {
       return try readData(local: Int(header >> 5 & 0x03), timeOffset: header & 0x1F, at: at)
@@ -315,6 +341,18 @@ public struct FITReader: FormatReader {
       return nil
     }
     return try readData(local: Int(header & 0x0F), timeOffset: nil, at: at)
+  }
+
+  /// Reads a record of a planned local message, whose `length` bytes are available: the
+  /// bulk of a file, read through its plan in place.
+  @inline(always)
+  private mutating func readRecord(local: Int, timeOffset: UInt8?, _ length: Int) -> Fix {
+    let message = stream.pointer
+    let timestamp = messageTime(plans[local].record.time(message), timeOffset: timeOffset)
+    let values = plans[local].record.values(message)
+    stream.take(length)
+    statistics.records += 1
+    return recordFix(values, timestamp: timestamp)
   }
 
   /// Makes a whole message of `length` bytes available, or says why it cannot be.
@@ -367,22 +405,34 @@ public struct FITReader: FormatReader {
       size += Int(stream.byte(6 + 3 * fieldCount + 2 + 3 * i))
     }
     stream.take(length)
-    definitions[local] = FITDefinition(
+    let definition = FITDefinition(
       global: global, bigEndian: bigEndian, size: size, fields: fields)
+    definitions[local] = definition
+    let record = global == FITProfile.record ? FITRecordPlan(definition) : nil
+    plans[local] = FITMessagePlan(
+      defined: true, size: size, planned: record != nil, record: record ?? FITRecordPlan())
     statistics.definitions += 1
   }
 
-  @inline(__always)
+  @inline(always)
   private mutating func readData(local: Int, timeOffset: UInt8?, at: Int) throws(FormatError)
     -> Fix?
   {
-    guard let definition = definitions[local] else {
+    guard plans[local].defined else {
       throw error(
         .malformed, at: at,
         "a data message of local message \(local), which no definition message has defined")
     }
-    let length = 1 + definition.size
-    try requireMessage(length, at: at, "a data message")
+    let length = 1 + plans[local].size
+    if at + length > dataEnd || stream.available < length {
+      try requireMessage(length, at: at, "a data message")
+    }
+    if plans[local].planned {
+      return readRecord(local: local, timeOffset: timeOffset, length)
+    }
+    guard let definition = definitions[local] else {
+      preconditionFailure("a FIT local message with a plan and no definition")
+    }
     let fix = decode(definition, timeOffset: timeOffset)
     stream.take(length)
     return fix

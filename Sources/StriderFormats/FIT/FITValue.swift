@@ -8,6 +8,7 @@ enum FITValue {
   static let invalid16: UInt16 = 0xFFFF
   static let invalid32: UInt32 = 0xFFFF_FFFF
   static let invalidS32 = Int32.max
+  static let invalidS8 = Int8.max
 
   /// A `date_time`: whole seconds since the FIT epoch (1989-12-31T00:00:00Z), rounded down;
   /// nil before the epoch or past 2126, when the 32 bits run out.
@@ -49,6 +50,14 @@ enum FITValue {
     let stored = value.rounded()
     guard stored.isFinite, stored >= 0, stored < Double(invalid8) else { return invalid8 }
     return UInt8(stored)
+  }
+
+  /// A whole number in a signed 8-bit field (temperature), or its invalid value (127).
+  static func s8(_ value: Double?) -> Int8 {
+    guard let value else { return invalidS8 }
+    let stored = value.rounded()
+    guard stored.isFinite, stored >= -128, stored < Double(invalidS8) else { return invalidS8 }
+    return Int8(stored)
   }
 
   /// Seconds as a `total_*_time` field stores them (scale 1000), clamped at zero: a

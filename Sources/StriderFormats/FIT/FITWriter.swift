@@ -6,7 +6,8 @@ import StriderCore
 /// The messages, in the order an activity file gives them: `file_id` (an activity), a timer
 /// `event` start, one `record` per fix with a time (time, position in semicircles, altitude
 /// and speed, plain and enhanced, the session's distance at that time, heart rate,
-/// cadence and GPS accuracy where present), timer stop and start `event`s around the session's pauses and
+/// cadence, GPS accuracy, power and temperature where present), timer stop and start
+/// `event`s around the session's pauses and
 /// between track segments, a final timer stop, a `lap` per split (one for the whole session
 /// without splits), the `session` (sport and the summary's totals) and the `activity`.
 ///
@@ -54,15 +55,15 @@ public struct FITPointSource {
   public var forEachFix: (_ body: (Fix) -> Void) -> Void
   /// The session's distance at a time (the finished track's), nil without a finished track.
   public var distance: (GNSSTime) -> Double?
-  /// Heart rate and cadence at a time, for points that do not carry them (the finished
-  /// track's, which take them from the fix of the same time); nil when the points are the
-  /// fixes themselves.
-  public var sensors: ((GNSSTime) -> (heartRate: Double?, cadence: Double?))?
+  /// Heart rate, cadence, power and temperature at a time, for points that do not carry
+  /// them (the finished track's, which take them from the fix of the same time); nil when
+  /// the points are the fixes themselves.
+  public var sensors: ((GNSSTime) -> FITSensorValues)?
 
   public init(
     forEachFix: @escaping (_ body: (Fix) -> Void) -> Void,
     distance: @escaping (GNSSTime) -> Double?,
-    sensors: ((GNSSTime) -> (heartRate: Double?, cadence: Double?))?
+    sensors: ((GNSSTime) -> FITSensorValues)?
   ) {
     self.forEachFix = forEachFix
     self.distance = distance
@@ -78,20 +79,51 @@ public struct FITPointSource {
       sensors = nil
     } else {
       let table = Self.sensorTable(export.record.fixes.lazy.map(\.fix))
-      sensors = { table[$0.secondsSince1970] ?? (nil, nil) }
+      sensors = { table[$0.secondsSince1970] ?? FITSensorValues() }
     }
   }
 
-  /// Heart rate and cadence by time, of the fixes that have either.
-  public static func sensorTable(
-    _ fixes: some Sequence<Fix>
-  ) -> [Double: (heartRate: Double?, cadence: Double?)] {
-    var table: [Double: (heartRate: Double?, cadence: Double?)] = [:]
+  /// The sensor values by time, of the fixes that have any.
+  public static func sensorTable(_ fixes: some Sequence<Fix>) -> [Double: FITSensorValues] {
+    var table: [Double: FITSensorValues] = [:]
     for fix in fixes {
-      guard let time = fix.time, fix.heartRate != nil || fix.cadence != nil else { continue }
-      table[time.secondsSince1970] = (fix.heartRate?.value, fix.cadence?.value)
+      let values = FITSensorValues(fix)
+      guard let time = fix.time, !values.isEmpty else { continue }
+      table[time.secondsSince1970] = values
     }
     return table
+  }
+}
+
+/// What a fix's sensors measured, as a FIT `record` carries it beside the position: heart
+/// rate, cadence, power (W) and temperature (°C). The finished track's points carry none of
+/// them, so an export of the track takes them from the fix of the same time.
+public struct FITSensorValues: Sendable, Equatable {
+  public var heartRate: Double?
+  public var cadence: Double?
+  public var power: Double?
+  public var temperature: Double?
+
+  public init(
+    heartRate: Double? = nil, cadence: Double? = nil, power: Double? = nil,
+    temperature: Double? = nil
+  ) {
+    self.heartRate = heartRate
+    self.cadence = cadence
+    self.power = power
+    self.temperature = temperature
+  }
+
+  /// The values `fix` carries.
+  public init(_ fix: Fix) {
+    self.init(
+      heartRate: fix.heartRate?.value, cadence: fix.cadence?.value, power: fix.power?.value,
+      temperature: fix.temperature?.value)
+  }
+
+  /// Whether no sensor gave a value.
+  public var isEmpty: Bool {
+    heartRate == nil && cadence == nil && power == nil && temperature == nil
   }
 }
 
@@ -227,7 +259,7 @@ struct FITActivityLayout {
       local: Self.record, global: 20,
       fields: [
         .uint32(253), .sint32(0), .sint32(1), .uint16(2), .uint8(3), .uint8(4), .uint32(5),
-        .uint16(6), .uint32(73), .uint32(78), .uint8(31),
+        .uint16(6), .uint32(73), .uint32(78), .uint8(31), .uint16(7), .sint8(13),
       ])
     Self.timer(start: true, at: start, into: &encoder)
     var running = true
@@ -293,9 +325,9 @@ struct FITActivityLayout {
   ) {
     let latitude = coordinate.flatMap { FITValue.semicircles($0.latitude) }
     let longitude = coordinate.flatMap { FITValue.semicircles($0.longitude) }
-    let (heartRate, cadence) =
-      source.sensors.map { sensors in fix.time.map(sensors) ?? (nil, nil) }
-      ?? (fix.heartRate?.value, fix.cadence?.value)
+    let sensors =
+      source.sensors.map { sensors in fix.time.map(sensors) ?? FITSensorValues() }
+      ?? FITSensorValues(fix)
     let altitude = fix.altitude?.value
     let speed = fix.speed?.value
     encoder.begin(local: Self.record)
@@ -308,12 +340,14 @@ struct FITActivityLayout {
       encoder.s32(FITValue.invalidS32)
     }
     encoder.u16(FITValue.u16(altitude, scale: 5, offset: 500))
-    encoder.u8(FITValue.u8(heartRate))
-    encoder.u8(FITValue.u8(cadence))
+    encoder.u8(FITValue.u8(sensors.heartRate))
+    encoder.u8(FITValue.u8(sensors.cadence))
     encoder.u32(FITValue.u32(distance, scale: 100))
     encoder.u16(FITValue.u16(speed, scale: 1000))
     encoder.u32(FITValue.u32(speed, scale: 1000))
     encoder.u32(FITValue.u32(altitude, scale: 5, offset: 500))
     encoder.u8(FITValue.u8(fix.horizontalAccuracy?.value))  // gps_accuracy, metres
+    encoder.u16(FITValue.u16(sensors.power))  // power, watts
+    encoder.s8(FITValue.s8(sensors.temperature))  // temperature, °C
   }
 }

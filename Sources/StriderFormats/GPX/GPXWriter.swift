@@ -222,7 +222,9 @@ public struct GPXWriter {
   static func decimal(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let text = value.description
-    if !text.contains("e") {
+    // A byte scan: `contains("e")` finds Foundation's substring search here, a few hundred
+    // instructions a byte, on every number of every point (issue 14's slow fuzz input).
+    if !text.utf8.contains(UInt8(ascii: "e")) {
       return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
     // Tiny or huge magnitudes: fixed notation with twelve decimals is ample for GPS data.

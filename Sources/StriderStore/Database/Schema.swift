@@ -291,6 +291,13 @@ enum Schema {
     migrator.registerMigration("v11: fix checks as comparisons") { db in
       try rewriteFixChecks(db)
     }
+    migrator.registerMigration("v12: multisport parts") { db in
+      // The parts of an imported multisport file (`SessionPartRow`): each part's device
+      // figures and Strider's, measured with the part's own activity, which `sessions
+      // show` lists. Sessions imported before have none (importing the file again fills
+      // them in).
+      try db.execute(sql: SessionPartRow.schema)
+    }
     return migrator
   }
 

@@ -7,7 +7,8 @@ import Testing
 
 /// Every shared GPX, TCX and FIT file exported as FIT and read back by three independent
 /// readers: Strider's own, gpsbabel (`-i garmin_fit`) and fitdecode (PyPI; its CRC checks
-/// raise): the same positioned points, at the same second, and the same distance.
+/// raise): the same positioned points, at the same second, and the same distance; Strider
+/// and fitdecode also the same power and temperature, record by record.
 @Suite struct FITExportPeerTests {
   static let gpsbabel = "/usr/bin/gpsbabel"
   static var hasGpsbabel: Bool { FileManager.default.isExecutableFile(atPath: gpsbabel) }
@@ -20,13 +21,16 @@ import Testing
     import fitdecode, json, sys
     answers = {}
     for path in sys.argv[1:]:
-        out = {"records": 0, "positions": [], "laps": 0, "sessions": [], "timer": []}
+        out = {"records": 0, "positions": [], "laps": 0, "sessions": [], "timer": [],
+               "power": [], "temperature": []}
         with fitdecode.FitReader(path, check_crc=fitdecode.CrcCheck.RAISE) as reader:
             for frame in reader:
                 if not isinstance(frame, fitdecode.FitDataMessage):
                     continue
                 if frame.name == "record":
                     out["records"] += 1
+                    out["power"].append(frame.get_value("power", fallback=None))
+                    out["temperature"].append(frame.get_value("temperature", fallback=None))
                     lat = frame.get_value("position_lat", fallback=None)
                     lon = frame.get_value("position_long", fallback=None)
                     if lat is not None and lon is not None:
@@ -183,6 +187,11 @@ import Testing
           && abs(remainder(ca.longitude - cb.longitude, 360)) <= 5e-8
       }
       #expect(same, "\(file.name): points or times differ")
+      #expect(
+        zip(back, file.timed).allSatisfy {
+          $0.power == $1.power && $0.temperature == $1.temperature
+        },
+        "\(file.name): power or temperature differ")
       // The reference is the same fixes as FIT holds them: whole seconds, accuracy in
       // whole metres, nothing FIT has no field for, and a segment after each timer stop (the
       // summary's pauses are timer events, and the reader breaks segments at them, as it
@@ -305,6 +314,16 @@ import Testing
           && abs(remainder(p[2] - c.longitude, 360)) <= 5e-8
       }
       #expect(same, "\(file.name): fitdecode's positions or times differ")
+      // Power and temperature, record by record: null where the fix had none.
+      for (key, values) in [
+        ("power", file.timed.map { $0.power?.value }),
+        ("temperature", file.timed.map { $0.temperature?.value }),
+      ] {
+        let read = try #require(answer[key] as? [Any], "\(file.name): \(key)")
+        #expect(
+          read.map { ($0 as? NSNumber)?.doubleValue } == values,
+          "\(file.name): fitdecode's \(key) differs")
+      }
       let sessions = try #require(answer["sessions"] as? [[String: Any]])
       #expect(sessions.count == 1, "\(file.name)")
       let distance = sessions.first?["distance"] as? Double ?? -1

@@ -81,13 +81,17 @@ import Testing
     #expect(reader.metadata.declaredActivity == .run)
   }
 
-  /// The finished track's points carry no heart rate or cadence; the export takes them from
-  /// the fix of the same time.
-  @Test func heartRateAndCadenceWherePresent() throws {
+  /// The finished track's points carry no heart rate, cadence, power or temperature; the
+  /// export takes them from the fix of the same time. Temperatures below zero stay below.
+  @Test func sensorValuesWherePresent() throws {
     var fixes = Array(Self.simulated.fixes.prefix(300))
     for i in fixes.indices where i % 3 == 0 {
       fixes[i].heartRate = BeatsPerMinute(Double(120 + i % 40))
       fixes[i].cadence = RevolutionsPerMinute(Double(80 + i % 10))
+    }
+    for i in fixes.indices where i % 4 == 0 {
+      fixes[i].power = Watts(Double(150 + i % 200))
+      fixes[i].temperature = Celsius(Double(i % 30 - 10))
     }
     let record = Self.record(fixes)
     for points in [ExportPoints.raw, .track] {
@@ -101,6 +105,22 @@ import Testing
         let time = try #require(fix.time).secondsSince1970
         let source = try #require(expected[time])
         #expect(fix.heartRate == source.heartRate && fix.cadence == source.cadence)
+      }
+      let withPower = back.filter { $0.power != nil }
+      #expect(withPower.count >= 60, "\(points): \(withPower.count) records with power")
+      #expect(back.contains { ($0.temperature?.value ?? 0) < 0 }, "\(points): below zero")
+      for fix in withPower {
+        let time = try #require(fix.time).secondsSince1970
+        let source = try #require(expected[time])
+        #expect(fix.power == source.power && fix.temperature == source.temperature, "\(points)")
+      }
+      if points == .raw {
+        // Record by record, absent where the fix had none.
+        let timed = fixes.filter { $0.time != nil }
+        #expect(back.count == timed.count)
+        for (fix, source) in zip(back, timed) {
+          #expect(fix.power == source.power && fix.temperature == source.temperature)
+        }
       }
     }
   }
@@ -156,6 +176,9 @@ import Testing
     #expect(FITValue.u16(-501, scale: 5, offset: 500) == FITValue.invalid16)
     #expect(FITValue.u16(-500, scale: 5, offset: 500) == 0)
     #expect(FITValue.u8(255) == FITValue.invalid8 && FITValue.u8(254) == 254)
+    #expect(FITValue.s8(-128) == -128 && FITValue.s8(126) == 126)
+    #expect(FITValue.s8(127) == FITValue.invalidS8, "127 is sint8's invalid value")
+    #expect(FITValue.s8(-129) == FITValue.invalidS8 && FITValue.s8(.nan) == FITValue.invalidS8)
     #expect(FITValue.time(GNSSTime(secondsSince1970: 0)) == nil, "before the FIT epoch")
     #expect(FITValue.time(GNSSTime(secondsSince1970: 631_065_600.9)) == 0)
     #expect(FITValue.duration(-3) == 0 && FITValue.duration(.infinity) == FITValue.invalid32)
