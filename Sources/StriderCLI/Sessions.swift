@@ -179,7 +179,11 @@ struct ShowSession: ParsableCommand {
     for (index, part) in parts.enumerated() {
       rows.append(("leg \(index + 1)", part.line(units: summary.units)))
     }
-    if let efforts = HistoryText.effortsRow(store, session: id, units: summary.units) {
+    // A multisport session's track is no one activity's: its best efforts would time a
+    // swim, a ride and a run as one ride (the records leave it out for the same reason).
+    if parts.isEmpty,
+      let efforts = HistoryText.effortsRow(store, session: id, units: summary.units)
+    {
       rows.append(("best efforts", efforts))
     }
     var text = SummaryTable.text(rows) + SummaryTable.splits(summary)

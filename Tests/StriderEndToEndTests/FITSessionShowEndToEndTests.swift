@@ -83,6 +83,8 @@ import Testing
     #expect(cycling.hasSuffix("(device 40.91 km, timer 1:13:42)"), "\(cycling)")
     let swim = try #require(Self.row("leg 1", in: shown.stdout))
     #expect(swim.hasSuffix("(device 1.64 km, timer 33:08)"), "\(swim)")
+    // The whole track is no one activity's: no best efforts timed across swim, ride and run.
+    #expect(Self.row("best efforts", in: shown.stdout) == nil, "\(shown.stdout)")
   }
 
   /// A GPX file's session has no device row and no sensor rows: nothing is made up.
