@@ -83,6 +83,7 @@ struct ExportSession: ParsableCommand {
     if format == .json {
       export.heartRate = try heartRateExport(store, record: record)
       export.device = try storeCall { () throws(StoreError) in try store.deviceTotals(of: id) }
+      export.parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
     }
     guard let output else {
       var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")

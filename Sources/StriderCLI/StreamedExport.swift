@@ -157,6 +157,7 @@ extension ExportSession {
       source: try store.listing(id).source, displayTrack: display)
     export.heartRate = heartRate
     export.device = try store.deviceTotals(of: id)
+    export.parts = try store.parts(of: id)
     let track = try store.timelineTrack(of: id, hiding: zone)
     return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
   }

@@ -85,6 +85,25 @@ import Testing
     #expect(swim.hasSuffix("(device 1.64 km, timer 33:08)"), "\(swim)")
     // The whole track is no one activity's: no best efforts timed across swim, ride and run.
     #expect(Self.row("best efforts", in: shown.stdout) == nil, "\(shown.stdout)")
+
+    // The JSON export carries the parts in the shape of analyze's legs.
+    let json = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "json"], environment: environment)
+    #expect(json.status == 0, "\(json.stderr)")
+    let exported = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let parts = try #require(exported["parts"] as? [[String: Any]], "\(exported.keys)")
+    let legs = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(
+          StriderBinary.run(["analyze", "--format", "json", file.path]).stdout.utf8))
+        as? [String: Any])["legs"] as? [[String: Any]]
+    #expect(parts.map { $0["sport"] as? String } == sports)
+    #expect(parts.count == legs?.count)
+    for (part, leg) in zip(parts, legs ?? []) {
+      #expect(part["distance_m"] as? Double == leg["distance_m"] as? Double)
+      #expect(part["device_timer_s"] as? Double == leg["device_timer_s"] as? Double)
+    }
   }
 
   /// A GPX file's session has no device row and no sensor rows: nothing is made up.

@@ -38,6 +38,9 @@ public struct SessionExport: Sendable {
   public var heartRate: HeartRateExport?
   /// What the recording device counted (an imported FIT or TCX file), for the JSON export.
   public var device: DeviceTotals?
+  /// A multisport file's parts, each measured on its own (JSON only), as `sessions show`
+  /// and `analyze` list them.
+  public var parts: [SessionPart] = []
 
   public init(
     record: SessionRecord, configuration: SessionConfiguration? = nil, source: String? = nil,

@@ -178,6 +178,7 @@ extension SessionExport {
       JSONMember("heart_rate", heartRate?.json ?? .null),
     ]
     if let device { head.append(JSONMember("device", Self.jsonValue(device))) }
+    if !parts.isEmpty { head.append(JSONMember("parts", .array(parts.map(Self.jsonValue)))) }
     return head + [JSONMember("segments", .array(segments))]
   }
 
@@ -190,6 +191,21 @@ extension SessionExport {
       JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
       JSONMember("paused_s", number(device.pausedTime?.value, 1)),
       JSONMember(device.partName + "s", .int(device.parts)),
+    ])
+  }
+
+  /// A multisport part, in the shape of `analyze`'s legs.
+  static func jsonValue(_ part: SessionPart) -> JSONValue {
+    .object([
+      JSONMember("sport", part.device.sport.map { .string($0) } ?? .null),
+      JSONMember("activity", .string(part.activity.rawValue)),
+      JSONMember("start", time(part.device.start)),
+      JSONMember("distance_m", number(part.distance.value, 2)),
+      JSONMember("elapsed_s", number(part.elapsed.value, 1)),
+      JSONMember("moving_s", number(part.moving.value, 1)),
+      JSONMember("points_accepted", .int(part.pointsAccepted)),
+      JSONMember("device_distance_m", number(part.device.distance?.value, 2)),
+      JSONMember("device_timer_s", number(part.device.timerTime?.value, 1)),
     ])
   }
 
