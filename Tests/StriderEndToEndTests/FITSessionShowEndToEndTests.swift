@@ -93,11 +93,12 @@ import Testing
     let exported = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let parts = try #require(exported["parts"] as? [[String: Any]], "\(exported.keys)")
-    let legs = try #require(
-      try JSONSerialization.jsonObject(
-        with: Data(
-          StriderBinary.run(["analyze", "--format", "json", file.path]).stdout.utf8))
-        as? [String: Any])["legs"] as? [[String: Any]]
+    let legs =
+      try #require(
+        try JSONSerialization.jsonObject(
+          with: Data(
+            StriderBinary.run(["analyze", "--format", "json", file.path]).stdout.utf8))
+          as? [String: Any])["legs"] as? [[String: Any]]
     #expect(parts.map { $0["sport"] as? String } == sports)
     #expect(parts.count == legs?.count)
     for (part, leg) in zip(parts, legs ?? []) {
