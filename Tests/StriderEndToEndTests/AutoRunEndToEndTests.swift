@@ -73,6 +73,10 @@ import Testing
       #expect(abs((stop - move.end).value) <= 60, "\(move.mode) ends \(stop)")
       #expect(end["activity"] as? String == move.mode.activity.rawValue, "\(move.mode)")
       let distance = try #require(end["distance_m"] as? Double)
+      print(
+        "auto day: \(move.mode) starts \(Int((start - move.start).value)) s, ends "
+          + "\(Int((stop - move.end).value)) s from the truth, \(Int(distance)) m against "
+          + "\(Int(move.distance.value)) m")
       #expect(
         abs(distance - move.distance.value) / move.distance.value < 0.1,
         "\(move.mode): \(distance) m against \(move.distance.value) m")
