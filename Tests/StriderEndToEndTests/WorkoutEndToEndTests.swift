@@ -64,6 +64,10 @@ import Testing
     // The runner fades by 12 % through every step with a target: it is told.
     #expect(Self.count(Self.offTarget, in: live) > 0)
     #expect(live.last?["event"] as? String == "summary")
+    print(
+      "6 x 400 m: \(said.count) cues live, \(Self.transcript(replayed).count) replayed, "
+        + "identical \(said == Self.transcript(replayed)); off target told "
+        + "\(Self.count(Self.offTarget, in: live)) times at a 12 % fade")
   }
 
   @Test("A runner who stays on target hears no 'speed up' or 'slow down'", arguments: [1, 2, 3])
@@ -84,6 +88,10 @@ import Testing
     let surged = Self.jsonLines(surging.stdout)
     #expect(Self.count(["slow_down"], in: surged) > 0, "\(Self.transcript(surged))")
     #expect(Self.count(["speed_up"], in: surged) == 0, "\(Self.transcript(surged))")
+    print(
+      "seed \(seed): on target \(Self.count(Self.offTarget, in: events)) off-target cues; "
+        + "surging 12 %: \(Self.count(["slow_down"], in: surged)) slow down, "
+        + "\(Self.count(["speed_up"], in: surged)) speed up")
   }
 
   @Test("A GPS file replayed with a workout: steps and results on the file's clock")
