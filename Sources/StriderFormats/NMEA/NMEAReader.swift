@@ -72,6 +72,8 @@ public struct NMEAReader: FormatReader {
   private var line: [UInt8] = []
   private var lineTooLong = false
   private var lineNumber = 1
+  /// The fields of the sentence being read, kept to reuse their memory.
+  private var fields: [Range<Int>] = []
   private var afterCarriageReturn = false
   private var inputEnded = false
   private var epochs: [NMEAEpoch] = []
@@ -146,11 +148,14 @@ public struct NMEAReader: FormatReader {
   // MARK: - Lines
 
   /// Feeds bytes until some fix is ready or the input ends.
+  ///
+  /// A line that lies whole in the chunk is read where it is; only the piece of a line cut
+  /// by the chunk's end is copied, into `line`, to wait for the rest.
   private mutating func readLines() throws(FormatError) {
     while ready.isEmpty {
       if chunk.isEmpty {
         guard let next = try source.nextChunk() else {
-          if !line.isEmpty || lineTooLong { endLine() }
+          if !line.isEmpty || lineTooLong { endCarriedLine() }
           while !epochs.isEmpty { finish(epochs.removeFirst()) }
           releaseUndatedAtEnd()
           inputEnded = true
@@ -161,36 +166,58 @@ public struct NMEAReader: FormatReader {
       var index = chunk.startIndex
       let end = chunk.endIndex
       while index < end, ready.isEmpty {
-        let byte = chunk[index]
-        index += 1
-        switch byte {
-        case 0x0D:
-          if !afterCarriageReturn { endLine() }
-          afterCarriageReturn = true
-        case 0x0A:
-          if !afterCarriageReturn { endLine() }
-          afterCarriageReturn = false
-        default:
-          afterCarriageReturn = false
-          if line.count < Self.maximumLineLength {
-            line.append(byte)
+        let stop = Self.lineEnd(in: chunk, from: index)
+        if stop > index { afterCarriageReturn = false }
+        if stop == end {
+          carry(chunk[index..<end])
+          index = end
+          break
+        }
+        // A CR or LF ends a line, except the LF of a CRLF (or a CR right after a CR).
+        if !afterCarriageReturn {
+          if line.isEmpty, !lineTooLong {
+            endLine(chunk[index..<stop], tooLong: stop - index > Self.maximumLineLength)
           } else {
-            lineTooLong = true
+            carry(chunk[index..<stop])
+            endCarriedLine()
           }
         }
+        afterCarriageReturn = chunk[stop] == 0x0D
+        index = stop + 1
       }
       chunk = chunk[index...]
     }
   }
 
-  private mutating func endLine() {
-    statistics.lines += 1
-    defer {
-      line.removeAll(keepingCapacity: true)
-      lineTooLong = false
-      lineNumber += 1
+  /// The index of the first CR or LF in `bytes` from `start`, or its end.
+  @inline(__always)
+  private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { p in
+      let offset = start - bytes.startIndex
+      var i = offset
+      while i < p.count, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+      return bytes.startIndex + i
     }
-    if lineTooLong {
+  }
+
+  /// Keeps the bytes of a line that goes on in the next chunk (up to the longest line kept).
+  private mutating func carry(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.maximumLineLength - line.count
+    if bytes.count > room { lineTooLong = true }
+    line.append(contentsOf: bytes.prefix(max(0, room)))
+  }
+
+  private mutating func endCarriedLine() {
+    let text = line
+    endLine(text[...], tooLong: lineTooLong)
+    line.removeAll(keepingCapacity: true)
+    lineTooLong = false
+  }
+
+  private mutating func endLine(_ line: ArraySlice<UInt8>, tooLong: Bool) {
+    statistics.lines += 1
+    defer { lineNumber += 1 }
+    if tooLong {
       statistics.garbageLines += 1
       return
     }
@@ -199,7 +226,7 @@ public struct NMEAReader: FormatReader {
       statistics.commentLines += 1
       return
     }
-    scanSentences(line[...], lineNumber: lineNumber)
+    scanSentences(line, lineNumber: lineNumber)
   }
 
   /// Takes every complete `$...*hh` out of one line and counts what is left.
@@ -238,7 +265,8 @@ public struct NMEAReader: FormatReader {
       }
       index = stop + 3
       if NMEASentence.checksum(body) == high << 4 | low {
-        handle(NMEASentence(body: body), lineNumber: lineNumber)
+        NMEASentence.split(body, into: &fields)
+        handle(NMEASentence(body: body, fields: fields), lineNumber: lineNumber)
       } else {
         statistics.badChecksum += 1
       }

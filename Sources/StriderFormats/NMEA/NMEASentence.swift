@@ -6,17 +6,33 @@ import StriderCore
 /// past the end gives an empty field, as receivers that omit trailing fields mean it.
 struct NMEASentence {
   let body: ArraySlice<UInt8>
-  private var fields: [Range<Int>] = []
+  private let fields: [Range<Int>]
 
   init(body: ArraySlice<UInt8>) {
+    var fields: [Range<Int>] = []
+    Self.split(body, into: &fields)
+    self.init(body: body, fields: fields)
+  }
+
+  /// A sentence whose fields `split` has found (a reader reuses the array's memory from one
+  /// sentence to the next).
+  init(body: ArraySlice<UInt8>, fields: [Range<Int>]) {
     self.body = body
-    fields.reserveCapacity(20)
-    var start = body.startIndex
-    for index in body.indices where body[index] == UInt8(ascii: ",") {
-      fields.append(start..<index)
-      start = index + 1
+    self.fields = fields
+  }
+
+  /// The comma-separated fields of `body`, replacing what `fields` held.
+  static func split(_ body: ArraySlice<UInt8>, into fields: inout [Range<Int>]) {
+    fields.removeAll(keepingCapacity: true)
+    body.withUnsafeBufferPointer { p in
+      let base = body.startIndex
+      var start = 0
+      for index in 0..<p.count where p[index] == UInt8(ascii: ",") {
+        fields.append((base + start)..<(base + index))
+        start = index + 1
+      }
+      fields.append((base + start)..<(base + p.count))
     }
-    fields.append(start..<body.endIndex)
   }
 
   var count: Int { fields.count }
@@ -63,16 +79,15 @@ struct NMEASentence {
     let field = self[index]
     guard field.count >= 6 else { return nil }
     var i = field.startIndex
-    var parts = [0, 0, 0]
-    for part in 0..<3 {
+    func pair() -> Int? {
       let tens = field[i] &- 0x30
       let units = field[i + 1] &- 0x30
       guard tens < 10, units < 10 else { return nil }
-      parts[part] = Int(tens) * 10 + Int(units)
       i += 2
+      return Int(tens) * 10 + Int(units)
     }
-    guard parts[0] < 24, parts[1] < 60,
-      parts[2] < 60 || (parts[2] == 60 && parts[0] == 23 && parts[1] == 59)
+    guard let hours = pair(), let minutes = pair(), let seconds = pair(), hours < 24,
+      minutes < 60, seconds < 60 || (seconds == 60 && hours == 23 && minutes == 59)
     else { return nil }
     var millis = 0
     if i < field.endIndex {
@@ -89,7 +104,7 @@ struct NMEASentence {
       }
       millis = Int((fraction * 1000).rounded())
     }
-    return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000 + millis
+    return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
   }
 
   /// `ddmm.mmmm,N,dddmm.mmmm,E` starting at `index`: decimal degrees, or nil when a field

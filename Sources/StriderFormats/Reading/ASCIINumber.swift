@@ -24,12 +24,27 @@ enum ASCIINumber {
     return bytes[start..<end]
   }
 
+  /// The bounds of `bytes` without leading and trailing XML white space.
+  @inline(__always)
+  static func trimmedBounds<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Range<Int>
+  where Bytes.Index == Int {
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return start..<end
+  }
+
   /// A decimal number (`-12.5`, `+3`, `.5`, `1e-3`), surrounding white space allowed; nil
   /// for anything else, including `NaN`, `inf` and hexadecimal.
-  static func double(_ raw: ArraySlice<UInt8>) -> Double? {
-    let bytes = trimmed(raw)
-    var i = bytes.startIndex
-    let end = bytes.endIndex
+  ///
+  /// Generic so that a reader's fast path parses straight from its buffer pointer (no
+  /// bounds-checked array slice), and the other readers from their slices.
+  static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Double?
+  where Bytes.Index == Int {
+    let bounds = trimmedBounds(bytes)
+    var i = bounds.lowerBound
+    let end = bounds.upperBound
     guard i < end else { return nil }
     var negative = false
     if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
@@ -86,15 +101,16 @@ enum ASCIINumber {
       return negative ? -value : value
     }
     // Slow path: the syntax is already checked, so only plain decimals reach it.
-    return Double(String(decoding: bytes, as: UTF8.self))
+    return Double(String(decoding: bytes[bounds], as: UTF8.self))
   }
 
   /// A non-negative decimal integer without sign or fraction; nil when it is not one.
-  static func integer(_ raw: ArraySlice<UInt8>) -> Int? {
-    let bytes = trimmed(raw)
-    guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+  static func integer<Bytes: RandomAccessCollection<UInt8>>(_ raw: Bytes) -> Int?
+  where Bytes.Index == Int {
+    let bounds = trimmedBounds(raw)
+    guard !bounds.isEmpty, bounds.count <= 18 else { return nil }
     var value = 0
-    for byte in bytes {
+    for byte in raw[bounds] {
       guard byte &- 0x30 < 10 else { return nil }
       value = value * 10 + Int(byte &- 0x30)
     }

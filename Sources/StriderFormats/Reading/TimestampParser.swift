@@ -7,10 +7,11 @@ import StriderCore
 /// zone is taken as UTC (what GPX 1.0 writers without zones meant in practice). Offsets are
 /// subtracted, so the result is always UTC. Seconds may be omitted (`hh:mm`).
 enum TimestampParser {
-  static func parse(_ raw: ArraySlice<UInt8>) -> GNSSTime? {
-    let bytes = ASCIINumber.trimmed(raw)
-    var i = bytes.startIndex
-    let end = bytes.endIndex
+  static func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> GNSSTime?
+  where Bytes.Index == Int {
+    let bounds = ASCIINumber.trimmedBounds(bytes)
+    var i = bounds.lowerBound
+    let end = bounds.upperBound
 
     func number(_ count: Int) -> Int? {
       guard end - i >= count else { return nil }
