@@ -17,8 +17,6 @@ struct GPXDocument: XMLTrackDocument {
   var fastMisses = 0
   /// Points the fast path read.
   var fastReads = 0
-  /// The fast path's stack of open elements, kept to reuse its memory.
-  var fastOpen: [GPXPointScan.Open] = []
 
   mutating func start(_ element: GPXElement, in scanner: inout XMLScanner) throws(FormatError) {
     switch element {

@@ -5,48 +5,34 @@ import StriderCore
 /// `body` is the text between `$` and `*`; field 0 is the address (`GPGGA`). Reading a field
 /// past the end gives an empty field, as receivers that omit trailing fields mean it.
 struct NMEASentence {
-  let body: ArraySlice<UInt8>
-  private let fields: [Range<Int>]
+  /// The bytes between `$` and `*`, in the line being read: a sentence lives only while
+  /// the reader handles it.
+  let body: UnsafeBufferPointer<UInt8>
+  /// Where each field starts in `body` (`fieldCount` of them, then the end of `body` + 1).
+  private let starts: UnsafeBufferPointer<Int>
+  private let fieldCount: Int
 
-  init(body: ArraySlice<UInt8>) {
-    var fields: [Range<Int>] = []
-    Self.split(body, into: &fields)
-    self.init(body: body, fields: fields)
-  }
-
-  /// A sentence whose fields `split` has found (a reader reuses the array's memory from one
-  /// sentence to the next).
-  init(body: ArraySlice<UInt8>, fields: [Range<Int>]) {
+  /// A sentence whose field starts the reader found as it read the body (in memory it
+  /// reuses from one sentence to the next).
+  init(body: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, count: Int) {
     self.body = body
-    self.fields = fields
+    self.starts = starts
+    fieldCount = count
   }
 
-  /// The comma-separated fields of `body`, replacing what `fields` held.
-  static func split(_ body: ArraySlice<UInt8>, into fields: inout [Range<Int>]) {
-    fields.removeAll(keepingCapacity: true)
-    body.withUnsafeBufferPointer { p in
-      let base = body.startIndex
-      var start = 0
-      for index in 0..<p.count where p[index] == UInt8(ascii: ",") {
-        fields.append((base + start)..<(base + index))
-        start = index + 1
-      }
-      fields.append((base + start)..<(base + p.count))
-    }
-  }
-
-  var count: Int { fields.count }
+  var count: Int { fieldCount }
 
   /// The field's bytes; empty when the sentence has fewer fields.
-  subscript(_ index: Int) -> ArraySlice<UInt8> {
-    index < fields.count ? body[fields[index]] : body[body.endIndex..<body.endIndex]
+  subscript(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    guard index < fieldCount else { return UnsafeBufferPointer(rebasing: body[body.count...]) }
+    return UnsafeBufferPointer(rebasing: body[starts[index]..<(starts[index + 1] - 1)])
   }
 
   /// The sentence type without its talker (`GGA` of `GNGGA`); nil for addresses that are
   /// not five characters (most proprietary sentences: `$PMTK001`, `$PUBX`). A five-letter
   /// proprietary address (`$PGRME`) gives a type no reader handles; `PQ` is a real talker
   /// (Quectel's BeiDou).
-  var type: ArraySlice<UInt8>? {
+  var type: Slice<UnsafeBufferPointer<UInt8>>? {
     let address = self[0]
     guard address.count == 5,
       address.allSatisfy({ NMEASentence.isUpperAlphanumeric($0) })
@@ -79,16 +65,11 @@ struct NMEASentence {
     let field = self[index]
     guard field.count >= 6 else { return nil }
     var i = field.startIndex
-    func pair() -> Int? {
-      let tens = field[i] &- 0x30
-      let units = field[i + 1] &- 0x30
-      guard tens < 10, units < 10 else { return nil }
-      i += 2
-      return Int(tens) * 10 + Int(units)
-    }
-    guard let hours = pair(), let minutes = pair(), let seconds = pair(), hours < 24,
-      minutes < 60, seconds < 60 || (seconds == 60 && hours == 23 && minutes == 59)
+    guard let hours = Self.pair(field, at: i), let minutes = Self.pair(field, at: i + 2),
+      let seconds = Self.pair(field, at: i + 4), hours < 24, minutes < 60,
+      seconds < 60 || (seconds == 60 && hours == 23 && minutes == 59)
     else { return nil }
+    i += 6
     var millis = 0
     if i < field.endIndex {
       guard field[i] == UInt8(ascii: ".") else { return nil }
@@ -105,6 +86,15 @@ struct NMEASentence {
       millis = Int((fraction * 1000).rounded())
     }
     return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+  }
+
+  /// Two decimal digits at `i`, nil when they are not.
+  @inline(__always)
+  private static func pair(_ field: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let tens = field[i] &- 0x30
+    let units = field[i + 1] &- 0x30
+    guard tens < 10, units < 10 else { return nil }
+    return Int(tens) * 10 + Int(units)
   }
 
   /// `ddmm.mmmm,N,dddmm.mmmm,E` starting at `index`: decimal degrees, or nil when a field
@@ -131,7 +121,7 @@ struct NMEASentence {
   }
 
   /// The XOR of every byte between `$` and `*` (NMEA 0183 §5.2.1).
-  static func checksum(_ body: ArraySlice<UInt8>) -> UInt8 {
+  static func checksum(_ body: some Sequence<UInt8>) -> UInt8 {
     body.reduce(0, ^)
   }
 

@@ -557,9 +557,14 @@ struct XMLScanner {
       || b == UInt8(ascii: ":") || b >= 0x80
   }
 
+  /// A name start, a digit, `-` or `.`: one bit test (the bits of `-`, `.`, `0`-`9`, `:`
+  /// below 64; of `A`-`Z`, `_`, `a`-`z` from 64), every byte from 0x80 on.
   @inline(__always)
   static func isNameChar(_ b: UInt8) -> Bool {
-    isNameStart(b) || (b &- 0x30 < 10) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+    if b >= 0x80 { return true }
+    let low: UInt64 = 0x07FF_6000_0000_0000
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    return (b < 64 ? low >> b : high >> (b & 63)) & 1 != 0
   }
 
   /// Finds the `>` that closes the tag at `pos`, counting lines; quotes when `quoted`.
