@@ -209,8 +209,7 @@ public struct NMEAReader: FormatReader {
 
   /// The index of the first `byte` in `bytes[from..<to]` (`to` nil: to the end), else `to`.
   @inline(__always)
-  private static func find(_ byte: UInt8, in bytes: ArraySlice<UInt8>, from: Int, to: Int?) -> Int
-  {
+  private static func find(_ byte: UInt8, in bytes: ArraySlice<UInt8>, from: Int, to: Int?) -> Int {
     let stop = to ?? bytes.endIndex
     return bytes.withUnsafeBufferPointer { p in
       let low = from - bytes.startIndex
@@ -261,7 +260,9 @@ public struct NMEAReader: FormatReader {
     if starts.count < text.count + 2 {
       starts.append(contentsOf: repeatElement(0, count: text.count + 2 - starts.count))
     }
-    starts.withUnsafeMutableBufferPointer { scanSentences(text, lineNumber: lineNumber, starts: $0) }
+    starts.withUnsafeMutableBufferPointer {
+      scanSentences(text, lineNumber: lineNumber, starts: $0)
+    }
     fieldStarts = starts
   }
 
