@@ -3,12 +3,9 @@ import StriderCore
 
 /// Feeds an import through the engine and writes its rows in batches as they are ready:
 /// a fix waits in memory only until the gate has judged it, an event until the next batch.
-/// The batches are written on a thread of their own (`WriteBehind`) while the engine goes
-/// on; `stopWriting` must be called once the import ends, however it ends.
 struct ImportWriter {
   let store: SessionStore
   let id: Int64
-  private let behind = WriteBehind(capacity: 1)
   private var engine: SessionEngine
   private var seq = 0
   /// Fixes read whose verdict the gate has not released yet, by sequence number.
@@ -66,42 +63,21 @@ struct ImportWriter {
     }
   }
 
-  /// Queues the fixes judged, the live track's points and the events so far, to be written
-  /// in one transaction.
+  /// Writes the fixes judged, the live track's points and the events so far, in one
+  /// transaction.
   private mutating func writeBatch() throws(StoreError) {
-    let (store, id, fixes, points, firstPoint) = (store, id, judged, track, trackCount)
+    let (id, fixes, points, firstPoint) = (id, judged, track, trackCount)
     let (happened, firstEvent) = (events, eventCount)
-    // The events are numbered here, so the next batch knows where to go on from.
-    let rows: [EventRow] = try store.guarded {
-      var rows: [EventRow] = []
-      for event in happened {
-        if let row = try EventRow(sessionId: id, seq: firstEvent + rows.count, event: event) {
-          rows.append(row)
-        }
-      }
-      return rows
+    eventCount += try store.patientWrite { db in
+      try FixRow.insert(
+        fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) }, db)
+      try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
+      return try EventRow.insert(happened, of: id, from: firstEvent, db)
     }
-    try behind.submit { () throws(StoreError) in
-      try store.patientWrite { db in
-        try FixRow.insert(
-          fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) },
-          db)
-        try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
-        for row in rows { try row.insert(db) }
-      }
-    }
-    eventCount += rows.count
     trackCount += track.count
-    judged = []
-    track = []
-    events = []
-  }
-
-  /// Waits for the batches queued to be written, then ends the writing thread; after a
-  /// failure, drops what waits. Safe to call more than once.
-  func stopWriting() {
-    try? behind.drain()
-    behind.close()
+    judged.removeAll(keepingCapacity: true)
+    track.removeAll(keepingCapacity: true)
+    events.removeAll(keepingCapacity: true)
   }
 
   /// Ends the engine and writes the rest: the last fixes, points and events, the finished
@@ -119,7 +95,7 @@ struct ImportWriter {
   mutating func complete(laps: RecordedLaps? = nil) throws(StoreError)
     -> (fixCount: Int, start: GNSSTime?, end: GNSSTime?, summary: SessionSummary)
   {
-    var sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: laps != nil)
+    var sink = FinishedTrackSink(store: store, id: id, keepsOdometer: laps != nil)
     var (tail, summary) = engine.finish { sink.add($0) }
     try sink.close()
     if let laps, let start = summary.start?.time, let end = summary.end?.time, sink.count > 0 {
@@ -135,10 +111,8 @@ struct ImportWriter {
     }
     unjudged = [:]
     try writeBatch()
-    // Everything is written before the finished track is read back.
-    try behind.drain()
     let handedOut = sink.count
-    sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: false)
+    sink = FinishedTrackSink(store: store, id: id, keepsOdometer: false)
     heartRateTime = heartRates.time(excluding: summary.pauses)
     heartRates = HeartRateTime.Collector()
     engine = SessionEngine(configuration: engine.configuration)
@@ -215,13 +189,12 @@ struct ImportWriter {
   }
 }
 
-/// Takes the finished track from the engine point by point and writes it in batches (on
-/// the import's writing thread). The engine cannot be handed a throwing closure, so the
-/// first write error is kept, no more is written, and `close` throws it.
+/// Takes the finished track from the engine point by point and writes it in batches. The
+/// engine cannot be handed a throwing closure, so the first write error is kept, no more is
+/// written, and `close` throws it.
 private struct FinishedTrackSink {
   let store: SessionStore
   let id: Int64
-  let behind: WriteBehind
   private var batch: [FinishedTrack.Point] = []
   private var failure: StoreError?
   /// Points handed out so far.
@@ -230,10 +203,9 @@ private struct FinishedTrackSink {
   private(set) var odometer = FinishedTrack.Odometer()
   let keepsOdometer: Bool
 
-  init(store: SessionStore, id: Int64, behind: WriteBehind, keepsOdometer: Bool) {
+  init(store: SessionStore, id: Int64, keepsOdometer: Bool) {
     self.store = store
     self.id = id
-    self.behind = behind
     self.keepsOdometer = keepsOdometer
   }
 
@@ -246,22 +218,18 @@ private struct FinishedTrackSink {
     if batch.count >= SessionStore.batchRows { writeBatch() }
   }
 
-  /// Queues the last batch and waits for every batch to be written.
   mutating func close() throws(StoreError) {
     writeBatch()
     if let failure { throw failure }
-    try behind.drain()
   }
 
   private mutating func writeBatch() {
-    defer { batch = [] }
+    defer { batch.removeAll(keepingCapacity: true) }
     guard failure == nil, !batch.isEmpty else { return }
-    let (store, id, points, first) = (store, id, batch, count - batch.count)
+    let (id, points, first) = (id, batch, count - batch.count)
     do {
-      try behind.submit { () throws(StoreError) in
-        try store.patientWrite { db in
-          try FinishedPointRow.insert(points, of: id, from: first, db)
-        }
+      try store.patientWrite { db in
+        try FinishedPointRow.insert(points, of: id, from: first, db)
       }
     } catch { failure = error }
   }
