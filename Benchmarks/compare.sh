@@ -27,7 +27,7 @@ mkdir -p "$work"
 export STRIDER_HOME=$work/home XDG_CONFIG_HOME=$work/config
 # As Scripts/install-shell-extras.sh builds it: the Swift runtime and Foundation linked in,
 # so a start does not resolve thousands of their symbols (a 10-line file 18 -> 9 ms).
-swift build -c release -q --static-swift-stdlib
+swift build -c release -q --static-swift-stdlib --product strider
 strider=$PWD/.build/release/strider
 
 gpx=$work/big.gpx

@@ -5,10 +5,18 @@ import StriderCore
 /// mapping). `XMLElementStack` drives it.
 struct GPXDocument: XMLTrackDocument {
   private(set) var metadata = TrackMetadata()
-  private var segment = -1
+  /// The number of the `<trkseg>` being read (-1 before the first).
+  private(set) var segment = -1
   private var point = PendingPoint()
   private var documentName: String?
   private var trackName: String?
+  /// Whether `readAhead` tries the fast path (`GPXPointScan`); tests turn it off to
+  /// compare the two, and it turns itself off after many points in a row it cannot read.
+  var fastPath = true
+  /// Fast-path attempts in a row that left the bytes to the scanner.
+  var fastMisses = 0
+  /// Points the fast path read.
+  var fastReads = 0
 
   mutating func start(_ element: GPXElement, in scanner: inout XMLScanner) throws(FormatError) {
     switch element {
@@ -78,40 +86,32 @@ struct GPXDocument: XMLTrackDocument {
         metadata.typeText = type
         metadata.declaredActivity = TrackMetadata.activity(fromTypeText: type)
       }
-    case .time:
-      point.time = try scanner.time(text, of: element, at: place)
-    case .fix:
-      switch String(decoding: text, as: UTF8.self).lowercased() {
-      case "none": point.mode = .noFix
-      case "2d": point.mode = .twoD
-      case "3d", "dgps", "pps": point.mode = .threeD
-      default: point.mode = .unknown
-      }
-    case .satellites:
-      guard !text.isEmpty else { return }
-      guard let value = ASCIINumber.integer(text) else {
-        throw scanner.errorInText(
-          .invalidNumber, "sat \(XMLScanner.quoted(text)) is not a whole number", at: place)
-      }
-      point.satellites = value
     default:
-      guard let value = try scanner.number(text, of: element, at: place) else { return }
-      switch element {
-      case .elevation: point.elevation = value
-      case .hdop: point.hdop = value
-      case .vdop: point.vdop = value
-      case .speed: point.speed = value
-      case .course: point.course = value
-      case .accuracy: point.accuracy = value
-      case .verticalAccuracy: point.verticalAccuracy = value
-      default: break
-      }
+      guard !point.set(element, text: text) else { return }
+      throw Self.invalid(element, text: text, at: place, in: scanner)
+    }
+  }
+
+  /// The error for a point's leaf whose text `PendingPoint.set` refused.
+  private static func invalid(
+    _ element: GPXElement, text: ArraySlice<UInt8>, at place: XMLTextPlace, in scanner: XMLScanner
+  ) -> FormatError {
+    let quoted = XMLScanner.quoted(text)
+    switch element {
+    case .time:
+      return scanner.errorInText(
+        .invalidTime, "\(element.textName) \(quoted) is not an RFC 3339 date-time", at: place)
+    case .satellites:
+      return scanner.errorInText(.invalidNumber, "sat \(quoted) is not a whole number", at: place)
+    default:
+      return scanner.errorInText(
+        .invalidNumber, "\(element.textName) \(quoted) is not a number", at: place)
     }
   }
 }
 
 /// The fields of the `<trkpt>` being read.
-private struct PendingPoint {
+struct PendingPoint {
   var line = 0
   var coordinate: Coordinate?
   var elevation: Double?
@@ -124,6 +124,64 @@ private struct PendingPoint {
   var course: Double?
   var accuracy: Double?
   var verticalAccuracy: Double?
+
+  /// Sets the field a leaf of the point holds from its text (white space trimmed); false
+  /// when the text is not valid for it, for the caller to report. Empty text leaves a
+  /// field as it was, except `<time>`, which it clears, and `<fix>`, which it makes
+  /// `.unknown`.
+  @inline(__always)
+  mutating func set<Text: RandomAccessCollection<UInt8>>(_ element: GPXElement, text: Text) -> Bool
+  where Text.Index == Int {
+    switch element {
+    case .time:
+      guard !text.isEmpty else {
+        time = nil
+        return true
+      }
+      guard let value = TimestampParser.parse(text) else { return false }
+      time = value
+    case .fix:
+      mode = Self.mode(text)
+    case .satellites:
+      guard !text.isEmpty else { return true }
+      guard let value = ASCIINumber.integer(text) else { return false }
+      satellites = value
+    case .elevation, .hdop, .vdop, .speed, .course, .accuracy, .verticalAccuracy:
+      guard !text.isEmpty else { return true }
+      guard let value = ASCIINumber.double(text) else { return false }
+      switch element {
+      case .elevation: elevation = value
+      case .hdop: hdop = value
+      case .vdop: vdop = value
+      case .speed: speed = value
+      case .course: course = value
+      case .accuracy: accuracy = value
+      default: verticalAccuracy = value
+      }
+    default:
+      break
+    }
+    return true
+  }
+
+  /// `<fix>`: `none`, `2d`, `3d`, `dgps` or `pps` in any case; anything else is `.unknown`.
+  private static func mode<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> FixMode
+  where Text.Index == Int {
+    func named(_ word: StaticString) -> Bool {
+      guard text.count == word.utf8CodeUnitCount else { return false }
+      var k = 0
+      for byte in text {
+        let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        guard lower == word.utf8Start[k] else { return false }
+        k += 1
+      }
+      return true
+    }
+    if named("none") { return .noFix }
+    if named("2d") { return .twoD }
+    if named("3d") || named("dgps") || named("pps") { return .threeD }
+    return .unknown
+  }
 
   func fix(segment: Int) -> Fix {
     let ure = GPXReader.userEquivalentRangeError.value

@@ -56,6 +56,14 @@ enum GPXElement: XMLTrackElement {
 
   /// The element a child with this local name is, inside `parent`.
   static func child(of parent: GPXElement, named name: ArraySlice<UInt8>) -> GPXElement {
+    element(childOf: parent, named: name)
+  }
+
+  /// `child(of:named:)` for any bytes (the fast path reads names from its buffer pointer).
+  @inline(__always)
+  static func element<Name: RandomAccessCollection<UInt8>>(
+    childOf parent: GPXElement, named name: Name
+  ) -> GPXElement where Name.Index == Int {
     switch parent {
     case .gpx:
       if XMLName.matches(name, "trk") { return .track }

@@ -29,7 +29,15 @@ public struct GPXReader: FormatReader {
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
-    stack = XMLElementStack(source: source, fileName: fileName, document: GPXDocument())
+    self.init(source: source, fileName: fileName, fastPath: true)
+  }
+
+  /// Without `fastPath`, every point goes through the scanner element by element (tests
+  /// compare the two).
+  init(source: some ByteChunkSource, fileName: String, fastPath: Bool) {
+    var document = GPXDocument()
+    document.fastPath = fastPath
+    stack = XMLElementStack(source: source, fileName: fileName, document: document)
   }
 
   /// Reads GPX text already in memory.
@@ -47,6 +55,11 @@ public struct GPXReader: FormatReader {
   public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
     GPXReader(source: source, fileName: file.name)
   }
+
+  /// How many points the fast path read (tests).
+  var fastPathPoints: Int { stack.document.fastReads }
+  /// Whether the fast path is still tried (tests).
+  var usesFastPath: Bool { stack.document.fastPath }
 
   public mutating func next() throws(FormatError) -> Fix? {
     try stack.next()

@@ -1,5 +1,11 @@
 import StriderCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads an NMEA 0183 log (what a receiver sends on its serial port) as fixes, streaming.
 ///
 /// Follows NMEA 0183 (v2.3–4.11 as receivers send it): the sentences GGA, RMC, GSA, GST,
@@ -72,6 +78,11 @@ public struct NMEAReader: FormatReader {
   private var line: [UInt8] = []
   private var lineTooLong = false
   private var lineNumber = 1
+  /// Where the fields of the sentence being read start, kept to reuse their memory.
+  private var fieldStarts: [Int] = []
+  /// The index of the next LF in `chunk` at or after the line being read (its end when
+  /// there is none), or -1 before it is looked for in a new chunk.
+  private var nextLineFeed = -1
   private var afterCarriageReturn = false
   private var inputEnded = false
   private var epochs: [NMEAEpoch] = []
@@ -146,51 +157,87 @@ public struct NMEAReader: FormatReader {
   // MARK: - Lines
 
   /// Feeds bytes until some fix is ready or the input ends.
+  ///
+  /// A line that lies whole in the chunk is read where it is; only the piece of a line cut
+  /// by the chunk's end is copied, into `line`, to wait for the rest.
   private mutating func readLines() throws(FormatError) {
     while ready.isEmpty {
       if chunk.isEmpty {
         guard let next = try source.nextChunk() else {
-          if !line.isEmpty || lineTooLong { endLine() }
+          if !line.isEmpty || lineTooLong { endCarriedLine() }
           while !epochs.isEmpty { finish(epochs.removeFirst()) }
           releaseUndatedAtEnd()
           inputEnded = true
           return
         }
         chunk = next
+        nextLineFeed = -1
       }
       var index = chunk.startIndex
       let end = chunk.endIndex
       while index < end, ready.isEmpty {
-        let byte = chunk[index]
-        index += 1
-        switch byte {
-        case 0x0D:
-          if !afterCarriageReturn { endLine() }
-          afterCarriageReturn = true
-        case 0x0A:
-          if !afterCarriageReturn { endLine() }
-          afterCarriageReturn = false
-        default:
-          afterCarriageReturn = false
-          if line.count < Self.maximumLineLength {
-            line.append(byte)
+        let stop = lineEnd(from: index)
+        if stop > index { afterCarriageReturn = false }
+        if stop == end {
+          carry(chunk[index..<end])
+          index = end
+          break
+        }
+        // A CR or LF ends a line, except the LF of a CRLF (or a CR right after a CR).
+        if !afterCarriageReturn {
+          if line.isEmpty, !lineTooLong {
+            endLine(chunk[index..<stop], tooLong: stop - index > Self.maximumLineLength)
           } else {
-            lineTooLong = true
+            carry(chunk[index..<stop])
+            endCarriedLine()
           }
         }
+        afterCarriageReturn = chunk[stop] == 0x0D
+        index = stop + 1
       }
       chunk = chunk[index...]
     }
   }
 
-  private mutating func endLine() {
-    statistics.lines += 1
-    defer {
-      line.removeAll(keepingCapacity: true)
-      lineTooLong = false
-      lineNumber += 1
+  /// The index of the first CR or LF in `chunk` from `start`, or its end: the next LF found
+  /// with memchr once, then a CR looked for before it.
+  @inline(__always)
+  private mutating func lineEnd(from start: Int) -> Int {
+    if nextLineFeed < start { nextLineFeed = Self.find(0x0A, in: chunk, from: start, to: nil) }
+    return Self.find(0x0D, in: chunk, from: start, to: nextLineFeed)
+  }
+
+  /// The index of the first `byte` in `bytes[from..<to]` (`to` nil: to the end), else `to`.
+  @inline(__always)
+  private static func find(_ byte: UInt8, in bytes: ArraySlice<UInt8>, from: Int, to: Int?) -> Int {
+    let stop = to ?? bytes.endIndex
+    return bytes.withUnsafeBufferPointer { p in
+      let low = from - bytes.startIndex
+      let count = stop - from
+      guard count > 0, let base = p.baseAddress, let hit = memchr(base + low, Int32(byte), count)
+      else { return stop }
+      return from + (base + low).distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
-    if lineTooLong {
+  }
+
+  /// Keeps the bytes of a line that goes on in the next chunk (up to the longest line kept).
+  private mutating func carry(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.maximumLineLength - line.count
+    if bytes.count > room { lineTooLong = true }
+    line.append(contentsOf: bytes.prefix(max(0, room)))
+  }
+
+  private mutating func endCarriedLine() {
+    let text = line
+    endLine(text[...], tooLong: lineTooLong)
+    line.removeAll(keepingCapacity: true)
+    lineTooLong = false
+  }
+
+  private mutating func endLine(_ line: ArraySlice<UInt8>, tooLong: Bool) {
+    statistics.lines += 1
+    defer { lineNumber += 1 }
+    if tooLong {
       statistics.garbageLines += 1
       return
     }
@@ -199,25 +246,57 @@ public struct NMEAReader: FormatReader {
       statistics.commentLines += 1
       return
     }
-    scanSentences(line[...], lineNumber: lineNumber)
+    scanSentences(line, lineNumber: lineNumber)
   }
 
   /// Takes every complete `$...*hh` out of one line and counts what is left.
-  private mutating func scanSentences(_ text: ArraySlice<UInt8>, lineNumber: Int) {
+  private mutating func scanSentences(_ line: ArraySlice<UInt8>, lineNumber: Int) {
+    line.withUnsafeBufferPointer { scanSentences($0, lineNumber: lineNumber) }
+  }
+
+  private mutating func scanSentences(_ text: UnsafeBufferPointer<UInt8>, lineNumber: Int) {
+    var starts = fieldStarts
+    fieldStarts = []
+    if starts.count < text.count + 2 {
+      starts.append(contentsOf: repeatElement(0, count: text.count + 2 - starts.count))
+    }
+    starts.withUnsafeMutableBufferPointer {
+      scanSentences(text, lineNumber: lineNumber, starts: $0)
+    }
+    fieldStarts = starts
+  }
+
+  /// `starts` has room for where every field of the line starts.
+  private mutating func scanSentences(
+    _ text: UnsafeBufferPointer<UInt8>, lineNumber: Int, starts: UnsafeMutableBufferPointer<Int>
+  ) {
     var garbage = false
-    var index = text.startIndex
-    let end = text.endIndex
+    var index = 0
+    let end = text.count
     while index < end {
-      guard let dollar = text[index...].firstIndex(of: UInt8(ascii: "$")) else {
-        if text[index...].contains(where: { !ASCIINumber.isSpace($0) }) { garbage = true }
-        break
+      var dollar = index
+      while dollar < end, text[dollar] != UInt8(ascii: "$") {
+        if !ASCIINumber.isSpace(text[dollar]) { garbage = true }
+        dollar += 1
       }
-      if text[index..<dollar].contains(where: { !ASCIINumber.isSpace($0) }) { garbage = true }
+      if dollar == end { break }
+      // The body, its checksum and where its fields start, in one pass.
       var stop = dollar + 1
-      while stop < end, text[stop] != UInt8(ascii: "*"), text[stop] != UInt8(ascii: "$") {
+      var sum: UInt8 = 0
+      var count = 1
+      starts[0] = 0
+      while stop < end {
+        let byte = text[stop]
+        if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") { break }
+        sum ^= byte
+        if byte == UInt8(ascii: ",") {
+          starts[count] = stop - dollar
+          count += 1
+        }
         stop += 1
       }
-      let body = text[(dollar + 1)..<stop]
+      starts[count] = stop - dollar
+      let body = UnsafeBufferPointer(rebasing: text[(dollar + 1)..<stop])
       if stop == end {
         // No checksum before the line ended: a sentence without one, or one cut short.
         if Self.hasAddress(body) { statistics.missingChecksum += 1 } else { garbage = true }
@@ -237,8 +316,9 @@ public struct NMEAReader: FormatReader {
         continue
       }
       index = stop + 3
-      if NMEASentence.checksum(body) == high << 4 | low {
-        handle(NMEASentence(body: body), lineNumber: lineNumber)
+      if sum == high << 4 | low {
+        let sentence = NMEASentence(body: body, starts: UnsafeBufferPointer(starts), count: count)
+        handle(sentence, lineNumber: lineNumber)
       } else {
         statistics.badChecksum += 1
       }
@@ -246,7 +326,7 @@ public struct NMEAReader: FormatReader {
     if garbage { statistics.garbageLines += 1 }
   }
 
-  private static func hasAddress(_ body: ArraySlice<UInt8>) -> Bool {
+  private static func hasAddress(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
     let address = body.prefix(6)
     return address.count == 6 && address.last == UInt8(ascii: ",")
       && address.prefix(5).allSatisfy(NMEASentence.isUpperAlphanumeric)

@@ -5,32 +5,34 @@ import StriderCore
 /// `body` is the text between `$` and `*`; field 0 is the address (`GPGGA`). Reading a field
 /// past the end gives an empty field, as receivers that omit trailing fields mean it.
 struct NMEASentence {
-  let body: ArraySlice<UInt8>
-  private var fields: [Range<Int>] = []
+  /// The bytes between `$` and `*`, in the line being read: a sentence lives only while
+  /// the reader handles it.
+  let body: UnsafeBufferPointer<UInt8>
+  /// Where each field starts in `body` (`fieldCount` of them, then the end of `body` + 1).
+  private let starts: UnsafeBufferPointer<Int>
+  private let fieldCount: Int
 
-  init(body: ArraySlice<UInt8>) {
+  /// A sentence whose field starts the reader found as it read the body (in memory it
+  /// reuses from one sentence to the next).
+  init(body: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, count: Int) {
     self.body = body
-    fields.reserveCapacity(20)
-    var start = body.startIndex
-    for index in body.indices where body[index] == UInt8(ascii: ",") {
-      fields.append(start..<index)
-      start = index + 1
-    }
-    fields.append(start..<body.endIndex)
+    self.starts = starts
+    fieldCount = count
   }
 
-  var count: Int { fields.count }
+  var count: Int { fieldCount }
 
   /// The field's bytes; empty when the sentence has fewer fields.
-  subscript(_ index: Int) -> ArraySlice<UInt8> {
-    index < fields.count ? body[fields[index]] : body[body.endIndex..<body.endIndex]
+  subscript(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    guard index < fieldCount else { return UnsafeBufferPointer(rebasing: body[body.count...]) }
+    return UnsafeBufferPointer(rebasing: body[starts[index]..<(starts[index + 1] - 1)])
   }
 
   /// The sentence type without its talker (`GGA` of `GNGGA`); nil for addresses that are
   /// not five characters (most proprietary sentences: `$PMTK001`, `$PUBX`). A five-letter
   /// proprietary address (`$PGRME`) gives a type no reader handles; `PQ` is a real talker
   /// (Quectel's BeiDou).
-  var type: ArraySlice<UInt8>? {
+  var type: Slice<UnsafeBufferPointer<UInt8>>? {
     let address = self[0]
     guard address.count == 5,
       address.allSatisfy({ NMEASentence.isUpperAlphanumeric($0) })
@@ -63,17 +65,11 @@ struct NMEASentence {
     let field = self[index]
     guard field.count >= 6 else { return nil }
     var i = field.startIndex
-    var parts = [0, 0, 0]
-    for part in 0..<3 {
-      let tens = field[i] &- 0x30
-      let units = field[i + 1] &- 0x30
-      guard tens < 10, units < 10 else { return nil }
-      parts[part] = Int(tens) * 10 + Int(units)
-      i += 2
-    }
-    guard parts[0] < 24, parts[1] < 60,
-      parts[2] < 60 || (parts[2] == 60 && parts[0] == 23 && parts[1] == 59)
+    guard let hours = Self.pair(field, at: i), let minutes = Self.pair(field, at: i + 2),
+      let seconds = Self.pair(field, at: i + 4), hours < 24, minutes < 60,
+      seconds < 60 || (seconds == 60 && hours == 23 && minutes == 59)
     else { return nil }
+    i += 6
     var millis = 0
     if i < field.endIndex {
       guard field[i] == UInt8(ascii: ".") else { return nil }
@@ -89,7 +85,16 @@ struct NMEASentence {
       }
       millis = Int((fraction * 1000).rounded())
     }
-    return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000 + millis
+    return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+  }
+
+  /// Two decimal digits at `i`, nil when they are not.
+  @inline(__always)
+  private static func pair(_ field: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let tens = field[i] &- 0x30
+    let units = field[i + 1] &- 0x30
+    guard tens < 10, units < 10 else { return nil }
+    return Int(tens) * 10 + Int(units)
   }
 
   /// `ddmm.mmmm,N,dddmm.mmmm,E` starting at `index`: decimal degrees, or nil when a field
@@ -116,7 +121,7 @@ struct NMEASentence {
   }
 
   /// The XOR of every byte between `$` and `*` (NMEA 0183 §5.2.1).
-  static func checksum(_ body: ArraySlice<UInt8>) -> UInt8 {
+  static func checksum(_ body: some Sequence<UInt8>) -> UInt8 {
     body.reduce(0, ^)
   }
 

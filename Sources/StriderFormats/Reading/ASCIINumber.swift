@@ -24,13 +24,29 @@ enum ASCIINumber {
     return bytes[start..<end]
   }
 
+  /// The bounds of `bytes` without leading and trailing XML white space.
+  @inline(__always)
+  static func trimmedBounds<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Range<Int>
+  where Bytes.Index == Int {
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return start..<end
+  }
+
   /// A decimal number (`-12.5`, `+3`, `.5`, `1e-3`), surrounding white space allowed; nil
   /// for anything else, including `NaN`, `inf` and hexadecimal.
-  static func double(_ raw: ArraySlice<UInt8>) -> Double? {
-    let bytes = trimmed(raw)
-    var i = bytes.startIndex
-    let end = bytes.endIndex
+  ///
+  /// Generic so that a reader's fast path parses straight from its buffer pointer (no
+  /// bounds-checked array slice), and the other readers from their slices.
+  static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Double?
+  where Bytes.Index == Int {
+    let bounds = trimmedBounds(bytes)
+    var i = bounds.lowerBound
+    let end = bounds.upperBound
     guard i < end else { return nil }
+    if let value = plainDecimal(bytes, i, end) { return value }
     var negative = false
     if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
       negative = bytes[i] == UInt8(ascii: "-")
@@ -86,15 +102,49 @@ enum ASCIINumber {
       return negative ? -value : value
     }
     // Slow path: the syntax is already checked, so only plain decimals reach it.
-    return Double(String(decoding: bytes, as: UTF8.self))
+    return Double(String(decoding: bytes[bounds], as: UTF8.self))
+  }
+
+  /// The common case of `double`, `[-+]digits[.digits]` with at most 18 digits and no
+  /// exponent, in one simple loop; nil for anything else, which `double` then reads. Gives
+  /// exactly what `double` gives: the same digits, the same one rounding.
+  @inline(__always)
+  private static func plainDecimal<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ start: Int, _ end: Int
+  ) -> Double? where Bytes.Index == Int {
+    var i = start
+    let negative = bytes[i] == UInt8(ascii: "-")
+    if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa: UInt64 = 0
+    let integerStart = i
+    while i < end, bytes[i] &- 0x30 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
+      i += 1
+    }
+    var digits = i - integerStart
+    var fractionDigits = 0
+    if i < end, bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      let fractionStart = i
+      while i < end, bytes[i] &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
+        i += 1
+      }
+      fractionDigits = i - fractionStart
+      digits += fractionDigits
+    }
+    guard i == end, digits > 0, digits <= 18, mantissa <= 1 << 53 else { return nil }
+    let value = Double(mantissa) / powersOfTen[fractionDigits]
+    return negative ? -value : value
   }
 
   /// A non-negative decimal integer without sign or fraction; nil when it is not one.
-  static func integer(_ raw: ArraySlice<UInt8>) -> Int? {
-    let bytes = trimmed(raw)
-    guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+  static func integer<Bytes: RandomAccessCollection<UInt8>>(_ raw: Bytes) -> Int?
+  where Bytes.Index == Int {
+    let bounds = trimmedBounds(raw)
+    guard !bounds.isEmpty, bounds.count <= 18 else { return nil }
     var value = 0
-    for byte in bytes {
+    for byte in raw[bounds] {
       guard byte &- 0x30 < 10 else { return nil }
       value = value * 10 + Int(byte &- 0x30)
     }

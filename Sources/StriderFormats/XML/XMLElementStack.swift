@@ -35,10 +35,16 @@ protocol XMLTrackDocument {
   ) throws(FormatError)
   /// The document has ended.
   mutating func finish()
+  /// A fast path for the common shape of the elements that make fixes: reads a whole child
+  /// of `parent` from the scanner's buffered bytes (`XMLScanner.readAhead`) and returns the
+  /// fix it completes, or nil to leave the bytes to the scanner, element by element. It
+  /// must give exactly the fix the slow path gives, and leave anything unusual to it.
+  mutating func readAhead(in parent: Element, scanner: inout XMLScanner) -> Fix?
 }
 
 extension XMLTrackDocument {
   mutating func finish() {}
+  mutating func readAhead(in parent: Element, scanner: inout XMLScanner) -> Fix? { nil }
 }
 
 /// Where a leaf element's text starts, so an error in it points at its first non-blank byte.
@@ -73,6 +79,13 @@ struct XMLElementStack<Document: XMLTrackDocument> {
   mutating func next() throws(FormatError) -> Fix? {
     guard !finished else { return nil }
     while true {
+      if let parent = contexts.last,
+        var fix = document.readAhead(in: parent, scanner: &scanner)
+      {
+        fix.origin.index = fixCount
+        fixCount += 1
+        return fix
+      }
       switch try scanner.next() {
       case .startTag:
         try startElement()

@@ -45,7 +45,9 @@ enum XMLRoot {
 enum XMLName {
   /// Whether `name` is exactly the ASCII `literal`.
   @inline(__always)
-  static func matches(_ name: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+  static func matches<Name: RandomAccessCollection<UInt8>>(
+    _ name: Name, _ literal: StaticString
+  ) -> Bool {
     guard name.count == literal.utf8CodeUnitCount else { return false }
     let start = literal.utf8Start
     var i = 0

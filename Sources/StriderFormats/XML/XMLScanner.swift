@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One attribute of the current start tag, as byte ranges into `XMLScanner.buffer`.
 struct XMLAttribute {
   var nameStart: Int
@@ -148,6 +154,55 @@ struct XMLScanner {
       return (decoded[...], attribute.valueStart)
     }
     return nil
+  }
+
+  // MARK: - Fast paths
+
+  /// What a reader's fast path used of the buffered bytes (`readAhead`).
+  struct FastRead<Value> {
+    /// How many bytes it used, from the next unread one.
+    var consumed: Int
+    var value: Value
+  }
+
+  /// Lets a reader's fast path read a whole element straight from the buffered bytes.
+  ///
+  /// `body` gets the bytes from the next unread one to the end of the buffer, and the
+  /// line the first of them is on; it returns what it read and how many bytes that took,
+  /// or nil to leave them for `next()` (anything unusual: markup it does not handle, an
+  /// element that runs past the buffer, a value that is not valid, which `next()` then
+  /// reports as usual). The scanner moves past the bytes used, counting their lines. Only
+  /// between events, never while an `<empty/>` element's end is pending.
+  @inline(__always)
+  mutating func readAhead<Value>(
+    _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) -> FastRead<Value>?
+  ) -> Value? {
+    guard started, !pendingEnd, pos < buffer.count else { return nil }
+    let start = pos
+    let currentLine = line
+    let read: FastRead<Value>? = buffer.withUnsafeBufferPointer { bytes in
+      body(UnsafeBufferPointer(rebasing: bytes[start...]), currentLine)
+    }
+    guard let read, read.consumed > 0 else { return nil }
+    let end = start + read.consumed
+    var newlines = 0
+    var lastNewline = -1
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let first = bytes.baseAddress else { return }
+      var from = start
+      while from < end, let hit = memchr(first + from, 0x0A, end - from) {
+        lastNewline = first.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        newlines += 1
+        from = lastNewline + 1
+      }
+    }
+    if newlines > 0 {
+      line += newlines
+      lineStart = base + lastNewline + 1
+    }
+    pos = end
+    mark = end
+    return read.value
   }
 
   // MARK: - Events
@@ -497,14 +552,19 @@ struct XMLScanner {
   }
 
   @inline(__always)
-  private static func isNameStart(_ b: UInt8) -> Bool {
+  static func isNameStart(_ b: UInt8) -> Bool {
     (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "_")
       || b == UInt8(ascii: ":") || b >= 0x80
   }
 
+  /// A name start, a digit, `-` or `.`: one bit test (the bits of `-`, `.`, `0`-`9`, `:`
+  /// below 64; of `A`-`Z`, `_`, `a`-`z` from 64), every byte from 0x80 on.
   @inline(__always)
-  private static func isNameChar(_ b: UInt8) -> Bool {
-    isNameStart(b) || (b &- 0x30 < 10) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+  static func isNameChar(_ b: UInt8) -> Bool {
+    if b >= 0x80 { return true }
+    let low: UInt64 = 0x07FF_6000_0000_0000
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    return (b < 64 ? low >> b : high >> (b & 63)) & 1 != 0
   }
 
   /// Finds the `>` that closes the tag at `pos`, counting lines; quotes when `quoted`.
