@@ -93,3 +93,55 @@ import Testing
     #expect(throws: StoreError.self) { _ = try temp.open() }
   }
 }
+
+/// Opening the store a second time in one process keeps the first connection's locks
+/// (issue 14): closing any descriptor of a file drops all of the process's POSIX locks on
+/// it, so the file checks must never open the database or its `-shm`. Without its shared
+/// lock on the `-shm` file's dead-man byte, another process starts the shared memory
+/// afresh under the live connection ("database disk image is malformed", or a bus error).
+@Suite struct SecondOpeningTests {
+  /// The byte of `-shm` every connection holds a shared lock on while it uses the shared
+  /// memory (SQLite's unix VFS: `UNIX_SHM_BASE` 120 plus its 8 lock slots).
+  static let deadManByte: off_t = 128
+  /// Linux's `F_OFD_GETLK`, which Glibc declares only under `_GNU_SOURCE`.
+  static let getOpenFileDescriptionLock: Int32 = 36
+
+  /// The lock type this process's connections hold on `path`'s byte, seen through an open
+  /// file description lock (which conflicts with the process's own record locks, where a
+  /// plain `F_GETLK` would not), or nil when the file cannot be read.
+  static func heldLock(_ path: String, at offset: off_t, through fd: Int32) -> Int32? {
+    var probe = flock()
+    probe.l_type = Int16(F_WRLCK)
+    probe.l_whence = Int16(SEEK_SET)
+    probe.l_start = offset
+    probe.l_len = 1
+    probe.l_pid = 0
+    guard fcntl(fd, Self.getOpenFileDescriptionLock, &probe) == 0 else { return nil }
+    return Int32(probe.l_type)
+  }
+
+  @Test func aSecondOpeningKeepsTheFirstConnectionsSharedMemoryLock() throws {
+    let temp = TemporaryStore()
+    let first = try temp.open()
+    let recording = try first.startRecording(
+      name: nil, origin: .simulated, configuration: SessionConfiguration(activity: .run),
+      source: "test")
+    try recording.append(
+      Fix(time: GNSSTime(secondsSince1970: 1_750_000_000), coordinate: nil, mode: .noFix))
+    let shm = temp.location.path + "-shm"
+    // Held open to the end: closing it would itself drop the locks it looks at.
+    let fd = open(shm, O_RDONLY | O_CLOEXEC)
+    try #require(fd >= 0, "the first connection uses shared memory")
+    #expect(Self.heldLock(shm, at: Self.deadManByte, through: fd) == Int32(F_RDLCK))
+    // A recording looks up the records to beat, a finished one its new records: each
+    // opens the store again while the first connection is in use.
+    _ = try temp.open()
+    _ = try temp.open()
+    #expect(
+      Self.heldLock(shm, at: Self.deadManByte, through: fd) == Int32(F_RDLCK),
+      "the first connection still holds its shared lock on the shared memory")
+    try recording.append(
+      Fix(time: GNSSTime(secondsSince1970: 1_750_000_001), coordinate: nil, mode: .noFix))
+    withExtendedLifetime(first) {}
+  }
+}

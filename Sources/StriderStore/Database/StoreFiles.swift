@@ -72,34 +72,41 @@ enum StoreFiles {
 
   /// Refuses a link or a non-file at `path` and tightens a file others can read; a file
   /// that does not exist is fine (SQLite creates the companions 0600, like the database).
+  ///
+  /// The file is looked at by its path (`lstat`, `chmod`) and never opened: closing any
+  /// descriptor of a file drops every POSIX lock this process holds on it, and a process
+  /// that opens the store a second time while its first connection is open (a recording
+  /// looking up the records to beat) would drop that connection's locks. Without its
+  /// shared lock on the `-shm` file, another process takes the shared memory for unused
+  /// and starts it afresh under the live connection: "database disk image is malformed",
+  /// or a bus error on the truncated mapping (SQLite's "How To Corrupt An SQLite Database
+  /// File", 2.2). `chmod` follows a link, so the link is refused first; the folder is
+  /// already private, so nobody else can swap one in between.
   private static func checkFile(
     _ path: String, of location: StoreLocation, warnings: inout [String]
   ) throws(StoreError) {
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      switch errno {
-      case ENOENT: return
-      case ELOOP:
-        let what = path == location.path ? "it" : path
-        throw .cannotOpen(
-          path: location.path,
-          reason:
-            "\(what) is a symbolic link, and Strider never follows one to its database; "
-            + "remove the link, or set STRIDER_HOME to the folder it points into")
-      default:
-        throw .cannotOpen(
-          path: location.path, reason: "\(path): \(String(cString: strerror(errno)))")
-      }
-    }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+    guard lstat(path, &info) == 0 else {
+      if errno == ENOENT { return }
+      throw .cannotOpen(
+        path: location.path, reason: "\(path): \(String(cString: strerror(errno)))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFLNK:
+      let what = path == location.path ? "it" : path
+      throw .cannotOpen(
+        path: location.path,
+        reason:
+          "\(what) is a symbolic link, and Strider never follows one to its database; "
+          + "remove the link, or set STRIDER_HOME to the folder it points into")
+    default:
       throw .cannotOpen(path: location.path, reason: "\(path) is not a regular file")
     }
     let mode = info.st_mode & 0o7777
     guard mode & 0o7077 != 0 else { return }
     let tightened = mode & 0o600
-    if fchmod(fd, tightened) == 0 {
+    if chmod(path, tightened) == 0 {
       warnings.append(
         "\(path) was readable by other users (mode \(octal(mode))); made it private "
           + "(mode \(octal(tightened)))")
