@@ -41,6 +41,24 @@ struct FITReaderTests {
     return file
   }
 
+  /// A lap's intensity and trigger, and a workout's sport, are small enumerations, but a
+  /// file may declare them of any base type: a float64 of 1e19 (the fit fuzz target found
+  /// one in a lap) is no value, not a trap in the conversion to an integer.
+  @Test func enumerationsOfAbsurdSizeAreNoValue() throws {
+    func f64(_ v: Double) -> [UInt8] { (0..<8).map { UInt8(v.bitPattern >> (8 * $0) & 0xFF) } }
+    var file = Self.oneRecord(bigEndian: false)
+    file.define(local: 1, global: 19, fields: [(2, 4, 0x86), (23, 8, 0x89), (24, 8, 0x89)])
+    file.message(local: 1, FITTestFile.le32(Self.t0) + f64(1e19) + f64(-.infinity))
+    file.define(local: 2, global: 26, fields: [(4, 8, 0x89)])
+    file.message(local: 2, f64(1e300))
+    let out = Self.read(file.bytes())
+    #expect(out.error == nil)
+    #expect(out.fixes.count == 1)
+    #expect(out.reader.laps.count == 1)
+    #expect(out.reader.laps.first?.intensity == nil && out.reader.laps.first?.trigger == nil)
+    #expect(out.reader.workoutSport == nil)
+  }
+
   /// Thousands of tiny chained files with wrong CRCs make a few warnings, not thousands.
   @Test func warningsAndSessionsAreBounded() {
     var session = FITTestFile()

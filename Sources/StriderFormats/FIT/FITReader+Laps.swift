@@ -64,7 +64,8 @@ extension FITReader {
         startTime: start.flatMap { $0 >= FITProfile.firstDate ? $0 : nil }.map {
           GNSSTime(secondsSince1970: $0 + FITProfile.epochOffset)
         },
-        intensity: intensity.map(Int.init), trigger: trigger.map(Int.init)))
+        intensity: intensity.flatMap { Int(exactly: $0) },
+        trigger: trigger.flatMap { Int(exactly: $0) }))
   }
 
   /// The file's laps as the session's laps (`FITLap.recordedLaps`).

@@ -40,8 +40,10 @@ extension FITReader {
       keepLap(definition)
     case FITProfile.workout:
       statistics.otherMessages += 1
+      // Int(exactly:): a field declared of a wide type may hold any number (a fuzzed lap's
+      // intensity of 1e19 trapped the conversion).
       workoutSport = stream.withBytes { definition.value(FITProfile.Workout.sport, in: $0) }
-        .map(Int.init)
+        .flatMap { Int(exactly: $0) }
     case FITProfile.workoutStep:
       statistics.otherMessages += 1
       if workoutSteps.count < Self.workoutStepLimit {

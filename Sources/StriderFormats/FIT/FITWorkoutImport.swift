@@ -113,7 +113,10 @@ public enum FITWorkoutImport {
     case (1, let cm?) where cm > 0: return .distance(Meters(cm / 100))
     case (5, _), (nil, _): return .open
     case (2, let v?), (3, let v?):
-      let bpm = v > 100 ? "\(Int(v) - 100) bpm" : "\(Int(v)) % of the maximum heart rate"
+      let whole = v.isFinite && abs(v) < 1e9 ? Int(v) : nil
+      let bpm =
+        whole.map { $0 > 100 ? "\($0 - 100) bpm" : "\($0) % of the maximum heart rate" }
+        ?? "an unreadable figure (\(v))"
       let side = fit.durationType == 2 ? "below" : "above"
       notes.append(
         "step \(number): ends when the heart rate is \(side) \(bpm), which Strider does not "
