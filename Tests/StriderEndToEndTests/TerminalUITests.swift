@@ -235,9 +235,16 @@ struct TerminalUITests {
     let file = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
     let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))
     defer { tmux.kill() }
-    guard let pane = tmux.waitFor("FINISHED", { Self.showsState($0, ["FINISHED"]) }) else {
-      return
-    }
+    // The frame that says FINISHED is drawn in pieces: a capture can catch the state word
+    // with the progress line still at 95 % (seen under load), so wait for the whole frame.
+    guard
+      let pane = tmux.waitFor(
+        "FINISHED with its progress line and legend",
+        {
+          Self.showsState($0, ["FINISHED"]) && $0.contains("100%")
+            && $0.components(separatedBy: "space replays again").count >= 3
+        })
+    else { return }
     let lines = pane.split(separator: "\n")
     #expect(
       lines.contains { $0.contains("100%") && $0.contains("space replays again, q quits") },
