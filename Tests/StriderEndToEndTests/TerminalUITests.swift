@@ -102,9 +102,13 @@ struct TerminalUITests {
 
     let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))
     defer { tmux.kill() }
-    guard let pane = tmux.waitFor("FINISHED", { Self.showsState($0, ["FINISHED"]) }) else {
-      return
-    }
+    // The finished frame is drawn in pieces: wait for it whole (state and full progress bar),
+    // not for the first capture that shows the state word.
+    guard
+      let pane = tmux.waitFor(
+        "FINISHED with a full progress bar",
+        { Self.showsState($0, ["FINISHED"]) && $0.contains("100%") })
+    else { return }
     #expect(
       pane.contains("Distance \(distance)"),
       "the dashboard shows analyze's \(distance):\n\(pane)")
