@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The engine, the simulator and the readers are built optimised in debug builds too: the
+/// tests drive them over whole simulated sessions and real files, directly and through the
+/// `strider` binary, and at -Onone that was most of the suite's processor time.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "Strider",
   products: [
@@ -23,14 +28,17 @@ let package = Package(
   targets: [
     // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues.
     // No files, sockets, terminal or clock.
-    .target(name: "StriderCore"),
+    .target(name: "StriderCore", swiftSettings: optimisedInDebug),
     // The simulator of runs, walks and rides and their receivers' errors, for the demo, the
     // filter lab's faults, the accuracy corpus and the tests: a tool, not the engine.
-    .target(name: "StriderSimulator", dependencies: ["StriderCore"]),
+    .target(
+      name: "StriderSimulator", dependencies: ["StriderCore"], swiftSettings: optimisedInDebug),
     // zlib from the system (zlib1g-dev), for reading .gz files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Edges that turn bytes into fixes: GPX, TCX, NMEA 0183, gpsd JSON.
-    .target(name: "StriderFormats", dependencies: ["StriderCore", "CZlib"]),
+    .target(
+      name: "StriderFormats", dependencies: ["StriderCore", "CZlib"],
+      swiftSettings: optimisedInDebug),
     // Live and replayed sources (gpsd, files at any speed, the simulator) and the session
     // runner that feeds them through the engine.
     .target(

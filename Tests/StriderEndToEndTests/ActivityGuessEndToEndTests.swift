@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 17's "what it guesses", on the real binary: a file without a type at a median
 /// 5.2 m/s is a ride, and says why; hike and swim are activities everywhere.
-@Suite struct ActivityGuessEndToEndTests {
+@Suite(.offCooperativePool) struct ActivityGuessEndToEndTests {
   /// A GPX without `<type>`: 1 Hz northward at `speed` for `seconds`, climbing `climb` m/s.
   static func gpx(speed: Double, seconds: Int, climb: Double = 0, type: String? = nil) throws
     -> URL

@@ -3,7 +3,7 @@ import StriderTestSupport
 import Testing
 
 /// `strider analyze` driven as a user would: the real binary, its stdout, stderr and status.
-@Suite struct AnalyzeCommandTests {
+@Suite(.offCooperativePool) struct AnalyzeCommandTests {
   static let requiredKeys = [
     "file", "format", "activity", "start", "end", "distance_m", "elapsed_s", "moving_s",
     "avg_pace_s_per_km", "calories_kcal", "elevation_gain_m", "points_in",

@@ -8,7 +8,9 @@ import Testing
 /// `strider run --auto --headless` against gpsfake serving a simulated day: one session
 /// per true move, each within a minute of the truth, none while standing, through a gpsd
 /// restart and a ten-minute receiver outage at the office.
-@Suite(.serialized) struct AutoRunEndToEndTests {
+/// Its tests run side by side: each has its own gpsfake port and data folder, and most of
+/// their time is gpsfake playing a log in real time.
+@Suite(.offCooperativePool) struct AutoRunEndToEndTests {
   typealias Live = LiveGPSDEndToEndTests
 
   @Test(.enabled(if: Live.available, Live.unavailable))

@@ -8,7 +8,8 @@ import Testing
 /// a terminal they draw their panels without being asked, at the terminal's width; the
 /// same commands into a pipe print text (`AutoRunEndToEndTests`).
 @Suite(
-  .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
+  .serialized, .offCooperativePool,
+  .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
 struct AutoTrackingPanelsTmuxTests {
   @Test func onATerminalTheLabAndTheDayDrawTheirPanels() throws {
     let directory = try StriderBinary.temporaryDirectory()

@@ -13,7 +13,7 @@ import Testing
 /// 1M-point drill is `Benchmarks/concurrency-drill.sh`): a `strider run --headless` fed by
 /// gpsfake while a large GPX is imported and another session deleted in other processes,
 /// with `strider sessions` polled all along. Nothing may be lost and nothing may fail.
-@Suite(.serialized) struct ConcurrencyDrillTests {
+@Suite(.serialized, .offCooperativePool) struct ConcurrencyDrillTests {
   /// A GPX of `count` points a second apart, a ride along a gentle wave, written directly
   /// (the simulator would take longer than the drill in a debug build).
   static func writeGPX(count: Int, start: Double, to url: URL) throws {

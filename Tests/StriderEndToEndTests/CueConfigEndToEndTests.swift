@@ -5,7 +5,7 @@ import Testing
 /// Cues configured in config.toml, as a user sets them: `strider demo --headless` says
 /// what `[cues]` and `[cues.run]` ask for, its recording replayed says the same, and a bad
 /// key is an error naming the key and its line.
-@Suite struct CueConfigEndToEndTests {
+@Suite(.offCooperativePool) struct CueConfigEndToEndTests {
   static let config = """
     [cues]
     every_time_s = 0

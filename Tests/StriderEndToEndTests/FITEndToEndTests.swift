@@ -4,7 +4,7 @@ import Testing
 
 /// FIT files through the real binary: `analyze` and `sessions import` take them like any
 /// other format, by content or by extension.
-@Suite struct FITEndToEndTests {
+@Suite(.offCooperativePool) struct FITEndToEndTests {
   static func json(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(object as? [String: Any])
@@ -218,7 +218,7 @@ import Testing
 
 /// A multisport file imported as one session is left out of the personal records (its
 /// swim, bike and run measured as one activity would set records of a sport it was not).
-@Suite struct MultisportRecordsEndToEndTests {
+@Suite(.offCooperativePool) struct MultisportRecordsEndToEndTests {
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aTriathlonSetsNoRecord() throws {
     let triathlon = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))

@@ -6,7 +6,7 @@ import Testing
 /// numbers (distance, timer, pauses, the gap to Strider's) and prints them in `sessions
 /// show` as `analyze` does; power and temperature are kept and shown; the device's own
 /// pauses are never distance.
-@Suite struct FITSessionShowEndToEndTests {
+@Suite(.offCooperativePool) struct FITSessionShowEndToEndTests {
   static func json(_ text: String) throws -> [String: Any] {
     try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
@@ -172,7 +172,7 @@ import Testing
 
 /// Issue 17: `sessions import` says in one short line why each file's activity is what it
 /// is, as `analyze` does.
-@Suite struct ImportGuessReasonEndToEndTests {
+@Suite(.offCooperativePool) struct ImportGuessReasonEndToEndTests {
   @Test func importSaysWhyItGuessedOneLineAFile() throws {
     let ride = try ActivityGuessEndToEndTests.gpx(speed: 5.2, seconds: 600)
     let environment = StriderBinary.isolatedEnvironment()
@@ -202,7 +202,7 @@ import Testing
 
 /// Issue 17: a swim's pace is per 100 m everywhere a pace is shown: analyze, sessions show,
 /// the list, the spoken cues.
-@Suite struct SwimPaceEndToEndTests {
+@Suite(.offCooperativePool) struct SwimPaceEndToEndTests {
   @Test func aSwimShowsItsPacePer100Metres() throws {
     // 0.8 m/s: 2:05 per 100 m.
     let file = try ActivityGuessEndToEndTests.gpx(speed: 0.8, seconds: 1200)

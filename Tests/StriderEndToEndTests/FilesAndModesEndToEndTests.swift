@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 14 on the real binary: the modes of the data folder and database, and symbolic
 /// links where Strider writes.
-@Suite struct FilesAndModesEndToEndTests {
+@Suite(.offCooperativePool) struct FilesAndModesEndToEndTests {
   static func mode(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }

@@ -5,7 +5,7 @@ import Testing
 /// What a new user meets in their first hour (issue 17), on the real binary: `--version`,
 /// completions, help texts that say the right default, values refused as out of range,
 /// a gpsd name that does not resolve, and the README's set-up.
-@Suite struct FirstHourEndToEndTests {
+@Suite(.offCooperativePool) struct FirstHourEndToEndTests {
   @Test func versionIsPrinted() throws {
     let result = try StriderBinary.run(["--version"])
     #expect(result.status == 0)

@@ -6,7 +6,7 @@ import Testing
 /// described in its README), used by the built binary as a user would: listed, shown,
 /// replayed, exported, finished and imported into. Every number below is what that Strider
 /// printed for it.
-@Suite struct FixtureDatabaseEndToEndTests {
+@Suite(.offCooperativePool) struct FixtureDatabaseEndToEndTests {
   static let fixture = SharedData.packageRoot
     .appendingPathComponent("Tests/StriderStoreTests/Fixtures/strider-v3.sqlite")
 

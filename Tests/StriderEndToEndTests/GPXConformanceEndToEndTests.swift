@@ -3,7 +3,7 @@ import StriderTestSupport
 import Testing
 
 /// `analyze` on the real recordings in ../shared/data/gpx, beside gpxpy's answers.
-@Suite struct GPXConformanceEndToEndTests {
+@Suite(.offCooperativePool) struct GPXConformanceEndToEndTests {
   struct Reference {
     var geodesic: Double
     var gpxpyLength: Double

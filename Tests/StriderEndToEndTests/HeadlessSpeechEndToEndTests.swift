@@ -5,7 +5,7 @@ import Testing
 /// `--speak` with `--headless` speaks what the JSON lines say, one sentence at a time, the
 /// finish included (it was silently ignored: only the dashboard spoke). The speaker is a
 /// stand-in `espeak-ng` on `PATH` that writes down each sentence.
-@Suite struct HeadlessSpeechEndToEndTests {
+@Suite(.offCooperativePool) struct HeadlessSpeechEndToEndTests {
   @Test func theHeadlessDemoSpeaksItsCues() throws {
     let directory = try StriderBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

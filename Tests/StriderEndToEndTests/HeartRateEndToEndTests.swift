@@ -5,7 +5,7 @@ import Testing
 /// Heart-rate zones on the built binary: a FIT ride with a heart-rate strap imported into
 /// an empty history, its zones in `sessions show` and the totals of `stats`, with the
 /// maximum from the year's sessions and then from the profile.
-@Suite struct HeartRateEndToEndTests {
+@Suite(.offCooperativePool) struct HeartRateEndToEndTests {
   static let ride = "fit/fp-garmin-edge-500-activity.fit"
 
   /// "1:31:19" or "35:33" in seconds.

@@ -4,7 +4,7 @@ import Testing
 
 /// `records`, `stats` and the new-record lines, on the built binary with a history of its
 /// own: simulated sessions written by `strider simulate`, dated by hand, imported.
-@Suite struct HistoryEndToEndTests {
+@Suite(.offCooperativePool) struct HistoryEndToEndTests {
   /// A `STRIDER_HOME` in UTC (periods are local days), removed when the value goes.
   final class History {
     let directory: URL
@@ -184,7 +184,7 @@ import Testing
 }
 
 /// The finish of a replay says the records it beat, as a cue and in the summary's cues.
-@Suite struct FinishRecordCueEndToEndTests {
+@Suite(.offCooperativePool) struct FinishRecordCueEndToEndTests {
   @Test func aFasterReplaySaysItsNewBests() throws {
     let history = try HistoryEndToEndTests.History()
     let slow = history.directory.appendingPathComponent("slow.gpx").path

@@ -6,7 +6,8 @@ import Testing
 /// opened and closed, a replay started with `r` and the history back after it, and `q`.
 /// The same keys are tested on the model without a terminal (`HistoryModelTests`).
 @Suite(
-  .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
+  .serialized, .offCooperativePool,
+  .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
 struct HistoryScreenEndToEndTests {
   /// Without a terminal the history says which commands print it as text (it has no
   /// `--headless`, which the dashboard's message would have suggested).

@@ -6,7 +6,7 @@ import Testing
 /// `"speed":1e308` in gpsd JSON import fine; every export of them must then succeed and read
 /// back (they trapped in `GPXWriter.decimal`, status 132). The gate refuses the fix as
 /// `out_of_range`, and a raw export still writes it, in a form its format allows.
-@Suite struct HostileNumberEndToEndTests {
+@Suite(.offCooperativePool) struct HostileNumberEndToEndTests {
   static func gpx() -> String {
     let points = (0..<30).map { i in
       "<trkpt lat=\"\(51.5 + Double(i) * 0.0001)\" lon=\"-0.1\"><ele>\(i == 10 ? "1e19" : "12.5")"

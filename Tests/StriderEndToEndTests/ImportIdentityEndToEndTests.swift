@@ -6,7 +6,7 @@ import Testing
 /// Issue 14 on the real binary: `sessions import` knows a file by its fixes, not its name.
 /// The same log renamed, gzipped or with other line ends is kept once; two different logs
 /// called `track.nmea`, with the same start and as many fixes, are both kept.
-@Suite struct ImportIdentityEndToEndTests {
+@Suite(.offCooperativePool) struct ImportIdentityEndToEndTests {
   /// The first 600 sentences of the demo's receiver log (CRLF, as the receiver wrote it).
   static func receiverLog() throws -> String {
     let url = SharedData.packageRoot.appendingPathComponent("Demo/park-run.nmea")

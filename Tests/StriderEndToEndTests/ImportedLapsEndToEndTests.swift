@@ -4,7 +4,7 @@ import Testing
 
 /// A TCX file's `<Lap>`s become the session's laps on import: in the summary that
 /// `sessions show` prints, and as lap marks its replay presses again.
-@Suite struct ImportedLapsEndToEndTests {
+@Suite(.offCooperativePool) struct ImportedLapsEndToEndTests {
   @Test(
     "An imported TCX keeps its laps",
     .enabled(if: SharedData.isPresent, SharedData.absent),

@@ -4,7 +4,7 @@ import Testing
 
 /// Laps as a user presses them in a headless session: a "lap" line on stdin and SIGUSR1,
 /// kept with the recording, listed by `sessions show`, one `<Lap>` each in the TCX export.
-@Suite struct LapEndToEndTests {
+@Suite(.offCooperativePool) struct LapEndToEndTests {
   @Test("A lap line on stdin and SIGUSR1 close two laps; the recording has three, as has its TCX")
   func headlessLapsReachTheExport() throws {
     let dir = try StriderBinary.temporaryDirectory()

@@ -4,7 +4,7 @@ import StriderTestSupport
 import Testing
 
 /// Issue 14 on the real binary: logs with any line end read alike, and UTF-16 is named.
-@Suite struct LineEndAndEncodingEndToEndTests {
+@Suite(.offCooperativePool) struct LineEndAndEncodingEndToEndTests {
   /// A proprietary sentence first (as MediaTek receivers start), then three epochs.
   static func receiverLog(_ end: String) -> String {
     let bodies =

@@ -15,7 +15,10 @@ import Testing
 /// gpsd drops the first second or so of a log while it opens the device, so each log starts
 /// with the runner standing still (a lead-in); what gpsd drops then adds neither distance
 /// nor moving time. `strider run` is started before gpsfake and finds it by reconnecting.
-@Suite(.serialized) struct LiveGPSDEndToEndTests {
+///
+/// Its tests run side by side: each has its own gpsfake port and data folder, and most of
+/// their time is gpsfake playing a log in real time.
+@Suite(.offCooperativePool) struct LiveGPSDEndToEndTests {
   static let gpsfake = "/usr/bin/gpsfake"
 
   static var available: Bool { FileManager.default.isExecutableFile(atPath: gpsfake) }

@@ -10,7 +10,7 @@ import Testing
 
 /// Laps in `strider run --headless` against a real gpsd (gpsfake): a "lap" line on stdin
 /// and SIGUSR1, kept with the live recording and exported as TCX laps.
-@Suite(.serialized) struct LiveLapEndToEndTests {
+@Suite(.serialized, .offCooperativePool) struct LiveLapEndToEndTests {
   typealias Live = LiveGPSDEndToEndTests
 
   /// Waits up to `seconds` for a line of `url` that contains `text`.

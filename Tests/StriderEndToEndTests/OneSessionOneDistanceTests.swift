@@ -26,7 +26,7 @@ import Testing
 /// `--points raw` and `accepted` stay the fixes as received (815510 m and 7656 m summed) and
 /// say so in their `<desc>`; `--points display` is the finished track reduced for drawing
 /// (5972.71 m, -0.17 %).
-@Suite struct OneSessionOneDistanceTests {
+@Suite(.offCooperativePool) struct OneSessionOneDistanceTests {
   static func json(_ text: String) -> [String: Any]? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
   }

@@ -6,7 +6,7 @@ import Testing
 /// 64 KiB tmpfs), a reader that closes the pipe (`| head -1`), a terminal that hangs up.
 /// Each ends with a message on stderr and status 1, never a signal, and a recording ends
 /// finished, with its summary.
-@Suite struct OutputFailureEndToEndTests {
+@Suite(.offCooperativePool) struct OutputFailureEndToEndTests {
   static let walk = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
 
   /// Runs a shell script with `$STRIDER` naming the binary and the test's own database.

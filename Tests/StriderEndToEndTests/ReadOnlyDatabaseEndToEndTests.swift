@@ -12,7 +12,7 @@ import Testing
 /// passes `chmod` permission checks, so the chmod'd database is read by the binary run as
 /// `nobody` (`runuser`). Where mounting or switching user is not allowed the tests skip with
 /// a message.
-@Suite(.serialized) struct ReadOnlyDatabaseEndToEndTests {
+@Suite(.serialized, .offCooperativePool) struct ReadOnlyDatabaseEndToEndTests {
   /// A folder holding a tmpfs, unmounted when the value goes.
   final class Mount {
     let path: String

@@ -3,7 +3,7 @@ import StriderTestSupport
 import Testing
 
 /// `strider replay --headless` and `strider demo --headless`, run as a user would.
-@Suite struct ReplayCommandTests {
+@Suite(.offCooperativePool) struct ReplayCommandTests {
   static func jsonLines(_ text: String) -> [[String: Any]] {
     text.split(separator: "\n").compactMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -13,7 +13,7 @@ import Testing
 /// Fault drills on the session database, driving the real binary: `kill -9` mid-recording,
 /// two recorders on one file, a database locked by another process, a damaged file and a
 /// full disk. Each must end in a clear message with what was committed intact.
-@Suite(.serialized) struct SessionDatabaseDrillTests {
+@Suite(.serialized, .offCooperativePool) struct SessionDatabaseDrillTests {
   /// The demo's fixes, as `strider demo` (seed 1, run, all faults) produces them.
   static let demoFixes = Simulator.run(
     SimulationConfiguration(activity: .run, seed: 1, faults: .all)

@@ -10,7 +10,7 @@ import Testing
 /// whole-record export gives, for every choice of points, with and without a privacy
 /// radius, of a recording and of an import with stops (JSON's stops and moves are drawn
 /// from the stored track a run at a time).
-@Suite struct StreamedExportEndToEndTests {
+@Suite(.offCooperativePool) struct StreamedExportEndToEndTests {
   static let cases: [(String, ExportPoints)] =
     ["gpx", "tcx"].flatMap { format in ExportPoints.allCases.map { (format, $0) } }
     + [("csv", .track), ("json", .track)]

@@ -5,7 +5,7 @@ import Testing
 /// `analyze` on the TCX recordings in ../shared/data/tcx, beside gpxpy's answers
 /// (`reference-gpxpy.json`: TCX read into gpxpy with one segment per <Track>, trackpoints
 /// without a position skipped) and the device's own lap totals.
-@Suite struct TCXConformanceEndToEndTests {
+@Suite(.offCooperativePool) struct TCXConformanceEndToEndTests {
   /// Files whose filtered distance may differ from gpxpy's raw sum by more than 2.5 %.
   static let explained: [String: String] = [
     "gc-20090109.tcx":

@@ -3,7 +3,7 @@ import StriderTestSupport
 import Testing
 
 /// File and session names reach the terminal; an escape sequence hidden in one must not.
-@Suite struct TerminalSafetyTests {
+@Suite(.offCooperativePool) struct TerminalSafetyTests {
   static let hostileName = "run \u{1B}]0;owned\u{07}\u{1B}[31mred\n.gpx"
 
   @Test func namesWithEscapeSequencesArePrintedWithoutThem() throws {

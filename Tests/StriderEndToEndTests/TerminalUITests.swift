@@ -11,7 +11,8 @@ import Testing
 /// Each test polls the pane for what it expects (with a deadline) and kills its tmux session
 /// when it ends. Without tmux the suite shows as skipped, with the reason.
 @Suite(
-  .serialized, .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
+  .serialized, .offCooperativePool,
+  .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
 struct TerminalUITests {
   /// The dashboard in a UTF-8 locale, with tmux's own TERM so line drawing captures as
   /// `┌──┐`; the exit status is printed and the pane kept for a while after.

@@ -10,7 +10,7 @@ import Testing
 /// 7849 m in 0:00, 0 kcal and a finish cue of "Distance 0.00 kilometres"; the GPX with
 /// every fourth time removed gave 5029 m with 17:03 moving of 34:00, every point accepted;
 /// the demo printed a tally an hour ahead and a signal loss after its own regain.
-@Suite struct TimeTrustEndToEndTests {
+@Suite(.offCooperativePool) struct TimeTrustEndToEndTests {
   static func json(_ text: String) throws -> [String: Any] {
     let line = try #require(text.split(separator: "\n").first, "analyze printed nothing")
     let object = try JSONSerialization.jsonObject(with: Data(line.utf8))

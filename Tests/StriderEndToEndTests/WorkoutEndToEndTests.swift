@@ -4,7 +4,7 @@ import Testing
 
 /// `--workout` as a user runs it: the demo's simulated runner doing 6 × 400 m, its recording
 /// replayed, a replayed file, and bad workout files.
-@Suite struct WorkoutEndToEndTests {
+@Suite(.offCooperativePool) struct WorkoutEndToEndTests {
   static let sixBy400 = SharedData.packageRoot.appendingPathComponent("docs/workouts/6x400.toml")
     .path
 
