@@ -16,15 +16,26 @@ import Testing
         finish_says = ["distance", "lap_result"]
         """)
     env["D"] = dir.path
-    // The demo at 300x lasts about 7 s of wall time: a press at 1 s and one at 2 s land
-    // well inside it.
+    // The demo at 300x lasts about 7 s of wall time (36 simulated minutes, a `verdicts`
+    // line each). The presses wait for the demo's own minutes, not the clock: a loaded
+    // machine once took seconds to start it, and both presses, timed at 1 s and 2 s,
+    // came before its first fix.
     let result = try StriderBinary.shell(
       """
-      { sleep 1; echo lap; sleep 4; } 2>/dev/null | "$STRIDER" demo --headless --record \
-        --speed 300 --faults none > "$D/out.jsonl" 2> "$D/err.txt" &
+      mkfifo "$D/in"
+      "$STRIDER" demo --headless --record --speed 300 --faults none < "$D/in" \
+        > "$D/out.jsonl" 2> "$D/err.txt" &
       pid=$!
-      sleep 2
-      kill -USR1 "$pid"
+      exec 3> "$D/in"
+      minutes() {
+        n=0
+        until [ "$(cat "$D/out.jsonl" 2>/dev/null | grep -c '"event":"verdicts"')" -ge "$1" ]; do
+          n=$((n + 1)); [ $n -gt 600 ] && exit 6; sleep 0.05
+        done
+      }
+      minutes 4; echo lap >&3
+      minutes 8; kill -USR1 "$pid"
+      exec 3>&-
       wait "$pid" || exit 9
       "$STRIDER" sessions export 1 --format tcx -o "$D/x.tcx" 2>/dev/null || exit 8
       "$STRIDER" sessions show 1 || exit 7
