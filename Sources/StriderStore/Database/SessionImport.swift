@@ -40,8 +40,9 @@ extension SessionStore {
         db, name: name, activity: configuration.activity, origin: .imported, state: .importing,
         configuration: configuration, source: source, owner: owner)
     }
+    var writer = ImportWriter(store: self, id: id, configuration: configuration)
+    defer { writer.stopWriting() }
     do {
-      var writer = ImportWriter(store: self, id: id, configuration: configuration)
       var digest = FixStreamDigest()
       while let fix = try next() {
         digest.add(fix)
@@ -86,6 +87,8 @@ extension SessionStore {
           id: id, activity: configuration.activity, fixCount: done.fixCount,
           summary: done.summary))
     } catch {
+      // Nothing is written behind the back of what follows.
+      writer.stopWriting()
       // A batch written after another Strider took the import away fails on the session
       // row it deleted; the user is told what happened, not which constraint failed.
       let ours = try? pool.read { db in
