@@ -200,6 +200,21 @@ struct NMEAReaderTests {
     #expect(fix.time == GNSSTime(year: year, month: 1, day: 1, hour: 12))
   }
 
+  /// A ZDA's year of any size dates nothing: the fuzz campaign's year of eighteen digits
+  /// trapped on an overflow counting its days. The fix before it keeps its own date.
+  @Test(arguments: ["201555555555555556", "99999", "-10000"])
+  func aZDAWithAnAbsurdYearDatesNothing(year: String) throws {
+    let text =
+      nmea("GPRMC,235958,A,4807.038,N,01131.000,E,0.0,0.0,311224,,")
+      + nmea("GPZDA,235958.00,31,12,\(year),00,00")
+    let (fixes, _) = try readNMEA(text)
+    #expect(fixes.count == 1)
+    #expect(
+      fixes.first?.time
+        == GNSSTime(year: 2024, month: 12, day: 31, hour: 23, minute: 59, second: 58))
+    #expect(GNSSTime(year: Int(year) ?? 0, month: 12, day: 31) == nil)
+  }
+
   /// Each way a receiver says "no fix" gives a kept `.noFix` record without a position.
   static let noFixBodies: [String] = [
     "GPGGA,120000,4807.038,N,01131.000,E,0,08,0.9,545.4,M,46.9,M,,",

@@ -53,6 +53,10 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   /// Builds an instant from civil UTC fields, or nil when a field is out of range.
   ///
+  /// A year is in range within ±9999, what a four-digit year field can say: a ZDA whose
+  /// year field read 201555555555555556 overflowed the day count (the nmea fuzz target's
+  /// long campaign), and a date typed by a user may hold any number.
+  ///
   /// A leap second (`23:59:60.x`, which POSIX time cannot name) is folded into the last
   /// millisecond of the minute before it, at `59.999 + x / 1000`: it stays after `59.x` and
   /// before the next minute's `00`, so a receiver's fixes through a leap second keep their
@@ -60,8 +64,8 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
   public init?(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0
   ) {
-    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
-      (0...59).contains(minute), second >= 0, second < 61
+    guard (-9999...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+      (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
     else { return nil }
     guard day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
     let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
