@@ -1,5 +1,3 @@
-import Foundation
-
 /// The finishing pass: the whole track smoothed forward and backward with a noise model
 /// learnt from the track itself, its stops found again on the smoothed positions, and the
 /// figures summed up from it (`FinishedTrack`). The engine runs it at the finish, and on
@@ -71,10 +69,7 @@ struct FinishingPass: Sendable {
     _ points: inout Track, model: NoiseModel? = nil
   ) -> NoiseModel? where Track.Element == Entry, Track.Index == Int {
     defer {
-      for i in points.indices where !points[i].smoothed {
-        points[i].speed = 0
-        points[i].course = .nan
-      }
+      for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
     }
     guard let smootherConfiguration = configuration.smoother else { return nil }
     // The fixes the live filter saw, by their place in `points`.
@@ -98,7 +93,6 @@ struct FinishingPass: Sendable {
         points[index].latitude = smoothed.coordinate.latitude
         points[index].longitude = smoothed.coordinate.longitude
         points[index].speed = Float(smoothed.speed)
-        points[index].course = Float(smoothed.course)
       })
   }
 
@@ -147,11 +141,7 @@ struct FinishingPass: Sendable {
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
     var closedIndex = 0
     var halfOpenIndex = 0
-    var previous:
-      (
-        time: GNSSTime, coordinate: Coordinate, inStop: Bool, inPause: Bool, entry: Entry,
-        velocity: (east: Double, north: Double)?
-      )?
+    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
     var builder =
       keepsFinishedTrack
       ? FinishedTrack.Builder(expectedCount: handOut == nil ? points.count : 0) : nil
@@ -184,14 +174,8 @@ struct FinishingPass: Sendable {
       }
       var step = 0.0
       var isMoving = !standing
-      let velocity = inPause ? nil : FinishingPass.velocity(p)
       if continues, let prev = previous, !standing {
         step = Geodesy.distanceMeters(prev.coordinate, coordinate)
-        // Along the smoothed curve, not its chord, between two moving smoothed points.
-        if let start = prev.velocity, let end = velocity {
-          step *= FinishingPass.curveFactor(
-            from: prev.entry, start, to: p, end, duration: (time - prev.time).value)
-        }
         if configuration.isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
       counted += step
@@ -213,34 +197,13 @@ struct FinishingPass: Sendable {
           speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
           continues: continues)
       }
-      previous = (time, coordinate, inStop, inPause, p, velocity)
+      previous = (time, coordinate, inStop)
     }
     while measured.count < marks.count { measured.append(counted) }
     return Figures(
       snapshot: accumulator.finish(), pauses: pauses, detected: detected,
       track: handOut == nil ? builder?.track : nil,
       measured: measured)
-  }
-
-  /// A smoothed point's velocity (east, north), m/s, from the speed and course it holds;
-  /// nil where it was not smoothed.
-  static func velocity(_ e: Entry) -> (east: Double, north: Double)? {
-    guard e.smoothed, e.course.isFinite else { return nil }
-    let course = Double(e.course) * .pi / 180
-    return (Double(e.speed) * sin(course), Double(e.speed) * cos(course))
-  }
-
-  /// The smoothed trajectory's length between two smoothed points over their chord
-  /// (`HermiteArc`).
-  static func curveFactor(
-    from a: Entry, _ start: (east: Double, north: Double), to b: Entry,
-    _ end: (east: Double, north: Double), duration: Double
-  ) -> Double {
-    let metresPerDegree = 111_319.490_793_273_6
-    let east = (b.longitude - a.longitude) * cos(a.latitude * .pi / 180) * metresPerDegree
-    let north = (b.latitude - a.latitude) * metresPerDegree
-    return HermiteArc.factor(
-      east: east, north: north, start: start, end: end, duration: duration)
   }
 
   /// Shrinks each detected stop to the part where the smoothed speed says the user stood,

@@ -35,8 +35,7 @@ public struct LiveDriftFilter: Sendable {
   private var pendingSteps: [DriftStep] = []
   private var pendingPlanes: [LocalTangentPlane] = []
   private var smoothed: [DriftState] = []
-  private var lastSettled:
-    (plane: LocalTangentPlane, point: PlanePoint, velocity: (east: Double, north: Double))?
+  private var lastSettled: (plane: LocalTangentPlane, point: PlanePoint)?
   private var scratch = DriftStep(
     filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
     predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
@@ -141,22 +140,14 @@ public struct LiveDriftFilter: Sendable {
     for j in 0..<emit {
       let point = PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)
       let plane = pendingPlanes[j]
-      let velocity = (east: smoothed[j].ve, north: smoothed[j].vn)
       var length = 0.0
       if let last = lastSettled {
-        if last.plane == plane {
-          let step = point - last.point
-          // Measured along the smoothed curve, as the finishing pass measures it.
-          length =
-            step.magnitude
-            * HermiteArc.factor(
-              east: step.east, north: step.north, start: last.velocity, end: velocity,
-              duration: pendingSteps[j].dt)
-        } else {
-          length = Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
-        }
+        length =
+          last.plane == plane
+          ? (point - last.point).magnitude
+          : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
       }
-      lastSettled = (plane, point, velocity)
+      lastSettled = (plane, point)
       out.append(length)
     }
     release(emit)
@@ -182,7 +173,7 @@ public struct LiveDriftFilter: Sendable {
           ? (point - last.point).magnitude
           : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
       }
-      last = (plane, point, (state.ve, state.vn))
+      last = (plane, point)
       out.append(length.isFinite ? length : 0)
     }
     return out
