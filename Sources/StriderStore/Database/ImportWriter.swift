@@ -76,15 +76,7 @@ struct ImportWriter {
     let (store, id, fixes, points, firstPoint) = (store, id, judged, track, trackCount)
     let (happened, firstEvent) = (events, eventCount)
     // The events are numbered here, so the next batch knows where to go on from.
-    let rows: [EventRow] = try store.guarded {
-      var rows: [EventRow] = []
-      for event in happened {
-        if let row = try EventRow(sessionId: id, seq: firstEvent + rows.count, event: event) {
-          rows.append(row)
-        }
-      }
-      return rows
-    }
+    let rows = try store.guarded { try EventRow.rows(happened, of: id, from: firstEvent) }
     try behind.submit { () throws(StoreError) in
       try store.patientWrite { db in
         try FixRow.insert(

@@ -62,18 +62,27 @@ struct EventRow: SessionChildRecord, Codable, Equatable {
   /// The JSON payload; a kind that needs one and has none fails to decode, as JSON would.
   private func payload() -> String { detail ?? "" }
 
+  /// The rows of the events that belong in this table, numbered from `first`.
+  static func rows(
+    _ events: [SessionEvent], of session: Int64, from first: Int = 0
+  ) throws -> [EventRow] {
+    var rows: [EventRow] = []
+    for event in events {
+      if let row = try EventRow(sessionId: session, seq: first + rows.count, event: event) {
+        rows.append(row)
+      }
+    }
+    return rows
+  }
+
   /// Keeps the events that belong in this table, numbered from `first`; how many were
   /// kept.
   @discardableResult
   static func insert(
     _ events: [SessionEvent], of session: Int64, from first: Int = 0, _ db: Database
   ) throws -> Int {
-    var seq = first
-    for event in events {
-      guard let row = try EventRow(sessionId: session, seq: seq, event: event) else { continue }
-      try row.insert(db)
-      seq += 1
-    }
-    return seq - first
+    let rows = try rows(events, of: session, from: first)
+    for row in rows { try row.insert(db) }
+    return rows.count
   }
 }
