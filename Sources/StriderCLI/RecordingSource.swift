@@ -149,7 +149,7 @@ enum StoreAccess {
     }
     if let failure = recorded.recordingFailure {
       printError(
-        "strider: error: \(failure.description) (session \(recording.id), "
+        "strider: error: recording stopped: \(failure.description) (session \(recording.id), "
           + "\(recording.fixCount) fixes received)")
       throw ExitCode(1)
     }

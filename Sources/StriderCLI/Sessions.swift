@@ -308,7 +308,7 @@ struct ImportSessions: ParsableCommand {
       } catch let error as OutputError {
         throw error
       } catch let error as StoreError {
-        printError("strider: error: \(error.description)")
+        printError("strider: error: \(TerminalText.safe(path)): not imported: " + Self.why(error))
         throw ExitCode(1)
       } catch {
         failures += 1
@@ -316,6 +316,14 @@ struct ImportSessions: ParsableCommand {
       }
     }
     if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// Why an import was not kept, and what becomes of the part it wrote: an import is kept
+  /// whole or not at all, and on a full disk even taking the part away needs room.
+  static func why(_ error: StoreError) -> String {
+    guard case .diskFull(let database) = error else { return error.description }
+    return "the disk holding \(database) is full; the part written is not listed, and the "
+      + "next Strider command takes it away once there is room: free some and import again"
   }
 }
 

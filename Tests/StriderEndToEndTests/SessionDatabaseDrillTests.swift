@@ -270,46 +270,148 @@ import Testing
 
   @Test func aFullDiskStopsTheRecordingWithWhatWasWrittenIntact() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    let mountPoint = dir.appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    let mount = Process()
-    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", mountPoint.path]
-    mount.standardError = FileHandle.nullDevice
-    guard (try? mount.run()) != nil,
-      {
-        mount.waitUntilExit(); return mount.terminationStatus == 0
-      }()
-    else {
+    guard let disk = SmallDisk(at: dir.appendingPathComponent("small"), size: "256k") else {
       print("SKIP full-disk drill: cannot mount a small tmpfs here (needs root)")
       return
     }
-    defer {
-      let umount = Process()
-      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-      umount.arguments = [mountPoint.path]
-      try? umount.run()
-      umount.waitUntilExit()
-    }
+    defer { disk.unmount() }
+    let environment = ["STRIDER_HOME": disk.path]
     // At 500× the recorder commits a few hundred fixes at a time, so some fit.
     let result = try StriderBinary.run(
-      ["demo", "--headless", "--speed", "500", "--record"],
-      environment: ["STRIDER_HOME": mountPoint.path])
+      ["demo", "--headless", "--speed", "500", "--record"], environment: environment)
     #expect(result.status == 1 && !result.crashed, "\(result.stderr)")
+    #expect(result.stderr.contains("recording stopped"), "\(result.stderr)")
     #expect(result.stderr.contains("is full"), "\(result.stderr)")
+    // The history can still be read with no room left (opening the store writes nothing).
+    let list = try StriderBinary.run(["sessions"], environment: environment)
+    #expect(list.status == 0, "\(list.stderr)")
     // What was committed reads back whole (checked on a copy: the full disk has no room
     // for the reader's own files).
-    let copy = dir.appendingPathComponent("copy")
-    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-    for name in ["strider.sqlite", "strider.sqlite-wal"]
-    where FileManager.default.fileExists(atPath: mountPoint.path + "/" + name) {
-      try FileManager.default.copyItem(
-        atPath: mountPoint.path + "/" + name, toPath: copy.path + "/" + name)
-    }
-    let store = try SessionStore(location: StoreLocation(directory: copy.path))
+    let store = try disk.copiedStore(to: dir.appendingPathComponent("copy"))
     #expect(try store.integrityProblems() == nil)
     let fixes = try store.fixes(of: 1).map(\.fix)
     #expect(fixes.count > 0 && fixes.count < Self.demoFixes.count, "\(fixes.count) kept")
     #expect(fixes == Array(Self.demoFixes.prefix(fixes.count)))
+  }
+
+  /// An import that fills the disk is not kept, says so, and leaves the history readable;
+  /// the part it wrote is taken away by the first command once there is room again.
+  @Test func aFullDiskRefusesAnImportAndTheHistoryStaysReadable() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let track = dir.appendingPathComponent("long.gpx")
+    let simulated = try StriderBinary.run([
+      "simulate", "--activity", "ride", "--seed", "3", "--length", "140000", "--output",
+      track.path,
+    ])
+    try #require(simulated.status == 0, "\(simulated.stderr)")
+    guard let disk = SmallDisk(at: dir.appendingPathComponent("small"), size: "2m") else {
+      print("SKIP full-disk import drill: cannot mount a small tmpfs here (needs root)")
+      return
+    }
+    defer { disk.unmount() }
+    let environment = ["STRIDER_HOME": disk.path]
+    let refused = try StriderBinary.run(
+      ["sessions", "import", track.path], environment: environment)
+    #expect(refused.status == 1 && !refused.crashed, "\(refused.stderr)")
+    #expect(refused.stderr.contains("\(track.path): not imported"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("is full"), "\(refused.stderr)")
+    #expect(!refused.stderr.contains("recording"), "\(refused.stderr)")
+    // Listed on the full disk: the part written is not a session.
+    let list = try StriderBinary.run(["sessions"], environment: environment)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("no sessions yet"), "\(list.stdout)")
+    let partial = try disk.copiedStore(to: dir.appendingPathComponent("copy"))
+    #expect(try partial.integrityProblems() == nil)
+    let written = try partial.size().fixes
+    #expect(written > 0, "the import had written part of the file when the disk filled")
+    // Room again: the next command takes the part away, and the file is then kept whole.
+    try #require(disk.resize(to: "64m"))
+    let again = try StriderBinary.run(["sessions"], environment: environment)
+    #expect(again.status == 0 && again.stdout.contains("no sessions yet"), "\(again.stderr)")
+    do {
+      let store = try SessionStore(location: StoreLocation(directory: disk.path))
+      #expect(try store.size().fixes == 0, "\(written) fixes written before the disk filled")
+      #expect(try store.integrityProblems() == nil)
+    }
+    let imported = try StriderBinary.run(
+      ["sessions", "import", track.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    // Session 2: the number of the part taken away is not given again.
+    #expect(imported.stdout.contains("session 2"), "\(imported.stdout)")
+    // Full again, with the database closed cleanly (its write-ahead log empty, so SQLite
+    // would have to write to open it): what is kept is still listed, shown and exported.
+    try disk.fill()
+    let listed = try StriderBinary.run(["sessions"], environment: environment)
+    #expect(listed.status == 0 && listed.stdout.contains("long.gpx"), "\(listed.stderr)")
+    let shown = try StriderBinary.run(["sessions", "show", "2"], environment: environment)
+    #expect(shown.status == 0 && shown.stdout.contains("finished"), "\(shown.stderr)")
+    let csv = try StriderBinary.run(
+      ["sessions", "export", "2", "--format", "csv"], environment: environment)
+    // Lines end CRLF (RFC 4180), one grapheme to Swift: counted as bytes.
+    #expect(csv.status == 0 && csv.stdout.utf8.count { $0 == 0x0A } > 20_000, "\(csv.stderr)")
+    let more = try StriderBinary.run(["sessions", "import", track.path], environment: environment)
+    #expect(more.status == 1 && !more.crashed, "\(more.stderr)")
+    #expect(more.stderr.contains("not imported") && more.stderr.contains("full"), "\(more.stderr)")
+  }
+}
+
+/// A tmpfs of a given size mounted for one drill (needs root; nil where it cannot be).
+struct SmallDisk {
+  let mountPoint: URL
+  var path: String { mountPoint.path }
+
+  init?(at mountPoint: URL, size: String) {
+    self.mountPoint = mountPoint
+    try? FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    guard Self.mount(["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", mountPoint.path])
+    else { return nil }
+  }
+
+  /// Makes room (or takes it away) without touching what is on it.
+  func resize(to size: String) -> Bool {
+    Self.mount(["-o", "remount,size=\(size)", mountPoint.path])
+  }
+
+  /// Leaves no room on it, with a file of zeros.
+  func fill() throws {
+    let filler =
+      FileHandle(forWritingAtPath: path + "/filler")
+      ?? {
+        _ = FileManager.default.createFile(atPath: path + "/filler", contents: nil)
+        return FileHandle(forWritingAtPath: path + "/filler")
+      }()
+    guard let filler else { return }
+    defer { try? filler.close() }
+    let block = Data(count: 64 * 1024)
+    while (try? filler.write(contentsOf: block)) != nil {}
+  }
+
+  func unmount() {
+    let umount = Process()
+    umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+    umount.arguments = [mountPoint.path]
+    try? umount.run()
+    umount.waitUntilExit()
+  }
+
+  /// The database and its write-ahead log copied elsewhere and opened there: a full disk
+  /// has no room for a reader's own files.
+  func copiedStore(to folder: URL) throws -> SessionStore {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["strider.sqlite", "strider.sqlite-wal"]
+    where FileManager.default.fileExists(atPath: path + "/" + name) {
+      try FileManager.default.copyItem(atPath: path + "/" + name, toPath: folder.path + "/" + name)
+    }
+    return try SessionStore(location: StoreLocation(directory: folder.path))
+  }
+
+  private static func mount(_ arguments: [String]) -> Bool {
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = arguments
+    mount.standardError = FileHandle.nullDevice
+    guard (try? mount.run()) != nil else { return false }
+    mount.waitUntilExit()
+    return mount.terminationStatus == 0
   }
 }

@@ -25,7 +25,10 @@ enum ReadOnlyOpening {
       // Below: the index cannot be made beside the file (a read-only mount says "unable to
       // open", a folder without write permission "attempt to write a readonly database").
     } catch {
-      throw StoreError.from(error, path: path)
+      // A full disk has no room for the index either: read the file as it is.
+      guard case .diskFull = StoreError.from(error, path: path) else {
+        throw StoreError.from(error, path: path)
+      }
     }
     if let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]
       as? NSNumber, size.intValue > 0

@@ -10,9 +10,18 @@ extension SessionStore {
   /// another process held the lock loses nothing; imports and deletes whose process died
   /// are taken away (a half-done import is never a session). It writes only when something
   /// is found, and a write lock held elsewhere puts the work off to the next command
-  /// rather than fail it: listing the history never waits for a writer.
+  /// rather than fail it: listing the history never waits for a writer. A full disk puts
+  /// it off too: what is kept can still be listed, shown and exported with no room left.
   public func markAbandonedSessions() throws(StoreError) -> [Int64] {
     if isReadOnly { return [] }
+    do {
+      return try markAbandonedSessionsNow()
+    } catch .diskFull {
+      return []
+    }
+  }
+
+  private func markAbandonedSessionsNow() throws(StoreError) -> [Int64] {
     try replayJournals()
     let owned = try guarded {
       try pool.read { db in

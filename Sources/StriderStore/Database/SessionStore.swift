@@ -66,7 +66,13 @@ public final class SessionStore: Sendable {
     configuration.prepareDatabase { db in
       // A new file gives the room of deleted rows back a step at a time (SQLite takes the
       // mode only before the first page is written; for an older file it waits for VACUUM).
-      if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
+      // Set on every opening, the pragma would write the header again each time: a write
+      // transaction merely to open, which a full disk refuses (and then nothing could be
+      // listed) and another writer delays.
+      guard !db.configuration.readonly,
+        try Int.fetchOne(db, sql: "PRAGMA page_count") == 0
+      else { return }
+      try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
     }
     self.configuration = configuration
     // Opening and migrating are one step among Striders (`OpeningLock`): no other one
@@ -150,7 +156,13 @@ public final class SessionStore: Sendable {
       let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
       return (pool, .unwritable(reason))
     } catch {
-      throw StoreError.from(error, path: path)
+      let failure = StoreError.from(error, path: path)
+      // GRDB writes a transaction on opening when the write-ahead log is empty; a full
+      // disk refuses it, and what is kept is still read.
+      guard case .diskFull = failure else { throw failure }
+      let reason = "the disk holding it is full"
+      let pool = try ReadOnlyOpening.open(path: path, configuration: configuration, reason: reason)
+      return (pool, .unwritable(reason))
     }
   }
 
@@ -286,7 +298,8 @@ extension StoreError {
     case .SQLITE_FULL: return .diskFull(path: path)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
       return .cannotOpen(path: path, reason: reason)
-    case .SQLITE_IOERR where errno == ENOSPC: return .diskFull(path: path)
+    case .SQLITE_IOERR where errno == ENOSPC || StoreFiles.diskIsFull(path):
+      return .diskFull(path: path)
     default: return .database(path: path, reason: reason)
     }
   }

@@ -35,7 +35,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "the session database \(path) was written by a newer Strider "
         + "(unknown migrations: \(unknown.joined(separator: ", ")))"
     case .diskFull(let path):
-      "the disk holding \(path) is full; recording stopped, everything written before is kept"
+      "the disk holding \(path) is full; everything written before it filled is kept"
     case .readOnly(let path, let reason):
       "the session database \(path) is read-only (\(reason)): its sessions can be listed, "
         + "shown, exported and replayed, but nothing can be kept in it"

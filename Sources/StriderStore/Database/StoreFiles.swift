@@ -130,6 +130,15 @@ enum StoreFiles {
     return nil
   }
 
+  /// Whether the file system holding `path`'s folder has no room left: SQLite reports a
+  /// full disk met while growing its `-shm` index or log as a plain I/O error, and errno
+  /// is gone by the time the error reaches us.
+  static func diskIsFull(_ path: String) -> Bool {
+    var stats = statvfs()
+    guard statvfs((path as NSString).deletingLastPathComponent, &stats) == 0 else { return false }
+    return UInt64(stats.f_bavail) * UInt64(stats.f_frsize) < 64 * 1024
+  }
+
   private static func octal(_ mode: mode_t) -> String {
     let digits = String(mode, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
