@@ -24,9 +24,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let record = SessionRecorder.record(fixes: fixes, configuration: configuration)
   let export = SessionExport(record: record, configuration: configuration, source: "fuzz")
+  // Each export is written once for each choice of points it depends on, and what is
+  // written is what is read back: the target's executions a second are its reach.
+  let checked: Set<String> = ["gpx", "tcx", "fit", "csv", "json"]
   for points in ExportPoints.allCases {
     // A writer registered later is exercised too: it may not trap on any session.
-    for writer in FormatRegistry.writers {
+    for writer in FormatRegistry.writers where !checked.contains(writer.format.name) {
       var text = ""
       export.write(writer.format, points: points, to: &text)
     }
@@ -53,6 +56,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let read = WriterCheck.read(tcx, fileName: "fuzz.tcx")
     WriterCheck.require(read.count == trackpoints, "tcx \(points): \(read.count) of \(trackpoints)")
   }
+  // CSV and JSON hold every fix whatever the points: written once.
   var csv = ""
   export.write(.csv, to: &csv)
   let rows = WriterCheck.occurrences(of: "\r\n", in: csv) - 1
