@@ -37,7 +37,11 @@ public enum AccuracyTable {
         lines.append(
           pad(r.name, 34) + pad(r.activity.rawValue, 9) + left(String(format: "%.1f", r.device), 11)
             + left(String(format: "%.1f", r.strider), 11) + left(signed(r.error), 8)
-            + left(signed(r.rawError), 8))
+            + left(signed(r.rawError), 8)
+            + (r.unpositioned >= 1
+              ? String(
+                format: "   (device total less %.0f m counted without a position)", r.unpositioned)
+              : ""))
       case .skipped(let name, let reason):
         lines.append(pad(name, 34) + "skipped: " + reason)
       }

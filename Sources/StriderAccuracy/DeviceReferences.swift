@@ -7,8 +7,12 @@ public struct DeviceResult: Sendable {
   /// The file (and leg, for a multisport file) under the data folder.
   public var name: String
   public var activity: Activity
-  /// The device's own distance, metres.
+  /// The device's own distance over the positioned part of the file, metres: its total
+  /// less what it counted without a position (`unpositioned`).
   public var device: Double
+  /// What the device counted before its first position and after its last (a wheel
+  /// sensor while the receiver searched), metres; no track can hold it.
+  public var unpositioned: Double = 0
   /// What `analyze` gives, metres.
   public var strider: Double
   /// What `analyze --no-filter` gives, metres.
@@ -48,6 +52,11 @@ public enum DeviceOutcome: Sendable {
 ///   `total_distance_m` of 400 m or more: that total. A file whose records mostly lack a
 ///   position (a pool swim, an indoor ride, a wheel-sensor log) is skipped with the reason,
 ///   and so is a multisport file (its legs are the FIT issue's).
+///
+/// Where the records carry the device's running distance (FIT `distance`, TCX
+/// `DistanceMeters`), what it counted before the first position and after the last is left
+/// out of the reference: no track holds it (one ride's wheel sensor counted 3.4 km while
+/// the receiver looked for satellites).
 public enum DeviceReferences {
   /// The folder given, else `STRIDER_SHARED_DATA`, else `shared/data` beside the package.
   public static func dataDirectory(explicit: String? = nil, packageRoot: URL) -> URL? {
@@ -144,17 +153,21 @@ public enum DeviceReferences {
     return outcomes
   }
 
-  /// `analyze` and `analyze --no-filter` on a whole file.
+  /// `analyze` and `analyze --no-filter` on a whole file, against the device's distance
+  /// over the positioned part of it (records carrying the device's running distance say
+  /// what it counted before the first position and after the last).
   static func score(_ file: URL, name: String, device: Double) -> DeviceOutcome {
     do {
       let result = try AccuracyEngine.analyze(path: file.path)
       var reader = try FixFileReader.open(path: file.path)
       let raw = Analysis.summarize(
         try reader.readAll(), configuration: .raw(activity: result.activity))
-      return .scored(
-        DeviceResult(
-          name: name, activity: result.activity, device: device,
-          strider: result.summary.distance.value, raw: raw.distance.value))
+      let unpositioned = min(device, reader.deviceTotals?.unpositionedDistance?.value ?? 0)
+      var scored = DeviceResult(
+        name: name, activity: result.activity, device: device - unpositioned,
+        strider: result.summary.distance.value, raw: raw.distance.value)
+      scored.unpositioned = unpositioned
+      return .scored(scored)
     } catch {
       return .skipped(name: name, reason: "unreadable: \(error)")
     }

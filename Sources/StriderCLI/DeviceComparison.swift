@@ -18,9 +18,21 @@ struct DeviceComparison {
     return last.secondsSince1970 - end.secondsSince1970 > Self.endGrace
   }
 
-  /// Strider's distance against the device's, % of the device's; nil without one.
+  /// Metres the device counted before its first position and after its last, when enough
+  /// to matter (a tenth of a percent, and 10 m): left out of the comparison and said.
+  var unpositioned: Meters? {
+    guard let outside = device.unpositionedDistance, let total = device.distance?.value,
+      outside.value >= 10, outside.value >= total / 1000
+    else { return nil }
+    return outside
+  }
+
+  /// Strider's distance against the device's over the positioned part of the file, % of
+  /// the device's; nil without one.
   var distanceGap: Double? {
-    guard let d = device.distance?.value, d > 0, !goesOnAfterDevice else { return nil }
+    guard let total = device.distance?.value, !goesOnAfterDevice else { return nil }
+    let d = total - (unpositioned?.value ?? 0)
+    guard d > 0 else { return nil }
     return 100 * (summary.distance.value - d) / d
   }
 
@@ -40,6 +52,11 @@ struct DeviceComparison {
     }
     var line = parts.joined(separator: ", ")
     line += " (\(device.parts) \(device.partName)\(device.parts == 1 ? "" : "s"))"
+    if let unpositioned, !goesOnAfterDevice {
+      line +=
+        ", \(DisplayFormat.distance(unpositioned, units: summary.units)) of it without a "
+        + "position (a sensor, before the first fix or after the last)"
+    }
     if goesOnAfterDevice, let end = device.end {
       line += "; the device's summaries end at \(end.iso8601), the track goes on: not compared"
     } else if let gap = distanceGap {
@@ -61,6 +78,7 @@ struct DeviceComparison {
       JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
       JSONMember("paused_s", number(device.pausedTime?.value, 1)),
       JSONMember(device.partName + "s", .int(device.parts)),
+      JSONMember("unpositioned_distance_m", number(device.unpositionedDistance?.value, 2)),
       JSONMember("distance_gap_pct", number(distanceGap, 2)),
       JSONMember("covers_track", .bool(!goesOnAfterDevice)),
     ])

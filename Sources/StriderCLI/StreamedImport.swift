@@ -30,9 +30,11 @@ enum StreamedImport {
         return try reader.next()
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path)
     if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
-      try store.deviceTotals(of: id) == nil
+      try store.deviceTotals(of: id).map({
+        $0.unpositionedDistance == nil && device.unpositionedDistance != nil
+      }) ?? true
     {
-      // Imported by a Strider that did not keep the device's figures: kept now.
+      // Imported by a Strider that did not keep the device's figures (or not all): kept now.
       try store.keepDeviceTotals(device, of: id)
     }
     if case .imported(let session) = outcome {

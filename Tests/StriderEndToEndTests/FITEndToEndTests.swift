@@ -57,6 +57,35 @@ import Testing
     #expect(row.contains("Strider") && (row.contains("shorter") || row.contains("longer")))
   }
 
+  /// A ride whose wheel sensor counted 3.42 km before the receiver's first fix: `analyze`
+  /// says so and compares Strider's distance with the rest (3.8 % short against the whole,
+  /// which no track can hold); `sessions show` of the import says the same.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func distanceCountedWithoutAPositionIsLeftOutOfTheGap() throws {
+    let file = try #require(SharedData.file("fit/fp-sample-activity.fit"))
+    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try Self.json(result.stdout)
+    let device = try #require(report["device"] as? [String: Any])
+    let outside = try #require(device["unpositioned_distance_m"] as? Double)
+    #expect(abs(outside - 3421.52) < 0.01)
+    let strider = try #require(report["distance_m"] as? Double)
+    let gap = try #require(device["distance_gap_pct"] as? Double)
+    #expect(abs(gap - 100 * (strider - (88797.21 - outside)) / (88797.21 - outside)) < 0.01)
+    #expect(abs(gap) < 1, "\(gap) %")
+    let text = try StriderBinary.run(["analyze", file.path])
+    let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("device") })
+    #expect(row.contains("3.42 km of it without a position"), "\(row)")
+
+    let home = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": home.path]
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(shown.stdout.contains("3.42 km of it without a position"), "\(shown.stdout)")
+  }
+
   /// A triathlon's five sessions are reported one by one, each measured with its own
   /// activity, beside the device's figures; the whole file stays the summary.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))

@@ -127,6 +127,21 @@ struct FITConformanceTests {
     #expect(
       try Self.read("fp-sample_mulitple_header.fit")?.reader.metadata.declaredActivity == nil)
   }
+
+  /// A ride whose wheel sensor counted 3421.52 m (fitdecode: the first positioned record's
+  /// `distance`) in the seven minutes before the receiver's first fix: no track holds it, so
+  /// it is told apart from the session's 88797.21 m. A file positioned from its first record
+  /// to its last counts nothing outside.
+  @Test(
+    "what the device counted without a position is told apart",
+    .enabled(if: SharedData.isPresent, SharedData.absent))
+  func unpositionedDistance() throws {
+    let ride = try #require(try Self.read("fp-sample-activity.fit")?.reader.deviceTotals)
+    #expect(abs((ride.unpositionedDistance?.value ?? 0) - 3421.52) < 0.01)
+    #expect(abs((ride.positionedDistance?.value ?? 0) - (88797.21 - 3421.52)) < 0.02)
+    let run = try #require(try Self.read("fp-activity-small-fenix2-run.fit")?.reader.deviceTotals)
+    #expect(run.unpositionedDistance?.value == 0)
+  }
 }
 
 /// The record values python-fitparse's own tests expect (`*-records.csv`), value by value.

@@ -54,6 +54,17 @@ public struct DeviceTotals: Sendable, Equatable {
   /// The device's own pauses that ended (FIT timer stops followed by a start), nil when the
   /// format does not say.
   public var pauses: Int?
+  /// What the device counted on records without a position before the first one with a
+  /// position and after the last (a wheel sensor running while the receiver looked for
+  /// satellites): distance no track can hold. Nil when the records carry no distance.
+  public var unpositionedDistance: Meters?
+
+  /// The device's distance over the part of the file a track can measure, from its first
+  /// position to its last: what Strider's distance is compared with.
+  public var positionedDistance: Meters? {
+    guard let distance else { return nil }
+    return Meters(max(0, distance.value - (unpositionedDistance?.value ?? 0)))
+  }
 
   /// Seconds the device's timer stood: elapsed less timer time, nil without both.
   public var pausedTime: Seconds? {
@@ -89,5 +100,34 @@ public struct DeviceTotals: Sendable, Equatable {
       parts: parts.count, partName: partName)
     return totals.distance == nil && totals.timerTime == nil && totals.elapsedTime == nil
       ? nil : totals
+  }
+}
+
+/// Follows the device's running distance (`Fix.deviceDistance`) record by record, to find
+/// what it counted outside the positioned part of the file (`unpositionedDistance`).
+public struct DeviceDistanceSpan: Sendable, Equatable {
+  private var first: Double?
+  private var last: Double?
+  private var firstPositioned: Double?
+  private var lastPositioned: Double?
+
+  public init() {}
+
+  public mutating func add(_ fix: Fix) {
+    guard let distance = fix.deviceDistance?.value, distance.isFinite else { return }
+    if first == nil { first = distance }
+    last = distance
+    guard fix.coordinate != nil else { return }
+    if firstPositioned == nil { firstPositioned = distance }
+    lastPositioned = distance
+  }
+
+  /// The distance counted before the first positioned record and after the last; nil
+  /// without device distances, all of it when no record has a position. A counter that
+  /// went backwards (a reset) counts nothing.
+  public var outsidePositions: Meters? {
+    guard let first, let last else { return nil }
+    guard let firstPositioned, let lastPositioned else { return Meters(max(0, last - first)) }
+    return Meters(max(0, firstPositioned - first) + max(0, last - lastPositioned))
   }
 }

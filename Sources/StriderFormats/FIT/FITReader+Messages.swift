@@ -123,7 +123,7 @@ extension FITReader {
       segmentBreakPending = false
       segment += 1
     }
-    return Fix(
+    let fix = Fix(
       time: timestamp.map { GNSSTime(secondsSince1970: Double($0) + FITProfile.epochOffset) },
       coordinate: coordinate,
       altitude: (v.enhancedAltitude ?? v.altitude).map { Meters($0 / 5 - 500) },
@@ -137,6 +137,8 @@ extension FITReader {
       deviceDistance: distance.map { Meters($0) },
       segment: segment,
       origin: FixOrigin(index: statistics.records - 1))
+    span.add(fix)
+    return fix
   }
 
   /// A record's values, field by field: for a definition without a plan (a field named

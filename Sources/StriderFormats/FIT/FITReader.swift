@@ -101,6 +101,8 @@ public struct FITReader: FormatReader {
       }
     }
     totals.pauses = statistics.timerRestarts
+    // A multisport file's legs each count from their own start.
+    if sessions.count == 1 { totals.unpositionedDistance = span.outsidePositions }
     totals.end =
       sessions.compactMap { session -> GNSSTime? in
         guard let start = session.startTime, let elapsed = session.totalElapsedTime,
@@ -159,6 +161,8 @@ public struct FITReader: FormatReader {
   var segmentBreakPending = false
   /// The segment of the next record: one more after each timer stop, across chained files.
   var segment = 0
+  /// Where the device's running distance stood at the first and last positions.
+  var span = DeviceDistanceSpan()
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {

@@ -31,8 +31,10 @@ public struct TCXReader: FormatReader {
   /// The activity laps' distances and timer times added up (course laps say nothing of
   /// what a device counted).
   public var deviceTotals: DeviceTotals? {
-    DeviceTotals.summing(
+    var totals = DeviceTotals.summing(
       laps.filter { $0.sport != nil }.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
+    if Set(sports).count <= 1 { totals?.unpositionedDistance = span.outsidePositions }
+    return totals
   }
   /// The activity laps with a `StartTime`, as the session's laps (`<Intensity>Resting` is a
   /// rest lap); course laps are a plan, not laps run.
@@ -47,6 +49,8 @@ public struct TCXReader: FormatReader {
   public var sports: [String] { stack.document.sports }
 
   private var stack: XMLElementStack<TCXDocument>
+  /// Where the device's running distance stood at the first and last positions.
+  private var span = DeviceDistanceSpan()
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
@@ -72,7 +76,9 @@ public struct TCXReader: FormatReader {
   }
 
   public mutating func next() throws(FormatError) -> Fix? {
-    try stack.next()
+    let fix = try stack.next()
+    if let fix { span.add(fix) }
+    return fix
   }
 }
 

@@ -298,6 +298,16 @@ enum Schema {
       // them in).
       try db.execute(sql: SessionPartRow.schema)
     }
+    migrator.registerMigration("v13: device distance outside positions") { db in
+      // What the device counted before its first position and after its last (a wheel
+      // sensor while the receiver found satellites), which `sessions show` leaves out of
+      // the comparison with Strider's distance. Sessions imported before have none.
+      try db.execute(
+        sql: """
+          ALTER TABLE deviceTotals ADD COLUMN unpositionedDistance REAL
+            CHECK (unpositionedDistance IS NULL OR unpositionedDistance >= 0);
+          """)
+    }
     return migrator
   }
 

@@ -16,6 +16,9 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
   var parts: Int
   var partName: String
   var endTime: GNSSTime?
+  /// Added by "v13: device distance outside positions"; absent (nil) in a database read
+  /// before that migration ran.
+  var unpositionedDistance: Meters?
 
   enum Columns {
     static let sessionId = Column(CodingKeys.sessionId)
@@ -30,6 +33,9 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
     parts = totals.parts
     partName = totals.partName
     endTime = totals.end
+    unpositionedDistance = totals.unpositionedDistance.flatMap {
+      $0.value.isFinite && $0.value >= 0 ? $0 : nil
+    }
   }
 
   var totals: DeviceTotals {
@@ -38,6 +44,7 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
       partName: partName)
     totals.pauses = pauses
     totals.end = endTime
+    totals.unpositionedDistance = unpositionedDistance
     return totals
   }
 
