@@ -54,10 +54,9 @@ import Testing
     }
   }
 
-  /// On this model the fixes sit on the true path and the distance is measured between
-  /// them, so the speeds cannot give back the corners the 5 s chords cut (about 0.9 %);
-  /// on the real watch runs of the shared data they do (the device references of
-  /// StriderAccuracyTests). What this pins: read along a direction taken from noisy
+  /// On this model the fixes sit on the true path, and the corners the 5 s chords cut
+  /// (about 0.9 %) come back from measuring along the smoothed curve whether or not the
+  /// speeds are read (`HermiteArcTests`). What this pins: read along a direction taken from noisy
   /// neighbours, the speeds never make a run worse than its positions alone by more than
   /// half a percent.
   @Test(arguments: [0.5, 1.5, 2.5])

@@ -16,12 +16,21 @@ import Testing
   }
 
   static let frozen: [Frozen] = {
+    /// Today's settings as that Strider wrote them: distance measured along chords, before
+    /// `measuresAlongCurve` (absent, it stays nil rather than take today's default).
+    func before(_ settings: SessionConfiguration) -> SessionConfiguration {
+      var settings = settings
+      settings.smoother?.measuresAlongCurve = nil
+      return settings
+    }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
     walk.autoPause.enabled = false
     return [
-      Frozen(file: "configuration-run.json", settings: SessionConfiguration(activity: .run)),
-      Frozen(file: "configuration-ride.json", settings: SessionConfiguration(activity: .ride)),
-      Frozen(file: "configuration-walk-no-auto-pause.json", settings: walk),
+      Frozen(
+        file: "configuration-run.json", settings: before(SessionConfiguration(activity: .run))),
+      Frozen(
+        file: "configuration-ride.json", settings: before(SessionConfiguration(activity: .ride))),
+      Frozen(file: "configuration-walk-no-auto-pause.json", settings: before(walk)),
       Frozen(file: "configuration-raw-ride.json", settings: .raw(activity: .ride)),
     ]
   }()
@@ -99,7 +108,19 @@ import Testing
     var gate = try #require(stored["gate"] as? [String: Any])
     gate["aThresholdNotYetInvented"] = 1.5
     stored["gate"] = gate
-    #expect(try StoredSettings.decode(Self.text(stored)) == SessionConfiguration(activity: .run))
+    var expected = SessionConfiguration(activity: .run)
+    expected.smoother?.measuresAlongCurve = nil
+    #expect(try StoredSettings.decode(Self.text(stored)) == expected)
+  }
+
+  /// A session stored before distance was measured along the smoothed curve replays along
+  /// chords, to its stored numbers; one stored today keeps the curve.
+  @Test func aSettingThatChangedTheNumbersIsNotTakenFromToday() throws {
+    let old = try StoredSettings.decode(try Fixtures.text("configuration-ride.json"))
+    #expect(old.smoother?.alongCurve == false)
+    let today = try StoredSettings.decode(
+      StoredJSON.encode(SessionConfiguration(activity: .ride)))
+    #expect(today.smoother?.alongCurve == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

@@ -117,7 +117,7 @@ public struct SessionEngine: Sendable {
     self.correctsLiveDistance = correctsLiveDistance
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
-      LiveDriftFilter(prior: .prior(processNoise: $0.processNoise))
+      LiveDriftFilter(prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve)
     }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)

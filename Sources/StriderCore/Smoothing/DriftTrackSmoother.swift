@@ -18,6 +18,8 @@ struct SmoothedFix: Sendable {
   var coordinate: Coordinate
   /// The smoothed speed, m/s.
   var speed: Double
+  /// The smoothed velocity's direction, degrees clockwise from north (NaN when still).
+  var course: Double
 }
 
 /// Smooths a finished track with a noise model learnt from the track itself.
@@ -105,7 +107,9 @@ struct DriftTrackSmoother {
         let coordinate = planes[Int(frameOf[j])].unproject(PlanePoint(east: s.pe, north: s.pn))
         output(
           firstPending + j,
-          SmoothedFix(coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot()))
+          SmoothedFix(
+            coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot(),
+            course: s.ve == 0 && s.vn == 0 ? .nan : atan2(s.ve, s.vn) * 180 / .pi))
       }
       steps.removeFirst(emitCount)
       frameOf.removeFirst(emitCount)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The finishing pass: the whole track smoothed forward and backward with a noise model
 /// learnt from the track itself, its stops found again on the smoothed positions, and the
 /// figures summed up from it (`FinishedTrack`). The engine runs it at the finish, and on
@@ -60,6 +62,8 @@ struct FinishingPass: Sendable {
   let configuration: SessionConfiguration
   /// Whether `figures` builds the finished track (a recording keeps it).
   var keepsFinishedTrack: Bool
+  /// Whether steps are measured along the smoothed curve (`KalmanConfiguration`).
+  var alongCurve: Bool { configuration.smoother?.alongCurve ?? false }
 
   /// Smooths the finished track with a noise model learnt from the track itself
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
@@ -69,7 +73,10 @@ struct FinishingPass: Sendable {
     _ points: inout Track, model: NoiseModel? = nil
   ) -> NoiseModel? where Track.Element == Entry, Track.Index == Int {
     defer {
-      for i in points.indices where !points[i].smoothed { points[i].speed = 0 }
+      for i in points.indices where !points[i].smoothed {
+        points[i].speed = 0
+        if alongCurve { points[i].course = .nan }
+      }
     }
     guard let smootherConfiguration = configuration.smoother else { return nil }
     // The fixes the live filter saw, by their place in `points`.
@@ -93,6 +100,7 @@ struct FinishingPass: Sendable {
         points[index].latitude = smoothed.coordinate.latitude
         points[index].longitude = smoothed.coordinate.longitude
         points[index].speed = Float(smoothed.speed)
+        if alongCurve { points[index].course = Float(smoothed.course) }
       })
   }
 
@@ -141,7 +149,11 @@ struct FinishingPass: Sendable {
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
     var closedIndex = 0
     var halfOpenIndex = 0
-    var previous: (time: GNSSTime, coordinate: Coordinate, inStop: Bool)?
+    var previous:
+      (
+        time: GNSSTime, coordinate: Coordinate, inStop: Bool, inPause: Bool, entry: Entry,
+        velocity: (east: Double, north: Double)?
+      )?
     var builder =
       keepsFinishedTrack
       ? FinishedTrack.Builder(expectedCount: handOut == nil ? points.count : 0) : nil
@@ -151,6 +163,8 @@ struct FinishingPass: Sendable {
     var measured: [Double] = []
     measured.reserveCapacity(marks.count)
     var counted = 0.0
+    /// The distance the finished track's points add up to so far, as its builder sums it.
+    var trackDistance = 0.0
     for (index, p) in points.enumerated() {
       defer {
         while measured.count < marks.count, marks[measured.count] <= index {
@@ -174,11 +188,54 @@ struct FinishingPass: Sendable {
       }
       var step = 0.0
       var isMoving = !standing
+      let velocity = inPause || !alongCurve ? nil : FinishingPass.velocity(p)
+      // Points of the smoothed curve between the previous point and this one, where the
+      // chord would cut a turn (`HermiteArc`): the finished track holds them, so that its
+      // steps, summed point to point as any reader of an export sums them, are the
+      // distance counted.
+      var between: [FinishedTrack.Point] = []
       if continues, let prev = previous, !standing {
         step = Geodesy.distanceMeters(prev.coordinate, coordinate)
+        if let start = prev.velocity, let end = velocity {
+          let curve = FinishingPass.curve(
+            from: prev.entry, prev.coordinate, start, to: p, coordinate, end,
+            duration: (time - prev.time).value)
+          if !curve.isEmpty {
+            var last = prev.coordinate
+            step = 0
+            for var point in curve {
+              let piece = Geodesy.distanceMeters(last, point.coordinate)
+              point.distance = Meters(piece)
+              between.append(point)
+              step += piece
+              last = point.coordinate
+            }
+            step += Geodesy.distanceMeters(last, coordinate)
+          }
+        }
         if configuration.isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
       }
+      // The points along the curve first, each with its own piece of the step.
+      for point in between {
+        trackDistance += point.distance.value
+        if let handOut {
+          if let made = builder?.next(
+            time: point.time, coordinate: point.coordinate, altitude: point.altitude,
+            speed: point.speed, isStopped: false, step: point.distance.value, continues: true)
+          {
+            handOut(made)
+          }
+        } else {
+          builder?.append(
+            time: point.time, coordinate: point.coordinate, altitude: point.altitude,
+            speed: point.speed, isStopped: false, step: point.distance.value, continues: true)
+        }
+      }
       counted += step
+      // The rest of the step, so that the track's points add up to `counted` exactly, not
+      // merely to within rounding (the summary's distance is the track's last point's).
+      let lastPiece = between.isEmpty ? step : counted - trackDistance
+      trackDistance += lastPiece
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
@@ -186,7 +243,7 @@ struct FinishingPass: Sendable {
       if let handOut {
         if let point = builder?.next(
           time: time, coordinate: coordinate, altitude: p.altitude,
-          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: lastPiece,
           continues: continues)
         {
           handOut(point)
@@ -194,16 +251,60 @@ struct FinishingPass: Sendable {
       } else {
         builder?.append(
           time: time, coordinate: coordinate, altitude: p.altitude,
-          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: step,
+          speed: MetersPerSecond(Double(p.speed)), isStopped: inPause, step: lastPiece,
           continues: continues)
       }
-      previous = (time, coordinate, inStop)
+      previous = (time, coordinate, inStop, inPause, p, velocity)
     }
     while measured.count < marks.count { measured.append(counted) }
     return Figures(
       snapshot: accumulator.finish(), pauses: pauses, detected: detected,
       track: handOut == nil ? builder?.track : nil,
       measured: measured)
+  }
+
+  /// A smoothed point's velocity (east, north), m/s, from the speed and course it holds;
+  /// nil where it was not smoothed.
+  static func velocity(_ e: Entry) -> (east: Double, north: Double)? {
+    guard e.smoothed, e.course.isFinite else { return nil }
+    let course = Double(e.course) * .pi / 180
+    return (Double(e.speed) * sin(course), Double(e.speed) * cos(course))
+  }
+
+  /// The points of the smoothed curve strictly between two smoothed points (`HermiteArc`),
+  /// as many as make the chords through them within a centimetre of the curve's length;
+  /// none where the chord already is. Their `distance` is left for the caller to count.
+  static func curve(
+    from a: Entry, _ from: Coordinate, _ start: (east: Double, north: Double), to b: Entry,
+    _ to: Coordinate, _ end: (east: Double, north: Double), duration: Double
+  ) -> [FinishedTrack.Point] {
+    let metresPerDegree = 111_319.490_793_273_6
+    let metresPerDegreeEast = cos(from.latitude * .pi / 180) * metresPerDegree
+    let east = (to.longitude - from.longitude) * metresPerDegreeEast
+    let north = (to.latitude - from.latitude) * metresPerDegree
+    let pieces = HermiteArc.pieces(
+      east: east, north: north, start: start, end: end, duration: duration)
+    guard pieces > 1, let startTime = a.time else { return [] }
+    var points: [FinishedTrack.Point] = []
+    points.reserveCapacity(pieces - 1)
+    for i in 1..<pieces {
+      let s = Double(i) / Double(pieces)
+      let offset = HermiteArc.position(
+        at: s, east: east, north: north, start: start, end: end, duration: duration)
+      let altitude: Meters? =
+        a.altitude.flatMap { x in b.altitude.map { y in Meters(x.value + s * (y.value - x.value)) }
+        }
+      points.append(
+        FinishedTrack.Point(
+          time: startTime + Seconds(s * duration),
+          coordinate: Coordinate(
+            latitude: from.latitude + offset.north / metresPerDegree,
+            longitude: from.longitude + offset.east / metresPerDegreeEast),
+          altitude: altitude,
+          speed: MetersPerSecond(Double(a.speed) + s * Double(b.speed - a.speed)),
+          isStopped: false, distance: Meters(0), segment: 0))
+    }
+    return points
   }
 
   /// Shrinks each detected stop to the part where the smoothed speed says the user stood,

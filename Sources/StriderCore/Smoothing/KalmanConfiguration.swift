@@ -33,6 +33,13 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
   public var useReceiverVelocity: Bool
   /// A gap longer than this restarts the filter instead of predicting across it.
   public var maxPredictionGap: Seconds
+  /// Whether distance is measured along the smoothed curve between fixes (`HermiteArc`)
+  /// rather than along its chords. Nil, as in sessions stored before it existed, is the
+  /// chords: a replay of a stored session gives the numbers it was stored with.
+  public var measuresAlongCurve: Bool?
+
+  /// Whether distance is measured along the smoothed curve (see `measuresAlongCurve`).
+  public var alongCurve: Bool { measuresAlongCurve ?? false }
 
   public init(
     processNoise: Double, typicalSpeed: MetersPerSecond = MetersPerSecond(3.5),
@@ -51,6 +58,7 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
     self.velocitySigma = velocitySigma
     self.useReceiverVelocity = useReceiverVelocity
     self.maxPredictionGap = maxPredictionGap
+    self.measuresAlongCurve = true
   }
 
   /// The documented defaults for an activity.

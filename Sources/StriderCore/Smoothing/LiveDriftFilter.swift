@@ -35,7 +35,8 @@ public struct LiveDriftFilter: Sendable {
   private var pendingSteps: [DriftStep] = []
   private var pendingPlanes: [LocalTangentPlane] = []
   private var smoothed: [DriftState] = []
-  private var lastSettled: (plane: LocalTangentPlane, point: PlanePoint)?
+  private var lastSettled:
+    (plane: LocalTangentPlane, point: PlanePoint, velocity: (east: Double, north: Double))?
   private var scratch = DriftStep(
     filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
     predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
@@ -56,9 +57,14 @@ public struct LiveDriftFilter: Sendable {
   /// Likelihood evaluations a refit may spend: it starts from the current model.
   static let refitEvaluations = 40
 
-  public init(prior: NoiseModel) {
+  /// Whether settled steps are measured along the smoothed curve (`HermiteArc`), as the
+  /// finishing pass measures them, or along chords (sessions stored before).
+  private let alongCurve: Bool
+
+  public init(prior: NoiseModel, alongCurve: Bool = true) {
     model = prior
     filter = DriftFilter(model: prior)
+    self.alongCurve = alongCurve
   }
 
   /// Restarts at the next fix (after a segment break or a gap).
@@ -140,14 +146,24 @@ public struct LiveDriftFilter: Sendable {
     for j in 0..<emit {
       let point = PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)
       let plane = pendingPlanes[j]
+      let velocity = (east: smoothed[j].ve, north: smoothed[j].vn)
       var length = 0.0
       if let last = lastSettled {
-        length =
-          last.plane == plane
-          ? (point - last.point).magnitude
-          : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
+        if last.plane == plane {
+          let step = point - last.point
+          // Measured along the smoothed curve, as the finishing pass measures it.
+          length =
+            alongCurve
+            ? step.magnitude
+              * HermiteArc.factor(
+                east: step.east, north: step.north, start: last.velocity, end: velocity,
+                duration: pendingSteps[j].dt)
+            : step.magnitude
+        } else {
+          length = Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
+        }
       }
-      lastSettled = (plane, point)
+      lastSettled = (plane, point, velocity)
       out.append(length)
     }
     release(emit)
@@ -173,7 +189,7 @@ public struct LiveDriftFilter: Sendable {
           ? (point - last.point).magnitude
           : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
       }
-      last = (plane, point)
+      last = (plane, point, (state.ve, state.vn))
       out.append(length.isFinite ? length : 0)
     }
     return out

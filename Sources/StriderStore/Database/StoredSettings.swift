@@ -14,6 +14,12 @@ public enum StoredSettings {
   /// Keys whose absence means nil rather than "written before the key existed": the
   /// smoother of a `--no-filter` session is left out because there is none.
   static let absentMeansNil: Set<String> = ["smoother"]
+  /// Settings added with a change to the numbers, whose absence means the engine as it was
+  /// before them (nil), not today's default: a session stored before distance was measured
+  /// along the smoothed curve replays along chords, to the numbers it was stored with.
+  static let absentMeansBefore: [(object: String, key: String)] = [
+    ("smoother", "measuresAlongCurve")
+  ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
   public static func decode(_ text: String) throws -> SessionConfiguration {
@@ -30,6 +36,13 @@ public enum StoredSettings {
     var base = try StoredJSON.decode(JSONValue.self, from: StoredJSON.encode(defaults))
     if case .object(var top) = base {
       for key in absentMeansNil where fields[key] == nil { top[key] = nil }
+      for (object, key) in absentMeansBefore {
+        guard case .object(let written)? = fields[object], written[key] == nil,
+          case .object(var inner)? = top[object]
+        else { continue }
+        inner[key] = nil
+        top[object] = .object(inner)
+      }
       base = .object(top)
     }
     let merged = base.overlaid(with: stored)
