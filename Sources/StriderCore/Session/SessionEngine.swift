@@ -71,14 +71,16 @@ public struct SessionEngine: Sendable {
     var debt = 0.0
     var nextAt = SessionEngine.correctionEvery
     /// The model the track so far is re-measured with, learnt as the summary learns it
-    /// when the track has doubled since the last time.
+    /// when the track has grown by a quarter since the last time (after doubling, the last
+    /// model could have seen half the track: the live distance ended up to 8 % from the
+    /// finished one on noisy walks).
     var model: NoiseModel?
     var nextLearnAt = SessionEngine.correctionEvery
   }
 
   /// The live distance is re-measured after this many fixes, then whenever the track has
-  /// grown by a sixteenth: the work stays proportional to the track, and what the last
-  /// re-measure did not see is a sixteenth of it at most.
+  /// grown by a thirty-second: the work stays proportional to the track, and what the last
+  /// re-measure did not see is a thirty-second of it at most.
   static let correctionEvery = 30
   /// Fixes before the frozen part that a re-measure reads again, so that its filter and
   /// stop detector start warm.
@@ -469,12 +471,12 @@ public struct SessionEngine: Sendable {
   /// auto-pause noticed late: a few percent on noisy walks.
   private mutating func correctLiveDistance(at time: GNSSTime) -> [Split] {
     let n = track.count
-    liveCorrection.nextAt = n + max(SessionEngine.correctionEvery, n / 16)
+    liveCorrection.nextAt = n + max(SessionEngine.correctionEvery, n / 32)
     if n >= liveCorrection.nextLearnAt || liveCorrection.model == nil {
       // Learnt anew on the whole track so far, which is then measured again from its start.
       var points = track
       liveCorrection.model = finishingPass.smooth(&points)
-      liveCorrection.nextLearnAt = 2 * n
+      liveCorrection.nextLearnAt = n + n / 4
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
     }
