@@ -285,6 +285,11 @@ import Testing
     // The history can still be read with no room left (opening the store writes nothing).
     let list = try StriderBinary.run(["sessions"], environment: environment)
     #expect(list.status == 0, "\(list.stderr)")
+    // A recording started with no room left says so and touches nothing.
+    let again = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
+    #expect(again.status == 1 && !again.crashed, "\(again.stderr)")
+    #expect(again.stderr.contains("full"), "\(again.stderr)")
     // What was committed reads back whole (checked on a copy: the full disk has no room
     // for the reader's own files).
     let store = try disk.copiedStore(to: dir.appendingPathComponent("copy"))
