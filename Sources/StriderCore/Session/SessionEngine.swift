@@ -474,8 +474,7 @@ public struct SessionEngine: Sendable {
     liveCorrection.nextAt = n + max(SessionEngine.correctionEvery, n / 32)
     if n >= liveCorrection.nextLearnAt || liveCorrection.model == nil {
       // Learnt anew on the whole track so far, which is then measured again from its start.
-      var points = track
-      liveCorrection.model = finishingPass.smooth(&points)
+      liveCorrection.model = finishingPass.learn(track)
       liveCorrection.nextLearnAt = n + n / 4
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0

@@ -61,8 +61,8 @@ struct DriftTrackSmoother {
   /// the live engine re-measures the track so far with the model it already has).
   @discardableResult
   func smooth(
-    count n: Int, model given: NoiseModel? = nil, input: (Int) -> SmoothingInput,
-    output: (Int, SmoothedFix) -> Void
+    count n: Int, model given: NoiseModel? = nil, learnOnly: Bool = false,
+    input: (Int) -> SmoothingInput, output: (Int, SmoothedFix) -> Void
   ) -> NoiseModel {
     guard n > 0 else { return prior }
     let medianAccuracy = DriftTrackSmoother.typicalAccuracy(count: n, input: input)
@@ -85,6 +85,7 @@ struct DriftTrackSmoother {
     }
 
     let model = given ?? learn(count: n, planeFix: planeFix, input: input)
+    if learnOnly { return model }
 
     // Forward over everything, backward over a sliding window.
     var filter = DriftFilter(model: model)

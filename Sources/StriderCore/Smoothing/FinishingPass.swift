@@ -104,6 +104,26 @@ struct FinishingPass: Sendable {
       })
   }
 
+  /// The noise model `smooth` would learn from `points`, without smoothing them: the live
+  /// engine learns anew as the track grows, then re-measures only what it must.
+  func learn<Track: RandomAccessCollection>(_ points: Track) -> NoiseModel?
+  where Track.Element == Entry, Track.Index == Int {
+    guard let smootherConfiguration = configuration.smoother else { return nil }
+    let items = points.indices.filter { points[$0].smoothed }
+    guard !items.isEmpty else { return nil }
+    let smoother = DriftTrackSmoother(
+      prior: .prior(processNoise: smootherConfiguration.processNoise),
+      readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+    return smoother.smooth(
+      count: items.count, learnOnly: true,
+      input: { k in
+        let e = points[items[k]]
+        return SmoothingInput(
+          time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
+          speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
+      }, output: { _, _ in })
+  }
+
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = MetersPerSecond(0.4)
 
