@@ -37,6 +37,13 @@ struct FinishingPass: Sendable {
     var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
 
+    /// The point as the track smoother reads it.
+    var smoothingInput: SmoothingInput {
+      SmoothingInput(
+        time: timeValue, coordinate: coordinate, accuracy: Double(accuracy),
+        speed: Double(speed), course: Double(course), newStretch: newStretch)
+    }
+
     /// The fix as the smoother reads it.
     var fix: Fix {
       Fix(
@@ -89,12 +96,7 @@ struct FinishingPass: Sendable {
       readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
     return smoother.smooth(
       count: n, model: model,
-      input: { k in
-        let e = points[Int(items[k])]
-        return SmoothingInput(
-          time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
-          speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
-      },
+      input: { k in points[Int(items[k])].smoothingInput },
       output: { k, smoothed in
         let index = Int(items[k])
         points[index].latitude = smoothed.coordinate.latitude
@@ -116,12 +118,7 @@ struct FinishingPass: Sendable {
       readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
     return smoother.smooth(
       count: items.count, learnOnly: true,
-      input: { k in
-        let e = points[items[k]]
-        return SmoothingInput(
-          time: e.timeValue, coordinate: e.coordinate, accuracy: Double(e.accuracy),
-          speed: Double(e.speed), course: Double(e.course), newStretch: e.newStretch)
-      }, output: { _, _ in })
+      input: { k in points[items[k]].smoothingInput }, output: { _, _ in })
   }
 
   /// Speeds below this on the smoothed track are standing still.
