@@ -32,14 +32,20 @@ FUZZ_PREPARE_ONLY=1 Fuzz/run.sh 0 "${targets[@]}" || exit 2
 mkdir -p "$out/campaign"
 table=$out/campaign/table.md
 
-# Seconds left before CAMPAIGN_UNTIL, or a day when it is not set. A time of day already
-# past when the campaign started is tomorrow's (started at 22:00, 00:15 is after midnight).
+# Seconds left before CAMPAIGN_UNTIL, or a day when it is not set. A date and time
+# ("2026-11-26 12:10") means that moment. A bare time of day means its next occurrence,
+# except that one passed less than 12 hours ago is over: a campaign chained after another
+# with the same HH:MM must stop, not run until tomorrow (it once ran a whole day), while one
+# started at 22:00 with 00:15 runs past midnight.
 campaign_start=$(date -u +%s)
 seconds_left() {
   if [[ -z ${CAMPAIGN_UNTIL:-} ]]; then echo 86400; return; fi
   local until
-  until=$(date -u -d "$CAMPAIGN_UNTIL" +%s)
-  ((until < campaign_start)) && until=$((until + 86400))
+  until=$(date -u -d "$CAMPAIGN_UNTIL" +%s) || { echo 0; return; }
+  if [[ $CAMPAIGN_UNTIL =~ ^[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?$ ]] \
+    && ((until < campaign_start - 12 * 3600)); then
+    until=$((until + 86400))
+  fi
   echo $((until - $(date -u +%s)))
 }
 
@@ -73,8 +79,13 @@ for target in "${targets[@]}"; do
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
+  # libFuzzer exits 72 when a signal interrupts it (the campaign was stopped by hand); that
+  # is not a crash, and no unit was written.
   if ((status == 0)); then
     crashes=0
+  elif ((status == 72)) && ! grep -q 'Test unit written to' "$log"; then
+    crashes="0 (interrupted)"
+    executed=${executed:-$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")}
   else
     executed=${executed:-$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")}
     crashes="1 (exit $status): $(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)"
