@@ -57,6 +57,7 @@ import Testing
     let environment = ["STRIDER_HOME": home]
     let out = StriderBinary.scratchRoot
       .appendingPathComponent("ro-export-\(UUID().uuidString).gpx").path
+    defer { try? FileManager.default.removeItem(atPath: out) }
     let reads: [([String], String)] = [
       (["sessions", "list"], "park-run.gpx"),
       (["sessions", "show", "1"], "session         1 (park-run.gpx)"),
