@@ -29,8 +29,10 @@ public enum BestEfforts {
 
   /// The same search on a track given as its times (seconds since 1970) and the session's
   /// distance at each (metres), in time order: what a store reads back of a finished track.
+  /// The arrays are taken, not copied: a store reading back a track of a million points
+  /// hands over 16 MB of them, and the search keeps them in place.
   public static func of(
-    times: [Double], distances: [Double], targets: [BestEffortTarget]
+    times: consuming [Double], distances: consuming [Double], targets: [BestEffortTarget]
   ) -> [BestEffort] {
     search(Samples(times: times, distances: distances), targets)
   }
@@ -53,10 +55,25 @@ public enum BestEfforts {
       for p in track.points { add(p.time.secondsSince1970, p.distance.value) }
     }
 
-    init(times: [Double], distances: [Double]) {
-      t.reserveCapacity(times.count)
-      d.reserveCapacity(times.count)
-      for (time, distance) in zip(times, distances) { add(time, distance) }
+    /// Keeps the arrays, leaving out in place what `add` would not take.
+    init(times: consuming [Double], distances: consuming [Double]) {
+      var t = times
+      var d = distances
+      let n = min(t.count, d.count)
+      var kept = 0
+      for i in 0..<n {
+        let time = t[i]
+        let distance = d[i]
+        guard time.isFinite, distance.isFinite else { continue }
+        if kept > 0, time < t[kept - 1] || distance < d[kept - 1] { continue }
+        t[kept] = time
+        d[kept] = distance
+        kept += 1
+      }
+      t.removeLast(t.count - kept)
+      d.removeLast(d.count - kept)
+      self.t = t
+      self.d = d
     }
 
     private mutating func add(_ time: Double, _ distance: Double) {

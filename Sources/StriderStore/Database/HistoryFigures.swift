@@ -99,7 +99,7 @@ enum HistoryFigures {
       distances.append(row[1])
     }
     let efforts = BestEfforts.of(
-      times: times, distances: distances,
+      times: consume times, distances: consume distances,
       targets: BestEffortTarget.targets(for: summary.activity))
     return SessionFigures(summary: summary, efforts: efforts)
   }

@@ -185,7 +185,7 @@ struct ImportWriter {
       drawn += reduced.count
       start = end
     }
-    return BestEfforts.of(times: times, distances: distances, targets: targets)
+    return BestEfforts.of(times: consume times, distances: consume distances, targets: targets)
   }
 
   /// The display track of a session without a finished track, reduced from the live one
