@@ -137,8 +137,23 @@ ten=$work/ten.nmea
 head -10 "$nmea" > "$ten"
 measure "strider 10 lines" 20 "$strider" analyze --format json "$ten"
 measure "gpsbabel 10 lines" 20 env TZ=UTC gpsbabel -i nmea -f "$ten" -o unicsv -F /dev/null
-printf 'a 10-line NMEA file: strider %.1f ms, gpsbabel %.1f ms\n' \
-  "$(echo "${secs[strider 10 lines]:-0} * 1000" | bc -l)" "$(echo "${secs[gpsbabel 10 lines]:-0} * 1000" | bc -l)"
+# The CPU each start takes (user and system, from the shell's own clock, to the
+# millisecond), best of 20: on a shared machine a start's wall time is mostly waiting for
+# a core, and the CPU time is what the program itself costs.
+cpu_ms() {
+  local best= took
+  for ((i = 0; i < 20; i++)); do
+    took=$( { TIMEFORMAT='%3U %3S'; time "$@" > /dev/null 2>&1; } 2>&1 | awk '{ print ($1 + $2) * 1000 }')
+    if [[ -z $best ]] || (($(echo "$took < $best" | bc))); then best=$took; fi
+  done
+  echo "$best"
+}
+strider_cpu=$(cpu_ms "$strider" analyze --format json "$ten")
+gpsbabel_cpu=
+command -v gpsbabel > /dev/null && gpsbabel_cpu=$(cpu_ms env TZ=UTC gpsbabel -i nmea -f "$ten" -o unicsv -F /dev/null)
+printf 'a 10-line NMEA file: strider %.1f ms (CPU %s ms), gpsbabel %.1f ms (CPU %s ms)\n' \
+  "$(echo "${secs[strider 10 lines]:-0} * 1000" | bc -l)" "$strider_cpu" \
+  "$(echo "${secs[gpsbabel 10 lines]:-0} * 1000" | bc -l)" "${gpsbabel_cpu:--}"
 
 measure "replay 3 h" "$runs" "$strider" replay "$run3h" --speed max --headless
 printf 'replay of a 3-hour run, headless, --speed max: %.3f s\n' "${secs[replay 3 h]:-0}"
@@ -183,6 +198,6 @@ for step in "replay 1M" "import 1M" "export 1M" "export 1M tcx" "export 1M csv" 
 done
 [[ -n ${secs[import 1M]:-} ]] && check "import at least 100k fixes/s ($(printf %.0f "$(echo "$points / ${secs[import 1M]}" | bc -l)")/s)" "$points / ${secs[import 1M]} >= 100000"
 check "3-hour replay under 0.2 s ($(printf %.3f "${secs[replay 3 h]}") s)" "${secs[replay 3 h]} < 0.2"
-[[ -n ${secs[gpsbabel 10 lines]:-} ]] && check "a 10-line NMEA file no slower than gpsbabel ($(printf %.2f "$(echo "${secs[strider 10 lines]} / ${secs[gpsbabel 10 lines]}" | bc -l)")x its time)" "${secs[strider 10 lines]} <= ${secs[gpsbabel 10 lines]}"
+[[ -n ${secs[gpsbabel 10 lines]:-} ]] && check "a 10-line NMEA file no slower than gpsbabel ($(printf %.2f "$(echo "${secs[strider 10 lines]} / ${secs[gpsbabel 10 lines]}" | bc -l)")x its time; CPU ${strider_cpu} against ${gpsbabel_cpu:--} ms)" "${secs[strider 10 lines]} <= ${secs[gpsbabel 10 lines]}"
 [[ -n $idle ]] && check "idle live session under 1 % of a core ($(printf %.2f "$idle") %)" "$idle < 1"
 exit 0
