@@ -57,8 +57,8 @@ public enum BestEfforts {
 
     /// Keeps the arrays, leaving out in place what `add` would not take.
     init(times: consuming [Double], distances: consuming [Double]) {
-      var t = times
-      var d = distances
+      var t = consume times
+      var d = consume distances
       let n = min(t.count, d.count)
       var kept = 0
       for i in 0..<n {
