@@ -77,11 +77,16 @@ import Testing
   /// test runner's threads block nearly every signal: gpsd would then never see gpsfake's
   /// SIGTERM, nor `strider run` the test's. A one-line python3 shim clears the mask and
   /// execs (python3 is there wherever gpsfake is: gpsfake is a Python program).
+  ///
+  /// `TMPDIR` is the tests' scratch folder, removed when they end: gpsfake names its gpsd's
+  /// control socket `$TMPDIR/gpsfake-PID.sock` and never removes it (635 had piled up in
+  /// /tmp, about ten a run).
   static func unblockedProcess(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:]
   ) -> Process {
     let process = Process()
-    process.environment = StriderBinary.isolatedEnvironment(environment)
+    process.environment = StriderBinary.isolatedEnvironment(
+      ["TMPDIR": StriderBinary.scratchRoot.path].merging(environment) { $1 })
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
       [
