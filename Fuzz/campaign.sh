@@ -38,10 +38,14 @@ table=$out/campaign/table.md
 # with the same HH:MM must stop, not run until tomorrow (it once ran a whole day), while one
 # started at 22:00 with 00:15 runs past midnight.
 campaign_start=$(date -u +%s)
+if [[ -n ${CAMPAIGN_UNTIL:-} ]] && ! date -u -d "$CAMPAIGN_UNTIL" +%s > /dev/null 2>&1; then
+  echo "CAMPAIGN_UNTIL=$CAMPAIGN_UNTIL is not a time: give HH:MM (UTC) or \"YYYY-MM-DD HH:MM\"" >&2
+  exit 2
+fi
 seconds_left() {
   if [[ -z ${CAMPAIGN_UNTIL:-} ]]; then echo 86400; return; fi
   local until
-  until=$(date -u -d "$CAMPAIGN_UNTIL" +%s) || { echo 0; return; }
+  until=$(date -u -d "$CAMPAIGN_UNTIL" +%s)
   if [[ $CAMPAIGN_UNTIL =~ ^[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?$ ]] \
     && ((until < campaign_start - 12 * 3600)); then
     until=$((until + 86400))

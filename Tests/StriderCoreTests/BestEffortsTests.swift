@@ -219,4 +219,24 @@ import Testing
     #expect(BestEffortTarget.duration(1200).key == "20min")
     #expect(BestEffortTarget(key: "3km") == nil)
   }
+
+  /// A store hands its read-back times and distances over as arrays; points that are not
+  /// finite or go back are left out there exactly as from a finished track.
+  @Test func timesAndDistancesReadBackAreSearchedAsTheTrackIs() {
+    let clean: [(Double, Double)] = (0...600).map { (Double($0), Double($0) * 3.1) }
+    let epoch = 1_700_000_000.0  // as `track` times its points
+    var times = clean.map { epoch + $0.0 }
+    var distances = clean.map(\.1)
+    times.insert(.nan, at: 100)
+    distances.insert(310, at: 100)
+    times.insert(epoch + 250, at: 300)  // goes back in time
+    distances.insert(900, at: 300)
+    times.insert(epoch + 450, at: 450)
+    distances.insert(-.infinity, at: 450)
+    let targets = [BestEffortTarget.distance(1000), BestEffortTarget.duration(300)]
+    let fromArrays = BestEfforts.of(times: times, distances: distances, targets: targets)
+    let fromTrack = BestEfforts.of(Self.track(clean), targets: targets)
+    #expect(fromArrays.count == 2)
+    #expect(fromArrays == fromTrack)
+  }
 }

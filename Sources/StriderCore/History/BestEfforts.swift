@@ -50,12 +50,13 @@ public enum BestEfforts {
     var d: [Double] = []
 
     init(_ track: FinishedTrack) {
-      t.reserveCapacity(track.points.count)
-      d.reserveCapacity(track.points.count)
-      for p in track.points { add(p.time.secondsSince1970, p.distance.value) }
+      self.init(
+        times: track.points.map(\.time.secondsSince1970),
+        distances: track.points.map(\.distance.value))
     }
 
-    /// Keeps the arrays, leaving out in place what `add` would not take.
+    /// Keeps the arrays, leaving out in place the points whose time or distance is not
+    /// finite or goes back.
     init(times: consuming [Double], distances: consuming [Double]) {
       var t = consume times
       var d = consume distances
@@ -74,13 +75,6 @@ public enum BestEfforts {
       d.removeLast(d.count - kept)
       self.t = t
       self.d = d
-    }
-
-    private mutating func add(_ time: Double, _ distance: Double) {
-      guard time.isFinite, distance.isFinite else { return }
-      if let lastT = t.last, let lastD = d.last, time < lastT || distance < lastD { return }
-      t.append(time)
-      d.append(distance)
     }
 
     /// The least elapsed time over `target.value` metres.

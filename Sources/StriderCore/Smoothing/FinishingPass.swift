@@ -85,26 +85,12 @@ struct FinishingPass: Sendable {
         if alongCurve { points[i].course = .nan }
       }
     }
-    guard let smootherConfiguration = configuration.smoother else { return nil }
-    // The fixes the live filter saw, by their place in `points`; none listed when it saw
-    // them all (nearly always), which spares a million-point track 4 MB at its peak.
-    let first = points.startIndex
-    let n = points.reduce(0) { $0 + ($1.smoothed ? 1 : 0) }
-    guard n > 0 else { return nil }
-    var items: [Int32] = []
-    if n < points.count {
-      items.reserveCapacity(n)
-      for (i, entry) in points.enumerated() where entry.smoothed { items.append(Int32(i)) }
-    }
-    let listed = !items.isEmpty
-    let smoother = DriftTrackSmoother(
-      prior: .prior(processNoise: smootherConfiguration.processNoise),
-      readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+    guard let smoother, let items = SmoothedItems(points) else { return nil }
     return smoother.smooth(
-      count: n, model: model,
-      input: { k in points[listed ? Int(items[k]) : first + k].smoothingInput },
+      count: items.count, model: model,
+      input: { k in points[items.index(k)].smoothingInput },
       output: { k, smoothed in
-        let index = listed ? Int(items[k]) : first + k
+        let index = items.index(k)
         points[index].latitude = smoothed.coordinate.latitude
         points[index].longitude = smoothed.coordinate.longitude
         points[index].speed = Float(smoothed.speed)
@@ -116,15 +102,44 @@ struct FinishingPass: Sendable {
   /// engine learns anew as the track grows, then re-measures only what it must.
   func learn<Track: RandomAccessCollection>(_ points: Track) -> NoiseModel?
   where Track.Element == Entry, Track.Index == Int {
-    guard let smootherConfiguration = configuration.smoother else { return nil }
-    let items = points.indices.filter { points[$0].smoothed }
-    guard !items.isEmpty else { return nil }
-    let smoother = DriftTrackSmoother(
-      prior: .prior(processNoise: smootherConfiguration.processNoise),
-      readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+    guard let smoother, let items = SmoothedItems(points) else { return nil }
     return smoother.smooth(
       count: items.count, learnOnly: true,
-      input: { k in points[items[k]].smoothingInput }, output: { _, _ in })
+      input: { k in points[items.index(k)].smoothingInput }, output: { _, _ in })
+  }
+
+  /// The track smoother for this configuration; nil when smoothing is off.
+  private var smoother: DriftTrackSmoother? {
+    configuration.smoother.map {
+      DriftTrackSmoother(
+        prior: .prior(processNoise: $0.processNoise),
+        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+    }
+  }
+
+  /// The points the live filter saw (`smoothed`), by their index in the track: none are
+  /// listed when it saw them all (nearly always), which spares a million-point track a
+  /// 4 MB list at its peak.
+  private struct SmoothedItems {
+    let count: Int
+    private let first: Int
+    private var listed: [Int32] = []
+
+    /// Nil when the filter saw none of them.
+    init?<Track: RandomAccessCollection>(_ points: Track)
+    where Track.Element == Entry, Track.Index == Int {
+      count = points.reduce(0) { $0 + ($1.smoothed ? 1 : 0) }
+      guard count > 0 else { return nil }
+      first = points.startIndex
+      if count < points.count {
+        listed.reserveCapacity(count)
+        for i in points.indices where points[i].smoothed { listed.append(Int32(i)) }
+      }
+    }
+
+    /// The track index of the k-th point the filter saw.
+    @inline(__always)
+    func index(_ k: Int) -> Int { listed.isEmpty ? first + k : Int(listed[k]) }
   }
 
   /// Speeds below this on the smoothed track are standing still.
