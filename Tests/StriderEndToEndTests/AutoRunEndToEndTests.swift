@@ -46,8 +46,9 @@ import Testing
       environment: ["STRIDER_HOME": home.path])
     strider.standardOutput = try FileHandle(forWritingTo: output)
     strider.standardError = FileHandle.nullDevice
-    try strider.run()
     let first = try Live.startGPSFake(logA, port: port)
+    #expect(Live.waitUntilListening(port: port), "gpsfake's gpsd never listened")
+    try strider.run()
     first.waitUntilExit()
     Thread.sleep(forTimeInterval: 1.0)
     let second = try Live.startGPSFake(logB, port: port)
@@ -161,8 +162,9 @@ import Testing
       environment: ["STRIDER_HOME": home.path])
     strider.standardOutput = try FileHandle(forWritingTo: output)
     strider.standardError = FileHandle.nullDevice
-    try strider.run()
     let fake = try Live.startGPSFake(log, port: port)
+    #expect(Live.waitUntilListening(port: port), "gpsfake's gpsd never listened")
+    try strider.run()
     fake.waitUntilExit()
     Thread.sleep(forTimeInterval: 1.0)
     kill(strider.processIdentifier, signal)

@@ -14,7 +14,8 @@ import Testing
 ///
 /// gpsd drops the first second or so of a log while it opens the device, so each log starts
 /// with the runner standing still (a lead-in); what gpsd drops then adds neither distance
-/// nor moving time. `strider run` is started before gpsfake and finds it by reconnecting.
+/// nor moving time. A test that compares distances starts `strider run` once gpsfake's gpsd
+/// listens (`waitUntilListening`), so Strider connects within the lead-in.
 ///
 /// Its tests run side by side: each has its own gpsfake port and data folder, and most of
 /// their time is gpsfake playing a log in real time.
@@ -108,6 +109,33 @@ import Testing
     return process
   }
 
+  /// Waits until something accepts TCP connections on a loopback port.
+  ///
+  /// gpsfake feeds its log from the moment its gpsd is up, client or not, and what it feeds
+  /// before Strider connects is lost. Strider started first finds gpsd only at its next
+  /// reconnect (0.5 s doubling), which under load can fall seconds into the log, past any
+  /// lead-in; started once gpsd listens, it connects at once.
+  @discardableResult
+  static func waitUntilListening(port: UInt16, seconds: Double = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = port.bigEndian
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+      }
+      close(fd)
+      if connected { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
   /// Starts `strider run --headless` against a port; its stdout goes to a file.
   static func startStrider(port: UInt16, output: URL, home: URL? = nil) throws -> Process {
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -148,8 +176,9 @@ import Testing
     let port = Self.freePort()
     let output = dir.appendingPathComponent("run.jsonl")
     let home = dir.appendingPathComponent("data")
-    let strider = try Self.startStrider(port: port, output: output, home: home)
     let fake = try Self.startGPSFake(log, port: port)
+    #expect(Self.waitUntilListening(port: port), "gpsfake's gpsd never listened")
+    let strider = try Self.startStrider(port: port, output: output, home: home)
     fake.waitUntilExit()
     Thread.sleep(forTimeInterval: 1.5)
     Self.stop(strider)
@@ -183,7 +212,7 @@ import Testing
 
     // The same fixes give the same numbers: a replay of what was recorded is the live run.
     let replay = try StriderBinary.run(
-      ["replay", "\(try #require(recorded.id))", "--headless", "--speed", "max"],
+      ["replay", "\(recorded.id)", "--headless", "--speed", "max"],
       environment: ["STRIDER_HOME": home.path])
     #expect(replay.status == 0, "\(replay.stderr)")
     let replayed = try #require(
@@ -219,8 +248,9 @@ import Testing
 
     let port = Self.freePort()
     let output = dir.appendingPathComponent("run.jsonl")
-    let strider = try Self.startStrider(port: port, output: output)
     let first = try Self.startGPSFake(logA, port: port)
+    #expect(Self.waitUntilListening(port: port), "gpsfake's gpsd never listened")
+    let strider = try Self.startStrider(port: port, output: output)
     first.waitUntilExit()  // gpsd goes away with it
     Thread.sleep(forTimeInterval: 1.0)
     let second = try Self.startGPSFake(logB, port: port)
