@@ -60,7 +60,7 @@ import Testing
     let record = try store.record(1)
     let display = try store.displayTrack(of: 1)
     let pauses = record.summary?.pauses ?? []
-    let stored = try #require(try store.timelineTrack(of: 1))
+    let stored = try store.timelineTrack(of: 1)
     #expect(stored.count == record.finishedTrack.points.count)
     for minimumStop in [Seconds(5), Seconds(120)] {
       let inMemory = Timeline.segments(

@@ -57,7 +57,11 @@ public struct SessionSummary: Hashable, Sendable, Codable {
         JSONMember("lon", .number(e.coordinate.longitude)),
       ])
     }
-    let moved = finishing?.movedSplits(finished: splits, pauses: pauses, start: start?.time) ?? []
+    var moved: [Int: FinishingReport.MovedSplit] = [:]
+    for m in finishing?.movedSplits(finished: splits, pauses: pauses, start: start?.time) ?? []
+    where moved[m.index] == nil {
+      moved[m.index] = m
+    }
     var rejectedMembers: [JSONMember] = []
     for reason in RejectionReason.allCases {
       rejectedMembers.append(JSONMember(reason.rawValue, .int(rejected[reason] ?? 0)))
@@ -125,8 +129,8 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   }
 
   /// A moved split's live duration and the reason it moved; nothing for the others.
-  private func splitNote(_ split: Split, moved: [FinishingReport.MovedSplit]) -> [JSONMember] {
-    guard let m = moved.first(where: { $0.index == split.index }) else { return [] }
+  private func splitNote(_ split: Split, moved: [Int: FinishingReport.MovedSplit]) -> [JSONMember] {
+    guard let m = moved[split.index] else { return [] }
     return [
       JSONMember("live_duration_s", .rounded(m.live.duration.value, 3)),
       JSONMember("note", .string(m.reason)),
