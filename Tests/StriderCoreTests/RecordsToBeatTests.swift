@@ -60,4 +60,25 @@ import Testing
     #expect(!plain.1.cues.contains { $0.trigger == .record })
     #expect(plain.1.distance == summary.distance, "the records change no figure")
   }
+
+  /// The search reads the finished track's times and distances, kept for it alone (not the
+  /// whole track, 140 MB more on a million fixes): it finds what a search of the track kept
+  /// in full finds, and the track itself is not kept.
+  @Test func theRecordsSearchFindsWhatTheWholeTrackGives() {
+    var whole = SessionEngine(
+      configuration: SessionConfiguration(activity: .run), keepsFinishedTrack: true)
+    for fix in Self.run.fixes { _ = whole.ingest(fix) }
+    _ = whole.finish()
+    let records = RecordsToBeat(best: [Self.kilometre: 3600, .distance(400): 3600])
+    let expected = records.beaten(by: BestEfforts.of(whole.finishedTrack, activity: .run))
+      .map { RecordsToBeat.sentence($0, units: .metric) }
+
+    var engine = SessionEngine(
+      configuration: SessionConfiguration(activity: .run), recordsToBeat: records)
+    for fix in Self.run.fixes { _ = engine.ingest(fix) }
+    let (_, summary) = engine.finish()
+    let said = summary.cues.filter { $0.trigger == .record }.map(\.text)
+    #expect(expected.count == 2 && said == expected, "\(said) against \(expected)")
+    #expect(engine.finishedTrack.isEmpty, "only the times and distances were kept")
+  }
 }

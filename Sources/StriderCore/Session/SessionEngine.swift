@@ -112,10 +112,16 @@ public struct SessionEngine: Sendable {
   ) {
     self.configuration = configuration
     self.recordsToBeat = recordsToBeat
-    let keepsFinishedTrack = keepsFinishedTrack || !recordsToBeat.isEmpty
+    let keepsTrack =
+      configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
+    // The search for records beaten reads the finished track's times and distances only:
+    // a smoothed session keeps just those (a replay of a million fixes held 140 MB more
+    // for the whole track); an unsmoothed one builds its track as it goes, and keeps it.
+    let keepsFinishedTrack = keepsFinishedTrack || (!recordsToBeat.isEmpty && !keepsTrack)
     self.keepsFinishedTrack = keepsFinishedTrack
     finishingPass = FinishingPass(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack)
+    finishingPass.keepsDistanceSeries = !recordsToBeat.isEmpty
     self.correctsLiveDistance = correctsLiveDistance
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
@@ -126,8 +132,7 @@ public struct SessionEngine: Sendable {
     cueScheduler = CueScheduler(
       configuration: configuration.cues, activity: configuration.activity,
       units: configuration.units)
-    keepsTrack =
-      configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
+    self.keepsTrack = keepsTrack
     if keepsFinishedTrack && !keepsTrack { liveFinishedTrack = FinishedTrack.Builder() }
   }
 
@@ -239,6 +244,8 @@ public struct SessionEngine: Sendable {
     let finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
     var finishing: FinishingReport?
+    // The finished track's times and distances, for the search for records beaten.
+    var effortSeries: (times: [Double], distances: [Double])?
     if keepsTrack {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
@@ -247,6 +254,7 @@ public struct SessionEngine: Sendable {
       let figures = finishingPass.figures(of: points, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
+      effortSeries = figures.series
       finishing = FinishingReport(
         liveDistance: liveSnapshot.distance + Meters(untimedDistance),
         liveMoving: liveSnapshot.moving, livePauses: livePauses,
@@ -268,7 +276,14 @@ public struct SessionEngine: Sendable {
       emit(.cue(cue), into: &events)
     }
     if !recordsToBeat.isEmpty, let time = lastAcceptedTime {
-      let efforts = BestEfforts.of(finishedTrack, activity: configuration.activity)
+      let efforts: [BestEffort]
+      if let series = effortSeries.take() {
+        efforts = BestEfforts.of(
+          times: series.times, distances: series.distances,
+          targets: BestEffortTarget.targets(for: configuration.activity))
+      } else {
+        efforts = BestEfforts.of(finishedTrack, activity: configuration.activity)
+      }
       for effort in recordsToBeat.beaten(by: efforts) {
         let cue = Cue(
           time: time, trigger: .record,

@@ -62,6 +62,9 @@ struct FinishingPass: Sendable {
     /// The stops as auto-pause found them on the smoothed track, before trimming.
     var detected: [PauseInterval]
     var track: FinishedTrack?
+    /// The finished track's times (seconds since 1970) and distances, point for point, when
+    /// `keepsDistanceSeries`: what a best-effort search reads of it.
+    var series: (times: [Double], distances: [Double])?
     /// The distance counted up to each index asked for in `measuringAt`.
     var measured: [Double]
   }
@@ -69,6 +72,9 @@ struct FinishingPass: Sendable {
   let configuration: SessionConfiguration
   /// Whether `figures` builds the finished track (a recording keeps it).
   var keepsFinishedTrack: Bool
+  /// Whether `figures` keeps the finished track's times and distances (`Figures.series`):
+  /// the search for records beaten needs only those, a sixth of the track's memory.
+  var keepsDistanceSeries = false
   /// Whether steps are measured along the smoothed curve (`KalmanConfiguration`).
   var alongCurve: Bool { configuration.smoother?.alongCurve ?? false }
 
@@ -195,6 +201,14 @@ struct FinishingPass: Sendable {
     var builder =
       keepsFinishedTrack
       ? FinishedTrack.Builder(expectedCount: handOut == nil ? points.count : 0) : nil
+    // The series sums the steps as the builder does, so its distances are the track's.
+    var seriesTimes: [Double] = []
+    var seriesDistances: [Double] = []
+    var seriesDistance = 0.0
+    if keepsDistanceSeries {
+      seriesTimes.reserveCapacity(points.count)
+      seriesDistances.reserveCapacity(points.count)
+    }
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
     var stopPlace: (pause: Int, coordinate: Coordinate)?
@@ -256,6 +270,11 @@ struct FinishingPass: Sendable {
       // The points along the curve first, each with its own piece of the step.
       for point in between {
         trackDistance += point.distance.value
+        if keepsDistanceSeries {
+          seriesDistance += point.distance.value
+          seriesTimes.append(point.time.secondsSince1970)
+          seriesDistances.append(seriesDistance)
+        }
         if let handOut {
           if let made = builder?.next(
             time: point.time, coordinate: point.coordinate, altitude: point.altitude,
@@ -274,6 +293,11 @@ struct FinishingPass: Sendable {
       // merely to within rounding (the summary's distance is the track's last point's).
       let lastPiece = between.isEmpty ? step : counted - trackDistance
       trackDistance += lastPiece
+      if keepsDistanceSeries {
+        seriesDistance += lastPiece
+        seriesTimes.append(time.secondsSince1970)
+        seriesDistances.append(seriesDistance)
+      }
       _ = accumulator.add(
         MetricsSample(
           time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
@@ -298,6 +322,7 @@ struct FinishingPass: Sendable {
     return Figures(
       snapshot: accumulator.finish(), pauses: pauses, detected: detected,
       track: handOut == nil ? builder?.track : nil,
+      series: keepsDistanceSeries ? (seriesTimes, seriesDistances) : nil,
       measured: measured)
   }
 
