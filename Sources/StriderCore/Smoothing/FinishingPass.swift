@@ -206,8 +206,10 @@ struct FinishingPass: Sendable {
     var seriesDistances: [Double] = []
     var seriesDistance = 0.0
     if keepsDistanceSeries {
-      seriesTimes.reserveCapacity(points.count)
-      seriesDistances.reserveCapacity(points.count)
+      // Room for the curve's points too (a few per cent): grown by doubling from exactly
+      // `points.count`, each array would hold twice what it needs.
+      seriesTimes.reserveCapacity(points.count + points.count / 16)
+      seriesDistances.reserveCapacity(points.count + points.count / 16)
     }
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
