@@ -85,7 +85,7 @@ public final class SessionStore: Sendable {
     // long), another Strider may have made tables again while this one opened: GRDB
     // refreshes its reading connections' view of the schema by itself, not the writing
     // one's, whose cached columns would then be those of the old table.
-    try guarded { try pool.writeWithoutTransaction { db in db.clearSchemaCache() } }
+    try guarded { pool.writeWithoutTransaction { db in db.clearSchemaCache() } }
   }
 
   /// Replaces the reading connections of a store opened while another process held the
@@ -263,7 +263,7 @@ public final class SessionStore: Sendable {
         if tries >= 20 { throw error }
         Thread.sleep(forTimeInterval: 0.05 * Double(tries))
         // The other's migrations changed tables this connection may have read.
-        try? pool.writeWithoutTransaction { db in db.clearSchemaCache() }
+        pool.writeWithoutTransaction { db in db.clearSchemaCache() }
       }
     }
   }
