@@ -416,14 +416,17 @@ enum SummaryTable {
       return DisplayFormat.paceOrSpeed(
         pace: split.pace, speed: speed, activity: s.activity, units: s.units)
     }
+    // Padded, never cut: `padding(toLength:)` truncates, and split 10,000 read as 1000.
+    func column(_ text: String, _ width: Int) -> String {
+      text.count < width ? text.padding(toLength: width, withPad: " ", startingAt: 0) : text + " "
+    }
     var text = ""
     if !s.splits.isEmpty {
       text += "\nsplits"
       for split in s.splits {
         let length = DisplayFormat.distance(split.distance, units: s.units)
         text +=
-          "\n  \(String(split.index).padding(toLength: 4, withPad: " ", startingAt: 0))"
-          + "\(length.padding(toLength: 12, withPad: " ", startingAt: 0))"
+          "\n  \(column(String(split.index), 4))\(column(length, 12))"
           + "\(DisplayFormat.clock(split.duration))  \(pace(of: split))"
       }
     }

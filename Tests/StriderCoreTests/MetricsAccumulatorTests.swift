@@ -116,6 +116,29 @@ struct MetricsAccumulatorTests {
     #expect(accumulator.snapshot.currentSplitDuration == Seconds(200))
   }
 
+  @Test("Splits stop at a hundred thousand; the rest of the distance is the last split")
+  func splitsAreBounded() {
+    var accumulator = MetricsAccumulator(configuration: MetricsConfiguration(activity: .run))
+    let start = MetricsTrack.start
+    let origin = Coordinate(latitude: 0, longitude: 0)
+    _ = accumulator.add(MetricsSample(time: start, coordinate: origin))
+    // Ten hops between the antipodes, as a hostile file read raw gives them: 200,000 km.
+    var said = 0
+    for hop in 1...10 {
+      said +=
+        accumulator.add(
+          MetricsSample(
+            time: start + Seconds(Double(hop)), coordinate: origin, step: Meters(20_000_000))
+        ).count
+    }
+    let snapshot = accumulator.finish()
+    #expect(said == MetricsAccumulator.maximumSplits)
+    #expect(snapshot.splits.count == MetricsAccumulator.maximumSplits + 1)
+    let last = snapshot.splits.last
+    #expect(last?.isPartial == true && last?.distance == Meters(100_000_000))
+    #expect(snapshot.distance == Meters(200_000_000), "the distance itself is not capped")
+  }
+
   @Test("Current pace averages the last 30 s of moving", arguments: [1.0, 0.25])
   func currentPaceWindow(interval: Double) {
     var track = MetricsTrack()

@@ -95,6 +95,28 @@ import Testing
     #expect(abs(distance - (111.319 + 111.302)) < 0.05, "raw length \(distance)")
   }
 
+  /// Fixes that hop between the antipodes, read raw, add 20,000 km each: 2,000 of them made
+  /// 40 million splits (6 GB, a minute and a half). The splits stop at a hundred thousand,
+  /// the rest of the distance in the last, partial one.
+  @Test func aRawFileOfPoleToPoleHopsHasBoundedSplits() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("hops.gpx")
+    var text = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\n"
+    for i in 0..<2000 {
+      let time = String(format: "2024-01-01T%02d:%02d:%02dZ", i / 3600, i / 60 % 60, i % 60)
+      text += "<trkpt lat=\"0\" lon=\"\(i % 2 == 0 ? 0 : 180)\"><time>\(time)</time></trkpt>\n"
+    }
+    try (text + "</trkseg></trk></gpx>\n").write(to: gpx, atomically: true, encoding: .utf8)
+    let result = try StriderBinary.run(["analyze", "--no-filter", "--format", "json", gpx.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try json(try #require(result.stdout.split(separator: "\n").first))
+    let distance = try #require(report["distance_m"] as? Double)
+    #expect(abs(distance - 1999 * 20_015_115) < 1999 * 100, "\(distance)")
+    let splits = try #require(report["splits"] as? [[String: Any]])
+    #expect(splits.count == 100_001)
+    #expect(splits.last?["partial"] as? Bool == true)
+  }
+
   static let malformed: [(name: String, content: String, line: Int)] = [
     (
       "truncated.gpx",
