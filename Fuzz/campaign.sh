@@ -84,10 +84,11 @@ for target in "${targets[@]}"; do
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
   # libFuzzer exits 72 when a signal interrupts it (the campaign was stopped by hand); that
-  # is not a crash, and no unit was written.
+  # is not a crash, and no crash unit was written. A unit it writes as slow (slow-unit-*,
+  # over 10 s, most often the machine's load) is not one either.
   if ((status == 0)); then
     crashes=0
-  elif ((status == 72)) && ! grep -q 'Test unit written to' "$log"; then
+  elif ((status == 72)) && ! grep -qE 'Test unit written to .*/(crash|leak|timeout|oom)-' "$log"; then
     crashes="0 (interrupted)"
     executed=${executed:-$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")}
   else
