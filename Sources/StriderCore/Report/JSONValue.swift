@@ -33,14 +33,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case .null: out.append(contentsOf: "null".utf8)
     case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
     case .int(let i): JSONValue.writeInteger(Int64(i), to: &out)
-    case .number(let d):
-      if !d.isFinite {
-        out.append(contentsOf: "null".utf8)
-      } else if d == d.rounded(), abs(d) < 1e15 {
-        JSONValue.writeInteger(Int64(d), to: &out)
-      } else {
-        out.append(contentsOf: String(d).utf8)
-      }
+    case .number(let d): JSONValue.writeNumber(d, to: &out)
     case .string(let s): JSONValue.writeString(s, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))
@@ -61,8 +54,32 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// A number as `.number` writes it: whole numbers without a fraction, `null` for one
+  /// that is not finite.
+  public static func writeNumber(_ d: Double, to out: inout [UInt8]) {
+    if !d.isFinite {
+      out.append(contentsOf: "null".utf8)
+    } else if d == d.rounded(), abs(d) < 1e15 {
+      JSONValue.writeInteger(Int64(d), to: &out)
+    } else {
+      out.append(contentsOf: String(d).utf8)
+    }
+  }
+
+  /// `rounded(value, decimals)` written, without the value made first: an export of a
+  /// million points writes several numbers for each.
+  public static func writeRounded(_ value: Double?, _ decimals: Int, to out: inout [UInt8]) {
+    guard let v = value, v.isFinite else {
+      out.append(contentsOf: "null".utf8)
+      return
+    }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    writeNumber((v * scale).rounded() / scale, to: &out)
+  }
+
   /// Decimal digits without a `String` in between.
-  static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
+  public static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
     if value < 0 { out.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits:

@@ -10,10 +10,16 @@ public enum SessionJSONWriter: SessionWriter {
   public static func write(
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream
   ) {
-    var bytes: [UInt8] = []
-    export.json.write(to: &bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    stream.write(bytes: bytes)
+    let record = export.record
+    var document = Document(
+      head: export.jsonHead(
+        startTime: record.startTime, endTime: record.fixes.lazy.compactMap(\.fix.time).max(),
+        finished: record.finishedTrack),
+      to: &stream)
+    for point in record.finishedTrack.points { document.write(point, to: &stream) }
+    document.write(events: record.events, to: &stream)
+    for fix in record.fixes { document.write(fix, to: &stream) }
+    document.end(to: &stream)
   }
 
   /// The same object written a part at a time, for an export that reads the finished track
@@ -39,10 +45,13 @@ public enum SessionJSONWriter: SessionWriter {
       flush(to: &stream)
     }
 
-    private mutating func item(_ value: JSONValue, to stream: inout some ExportStream) {
+    /// Opens the next item of the array: a comma after the first.
+    private mutating func openItem() {
       if count > 0 { bytes.append(UInt8(ascii: ",")) }
       count += 1
-      value.write(to: &bytes)
+    }
+
+    private mutating func closeItem(to stream: inout some ExportStream) {
       if bytes.count >= 1 << 16 { flush(to: &stream) }
     }
 
@@ -51,9 +60,12 @@ public enum SessionJSONWriter: SessionWriter {
       bytes.removeAll(keepingCapacity: true)
     }
 
-    /// The next point of the finished track.
+    /// The next point of the finished track, written straight to bytes as
+    /// `SessionExport.jsonValue` would make it (a dozen allocations a point, otherwise).
     public mutating func write(_ point: FinishedTrack.Point, to stream: inout some ExportStream) {
-      item(SessionExport.jsonValue(point), to: &stream)
+      openItem()
+      SessionExport.writeJSON(point, to: &bytes)
+      closeItem(to: &stream)
     }
 
     /// Closes the track and writes the events.
@@ -68,9 +80,11 @@ public enum SessionJSONWriter: SessionWriter {
       count = 0
     }
 
-    /// The next fix, with its verdict.
+    /// The next fix, with its verdict, written as `SessionExport.jsonValue` would make it.
     public mutating func write(_ fix: JudgedFix, to stream: inout some ExportStream) {
-      item(SessionExport.jsonValue(fix), to: &stream)
+      openItem()
+      SessionExport.writeJSON(fix, to: &bytes)
+      closeItem(to: &stream)
     }
 
     /// Closes the fixes and the object.
@@ -219,6 +233,62 @@ extension SessionExport {
         JSONMember("distance_m", number(p.distance.value, 2)),
         JSONMember("segment", .int(p.segment)),
       ])
+  }
+
+  /// `jsonValue(point)`, byte for byte, written without it.
+  static func writeJSON(_ p: FinishedTrack.Point, to out: inout [UInt8]) {
+    out.append(contentsOf: #"{"time":"#.utf8)
+    JSONValue.writeString(p.time.iso8601, to: &out)
+    writePosition(p.coordinate, to: &out)
+    out.append(contentsOf: #","ele":"#.utf8)
+    JSONValue.writeRounded(p.altitude?.value, 1, to: &out)
+    out.append(contentsOf: #","speed_m_s":"#.utf8)
+    JSONValue.writeRounded(p.speed.value, 2, to: &out)
+    out.append(contentsOf: (p.isStopped ? #","stopped":true"# : #","stopped":false"#).utf8)
+    out.append(contentsOf: #","distance_m":"#.utf8)
+    JSONValue.writeRounded(p.distance.value, 2, to: &out)
+    out.append(contentsOf: #","segment":"#.utf8)
+    JSONValue.writeInteger(Int64(p.segment), to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `jsonValue(judged)`, byte for byte, written without it.
+  static func writeJSON(_ judged: JudgedFix, to out: inout [UInt8]) {
+    let f = judged.fix
+    out.append(contentsOf: #"{"time":"#.utf8)
+    if let t = f.time { JSONValue.writeString(t.iso8601, to: &out) } else {
+      out.append(contentsOf: "null".utf8)
+    }
+    if let c = f.coordinate {
+      writePosition(c, to: &out)
+    } else {
+      out.append(contentsOf: #","lat":null,"lon":null"#.utf8)
+    }
+    out.append(contentsOf: #","ele":"#.utf8)
+    JSONValue.writeRounded(f.altitude?.value, 2, to: &out)
+    out.append(contentsOf: #","accuracy_m":"#.utf8)
+    JSONValue.writeRounded(f.horizontalAccuracy?.value, 2, to: &out)
+    out.append(contentsOf: #","speed_m_s":"#.utf8)
+    JSONValue.writeRounded(f.speed?.value, 3, to: &out)
+    if let power = f.power {
+      out.append(contentsOf: #","power_w":"#.utf8)
+      JSONValue.writeRounded(power.value, 0, to: &out)
+    }
+    if let temperature = f.temperature {
+      out.append(contentsOf: #","temperature_c":"#.utf8)
+      JSONValue.writeRounded(temperature.value, 0, to: &out)
+    }
+    out.append(contentsOf: #","verdict":"#.utf8)
+    JSONValue.writeString(judged.verdict.reason?.rawValue ?? "accepted", to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `,"lat":…,"lon":…` as `position` makes them.
+  private static func writePosition(_ c: Coordinate, to out: inout [UInt8]) {
+    out.append(contentsOf: #","lat":"#.utf8)
+    JSONValue.writeRounded(c.latitude, 7, to: &out)
+    out.append(contentsOf: #","lon":"#.utf8)
+    JSONValue.writeRounded(c.longitude, 7, to: &out)
   }
 
   /// An event, or nil for those the export leaves out (verdicts and points).

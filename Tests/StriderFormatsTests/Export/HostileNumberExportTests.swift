@@ -54,6 +54,27 @@ import Testing
     #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
   }
 
+  /// The JSON export writes points and fixes straight to bytes: byte for byte the document
+  /// the value tree (`SessionExport.json`) gives, hostile numbers included.
+  @Test(arguments: hostile)
+  func jsonWrittenStraightIsTheValueTree(value: Double) {
+    var record = Self.record(with: value)
+    record.fixes[3].fix.power = Watts(value)
+    record.fixes[4].fix.temperature = Celsius(value)
+    record.fixes[7].fix.power = Watts(251)
+    record.fixes[7].fix.temperature = Celsius(-4)
+    record.fixes[5].fix.time = nil
+    record.fixes[6].fix.coordinate = nil
+    let export = SessionExport(record: record)
+    var streamed = ""
+    export.write(.json, to: &streamed)
+    var tree: [UInt8] = []
+    export.json.write(to: &tree)
+    tree.append(UInt8(ascii: "\n"))
+    #expect(streamed == String(decoding: tree, as: UTF8.self))
+    #expect(streamed.contains(#""power_w":251,"temperature_c":-4,"#))
+  }
+
   @Test(arguments: hostile)
   func nmeaAndGPSDWriters(value: Double) throws {
     var fix = Self.record(with: value).fixes[20].fix
