@@ -256,7 +256,9 @@ extension SessionExport {
   static func writeJSON(_ judged: JudgedFix, to out: inout [UInt8]) {
     let f = judged.fix
     out.append(contentsOf: #"{"time":"#.utf8)
-    if let t = f.time { JSONValue.writeString(t.iso8601, to: &out) } else {
+    if let t = f.time {
+      JSONValue.writeString(t.iso8601, to: &out)
+    } else {
       out.append(contentsOf: "null".utf8)
     }
     if let c = f.coordinate {
