@@ -101,12 +101,19 @@ struct MetricsAccumulatorTests {
     #expect(s.currentSplitDistance == .zero)
   }
 
+  /// An accumulator for `activity` that has had its first sample, standing at `origin`.
+  static func started(
+    _ activity: Activity, at start: GNSSTime, _ origin: Coordinate
+  ) -> MetricsAccumulator {
+    var accumulator = MetricsAccumulator(configuration: MetricsConfiguration(activity: activity))
+    _ = accumulator.add(MetricsSample(time: start, coordinate: origin))
+    return accumulator
+  }
+
   @Test("One long step that crosses two boundaries reports both, interpolated")
   func longStepCrossesSeveralSplits() {
-    var accumulator = MetricsAccumulator(configuration: MetricsConfiguration(activity: .ride))
-    let start = MetricsTrack.start
-    let origin = Coordinate(latitude: 45, longitude: 7)
-    _ = accumulator.add(MetricsSample(time: start, coordinate: origin))
+    let (start, origin) = (MetricsTrack.start, Coordinate(latitude: 45, longitude: 7))
+    var accumulator = Self.started(.ride, at: start, origin)
     let splits = accumulator.add(
       MetricsSample(time: start + Seconds(1000), coordinate: origin, step: Meters(2500)))
     #expect(splits.map(\.index) == [1, 2])
@@ -118,10 +125,8 @@ struct MetricsAccumulatorTests {
 
   @Test("Splits stop at a hundred thousand; the rest of the distance is the last split")
   func splitsAreBounded() {
-    var accumulator = MetricsAccumulator(configuration: MetricsConfiguration(activity: .run))
-    let start = MetricsTrack.start
-    let origin = Coordinate(latitude: 0, longitude: 0)
-    _ = accumulator.add(MetricsSample(time: start, coordinate: origin))
+    let (start, origin) = (MetricsTrack.start, Coordinate(latitude: 0, longitude: 0))
+    var accumulator = Self.started(.run, at: start, origin)
     // Ten hops between the antipodes, as a hostile file read raw gives them: 200,000 km.
     var said = 0
     for hop in 1...10 {

@@ -60,8 +60,7 @@ public enum SessionJSONWriter: SessionWriter {
       bytes.removeAll(keepingCapacity: true)
     }
 
-    /// The next point of the finished track, written straight to bytes as
-    /// `SessionExport.jsonValue` would make it (a dozen allocations a point, otherwise).
+    /// The next point of the finished track.
     public mutating func write(_ point: FinishedTrack.Point, to stream: inout some ExportStream) {
       openItem()
       SessionExport.writeJSON(point, to: &bytes)
@@ -80,7 +79,7 @@ public enum SessionJSONWriter: SessionWriter {
       count = 0
     }
 
-    /// The next fix, with its verdict, written as `SessionExport.jsonValue` would make it.
+    /// The next fix, with its verdict.
     public mutating func write(_ fix: JudgedFix, to stream: inout some ExportStream) {
       openItem()
       SessionExport.writeJSON(fix, to: &bytes)
@@ -104,22 +103,6 @@ extension SessionExport {
   /// The version of the JSON layout in docs/json-export.md; a change that breaks readers
   /// raises it.
   public static let jsonVersion = 2
-
-  /// The whole session as one JSON object: the session, the settings in force, the
-  /// summary, the storyline of stops and moves (each move with its reduced track), the
-  /// finished track the summary was computed from, the events, and every fix with its
-  /// verdict.
-  var json: JSONValue {
-    let head = jsonHead(
-      startTime: record.startTime, endTime: record.fixes.lazy.compactMap(\.fix.time).max(),
-      finished: record.finishedTrack)
-    return .object(
-      head + [
-        JSONMember("track", .array(record.finishedTrack.points.map(Self.jsonValue))),
-        JSONMember("events", .array(record.events.compactMap(Self.jsonValue))),
-        JSONMember("fixes", .array(record.fixes.map(Self.jsonValue))),
-      ])
-  }
 
   private static func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
 
@@ -223,19 +206,8 @@ extension SessionExport {
     ])
   }
 
-  /// A point of the finished track.
-  static func jsonValue(_ p: FinishedTrack.Point) -> JSONValue {
-    .object(
-      [JSONMember("time", time(p.time))] + position(p.coordinate) + [
-        JSONMember("ele", number(p.altitude?.value, 1)),
-        JSONMember("speed_m_s", number(p.speed.value, 2)),
-        JSONMember("stopped", .bool(p.isStopped)),
-        JSONMember("distance_m", number(p.distance.value, 2)),
-        JSONMember("segment", .int(p.segment)),
-      ])
-  }
-
-  /// `jsonValue(point)`, byte for byte, written without it.
+  /// A point of the finished track, written straight to bytes: a dozen allocations a
+  /// point when built as a `JSONValue` first.
   static func writeJSON(_ p: FinishedTrack.Point, to out: inout [UInt8]) {
     out.append(contentsOf: #"{"time":"#.utf8)
     JSONValue.writeString(p.time.iso8601, to: &out)
@@ -252,7 +224,7 @@ extension SessionExport {
     out.append(UInt8(ascii: "}"))
   }
 
-  /// `jsonValue(judged)`, byte for byte, written without it.
+  /// A fix with its verdict, written straight to bytes.
   static func writeJSON(_ judged: JudgedFix, to out: inout [UInt8]) {
     let f = judged.fix
     out.append(contentsOf: #"{"time":"#.utf8)
@@ -285,7 +257,7 @@ extension SessionExport {
     out.append(UInt8(ascii: "}"))
   }
 
-  /// `,"lat":…,"lon":…` as `position` makes them.
+  /// `,"lat":…,"lon":…`, as `position` makes them.
   private static func writePosition(_ c: Coordinate, to out: inout [UInt8]) {
     out.append(contentsOf: #","lat":"#.utf8)
     JSONValue.writeRounded(c.latitude, 7, to: &out)
@@ -330,24 +302,6 @@ extension SessionExport {
     case .judged, .point:
       return nil
     }
-  }
-
-  /// A fix with its verdict.
-  static func jsonValue(_ judged: JudgedFix) -> JSONValue {
-    let f = judged.fix
-    return .object(
-      [JSONMember("time", time(f.time))]
-        + (f.coordinate.map(position)
-          ?? [JSONMember("lat", .null), JSONMember("lon", .null)]) + [
-          JSONMember("ele", number(f.altitude?.value, 2)),
-          JSONMember("accuracy_m", number(f.horizontalAccuracy?.value, 2)),
-          JSONMember("speed_m_s", number(f.speed?.value, 3)),
-        ]
-        // Only where the fix has them (FIT records): the keys of other fixes stay as they were.
-        + (f.power.map { [JSONMember("power_w", number($0.value, 0))] } ?? [])
-        + (f.temperature.map { [JSONMember("temperature_c", number($0.value, 0))] } ?? []) + [
-          JSONMember("verdict", .string(judged.verdict.reason?.rawValue ?? "accepted"))
-        ])
   }
 
   /// Any Codable value as a JSONValue, through Foundation's encoder (keys sorted; in
