@@ -124,7 +124,10 @@ let package = Package(
         "Targets/GPXReaderFuzz.swift", "Targets/NMEAReaderFuzz.swift",
         "Targets/SessionEngineFuzz.swift", "Targets/TCXReaderFuzz.swift",
       ],
-      sources: ["Support/FixStreamDecoder.swift", "Targets/WriterFuzz.swift", "Tests"]),
+      sources: [
+        "Support/FixStreamDecoder.swift", "Support/JSONGrammar.swift", "Targets/WriterFuzz.swift",
+        "Tests",
+      ]),
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: [
