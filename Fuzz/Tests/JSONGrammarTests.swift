@@ -40,8 +40,8 @@ import Testing
   }
 
   @Test func refusesNestingFoundationRefuses() {
-    let deep = "{\"a\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-      + "}"
+    let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    let deep = "{\"a\":" + nested + "}"
     #expect(!Self.foundationReadsAnObject(deep))
     #expect(!JSONGrammar.isObject(deep))
   }
