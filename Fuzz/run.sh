@@ -39,11 +39,20 @@ quiet() { grep -v "Cannot export local symbol" || true; }
 
 mkdir -p "$out/lib" "$out/bin"
 
-# A library is rebuilt when one of its sources (or this script) is newer than it.
+# A library is rebuilt when one of its sources (or this script) is newer than it, or a
+# library it was compiled against is: StriderFormats built against an older StriderCore
+# reads its structures with the old layout (a SessionConfiguration one field longer made
+# the writers target crash in an array's count).
 build_library() {
   local name=$1 dir=$root/Sources/$1
-  local lib=$out/lib/lib$name.a
-  if [[ -f $lib ]] && [[ -z $(find "$dir" "$fuzz/run.sh" -newer "$lib" -name '*.s[hw]*' -print -quit) ]]; then
+  shift
+  local lib=$out/lib/lib$name.a dependency
+  local stale=
+  for dependency in "$@"; do
+    [[ $out/lib/lib$dependency.a -nt $lib ]] && stale=1
+  done
+  if [[ -z $stale ]] && [[ -f $lib ]] \
+    && [[ -z $(find "$dir" "$fuzz/run.sh" -newer "$lib" -name '*.s[hw]*' -print -quit) ]]; then
     return
   fi
   echo "building $name (sanitizers, -O)..."
@@ -56,7 +65,7 @@ build_library() {
   [[ -f $lib ]]
 }
 build_library StriderCore
-build_library StriderFormats
+build_library StriderFormats StriderCore
 
 for target in "${targets[@]}"; do
   file=${files[$target]:-}
