@@ -144,6 +144,31 @@ struct MetricsAccumulatorTests {
     #expect(snapshot.distance == Meters(200_000_000), "the distance itself is not capped")
   }
 
+  /// The writers' fuzz target keeps fewer splits; a whole recorded session honours the cap
+  /// the same way, and the cap is not part of what a session stores.
+  @Test func aSessionKeepsTheSplitsItsConfigurationAllows() throws {
+    var configuration = SessionConfiguration.raw(activity: .run)
+    configuration.maximumSplits = 3
+    let start = MetricsTrack.start
+    // Five fixes a degree of latitude apart: about 444 km, read raw.
+    let fixes = (0..<5).map { k in
+      Fix(
+        time: start + Seconds(Double(k) * 60),
+        coordinate: Coordinate(latitude: Double(k), longitude: 0))
+    }
+    let summary = try #require(
+      SessionRecorder.record(fixes: fixes, configuration: configuration).summary)
+    #expect(summary.splits.count == 4)
+    #expect(summary.splits.last?.isPartial == true)
+    #expect(summary.distance.value > 440_000, "the distance itself is not capped")
+    var recorded = SessionConfiguration(activity: .run)
+    recorded.maximumSplits = 3
+    let stored = String(decoding: try JSONEncoder().encode(recorded), as: UTF8.self)
+    #expect(!stored.contains("maximumSplits"))
+    let decoded = try JSONDecoder().decode(SessionConfiguration.self, from: Data(stored.utf8))
+    #expect(decoded.maximumSplits == MetricsAccumulator.maximumSplits)
+  }
+
   @Test("Current pace averages the last 30 s of moving", arguments: [1.0, 0.25])
   func currentPaceWindow(interval: Double) {
     var track = MetricsTrack()

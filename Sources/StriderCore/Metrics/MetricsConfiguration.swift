@@ -11,6 +11,11 @@ public struct MetricsConfiguration: Sendable, Hashable, Codable {
   /// How much recent moving time the current pace averages over; a single GPS step is far
   /// too noisy to show as a pace.
   public var currentPaceWindow: Seconds
+  /// Splits a session keeps at most (`MetricsAccumulator.maximumSplits` unless set); the
+  /// rest of the distance is the final, partial split. Not stored with a session: a
+  /// caller that writes hostile sessions many times a second, the writers' fuzz target,
+  /// keeps fewer, so that the same paths cost it kilobytes instead of megabytes.
+  public var maximumSplits = MetricsAccumulator.maximumSplits
 
   public init(
     activity: Activity, weight: Kilograms = Kilograms(70), units: UnitSystem = .metric,

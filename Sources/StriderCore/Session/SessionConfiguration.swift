@@ -17,6 +17,14 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
   public var smoothFinishedTrack: Bool
   /// `--no-filter`: nothing gated, smoothed or paused; the summary is the raw track.
   public var isRaw: Bool
+  /// Splits a session keeps at most (`MetricsConfiguration.maximumSplits`). Not stored
+  /// with a recording: it bounds what a hostile file costs, not what a session means.
+  public var maximumSplits = MetricsAccumulator.maximumSplits
+
+  private enum CodingKeys: String, CodingKey {
+    case activity, weight, units, gate, smoother, autoPause, cues, elevation
+    case signalLossAfter, smoothFinishedTrack, isRaw
+  }
 
   public init(
     activity: Activity, weight: Kilograms = Kilograms(70), units: UnitSystem = .metric,
@@ -52,7 +60,10 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
   }
 
   var metrics: MetricsConfiguration {
-    MetricsConfiguration(activity: activity, weight: weight, units: units, elevation: elevation)
+    var metrics = MetricsConfiguration(
+      activity: activity, weight: weight, units: units, elevation: elevation)
+    metrics.maximumSplits = maximumSplits
+    return metrics
   }
 
   /// Below this speed a raw step counts as standing (1 km/h, as gpxpy does).
