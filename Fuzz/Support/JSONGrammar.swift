@@ -45,8 +45,8 @@ struct JSONGrammar {
   private mutating func value(depth: Int) -> Bool {
     guard depth < JSONGrammar.maximumDepth, let b = peek else { return false }
     switch b {
-    case UInt8(ascii: "{"): return object(depth: depth + 1)
-    case UInt8(ascii: "["): return array(depth: depth + 1)
+    case UInt8(ascii: "{"): return container(closedBy: UInt8(ascii: "}"), depth: depth + 1)
+    case UInt8(ascii: "["): return container(closedBy: UInt8(ascii: "]"), depth: depth + 1)
     case UInt8(ascii: "\""): return string()
     case UInt8(ascii: "t"): return literal("true")
     case UInt8(ascii: "f"): return literal("false")
@@ -55,51 +55,32 @@ struct JSONGrammar {
     }
   }
 
-  private mutating func object(depth: Int) -> Bool {
+  /// An object's members or an array's elements, from the opening bracket to `close`.
+  private mutating func container(closedBy close: UInt8, depth: Int) -> Bool {
+    let isObject = close == UInt8(ascii: "}")
     i += 1
     skipSpace()
-    if peek == UInt8(ascii: "}") {
+    if peek == close {
       i += 1
       return true
     }
     while true {
-      guard peek == UInt8(ascii: "\""), string() else { return false }
-      skipSpace()
-      guard peek == UInt8(ascii: ":") else { return false }
-      i += 1
-      skipSpace()
-      guard value(depth: depth) else { return false }
-      skipSpace()
-      switch peek {
-      case UInt8(ascii: ","):
+      if isObject {
+        guard peek == UInt8(ascii: "\""), string() else { return false }
+        skipSpace()
+        guard peek == UInt8(ascii: ":") else { return false }
         i += 1
         skipSpace()
-      case UInt8(ascii: "}"):
-        i += 1
-        return true
-      default: return false
       }
-    }
-  }
-
-  private mutating func array(depth: Int) -> Bool {
-    i += 1
-    skipSpace()
-    if peek == UInt8(ascii: "]") {
-      i += 1
-      return true
-    }
-    while true {
       guard value(depth: depth) else { return false }
       skipSpace()
-      switch peek {
-      case UInt8(ascii: ","):
+      if peek == UInt8(ascii: ",") {
         i += 1
         skipSpace()
-      case UInt8(ascii: "]"):
+      } else {
+        guard peek == close else { return false }
         i += 1
         return true
-      default: return false
       }
     }
   }
