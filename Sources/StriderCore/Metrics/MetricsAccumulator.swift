@@ -21,10 +21,11 @@ public struct MetricsAccumulator: Sendable {
 
   /// A distance this close under a split boundary counts as reaching it (float rounding).
   static let boundaryTolerance = 1e-6
-  /// Splits a session has at most, unless its configuration says fewer; what lies beyond
-  /// the last one is its final, partial split. A hundred thousand kilometres (or miles) is past any journey, while a file
-  /// whose fixes hop between the poles, read raw (`--no-filter`), adds 20,000 km a fix:
-  /// 2,000 such fixes made 40 million splits, 6 GB and a minute and a half.
+  /// Splits a session has at most, unless its configuration says otherwise
+  /// (`MetricsConfiguration.maximumSplits`); what lies beyond the last one is its final,
+  /// partial split. A hundred thousand kilometres (or miles) is past any journey, while a
+  /// file whose fixes hop between the poles, read raw (`--no-filter`), adds 20,000 km a
+  /// fix: 2,000 such fixes made 40 million splits, 6 GB and a minute and a half.
   public static let maximumSplits = 100_000
 
   private var firstTime: GNSSTime?
