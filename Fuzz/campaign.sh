@@ -13,7 +13,10 @@
 # nice 19 on a loaded machine a writers input that runs 0.44 s alone was stopped at 10 s.
 #
 # FUZZ_SANITIZERS=fuzzer runs targets built without ASan (see Fuzz/run.sh), about three times
-# as fast; their rows say "no ASan".
+# as fast; their rows say "no ASan". Each such target's corpus (every input that found a
+# new path) is then run once more under ASan, which checks the writers' own unsafe code
+# (the JSON writer's digit buffer, the FIT encoder's CRC) on every path the campaign found;
+# that gets a row of its own.
 #
 # Writes Fuzz/.build/campaign/table.md: target, executions, seconds, edges (libFuzzer's
 # `cov`), features (`ft`), corpus size and crashes, with the reproducer of any crash.
@@ -37,6 +40,7 @@ label=
 if [[ ${FUZZ_SANITIZERS:-fuzzer,address} == fuzzer ]]; then
   bin=$out/fuzzer-only/bin
   label=" (no ASan)"
+  FUZZ_SANITIZERS=fuzzer,address FUZZ_PREPARE_ONLY=1 Fuzz/run.sh 0 "${targets[@]}" || exit 2
 fi
 mkdir -p "$out/campaign"
 table=$out/campaign/table.md
@@ -106,5 +110,20 @@ for target in "${targets[@]}"; do
   fi
   row "$target$label" "${executed:-?}" "${seconds:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$crashes"
   echo "$(date -u +%H:%M:%S) $target: ${executed:-?} runs, cov ${cov:-?}, crashes $crashes"
+  if [[ -n $label ]]; then
+    replay=$out/campaign/$target.asan-replay.log
+    nice -n 19 "$out/bin/$target" "$out/corpus/$target" -runs=0 -rss_limit_mb=2048 \
+      -timeout="${CAMPAIGN_TIMEOUT:-60}" -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" >"$replay" 2>&1
+    status=$?
+    units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$replay" | tail -1)
+    took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$replay" | tail -1)
+    crashes=0
+    if ((status != 0)); then
+      crashes="1 (exit $status): $(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$replay" | tail -1)"
+    fi
+    row "$target (corpus under ASan)" "${units:-?}" "${took:-?}" - - - "$crashes"
+    echo "$(date -u +%H:%M:%S) $target: corpus replayed under ASan, ${units:-?} inputs, crashes $crashes"
+  fi
 done
 cat "$table"
