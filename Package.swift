@@ -119,7 +119,8 @@ let package = Package(
     .testTarget(
       name: "StriderFuzzTests", dependencies: ["StriderCore", "StriderFormats"], path: "Fuzz",
       exclude: [
-        "Dictionaries", "Seeds", "campaign.sh", "run.sh", "Support/ReaderCheck.swift",
+        "CAMPAIGNS.md", "Dictionaries", "Seeds", "campaign.sh", "run.sh",
+        "Support/ReaderCheck.swift",
         "Targets/FITReaderFuzz.swift", "Targets/GPSDJSONReaderFuzz.swift",
         "Targets/GPXReaderFuzz.swift", "Targets/NMEAReaderFuzz.swift",
         "Targets/SessionEngineFuzz.swift", "Targets/TCXReaderFuzz.swift",
