@@ -20,8 +20,9 @@ fuzz=$root/Fuzz
 out=$fuzz/.build
 # FUZZ_SANITIZERS=fuzzer builds without ASan, into its own folder (the corpus is shared):
 # about three times the executions a second for a long campaign. Swift's own checks
-# (bounds, overflow, exclusivity) stay on at -O; ASan adds checks on unsafe pointers,
-# which the readers use and which their own targets exercise under ASan.
+# (bounds, overflow, exclusivity) stay on at -O; ASan adds checks on unsafe pointers (the
+# readers', and a little in the writers), so Fuzz/campaign.sh runs such a target's corpus
+# once more under ASan.
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 case $sanitizers in
   fuzzer,address) build=$out ;;
