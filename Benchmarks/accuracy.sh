@@ -11,6 +11,7 @@
 #   Benchmarks/accuracy.sh                 COUNT=60 Benchmarks/accuracy.sh
 #   Benchmarks/accuracy.sh --cases         (adds one line per case)
 #   Benchmarks/accuracy.sh --json          (one JSON object per case, subset and file)
+#   Benchmarks/accuracy.sh --first 301     (seeds 301...600: cases no change was tuned on)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release -q --product strider-accuracy
