@@ -34,6 +34,24 @@ struct Analyze: ParsableCommand {
   var noFilter = false
 
   mutating func run() throws {
+    try AnalyzeJob(
+      files: files, format: format,
+      session: PlainSessionFlags(
+        activity: session.activity, profileValues: session.profileValues),
+      noFilter: noFilter
+    ).run()
+  }
+}
+
+/// What `analyze` does, on plain values: the command line's parsed options, or those
+/// `PlainAnalyze` reads without the argument parser.
+struct AnalyzeJob: Equatable {
+  var files: [String]
+  var format: Analyze.OutputFormat = .table
+  var session = PlainSessionFlags()
+  var noFilter = false
+
+  func run() throws {
     var failures = 0
     let settings = try session.settings()
     for path in files {
@@ -87,7 +105,7 @@ struct Analyze: ParsableCommand {
     if !noFilter, repeated >= 10, 2 * repeated >= summary.fixesWithPosition {
       // Times that do not move (a logger that stamps every point alike): the gate keeps one
       // fix a time. Say so, and what the raw length is, read again (only in this case).
-      let raw = try Self.rawDistance(path, configuration: configuration)
+      let raw = try Analyze.rawDistance(path, configuration: configuration)
       warnings.append(
         "\(repeated) of \(summary.fixesWithPosition) fixes repeat an earlier fix's time "
           + "(duplicate), so they add no distance; --no-filter sums every step: "
@@ -97,7 +115,7 @@ struct Analyze: ParsableCommand {
     let device = reader.deviceTotals
     var legs: [LegReport] = []
     if let device, device.legs.count > 1 {
-      legs = try Self.legs(of: path, device.legs) { leg in
+      legs = try Analyze.legs(of: path, device.legs) { leg in
         session.configuration(
           activity: leg.activity ?? configuration.activity, raw: noFilter, settings: settings)
       }

@@ -35,6 +35,11 @@ struct ProfileOptions: ParsableArguments {
     }
   }
 
+  /// The parsed values, as a plain value the session code reads.
+  var values: ProfileValues {
+    ProfileValues(weight: weight, units: units, elevation: elevation, noAutoPause: noAutoPause)
+  }
+
   /// "-70" rather than "-70.0".
   private static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -53,16 +58,32 @@ enum NumberArgument {
   }
 }
 
+/// The profile options' values (`ProfileOptions`), each nil or false when not given.
+struct ProfileValues: Equatable {
+  var weight: Double?
+  var units: UnitSystem?
+  var elevation: ElevationPolicy?
+  var noAutoPause = false
+}
+
 /// What a command that computes a session can be asked: an activity and a profile.
 protocol SessionFlags {
   var activity: Activity? { get }
-  var profile: ProfileOptions { get }
+  var profileValues: ProfileValues { get }
+}
+
+/// Session flags given as plain values: those of a command line read without the argument
+/// parser (`PlainAnalyze`).
+struct PlainSessionFlags: SessionFlags, Equatable {
+  var activity: Activity?
+  var profileValues = ProfileValues()
 }
 
 extension SessionFlags {
   /// The settings in force: the config file under these flags.
   func settings() throws -> UserSettings {
     var settings = try ConfigFile.settings()
+    let profile = profileValues
     if let weight = profile.weight {
       settings.weight = weight
       settings.sources["profile.weight"] = .flag("--weight")
@@ -123,6 +144,8 @@ struct SessionOptions: ParsableArguments, SessionFlags {
   var activity: Activity?
 
   @OptionGroup var profile: ProfileOptions
+
+  var profileValues: ProfileValues { profile.values }
 }
 
 /// The session options of a command with no file to say the activity (run, demo, config).
@@ -133,6 +156,8 @@ struct LiveSessionOptions: ParsableArguments, SessionFlags {
   var activity: Activity?
 
   @OptionGroup var profile: ProfileOptions
+
+  var profileValues: ProfileValues { profile.values }
 
   /// The activity of a session with no file to say: the flag, else the config file, else run.
   func liveActivity() throws -> Activity { try settings().activity ?? .run }

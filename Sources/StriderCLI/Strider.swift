@@ -15,12 +15,17 @@ struct Strider: ParsableCommand {
     ]
   )
 
-  /// Parses and runs the command with SIGPIPE ignored, so every refused write is an error
+  /// Parses and runs the command (the plain forms of `analyze` without the parser:
+  /// `PlainAnalyze`) with SIGPIPE ignored, so every refused write is an error
   /// the command handles; one that reaches the top ends the process with status 1 and says
   /// why on stderr.
   static func main() {
     Output.ignoreBrokenPipes()
     do {
+      if let job = PlainAnalyze.job(Array(CommandLine.arguments.dropFirst())) {
+        try job.run()
+        return
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch let error as OutputError {

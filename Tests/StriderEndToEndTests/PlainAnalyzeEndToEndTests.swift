@@ -1,0 +1,87 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// `strider analyze` read without the argument parser (`PlainAnalyze`) must do exactly
+/// what the parser's reading does. `--format=table` (the `=` form) is left to the parser,
+/// so each plain command line is run again through the parser with it added, and the two
+/// runs must print the same bytes and end alike.
+@Suite(.offCooperativePool) struct PlainAnalyzeEndToEndTests {
+  /// A 40-second run northwards at 3 m/s with a stop in the middle, as GPX without a
+  /// declared activity (so the guess is exercised too).
+  static func gpx(named name: String, in dir: URL) throws -> String {
+    var points = ""
+    var latitude = 48.2
+    for second in 0..<40 {
+      if !(15..<25).contains(second) { latitude += 3 / 111_195 }
+      let time = String(format: "2024-05-04T07:30:%02dZ", second)
+      points += "<trkpt lat=\"\(latitude)\" lon=\"16.37\"><time>\(time)</time></trkpt>\n"
+    }
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+      <trk><trkseg>
+      \(points)</trkseg></trk></gpx>
+      """
+    let path = dir.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func thePlainFormsPrintWhatTheParsersReadingPrints() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let first = try Self.gpx(named: "first.gpx", in: dir)
+    let second = try Self.gpx(named: "second.gpx", in: dir)
+    let missing = dir.appendingPathComponent("missing.gpx").path
+    let plain: [[String]] = [
+      ["analyze", first],
+      ["analyze", "--format", "json", first],
+      ["analyze", "--format", "table", first, second],
+      ["analyze", "--no-filter", first],
+      ["analyze", first, "--activity", "ride", "--no-auto-pause", second],
+      ["analyze", missing],
+      ["analyze", first, missing, second],
+    ]
+    for arguments in plain {
+      let fast = try StriderBinary.run(arguments)
+      let parsed: [String]
+      if let at = arguments.firstIndex(of: "--format") {
+        parsed =
+          Array(arguments[..<at]) + ["--format=\(arguments[at + 1])"]
+          + Array(arguments[(at + 2)...])
+      } else {
+        parsed = arguments + ["--format=table"]
+      }
+      let slow = try StriderBinary.run(parsed)
+      #expect(!fast.crashed && !slow.crashed)
+      #expect(fast.status == slow.status, "\(arguments): status \(fast.status) vs \(slow.status)")
+      #expect(fast.stdout == slow.stdout, "\(arguments): stdout differs")
+      #expect(fast.stderr == slow.stderr, "\(arguments): stderr differs")
+      #expect(!fast.stdout.isEmpty || fast.status != 0, "\(arguments) printed nothing")
+    }
+  }
+
+  /// What the plain reading does not know is the parser's to refuse or explain.
+  @Test func everythingElseIsLeftToTheParser() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let file = try Self.gpx(named: "run.gpx", in: dir)
+
+    let help = try StriderBinary.run(["analyze", "--help"])
+    #expect(help.status == 0 && help.stdout.contains("USAGE: strider analyze"))
+
+    let none = try StriderBinary.run(["analyze"])
+    #expect(none.status != 0 && none.stderr.contains("Missing expected argument"))
+
+    let badFormat = try StriderBinary.run(["analyze", "--format", "xml", file])
+    #expect(badFormat.status != 0 && badFormat.stderr.contains("xml"))
+
+    let badActivity = try StriderBinary.run(["analyze", "--activity", "skydive", file])
+    #expect(badActivity.status != 0 && badActivity.stderr.contains("skydive"))
+
+    let weight = try StriderBinary.run(["analyze", "--weight", "80", "--format", "json", file])
+    #expect(weight.status == 0 && weight.stdout.contains("\"calories_kcal\""))
+
+    let twice = try StriderBinary.run(["analyze", "--format", "json", "--format", "table", file])
+    #expect(!twice.crashed)
+  }
+}
