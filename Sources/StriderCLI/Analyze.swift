@@ -420,8 +420,11 @@ enum SummaryTable {
 
   /// Label and value lines, the values aligned in one column.
   static func text(_ rows: [(String, String)]) -> String {
-    rows.map {
-      $0.0.padding(toLength: 16, withPad: " ", startingAt: 0) + TerminalText.safe($0.1)
+    // Padded (or cut) to 16 characters in Swift: Foundation's `padding(toLength:)` bridges
+    // through NSString, 7 % of analysing a 10-line log.
+    rows.map { row in
+      let label = row.0.count > 16 ? String(row.0.prefix(16)) : row.0
+      return label + String(repeating: " ", count: 16 - label.count) + TerminalText.safe(row.1)
     }
     .joined(separator: "\n")
   }

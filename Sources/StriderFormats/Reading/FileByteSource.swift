@@ -22,21 +22,28 @@ public final class FileByteSource: ByteChunkSource {
   /// Opens `path` for reading.
   public init(path: String, chunkSize: Int = 1 << 20) throws(FormatError) {
     self.path = path
-    chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    chunk = []
     descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
       throw FormatError(.unreadable, file: path, message: "cannot open: \(Self.lastError())")
     }
     var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
-      descriptor = -1
-      throw FormatError(.unreadable, file: path, message: "is a directory")
-    }
+    var size = max(1, chunkSize)
     if fstat(descriptor, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        close(descriptor)
+        descriptor = -1
+        throw FormatError(.unreadable, file: path, message: "is a directory")
+      }
       modificationTime = GNSSTime(
         secondsSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+      // A small regular file gets a buffer its size (and one byte to see the end in the
+      // same read): zeroing a whole megabyte was a tenth of analysing a 10-line log.
+      if (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 0, info.st_size < size {
+        size = max(1, Int(info.st_size) + 1)
+      }
     }
+    chunk = [UInt8](repeating: 0, count: size)
   }
 
   deinit {
