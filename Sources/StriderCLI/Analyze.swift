@@ -77,7 +77,9 @@ struct AnalyzeJob: Equatable {
   private func analyze(
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
-    let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
+    let reader = PrefetchingFixReader(
+      try FixFileReader.open(path: path),
+      parallel: PrefetchingFixReader.isWorthAThread(path: path))
     let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)

@@ -17,11 +17,13 @@ enum PlainAnalyze {
   static func job(_ arguments: [String]) -> AnalyzeJob? {
     guard arguments.first == "analyze" else { return nil }
     var job = AnalyzeJob(files: [])
-    var seen: Set<String> = []
+    // An array, not a Set: a Set<String>'s first use was 5 % of a 10-line log's analysis.
+    var seen: [String] = []
     var rest = arguments.dropFirst()
     while let argument = rest.popFirst() {
       if argument.hasPrefix("-") {
-        guard seen.insert(argument).inserted else { return nil }
+        guard !seen.contains(argument) else { return nil }
+        seen.append(argument)
       }
       switch argument {
       case "--no-filter":

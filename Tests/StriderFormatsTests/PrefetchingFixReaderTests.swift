@@ -18,20 +18,22 @@ struct PrefetchingFixReaderTests {
     return Array(text.utf8)
   }
 
-  @Test(arguments: [1, 7, 1024])
-  func givesTheSameFixesAndMetadataAsTheReaderItWraps(batchSize: Int) throws {
+  @Test(arguments: [1, 7, 1024], [true, false])
+  func givesTheSameFixesAndMetadataAsTheReaderItWraps(batchSize: Int, parallel: Bool) throws {
     var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
     let expected = try plain.readAll()
     #expect(expected.count > 1000)
     var ahead = PrefetchingFixReader(
-      GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: batchSize, depth: 2)
+      GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: batchSize, depth: 2,
+      parallel: parallel)
     #expect(try ahead.readAll() == expected)
     #expect(try ahead.next() == nil)
     #expect(ahead.metadata == plain.metadata)
     #expect(ahead.metadata.declaredActivity == .ride)
   }
 
-  @Test func aTruncatedFileFailsAfterTheSameFixesWithTheSameError() throws {
+  @Test(arguments: [true, false])
+  func aTruncatedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool) throws {
     let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
     var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
     var plainFixes: [Fix] = []
@@ -39,7 +41,8 @@ struct PrefetchingFixReaderTests {
     do {
       while let fix = try plain.next() { plainFixes.append(fix) }
     } catch { plainError = error }
-    let ahead = PrefetchingFixReader(GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100)
+    let ahead = PrefetchingFixReader(
+      GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
     var aheadFixes: [Fix] = []
     var aheadError: FormatError?
     do {
@@ -52,13 +55,15 @@ struct PrefetchingFixReaderTests {
     #expect(throws: FormatError.self) { _ = try ahead.next() }
   }
 
-  @Test func theFinishedReaderKeepsItsStatistics() throws {
+  @Test(arguments: [true, false])
+  func theFinishedReaderKeepsItsStatistics(parallel: Bool) throws {
     var text = ""
     for fix in Self.session.fixes { text += NMEAWriter.sentences(for: fix).joined() }
     text += "$GPGGA,garbage*00\r\n"
     var plain = NMEAReader(bytes: Array(text.utf8), fileName: "ride.nmea")
     _ = try plain.readAll()
-    let ahead = PrefetchingFixReader(NMEAReader(bytes: Array(text.utf8), fileName: "ride.nmea"))
+    let ahead = PrefetchingFixReader(
+      NMEAReader(bytes: Array(text.utf8), fileName: "ride.nmea"), parallel: parallel)
     #expect(ahead.finishedReader == nil)
     while try ahead.next() != nil {}
     let finished = try #require(ahead.finishedReader as? NMEAReader)
@@ -73,5 +78,21 @@ struct PrefetchingFixReaderTests {
         GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: 1, depth: 1)
       #expect(try ahead.next() != nil)
     }
+  }
+
+  @Test func onlyAFileBigEnoughGetsAThread() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strider-prefetch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let small = dir.appendingPathComponent("small.nmea")
+    try Data(repeating: 0x41, count: 650).write(to: small)
+    let big = dir.appendingPathComponent("big.gpx")
+    try Data(repeating: 0x41, count: PrefetchingFixReader.threadThreshold).write(to: big)
+    #expect(!PrefetchingFixReader.isWorthAThread(path: small.path))
+    #expect(PrefetchingFixReader.isWorthAThread(path: big.path))
+    // Not a regular file (a pipe, a device, a name that cannot be looked at): a thread.
+    #expect(PrefetchingFixReader.isWorthAThread(path: "/dev/null"))
+    #expect(PrefetchingFixReader.isWorthAThread(path: dir.appendingPathComponent("none").path))
   }
 }
