@@ -61,6 +61,47 @@ import Testing
     }
   }
 
+  /// The config file counts alike on both readings: units, weight and auto-pause from it,
+  /// a flag over it.
+  @Test func theConfigFileCountsAlikeOnBothReadings() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let file = try Self.gpx(named: "run.gpx", in: dir)
+    let config = dir.appendingPathComponent("config")
+    try FileManager.default.createDirectory(
+      at: config.appendingPathComponent("strider"), withIntermediateDirectories: true)
+    try "[profile]\nunits = \"imperial\"\nweight = 92\n".write(
+      to: config.appendingPathComponent("strider/config.toml"), atomically: true,
+      encoding: .utf8)
+    let environment = ["XDG_CONFIG_HOME": config.path]
+    for arguments in [
+      ["analyze", file], ["analyze", "--no-auto-pause", "--format", "json", file],
+    ] {
+      let fast = try StriderBinary.run(arguments, environment: environment)
+      let parsed =
+        arguments.contains("--format")
+        ? arguments.map { $0 == "json" ? "--format=json" : $0 }.filter { $0 != "--format" }
+        : arguments + ["--format=table"]
+      let slow = try StriderBinary.run(parsed, environment: environment)
+      #expect(fast.status == 0 && slow.status == 0, "\(fast.stderr) \(slow.stderr)")
+      #expect(fast.stdout == slow.stdout && fast.stderr == slow.stderr, "\(arguments)")
+    }
+    let table = try StriderBinary.run(["analyze", file], environment: environment)
+    #expect(table.stdout.contains(" mi"), "the config file's imperial units: \(table.stdout)")
+    let broken = dir.appendingPathComponent("broken")
+    try FileManager.default.createDirectory(
+      at: broken.appendingPathComponent("strider"), withIntermediateDirectories: true)
+    try "[profile]\nunits = \"furlongs\"\n".write(
+      to: broken.appendingPathComponent("strider/config.toml"), atomically: true,
+      encoding: .utf8)
+    let fast = try StriderBinary.run(
+      ["analyze", file], environment: ["XDG_CONFIG_HOME": broken.path])
+    let slow = try StriderBinary.run(
+      ["analyze", "--format=table", file], environment: ["XDG_CONFIG_HOME": broken.path])
+    #expect(fast.status == 1 && slow.status == 1, "a bad config file stops both")
+    #expect(fast.stderr == slow.stderr, "\(fast.stderr)")
+    #expect(fast.stderr.contains("config.toml:2: profile.units"), "\(fast.stderr)")
+  }
+
   /// What the plain reading does not know is the parser's to refuse or explain.
   @Test func everythingElseIsLeftToTheParser() throws {
     let dir = try StriderBinary.temporaryDirectory()
