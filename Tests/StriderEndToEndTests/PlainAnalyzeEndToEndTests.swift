@@ -28,6 +28,26 @@ import Testing
     return path
   }
 
+  /// The same command line in a form the plain reading leaves to the parser: `--format X`
+  /// as `--format=X`, else `--format=table` (the default) added.
+  static func parsedForm(_ arguments: [String]) -> [String] {
+    guard let at = arguments.firstIndex(of: "--format") else {
+      return arguments + ["--format=table"]
+    }
+    return Array(arguments[..<at]) + ["--format=\(arguments[at + 1])"]
+      + Array(arguments[(at + 2)...])
+  }
+
+  /// A config folder (for `XDG_CONFIG_HOME`) whose `strider/config.toml` holds `toml`.
+  static func configFolder(named name: String, in dir: URL, toml: String) throws -> URL {
+    let folder = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("strider"), withIntermediateDirectories: true)
+    try toml.write(
+      to: folder.appendingPathComponent("strider/config.toml"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
   @Test func thePlainFormsPrintWhatTheParsersReadingPrints() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let first = try Self.gpx(named: "first.gpx", in: dir)
@@ -44,15 +64,7 @@ import Testing
     ]
     for arguments in plain {
       let fast = try StriderBinary.run(arguments)
-      let parsed: [String]
-      if let at = arguments.firstIndex(of: "--format") {
-        parsed =
-          Array(arguments[..<at]) + ["--format=\(arguments[at + 1])"]
-          + Array(arguments[(at + 2)...])
-      } else {
-        parsed = arguments + ["--format=table"]
-      }
-      let slow = try StriderBinary.run(parsed)
+      let slow = try StriderBinary.run(Self.parsedForm(arguments))
       #expect(!fast.crashed && !slow.crashed)
       #expect(fast.status == slow.status, "\(arguments): status \(fast.status) vs \(slow.status)")
       #expect(fast.stdout == slow.stdout, "\(arguments): stdout differs")
@@ -66,33 +78,21 @@ import Testing
   @Test func theConfigFileCountsAlikeOnBothReadings() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let file = try Self.gpx(named: "run.gpx", in: dir)
-    let config = dir.appendingPathComponent("config")
-    try FileManager.default.createDirectory(
-      at: config.appendingPathComponent("strider"), withIntermediateDirectories: true)
-    try "[profile]\nunits = \"imperial\"\nweight = 92\n".write(
-      to: config.appendingPathComponent("strider/config.toml"), atomically: true,
-      encoding: .utf8)
+    let config = try Self.configFolder(
+      named: "config", in: dir, toml: "[profile]\nunits = \"imperial\"\nweight = 92\n")
     let environment = ["XDG_CONFIG_HOME": config.path]
     for arguments in [
       ["analyze", file], ["analyze", "--no-auto-pause", "--format", "json", file],
     ] {
       let fast = try StriderBinary.run(arguments, environment: environment)
-      let parsed =
-        arguments.contains("--format")
-        ? arguments.map { $0 == "json" ? "--format=json" : $0 }.filter { $0 != "--format" }
-        : arguments + ["--format=table"]
-      let slow = try StriderBinary.run(parsed, environment: environment)
+      let slow = try StriderBinary.run(Self.parsedForm(arguments), environment: environment)
       #expect(fast.status == 0 && slow.status == 0, "\(fast.stderr) \(slow.stderr)")
       #expect(fast.stdout == slow.stdout && fast.stderr == slow.stderr, "\(arguments)")
     }
     let table = try StriderBinary.run(["analyze", file], environment: environment)
     #expect(table.stdout.contains(" mi"), "the config file's imperial units: \(table.stdout)")
-    let broken = dir.appendingPathComponent("broken")
-    try FileManager.default.createDirectory(
-      at: broken.appendingPathComponent("strider"), withIntermediateDirectories: true)
-    try "[profile]\nunits = \"furlongs\"\n".write(
-      to: broken.appendingPathComponent("strider/config.toml"), atomically: true,
-      encoding: .utf8)
+    let broken = try Self.configFolder(
+      named: "broken", in: dir, toml: "[profile]\nunits = \"furlongs\"\n")
     let fast = try StriderBinary.run(
       ["analyze", file], environment: ["XDG_CONFIG_HOME": broken.path])
     let slow = try StriderBinary.run(

@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderSimulator
+import StriderTestSupport
 import Testing
 
 @testable import StriderFormats
@@ -81,10 +82,7 @@ struct PrefetchingFixReaderTests {
   }
 
   @Test func onlyAFileBigEnoughGetsAThread() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strider-prefetch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let dir = try StriderBinary.temporaryDirectory()
     let small = dir.appendingPathComponent("small.nmea")
     try Data(repeating: 0x41, count: 650).write(to: small)
     let big = dir.appendingPathComponent("big.gpx")
