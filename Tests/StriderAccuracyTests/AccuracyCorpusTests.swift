@@ -26,11 +26,6 @@ import Testing
   static let missedToday: Set<String> = [
     "overall distance worst", "gpx distance p90", "gpx distance worst",
     "gpsd_json distance worst", "overall live vs finished worst", "gpx live vs finished worst",
-    // Missed on the full corpus (6.2 %); on these 30 cases it passed at 0.92 % until the
-    // live noise model was learnt at each quarter of the track rather than each doubling
-    // (98 -> 72 of 1200 full-corpus results over 1 %), and a 174-fix smart-recorded run
-    // here went from -0.89 to -1.33 %.
-    "gpsd_json live vs finished worst",
     // A sparse (4-5 s) watch run (fp-2013) lost 4.5 % to smoothing, 2.6 % since a speed
     // without a course is read on foot, 2.4 % since distance is measured along the curve.
     "device worst",

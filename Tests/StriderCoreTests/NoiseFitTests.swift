@@ -96,6 +96,36 @@ import Testing
     }
   }
 
+  /// The live engine's last model competes with the finish's search: kept as it is when
+  /// it explains the fixes better than where the search ends, left when it explains them
+  /// worse.
+  @Test func aModelFromElsewhereIsKeptOnlyWhenItExplainsTheFixesBetter() {
+    let (fixes, _) = Self.walk(white: 3, seed: 16)
+    let runs = [Self.planeFixes(fixes)]
+    let prior = NoiseModel.prior(
+      processNoise: KalmanConfiguration.defaults(for: .walk).processNoise)
+    // A search cut short stays near the prior; the full search finds the jitter.
+    let cutShort = NoiseFit.fit(runs, prior: prior, maxEvaluations: 6)
+    let searched = NoiseFit.fit(runs, prior: prior)
+    #expect(!Self.same(cutShort, searched))
+    let kept = NoiseFit.fit(runs, prior: prior, alsoFrom: searched, maxEvaluations: 6)
+    #expect(Self.same(kept, searched), "kept \(kept), searched \(searched)")
+    var wild = searched
+    wild.whiteSigma = 40
+    wild.driftSigma = 0.05
+    let left = NoiseFit.fit(runs, prior: prior, alsoFrom: wild)
+    #expect(Self.same(left, searched), "with a wild model \(left), searched \(searched)")
+  }
+
+  /// The same model up to the rounding of a trip through logarithms.
+  static func same(_ a: NoiseModel, _ b: NoiseModel) -> Bool {
+    let pairs = [
+      (a.whiteSigma, b.whiteSigma), (a.driftSigma, b.driftSigma), (a.driftTime, b.driftTime),
+      (a.processNoise, b.processNoise),
+    ]
+    return pairs.allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($0), abs($1)) }
+  }
+
   @Test func scalingEveryReportedAccuracyChangesNothing() {
     let (fixes, _) = Self.walk(white: 3, seed: 12)
     let scaled = fixes.map { fix in

@@ -250,7 +250,9 @@ public struct SessionEngine: Sendable {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
       track = ChunkedArray()
-      finishingPass.smooth(&points)
+      // The live figures' model competes with the finish's own, so that both land in the
+      // same likelihood basin when the live one explains the whole track as well.
+      finishingPass.smooth(&points, alsoFrom: liveCorrection.model)
       let figures = finishingPass.figures(of: points, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()

@@ -61,7 +61,8 @@ struct DriftTrackSmoother {
   /// the live engine re-measures the track so far with the model it already has).
   @discardableResult
   func smooth(
-    count n: Int, model given: NoiseModel? = nil, learnOnly: Bool = false,
+    count n: Int, model given: NoiseModel? = nil, alsoFrom other: NoiseModel? = nil,
+    learnOnly: Bool = false,
     input: (Int) -> SmoothingInput, output: (Int, SmoothedFix) -> Void
   ) -> NoiseModel {
     guard n > 0 else { return prior }
@@ -84,7 +85,7 @@ struct DriftTrackSmoother {
         restarts: restarts || e.newStretch)
     }
 
-    let model = given ?? learn(count: n, planeFix: planeFix, input: input)
+    let model = given ?? learn(count: n, alsoFrom: other, planeFix: planeFix, input: input)
     if learnOnly { return model }
 
     // Forward over everything, backward over a sliding window.
@@ -138,7 +139,8 @@ struct DriftTrackSmoother {
 
   /// Learns the noise from a sample of stretches spread over the track.
   private func learn(
-    count n: Int, planeFix: (Int, LocalTangentPlane, Bool) -> PlaneFix,
+    count n: Int, alsoFrom other: NoiseModel?,
+    planeFix: (Int, LocalTangentPlane, Bool) -> PlaneFix,
     input: (Int) -> SmoothingInput
   ) -> NoiseModel {
     var runs: [[PlaneFix]] = []
@@ -162,7 +164,7 @@ struct DriftTrackSmoother {
       }
       runs.append(run)
     }
-    return NoiseFit.fit(runs, prior: prior)
+    return NoiseFit.fit(runs, prior: prior, alsoFrom: other)
   }
 
   /// The unit vector from the fix before to the fix after, in the plane the fix is being

@@ -81,9 +81,11 @@ struct FinishingPass: Sendable {
   /// Smooths the finished track with a noise model learnt from the track itself
   /// (`DriftTrackSmoother`): the reported accuracy is a relative weight, not the truth, so
   /// a clean watch track stays near its raw length and a noisy stream is smoothed.
+  /// `alsoFrom`, the live figures' last model, is kept instead where it explains the
+  /// track better (`NoiseFit.fit`).
   @discardableResult
   func smooth<Track: MutableCollection & RandomAccessCollection>(
-    _ points: inout Track, model: NoiseModel? = nil
+    _ points: inout Track, model: NoiseModel? = nil, alsoFrom other: NoiseModel? = nil
   ) -> NoiseModel? where Track.Element == Entry, Track.Index == Int {
     defer {
       for i in points.indices where !points[i].smoothed {
@@ -93,7 +95,7 @@ struct FinishingPass: Sendable {
     }
     guard let smoother, let items = SmoothedItems(points) else { return nil }
     return smoother.smooth(
-      count: items.count, model: model,
+      count: items.count, model: model, alsoFrom: other,
       input: { k in points[items.index(k)].smoothingInput },
       output: { k, smoothed in
         let index = items.index(k)
