@@ -140,6 +140,24 @@ import Testing
     }
   }
 
+  /// The finish lets the live figures' last noise model compete with its own search; an
+  /// engine that does not re-measure live (`analyze`) learns that model again, so a file
+  /// analysed and the same file replayed or imported finish alike. On these seeds the
+  /// live model explains the track better than the finish's search and is kept.
+  @Test(arguments: [UInt64(1), 12])
+  func analyzeFinishesAsAReplayDoes(seed: UInt64) {
+    let corpusCase = CorpusCase(seed: seed)
+    let session = CorpusSession(corpusCase)
+    let configuration = AccuracyEngine.configuration(for: corpusCase.activity)
+    let replayed = Analysis.summarize(
+      session.fixes, configuration: configuration, correctsLiveDistance: true)
+    let analyzed = Analysis.summarize(session.fixes, configuration: configuration)
+    #expect(analyzed.distance == replayed.distance)
+    #expect(analyzed.moving == replayed.moving)
+    #expect(analyzed.pauses == replayed.pauses)
+    #expect(analyzed.splits == replayed.splits)
+  }
+
   @Test func aCleanWatchRecordsNearlyTheTrueLength() {
     for seed in AccuracyCorpusTests.seeds {
       let corpusCase = CorpusCase(seed: seed)

@@ -252,7 +252,8 @@ public struct SessionEngine: Sendable {
       track = ChunkedArray()
       // The live figures' model competes with the finish's own, so that both land in the
       // same likelihood basin when the live one explains the whole track as well.
-      finishingPass.smooth(&points, alsoFrom: liveCorrection.model)
+      let liveModel = correctsLiveDistance ? liveCorrection.model : lastLiveModel(of: points)
+      finishingPass.smooth(&points, alsoFrom: liveModel)
       let figures = finishingPass.figures(of: points, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
@@ -478,6 +479,32 @@ public struct SessionEngine: Sendable {
       emit(.cue(cue), into: &events)
     }
     emit(.point(point, isPaused: autoPause.isPaused), into: &events)
+  }
+
+  /// The model a live session would have re-measured the track with last, learnt again
+  /// where `correctLiveDistance`'s schedule learns its last one: an engine that does not
+  /// re-measure (`analyze`) then finishes a file as a replay or an import of it does.
+  private func lastLiveModel<Track: RandomAccessCollection>(of track: Track) -> NoiseModel?
+  where Track.Element == FinishingPass.Entry, Track.Index == Int {
+    var nextAt = SessionEngine.correctionEvery
+    var nextLearnAt = SessionEngine.correctionEvery
+    var learntAt: Int?
+    let end = min(track.count, SessionEngine.correctionLimit)
+    var count = nextAt
+    while count <= end {
+      if track[track.startIndex + count - 1].smoothed {
+        nextAt = count + max(SessionEngine.correctionEvery, count / 32)
+        if learntAt == nil || count >= nextLearnAt {
+          learntAt = count
+          nextLearnAt = count + count / 4
+        }
+        count = nextAt
+      } else {
+        count += 1
+      }
+    }
+    guard let learntAt else { return nil }
+    return finishingPass.learn(track.prefix(learntAt))
   }
 
   /// Re-measures the live distance as the finished summary will: the fixes since the
