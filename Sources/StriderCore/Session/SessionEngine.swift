@@ -69,13 +69,34 @@ public struct SessionEngine: Sendable {
     var frozenIndex = 0
     var frozenDistance = 0.0
     var debt = 0.0
-    var nextAt = SessionEngine.correctionEvery
-    /// The model the track so far is re-measured with, learnt as the summary learns it
-    /// when the track has grown by a quarter since the last time (after doubling, the last
-    /// model could have seen half the track: the live distance ended up to 8 % from the
-    /// finished one on noisy walks).
+    var schedule = RemeasureSchedule()
+    /// The model the track so far is re-measured with (`RemeasureSchedule`).
     var model: NoiseModel?
-    var nextLearnAt = SessionEngine.correctionEvery
+  }
+
+  /// When the live distance is re-measured, and when its noise model is learnt anew, as
+  /// the track grows. The finish of an engine that did not re-measure (`analyze`) walks the
+  /// same schedule over the finished track to find where the last model was learnt.
+  struct RemeasureSchedule: Sendable {
+    private var nextAt = SessionEngine.correctionEvery
+    private var nextLearnAt = SessionEngine.correctionEvery
+    private var learnt = false
+
+    /// What a fix the live filter settled calls for, the track being `count` fixes long:
+    /// a re-measure after `correctionEvery` fixes, then whenever the track has grown by a
+    /// thirty-second; a model learnt anew at the first and whenever the track has grown by
+    /// a quarter since (after doubling, the last model could have seen half the track: the
+    /// live distance ended up to 8 % from the finished one on noisy walks).
+    mutating func step(count: Int) -> (remeasures: Bool, relearns: Bool) {
+      guard count >= nextAt, count <= SessionEngine.correctionLimit else { return (false, false) }
+      nextAt = count + max(SessionEngine.correctionEvery, count / 32)
+      let relearns = !learnt || count >= nextLearnAt
+      if relearns {
+        learnt = true
+        nextLearnAt = count + count / 4
+      }
+      return (true, relearns)
+    }
   }
 
   /// The live distance is re-measured after this many fixes, then whenever the track has
@@ -466,12 +487,13 @@ public struct SessionEngine: Sendable {
       emit(.split(split), into: &events)
       sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
     }
-    if correctsLiveDistance, keepsTrack, smoothed, track.count >= liveCorrection.nextAt,
-      track.count <= SessionEngine.correctionLimit
-    {
-      for split in correctLiveDistance(at: time) {
-        emit(.split(split), into: &events)
-        sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+    if correctsLiveDistance, keepsTrack, smoothed {
+      let due = liveCorrection.schedule.step(count: track.count)
+      if due.remeasures {
+        for split in correctLiveDistance(at: time, relearning: due.relearns) {
+          emit(.split(split), into: &events)
+          sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+        }
       }
     }
     for cue in cueScheduler.observe(metrics.snapshot, at: time) {
@@ -482,26 +504,15 @@ public struct SessionEngine: Sendable {
   }
 
   /// The model a live session would have re-measured the track with last, learnt again
-  /// where `correctLiveDistance`'s schedule learns its last one: an engine that does not
-  /// re-measure (`analyze`) then finishes a file as a replay or an import of it does.
+  /// where `RemeasureSchedule` learns its last one: an engine that does not re-measure
+  /// (`analyze`) then finishes a file as a replay or an import of it does.
   private func lastLiveModel<Track: RandomAccessCollection>(of track: Track) -> NoiseModel?
   where Track.Element == FinishingPass.Entry, Track.Index == Int {
-    var nextAt = SessionEngine.correctionEvery
-    var nextLearnAt = SessionEngine.correctionEvery
+    var schedule = RemeasureSchedule()
     var learntAt: Int?
-    let end = min(track.count, SessionEngine.correctionLimit)
-    var count = nextAt
-    while count <= end {
-      if track[track.startIndex + count - 1].smoothed {
-        nextAt = count + max(SessionEngine.correctionEvery, count / 32)
-        if learntAt == nil || count >= nextLearnAt {
-          learntAt = count
-          nextLearnAt = count + count / 4
-        }
-        count = nextAt
-      } else {
-        count += 1
-      }
+    let reach = track.prefix(SessionEngine.correctionLimit)
+    for (k, entry) in reach.enumerated() where entry.smoothed {
+      if schedule.step(count: k + 1).relearns { learntAt = k + 1 }
     }
     guard let learntAt else { return nil }
     return finishingPass.learn(track.prefix(learntAt))
@@ -513,13 +524,11 @@ public struct SessionEngine: Sendable {
   /// live figures have counted (up to the last settled fix) is set to what that gives.
   /// Without it the live figure drifts from the summary by the filter's lag and the stops
   /// auto-pause noticed late: a few percent on noisy walks.
-  private mutating func correctLiveDistance(at time: GNSSTime) -> [Split] {
+  private mutating func correctLiveDistance(at time: GNSSTime, relearning: Bool) -> [Split] {
     let n = track.count
-    liveCorrection.nextAt = n + max(SessionEngine.correctionEvery, n / 32)
-    if n >= liveCorrection.nextLearnAt || liveCorrection.model == nil {
+    if relearning {
       // Learnt anew on the whole track so far, which is then measured again from its start.
       liveCorrection.model = finishingPass.learn(track)
-      liveCorrection.nextLearnAt = n + n / 4
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
     }
