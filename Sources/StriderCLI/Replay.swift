@@ -101,16 +101,13 @@ struct Replay: ParsableCommand {
       throw ExitCode(1)
     }
     let configuration = try session.configuration(activity: activity, raw: false)
-    var heldIndex = 0
     var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
-      () throws(FormatError) -> Fix? in
-      if heldIndex < held.count {
-        let fix = held[heldIndex]
-        heldIndex += 1
-        if heldIndex == held.count { (held, heldIndex) = ([], 0) }
-        return fix
+      () throws(FormatError) -> ArraySlice<Fix>? in
+      if !held.isEmpty {
+        defer { held = [] }
+        return held[...]
       }
-      return try reader.next()
+      return try reader.nextBatch()
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file,
@@ -160,22 +157,18 @@ struct Replay: ParsableCommand {
       (try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id))
     }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
-    var page: [(seq: Int, fix: Fix)] = []
-    var index = 0
+    var lastSeq: Int?
     var isExhausted = false
     var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
-      () throws(StoreError) -> Fix? in
-      if index == page.count {
-        guard !isExhausted else { return nil }
-        page = try store.fixes(of: id, after: page.last?.seq, limit: 10_000)
-        index = 0
-        if page.isEmpty {
-          isExhausted = true
-          return nil
-        }
+      () throws(StoreError) -> ArraySlice<Fix>? in
+      guard !isExhausted else { return nil }
+      let page = try store.fixes(of: id, after: lastSeq, limit: 10_000)
+      guard let last = page.last else {
+        isExhausted = true
+        return nil
       }
-      index += 1
-      return page[index - 1].fix
+      lastSeq = last.seq
+      return page.map(\.fix)[...]
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "session",

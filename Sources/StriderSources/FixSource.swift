@@ -43,8 +43,14 @@ public protocol FixSource {
   /// A lap was pressed in the session this source feeds: a recording source keeps it with
   /// the session's fixes; the others ignore it.
   mutating func keep(lap: LapMark)
+  /// Every fix that is due now, at once, for a loop that hands them to the engine one
+  /// after the other (a headless replay at full speed): what `poll` would give fix by fix,
+  /// without a copy of each through `SourcePoll`. Nil when the source paces its fixes or
+  /// has none ready; then `poll`.
+  mutating func takeDueFixes() -> ArraySlice<Fix>?
 }
 
 extension FixSource {
   public mutating func keep(lap: LapMark) {}
+  public mutating func takeDueFixes() -> ArraySlice<Fix>? { nil }
 }

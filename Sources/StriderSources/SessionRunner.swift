@@ -39,13 +39,16 @@ public struct SessionRunner: Sendable {
   /// Fix time covered by one verdict tally.
   public static let tallyInterval = Seconds(60)
 
-  private var tallyAccepted = 0
-  private var tallyRejected: [RejectionReason: Int] = [:]
+  /// The engine's verdict counts when the last tally was taken: a tally is what they grew by.
+  private var talliedAccepted = 0
+  private var talliedRejected: [RejectionReason: Int] = [:]
   private var tallyStart: GNSSTime?
   /// The newest time the session's events have reached: accepted fixes, cues, pauses,
   /// signal changes. Tallies are stamped with it, never with a raw fix's time, which may be
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
   private var newestTime: GNSSTime?
+  /// The engine's events for the fix being handled, one buffer for the session.
+  private var sessionEvents: [SessionEvent] = []
   /// The lap presses so far, and the live figures at the last one.
   public private(set) var lapMarks: [LapMark] = []
   /// The laps pressed, with their live figures: the summary's when there is no finished
@@ -72,73 +75,92 @@ public struct SessionRunner: Sendable {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
     self.reportsPoints = reportsPoints
-    engine = SessionEngine(configuration: configuration, recordsToBeat: recordsToBeat)
+    engine = SessionEngine(
+      configuration: configuration, recordsToBeat: recordsToBeat,
+      reportsEachFix: reportsVerdicts || reportsPoints)
     self.coach = coach
     initialCoach = coach
   }
 
   public mutating func handle(_ event: SourceEvent) -> [RunnerEvent] {
+    var out: [RunnerEvent] = []
+    handle(event, into: &out)
+    return out
+  }
+
+  /// Handles `event` like `handle(_:)`, appending what happened to `out`: the headless
+  /// loop keeps one buffer for the session instead of an array per fix.
+  public mutating func handle(_ event: SourceEvent, into out: inout [RunnerEvent]) {
     switch event {
     case .status(let s):
-      guard s != status else { return [] }
+      guard s != status else { return }
       status = s
-      return [.status(s)]
+      out.append(.status(s))
     case .restart:
-      engine = SessionEngine(configuration: configuration, recordsToBeat: engine.recordsToBeat)
+      engine = SessionEngine(
+        configuration: configuration, recordsToBeat: engine.recordsToBeat,
+        reportsEachFix: reportsVerdicts || reportsPoints)
       coach = initialCoach
       lapMarks = []
       liveLaps = []
       lapStart = nil
       lapsToReplay = replayedLaps[...]
-      tallyAccepted = 0
-      tallyRejected = [:]
+      talliedAccepted = 0
+      talliedRejected = [:]
       tallyStart = nil
       newestTime = nil
-      return [.restarted]
+      out.append(.restarted)
     case .fix(let fix):
-      lastFix = fix
-      var out: [RunnerEvent] = []
-      let before = newestTime
-      relay(engine.ingest(fix), into: &out)
-      if let t = newestTime, t != before, coach != nil {
-        // Steps end on the distance reached, not on the settled distance ten fixes behind.
-        for e in coach?.observe(
-          engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
-        {
-          out.append(.coach(e))
-          // A step that ends by itself closes a lap, as a watch does, so the exports' laps
-          // are the workout's steps with their intensity (its result says it: no lap cue).
-          if case .stepEnded(let result) = e, result.ending == .completed,
-            engine.pointsAccepted > 0, lapMarks.last.map({ t > $0.time }) ?? true
-          {
-            out += closeLap(at: t, intensity: LapIntensity(result.step.step.kind), speaks: false)
-          }
-        }
-      }
-      while let next = lapsToReplay.first, let t = newestTime, t >= next.time {
-        lapsToReplay.removeFirst()
-        out += lap(intensity: next.intensity)
-      }
-      if let t = newestTime, t != before {
-        if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
-        if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
-          let tally = takeTally()
-        {
-          out.append(tally)
-          tallyStart = t
-        }
-      }
-      return out
+      handle(fix: fix, into: &out)
     }
   }
 
-  /// Counts each verdict and passes the engine's events on (verdicts and points only when
-  /// asked).
+  /// Handles one fix as `handle(.fix(fix), into:)` does.
+  public mutating func handle(fix: Fix, into out: inout [RunnerEvent]) {
+    lastFix = fix
+    let before = newestTime
+    engine.ingest(fix, into: &sessionEvents)
+    relay(sessionEvents, into: &out)
+    sessionEvents.removeAll(keepingCapacity: true)
+    if let t = newestTime, t != before, coach != nil {
+      // Steps end on the distance reached, not on the settled distance ten fixes behind.
+      for e in coach?.observe(
+        engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
+      {
+        out.append(.coach(e))
+        // A step that ends by itself closes a lap, as a watch does, so the exports' laps
+        // are the workout's steps with their intensity (its result says it: no lap cue).
+        if case .stepEnded(let result) = e, result.ending == .completed,
+          engine.pointsAccepted > 0, lapMarks.last.map({ t > $0.time }) ?? true
+        {
+          out += closeLap(at: t, intensity: LapIntensity(result.step.step.kind), speaks: false)
+        }
+      }
+    }
+    while let next = lapsToReplay.first, let t = newestTime, t >= next.time {
+      lapsToReplay.removeFirst()
+      out += lap(intensity: next.intensity)
+    }
+    if let t = newestTime, t != before {
+      if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
+      if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
+        let tally = takeTally()
+      {
+        out.append(tally)
+        tallyStart = t
+      }
+    }
+  }
+
+  /// Passes the engine's events on (verdicts and points only when asked; the engine builds
+  /// them only then) and moves `newestTime` on to the newest accepted fix.
   private mutating func relay(_ events: [SessionEvent], into out: inout [RunnerEvent]) {
+    if let t = engine.newestAcceptedFixTime, newestTime.map({ t > $0 }) ?? true {
+      newestTime = t
+    }
     for e in events {
       switch e {
-      case .judged(let judged):
-        count(judged)
+      case .judged:
         if reportsVerdicts { out.append(.session(e)) }
       case .point:
         // A point moves no time on (`note`).
@@ -255,30 +277,26 @@ public struct SessionRunner: Sendable {
   private mutating func note(_ event: SessionEvent) {
     let time: GNSSTime?
     switch event {
-    case .judged(let judged): time = judged.verdict.isAccepted ? judged.fix.time : nil
     case .cue(let cue): time = cue.time
     case .paused(let at, _), .resumed(let at), .signalLost(let at), .signalRegained(let at):
       time = at
     case .split(let split): time = split.endTime
-    case .started, .point: time = nil
+    // An accepted fix's time comes from the engine's count (`relay`).
+    case .started, .point, .judged: time = nil
     }
     if let time, newestTime.map({ time > $0 }) ?? true { newestTime = time }
   }
 
-  private mutating func count(_ judged: JudgedFix) {
-    if let reason = judged.verdict.reason {
-      tallyRejected[reason, default: 0] += 1
-    } else {
-      tallyAccepted += 1
-    }
-  }
-
+  /// The verdicts since the last tally, from the engine's running counts.
   private mutating func takeTally() -> RunnerEvent? {
-    guard tallyAccepted > 0 || !tallyRejected.isEmpty else { return nil }
-    let event = RunnerEvent.verdicts(
-      time: newestTime, accepted: tallyAccepted, rejected: tallyRejected)
-    tallyAccepted = 0
-    tallyRejected = [:]
-    return event
+    let accepted = engine.verdictsAccepted - talliedAccepted
+    var rejected: [RejectionReason: Int] = [:]
+    for (reason, count) in engine.rejected where count > talliedRejected[reason] ?? 0 {
+      rejected[reason] = count - (talliedRejected[reason] ?? 0)
+    }
+    guard accepted > 0 || !rejected.isEmpty else { return nil }
+    talliedAccepted = engine.verdictsAccepted
+    talliedRejected = engine.rejected
+    return .verdicts(time: newestTime, accepted: accepted, rejected: rejected)
   }
 }

@@ -9,7 +9,9 @@ import StriderCore
 /// kept in `failure` for the command to report.
 public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSource {
   public let name: String
-  private let next: () throws(Failure) -> Fix?
+  private let nextBatch: () throws(Failure) -> ArraySlice<Fix>?
+  /// The fixes of the last batch not handed on yet.
+  private var batch: ArraySlice<Fix> = []
   private var pending: (fix: Fix, position: Double)?
   private var position = 0.0
   private var previousTime: GNSSTime?
@@ -24,12 +26,14 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   /// Why reading stopped before the end, if it did.
   public private(set) var failure: Failure?
 
-  /// - Parameter next: the next fix in the order it was recorded, nil at the end.
+  /// - Parameter nextBatch: the next fixes in the order they were recorded (a page, a
+  ///   parsed block), nil at the end.
   public init(
-    name: String, speed: ReplaySpeed, clock: Clock, next: @escaping () throws(Failure) -> Fix?
+    name: String, speed: ReplaySpeed, clock: Clock,
+    nextBatch: @escaping () throws(Failure) -> ArraySlice<Fix>?
   ) {
     self.name = name
-    self.next = next
+    self.nextBatch = nextBatch
     pacer = Pacer(speed: speed)
     isUnpaced = speed == .asFastAsPossible
     self.clock = clock
@@ -54,6 +58,14 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
     return clock.now() >= wall ? deliver(fix) : .idle
   }
 
+  /// As fast as possible, the fixes read and not handed on yet, all at once (see
+  /// `FixSource.takeDueFixes`); nil when paced, or at the end (then `poll` reports it).
+  public mutating func takeDueFixes() -> ArraySlice<Fix>? {
+    guard isUnpaced, pending == nil, refill() else { return nil }
+    defer { batch = [] }
+    return batch
+  }
+
   /// The next fix and its schedule position, read when none is waiting.
   private mutating func peek() -> (Fix, Double)? {
     if let pending { return pending }
@@ -64,20 +76,29 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
     return pending
   }
 
-  /// The next fix from `next`, or nil at the end or at the first failure (kept).
+  /// The next fix from `nextBatch`, or nil at the end or at the first failure (kept).
   private mutating func read() -> Fix? {
-    guard !isExhausted else { return nil }
-    do {
-      guard let fix = try next() else {
+    guard refill() else { return nil }
+    return batch.popFirst()
+  }
+
+  /// Whether a fix is left in `batch`, reading the next batch when it is empty.
+  private mutating func refill() -> Bool {
+    while batch.isEmpty {
+      guard !isExhausted else { return false }
+      do {
+        guard let next = try nextBatch() else {
+          isExhausted = true
+          return false
+        }
+        batch = next
+      } catch {
         isExhausted = true
-        return nil
+        failure = error
+        return false
       }
-      return fix
-    } catch {
-      isExhausted = true
-      failure = error
-      return nil
     }
+    return true
   }
 
   private mutating func deliver(_ fix: Fix) -> SourcePoll {

@@ -56,6 +56,49 @@ struct PrefetchingFixReaderTests {
     #expect(throws: FormatError.self) { _ = try ahead.next() }
   }
 
+  @Test(arguments: [1, 7, 1024], [true, false])
+  func batchesGiveTheSameFixesAsOneAtATime(batchSize: Int, parallel: Bool) throws {
+    var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
+    let expected = try plain.readAll()
+    let ahead = PrefetchingFixReader(
+      GPXReader(bytes: Self.gpx, fileName: "ride.gpx"), batchSize: batchSize, depth: 2,
+      parallel: parallel)
+    // One at a time, then in batches, then one at a time again: nothing lost or repeated.
+    var fixes = [try #require(try ahead.next()), try #require(try ahead.next())]
+    var batches = 0
+    while fixes.count < expected.count / 2, let batch = try ahead.nextBatch() {
+      #expect(!batch.isEmpty)
+      fixes += batch
+      batches += 1
+    }
+    while let fix = try ahead.next() { fixes.append(fix) }
+    #expect(fixes == expected)
+    #expect(batches > 1)
+    #expect(try ahead.nextBatch() == nil)
+    #expect(ahead.metadata == plain.metadata)
+  }
+
+  @Test(arguments: [true, false])
+  func batchesOfATruncatedFileEndWithTheFixesBeforeTheError(parallel: Bool) throws {
+    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
+    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var plainFixes: [Fix] = []
+    var plainError: FormatError?
+    do {
+      while let fix = try plain.next() { plainFixes.append(fix) }
+    } catch { plainError = error }
+    let ahead = PrefetchingFixReader(
+      GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
+    var aheadFixes: [Fix] = []
+    var aheadError: FormatError?
+    do {
+      while let batch = try ahead.nextBatch() { aheadFixes += batch }
+    } catch { aheadError = error }
+    #expect(aheadFixes == plainFixes)
+    #expect(aheadError?.description == plainError?.description)
+    #expect(throws: FormatError.self) { _ = try ahead.nextBatch() }
+  }
+
   @Test(arguments: [true, false])
   func theFinishedReaderKeepsItsStatistics(parallel: Bool) throws {
     var text = ""

@@ -26,34 +26,42 @@ public enum HeadlessLoop {
       configuration: configuration, reportsPoints: false, coach: coach,
       recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
     var failure: Failure?
+    // One buffer for the runner's events of each turn, not an array per fix.
+    var turnEvents: [RunnerEvent] = []
+    /// Emits what the runner said; a lap it closed (a press, a workout step's end) is kept
+    /// with the source (a replayed one is a no-op).
+    func pass(_ events: [RunnerEvent]) throws(Failure) {
+      for e in events {
+        if case .lap(_, let mark) = e { source.keep(lap: mark) }
+        try emit(e)
+      }
+    }
     loop: while !isStopped() {
       eachTurn()
       do {
-        for _ in 0..<max(0, lapPresses()) {
-          for e in runner.lap() {
-            if case .lap(_, let mark) = e { source.keep(lap: mark) }
-            try emit(e)
+        for _ in 0..<max(0, lapPresses()) { try pass(runner.lap()) }
+        // At full speed, every fix read so far in one go.
+        if let fixes = source.takeDueFixes() {
+          for fix in fixes {
+            if isStopped() { break loop }
+            turnEvents.removeAll(keepingCapacity: true)
+            runner.handle(fix: fix, into: &turnEvents)
+            try pass(turnEvents)
           }
+          continue
+        }
+        switch source.poll(timeout: pollTimeout) {
+        case .event(let event):
+          turnEvents.removeAll(keepingCapacity: true)
+          runner.handle(event, into: &turnEvents)
+          try pass(turnEvents)
+        case .idle:
+          continue
+        case .ended:
+          break loop
         }
       } catch {
         failure = error
-        break loop
-      }
-      switch source.poll(timeout: pollTimeout) {
-      case .event(let event):
-        do {
-          for e in runner.handle(event) {
-            // A lap a workout step's end closed, kept like a press (a replayed one is no-op).
-            if case .lap(_, let mark) = e { source.keep(lap: mark) }
-            try emit(e)
-          }
-        } catch {
-          failure = error
-          break loop
-        }
-      case .idle:
-        continue
-      case .ended:
         break loop
       }
     }

@@ -21,6 +21,11 @@ public struct SessionEngine: Sendable {
   public private(set) var fixesWithPosition = 0
   public private(set) var pointsAccepted = 0
   public private(set) var rejected: [RejectionReason: Int] = [:]
+  /// Verdicts that accepted a fix (one with no position counts here, not in
+  /// `pointsAccepted`), and the newest time among those fixes: what a caller that asked
+  /// for no `.judged` events tallies instead (`reportsEachFix`).
+  public private(set) var verdictsAccepted = 0
+  public private(set) var newestAcceptedFixTime: GNSSTime?
   public private(set) var cues: [Cue] = []
   /// The live filtered track so far.
   public private(set) var lastPoint: TrackPoint?
@@ -39,6 +44,8 @@ public struct SessionEngine: Sendable {
   private var lastAccepted: TrackEndpoint?
   /// False while `absorb` runs: the same pipeline, without building events nobody reads.
   private var collectsEvents = true
+  /// Whether each fix's `.judged` and `.point` events are built (see `init`).
+  private let reportsEachFix: Bool
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
   private var track = ChunkedArray<FinishingPass.Entry>()
   private let keepsTrack: Bool
@@ -127,11 +134,18 @@ public struct SessionEngine: Sendable {
   ///   for batch analysis, where nobody watches the live figures and the time counts).
   /// - Parameter recordsToBeat: the history's records; the finish searches the finished
   ///   track's best efforts and says each record beaten as a `.record` cue.
+  /// - Parameter reportsEachFix: build a `.judged` and a `.point` event for every fix (the
+  ///   dashboard's map draws them). A caller that prints neither, as a headless replay,
+  ///   reads `verdictsAccepted`, `rejected` and `newestAcceptedFixTime` instead: two
+  ///   events of a 232-byte fix each, copied on through every layer, made a replay of a
+  ///   million fixes a third slower than `analyze` of the same file.
   public init(
     configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
-    correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat()
+    correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat(),
+    reportsEachFix: Bool = true
   ) {
     self.configuration = configuration
+    self.reportsEachFix = reportsEachFix
     self.recordsToBeat = recordsToBeat
     let keepsTrack =
       configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
@@ -203,14 +217,20 @@ public struct SessionEngine: Sendable {
 
   /// Feeds one fix as it arrived; returns what happened because of it.
   public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
-    pointsIn += 1
-    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
     var events = eventBuffer
     eventBuffer = []
     events.removeAll(keepingCapacity: true)
-    for decision in gate.ingest(fix) { handle(decision, into: &events) }
+    ingest(fix, into: &events)
     eventBuffer = events
     return events
+  }
+
+  /// Feeds one fix like `ingest(_:)`, appending what happened to `events`: a caller that
+  /// keeps one buffer for the whole session allocates no array per fix.
+  public mutating func ingest(_ fix: Fix, into events: inout [SessionEvent]) {
+    pointsIn += 1
+    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
+    for decision in gate.ingest(fix) { handle(decision, into: &events) }
   }
 
   /// Feeds one fix like `ingest` but builds no events: for batch analysis, which reads
@@ -335,11 +355,15 @@ public struct SessionEngine: Sendable {
   // MARK: Live pipeline
 
   private mutating func handle(_ decision: GateDecision, into events: inout [SessionEvent]) {
-    emit(.judged(decision.judged), into: &events)
+    if reportsEachFix { emit(.judged(decision.judged), into: &events) }
     guard case .accepted = decision.verdict else {
       if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
       noteMissingSignal(decision, into: &events)
       return
+    }
+    verdictsAccepted += 1
+    if let t = decision.fix.time, newestAcceptedFixTime.map({ t > $0 }) ?? true {
+      newestAcceptedFixTime = t
     }
     accept(decision.fix, breaksTrack: decision.breaksTrack, into: &events)
   }
@@ -417,7 +441,7 @@ public struct SessionEngine: Sendable {
       if let p = previous, !newStretch {
         untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
       }
-      emit(.point(point, isPaused: autoPause.isPaused), into: &events)
+      if reportsEachFix { emit(.point(point, isPaused: autoPause.isPaused), into: &events) }
       return
     }
     let previousTimed = previous.flatMap { p in lastAcceptedTime.map { _ in p } }
@@ -500,7 +524,7 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
-    emit(.point(point, isPaused: autoPause.isPaused), into: &events)
+    if reportsEachFix { emit(.point(point, isPaused: autoPause.isPaused), into: &events) }
   }
 
   /// The model a live session would have re-measured the track with last, learnt again
@@ -547,9 +571,8 @@ public struct SessionEngine: Sendable {
     var points = Array(track[start..<n])
     points[0].newStretch = true
     finishingPass.smooth(&points, model: model)
-    let measured = finishingPass.figures(
-      of: points, measuringAt: [frozen - start, freeze - start, settledEnd - start]
-    ).measured
+    let measured = finishingPass.distances(
+      of: points, measuringAt: [frozen - start, freeze - start, settledEnd - start])
     liveCorrection.frozenDistance += measured[1] - measured[0]
     liveCorrection.frozenIndex = freeze
     let target = liveCorrection.frozenDistance + measured[2] - measured[1]

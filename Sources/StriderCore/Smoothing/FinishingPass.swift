@@ -153,14 +153,26 @@ struct FinishingPass: Sendable {
   /// Speeds below this on the smoothed track are standing still.
   static let stoppedSpeed = MetersPerSecond(0.4)
 
+  /// The distance counted up to each of `marks` (indexes of `points`, ascending), as
+  /// `figures` counts it: what the live engine's re-measure reads, a hundred times in a
+  /// long session, so neither the figures nor the finished track are made.
+  func distances<Track: RandomAccessCollection>(
+    of points: Track, measuringAt marks: [Int]
+  ) -> [Double] where Track.Element == Entry, Track.Index == Int {
+    figures(of: points, measuringAt: marks, measuresOnly: true).measured
+  }
+
   /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
   ///   counted so far, into `measured`.
   /// - Parameter handOut: when given, each point of the finished track goes to it as it is
   ///   made and `Figures.track` stays nil, so a long track is never held twice.
+  /// - Parameter measuresOnly: only `measured` is wanted (`distances`): no finished track,
+  ///   series or figures are made, and the snapshot is empty.
   func figures<Track: RandomAccessCollection>(
     of points: Track, measuringAt marks: [Int] = [],
-    handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil
+    handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil, measuresOnly: Bool = false
   ) -> Figures where Track.Element == Entry, Track.Index == Int {
+    let keepsDistanceSeries = keepsDistanceSeries && !measuresOnly
     // Stops, found again on the smoothed track, trimmed to where it was really still.
     var pauses: [PauseInterval] = []
     var detector = AutoPause(configuration: configuration.autoPause)
@@ -201,7 +213,7 @@ struct FinishingPass: Sendable {
         velocity: (east: Double, north: Double)?
       )?
     var builder =
-      keepsFinishedTrack
+      keepsFinishedTrack && !measuresOnly
       ? FinishedTrack.Builder(expectedCount: handOut == nil ? points.count : 0) : nil
     // The series sums the steps as the builder does, so its distances are the track's.
     var seriesTimes: [Double] = []
@@ -302,10 +314,12 @@ struct FinishingPass: Sendable {
         seriesTimes.append(time.secondsSince1970)
         seriesDistances.append(seriesDistance)
       }
-      _ = accumulator.add(
-        MetricsSample(
-          time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
-          isMoving: isMoving, startsSegment: !continues))
+      if !measuresOnly {
+        _ = accumulator.add(
+          MetricsSample(
+            time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
+            isMoving: isMoving, startsSegment: !continues))
+      }
       if let handOut {
         if let point = builder?.next(
           time: time, coordinate: coordinate, altitude: p.altitude,

@@ -1,0 +1,96 @@
+import StriderApp
+import StriderCore
+import StriderSimulator
+import StriderSources
+import Testing
+
+/// A headless replay at full speed takes the fixes a batch at a time
+/// (`FixSource.takeDueFixes`) and its engine builds no event per fix: what it prints must
+/// be what the fix-by-fix path prints, tallies and summary included.
+@Suite("Headless replay in batches")
+struct StreamedHeadlessTests {
+  static let configuration = SessionConfiguration(activity: .run)
+  static let simulated = Simulator.run(
+    SimulationConfiguration(activity: .run, seed: 5, faults: .all, routeLength: Meters(6_000)))
+
+  /// The fixes in batches of `size`, then `failure` after `failAfter` batches if given.
+  static func batches(
+    size: Int, failAfter: Int? = nil
+  ) -> () throws(Failed) -> ArraySlice<Fix>? {
+    var rest = simulated.fixes[...]
+    var given = 0
+    return { () throws(Failed) -> ArraySlice<Fix>? in
+      if let failAfter, given == failAfter { throw Failed() }
+      guard !rest.isEmpty else { return nil }
+      given += 1
+      // An empty batch now and then: the source reads on.
+      if given % 5 == 0 { return [] }
+      defer { rest = rest.dropFirst(size) }
+      return rest.prefix(size)
+    }
+  }
+
+  struct Failed: Error {}
+
+  static func printed(_ source: inout some FixSource) -> ([RunnerEvent], SessionSummary) {
+    var events: [RunnerEvent] = []
+    let summary = HeadlessLoop.run(
+      source: &source, configuration: configuration, isStopped: { false },
+      emit: { events.append($0) })
+    return (events, summary)
+  }
+
+  /// What the fix-by-fix runner passes on with every verdict reported, less the verdicts.
+  static func fixByFix(_ fixes: ArraySlice<Fix>) -> ([RunnerEvent], SessionSummary) {
+    var runner = SessionRunner(configuration: configuration, reportsVerdicts: true)
+    var events: [RunnerEvent] = []
+    for fix in fixes { events += runner.handle(.fix(fix)) }
+    events += runner.handle(.status(.finished))
+    let (tail, summary) = runner.finish()
+    events += tail
+    let kept = events.filter {
+      switch $0 {
+      case .session(.judged), .session(.point): false
+      default: true
+      }
+    }
+    return (kept, summary)
+  }
+
+  @Test(arguments: [1, 37, 4096])
+  func batchesPrintWhatFixByFixPrints(size: Int) {
+    var batched = StreamedReplaySource(
+      name: "run.gpx", speed: .asFastAsPossible, clock: ManualClock(),
+      nextBatch: Self.batches(size: size))
+    let (events, summary) = Self.printed(&batched)
+    let (expected, expectedSummary) = Self.fixByFix(Self.simulated.fixes[...])
+    #expect(summary == expectedSummary)
+    #expect(events == expected)
+    let tallies = events.filter { if case .verdicts = $0 { true } else { false } }
+    #expect(tallies.count > 3, "verdicts are tallied a minute at a time")
+    #expect(summary.pointsIn == Self.simulated.fixes.count)
+  }
+
+  @Test func aPacedReplayReadsTheSameBatchesFixByFix() {
+    var paced = StreamedReplaySource(
+      name: "run.gpx", speed: .times(1000), clock: ManualClock(),
+      nextBatch: Self.batches(size: 50))
+    #expect(paced.takeDueFixes() == nil, "a paced source hands nothing over in bulk")
+    let (events, summary) = Self.printed(&paced)
+    let (expected, expectedSummary) = Self.fixByFix(Self.simulated.fixes[...])
+    #expect(summary == expectedSummary)
+    #expect(events == expected)
+  }
+
+  @Test func aFailureEndsTheReplayAfterTheFixesBeforeItAndIsKept() {
+    var source = StreamedReplaySource(
+      name: "run.gpx", speed: .asFastAsPossible, clock: ManualClock(),
+      nextBatch: Self.batches(size: 100, failAfter: 2))
+    let (events, summary) = Self.printed(&source)
+    #expect(source.failure != nil)
+    // Two batches of fixes, then the failure instead of the third.
+    #expect(summary.pointsIn == 200)
+    #expect(summary == Self.fixByFix(Self.simulated.fixes.prefix(200)).1)
+    #expect(events.contains(.status(.finished)))
+  }
+}
