@@ -184,6 +184,9 @@ import Testing
     // Another program takes the write lock in the middle of the recording, for 3 s.
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
+    // It waits for a commit of the recorder's under way, as any program would: without a
+    // busy timeout, taking the lock during one failed the test once on a loaded machine.
+    holding.busyMode = .timeout(10)
     let other = try DatabaseQueue(path: home.path + "/strider.sqlite", configuration: holding)
     try other.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
     let held = try store.listing(2).fixCount
