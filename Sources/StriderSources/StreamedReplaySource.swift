@@ -17,7 +17,7 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   private var previousTime: GNSSTime?
   private var pacer: Pacer
   /// As fast as possible: nothing to schedule, so each fix is handed on as it is read,
-  /// without the clock or a copy kept waiting (a 232-byte fix copied in and out of
+  /// without the clock or a copy kept waiting (a fix copied in and out of
   /// `pending` on each of a million polls).
   private let isUnpaced: Bool
   private var clock: Clock

@@ -33,8 +33,12 @@ struct PrefetchingFixReaderTests {
     #expect(ahead.metadata.declaredActivity == .ride)
   }
 
-  @Test(arguments: [true, false])
-  func aTruncatedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool) throws {
+  /// Read one at a time or a batch at a time (`nextBatch`), a file cut short gives the
+  /// fixes before its error, then the error, and the error again when asked again.
+  @Test(arguments: [true, false], [false, true])
+  func aTruncatedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool, inBatches: Bool)
+    throws
+  {
     let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
     var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
     var plainFixes: [Fix] = []
@@ -44,16 +48,19 @@ struct PrefetchingFixReaderTests {
     } catch { plainError = error }
     let ahead = PrefetchingFixReader(
       GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
+    func read() throws(FormatError) -> [Fix]? {
+      inBatches ? try ahead.nextBatch().map(Array.init) : try ahead.next().map { [$0] }
+    }
     var aheadFixes: [Fix] = []
     var aheadError: FormatError?
     do {
-      while let fix = try ahead.next() { aheadFixes.append(fix) }
+      while let fixes = try read() { aheadFixes += fixes }
     } catch { aheadError = error }
     #expect(aheadFixes == plainFixes)
     #expect(plainError != nil)
     #expect(aheadError?.description == plainError?.description)
     // Asking again keeps failing the same way rather than hanging.
-    #expect(throws: FormatError.self) { _ = try ahead.next() }
+    #expect(throws: FormatError.self) { _ = try read() }
   }
 
   @Test(arguments: [1, 7, 1024], [true, false])
@@ -76,27 +83,6 @@ struct PrefetchingFixReaderTests {
     #expect(batches > 1)
     #expect(try ahead.nextBatch() == nil)
     #expect(ahead.metadata == plain.metadata)
-  }
-
-  @Test(arguments: [true, false])
-  func batchesOfATruncatedFileEndWithTheFixesBeforeTheError(parallel: Bool) throws {
-    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
-    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
-    var plainFixes: [Fix] = []
-    var plainError: FormatError?
-    do {
-      while let fix = try plain.next() { plainFixes.append(fix) }
-    } catch { plainError = error }
-    let ahead = PrefetchingFixReader(
-      GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
-    var aheadFixes: [Fix] = []
-    var aheadError: FormatError?
-    do {
-      while let batch = try ahead.nextBatch() { aheadFixes += batch }
-    } catch { aheadError = error }
-    #expect(aheadFixes == plainFixes)
-    #expect(aheadError?.description == plainError?.description)
-    #expect(throws: FormatError.self) { _ = try ahead.nextBatch() }
   }
 
   @Test(arguments: [true, false])

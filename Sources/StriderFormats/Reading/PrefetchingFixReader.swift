@@ -93,7 +93,7 @@ public final class PrefetchingFixReader: FixReader {
 
   /// The fixes read ahead and not yet taken, at least one, in order; nil at the end. The
   /// same fixes, end and error as `next()` gives one at a time, handed over without a
-  /// copy of each: a replay at full speed copied every 232-byte fix through each layer.
+  /// copy of each: a replay at full speed copied every fix through each layer.
   public func nextBatch() throws(FormatError) -> ArraySlice<Fix>? {
     guard let channel else {
       var fixes: [Fix] = []
