@@ -89,9 +89,11 @@ struct AnalyzeJob: Equatable {
       sensors.add(fix)
       engine.absorb(fix)
     }
-    while let fix = try reader.next() {
-      sensors.add(fix)
-      engine.absorb(fix)
+    while let batch = try reader.nextBatch() {
+      for fix in batch {
+        sensors.add(fix)
+        engine.absorb(fix)
+      }
     }
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
