@@ -58,13 +58,19 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
     return clock.now() >= wall ? deliver(fix) : .idle
   }
 
-  /// As fast as possible, the fixes read and not handed on yet, all at once (see
-  /// `FixSource.takeDueFixes`); nil when paced, or at the end (then `poll` reports it).
+  /// As fast as possible, the fixes read and not handed on yet, up to `turnSize` at once
+  /// (see `FixSource.takeDueFixes`); nil when paced, or at the end (then `poll` reports
+  /// it).
   public mutating func takeDueFixes() -> ArraySlice<Fix>? {
     guard isUnpaced, pending == nil, refill() else { return nil }
-    defer { batch = [] }
-    return batch
+    defer { batch = batch.dropFirst(Self.turnSize) }
+    return batch.prefix(Self.turnSize)
   }
+
+  /// The most fixes handed on in one go: a file's first 50,000 fixes, held while its
+  /// activity is guessed, come as one batch, and the loop looks for lap presses and
+  /// speaks between turns.
+  static var turnSize: Int { 1024 }
 
   /// The next fix and its schedule position, read when none is waiting.
   private mutating func peek() -> (Fix, Double)? {

@@ -71,6 +71,20 @@ struct StreamedHeadlessTests {
     #expect(summary.pointsIn == Self.simulated.fixes.count)
   }
 
+  @Test func aBigBatchIsHandedOnInTurnsOfBoundedSize() {
+    var source = StreamedReplaySource(
+      name: "run.gpx", speed: .asFastAsPossible, clock: ManualClock(),
+      nextBatch: Self.batches(size: 4096))
+    var taken: [Fix] = []
+    while let fixes = source.takeDueFixes() {
+      #expect(!fixes.isEmpty && fixes.count <= 1024, "\(fixes.count) fixes in one turn")
+      taken += fixes
+    }
+    #expect(taken == Self.simulated.fixes)
+    #expect(source.poll(timeout: 0) == .event(.status(.finished)))
+    #expect(source.poll(timeout: 0) == .ended)
+  }
+
   @Test func aPacedReplayReadsTheSameBatchesFixByFix() {
     var paced = StreamedReplaySource(
       name: "run.gpx", speed: .times(1000), clock: ManualClock(),
