@@ -77,22 +77,32 @@ struct AnalyzeJob: Equatable {
   private func analyze(
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
-    let reader = PrefetchingFixReader(
-      try FixFileReader.open(path: path),
-      parallel: PrefetchingFixReader.isWorthAThread(path: path))
+    let parallel = PrefetchingFixReader.isWorthAThread(path: path)
+    let reader = PrefetchingFixReader(try FixFileReader.open(path: path), parallel: parallel)
     let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
     var sensors = SensorFigures()
-    for fix in choice.held {
-      sensors.add(fix)
-      engine.absorb(fix)
-    }
-    while let batch = try reader.nextBatch() {
-      for fix in batch {
+    if parallel {
+      // The gate judges on a thread of its own, beside the parsing and the engine.
+      let judging = JudgingThread(
+        reader: reader, held: choice.held, stage: GateStage(configuration: configuration))
+      while let judged = try judging.next() {
+        engine.absorb(
+          judged: judged.decisions, fixes: judged.fixes, withPosition: judged.withPosition)
+      }
+      sensors = judging.sensors
+    } else {
+      for fix in choice.held {
         sensors.add(fix)
         engine.absorb(fix)
+      }
+      while let batch = try reader.nextBatch() {
+        for fix in batch {
+          sensors.add(fix)
+          engine.absorb(fix)
+        }
       }
     }
     if engine.pointsIn == 0 {

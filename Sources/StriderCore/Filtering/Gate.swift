@@ -110,6 +110,13 @@ public struct Gate: Sendable {
     decisionBuffer = []
     out.removeAll(keepingCapacity: true)
     defer { decisionBuffer = out }
+    ingest(fix, into: &out)
+    return out
+  }
+
+  /// Judges one fix like `ingest(_:)`, appending the decisions to `out`: a caller judging
+  /// a batch keeps one array for all of it.
+  public mutating func ingest(_ fix: Fix, into out: inout [GateDecision]) {
     var fix = fix
     if let t = fix.time, !t.isRepresentable { fix.time = nil }
     if let reason = staticRejection(of: fix) {
@@ -118,11 +125,11 @@ public struct Gate: Sendable {
         decision.judgedUpTo = advanceClock(to: time, into: &out)
       }
       out.append(decision)
-      return out
+      return
     }
     guard let time = fix.time else {
       holdOrJudgeUntimed(fix, into: &out)
-      return out
+      return
     }
     if !timeReported {
       timeReported = true
@@ -130,7 +137,6 @@ public struct Gate: Sendable {
       untimedHead.removeAll()
     }
     order(fix, at: time, into: &out)
-    return out
   }
 
   /// A fix without a time: `no_time` in a timed stream, held at the head until the stream

@@ -241,6 +241,23 @@ public struct SessionEngine: Sendable {
     _ = ingest(fix)
   }
 
+  /// Takes what a `GateStage` made of `fixes` fixes (`withPosition` of them with a valid
+  /// position) as `absorb` takes fixes its own gate judges: an engine fed this way is
+  /// never fed fixes, and gets the stage's final decisions before `finish`.
+  public mutating func absorb(
+    judged decisions: some Collection<GateDecision>, fixes: Int, withPosition: Int
+  ) {
+    collectsEvents = false
+    defer { collectsEvents = true }
+    pointsIn += fixes
+    fixesWithPosition += withPosition
+    var events = eventBuffer
+    eventBuffer = []
+    events.removeAll(keepingCapacity: true)
+    for decision in decisions { handle(decision, into: &events) }
+    eventBuffer = events
+  }
+
   @inline(__always)
   private func emit(_ event: @autoclosure () -> SessionEvent, into events: inout [SessionEvent]) {
     if collectsEvents { events.append(event()) }

@@ -22,7 +22,7 @@ public final class PrefetchingFixReader: FixReader {
   /// The wrapped reader's recorded laps once it has finished; nil before that.
   public var recordedLaps: RecordedLaps? { finishedReader?.recordedLaps }
 
-  private let channel: BatchChannel?
+  private let channel: BoundedChannel<Batch>?
   /// The wrapped reader while it is read on the caller's thread (`parallel` false).
   private var inlineReader: (any FixReader)?
   private var batch: [Fix] = []
@@ -55,7 +55,7 @@ public final class PrefetchingFixReader: FixReader {
       channel = nil
       return
     }
-    let channel = BatchChannel(capacity: max(1, depth))
+    let channel = BoundedChannel<Batch>(capacity: depth)
     self.channel = channel
     let box = ReaderBox(reader)
     let size = max(1, batchSize)
@@ -116,7 +116,7 @@ public final class PrefetchingFixReader: FixReader {
 
   /// Takes batches from the thread until one has a fix left to give: false at the end,
   /// the thread's error once the fixes before it are given.
-  private func fill(from channel: BatchChannel) throws(FormatError) -> Bool {
+  private func fill(from channel: BoundedChannel<Batch>) throws(FormatError) -> Bool {
     while index >= batch.count {
       if let failure { throw failure }
       if ended { return false }
@@ -180,39 +180,44 @@ private struct Batch: @unchecked Sendable {
   var end: End? = nil
 }
 
-/// A bounded queue of batches between one producer and one consumer.
-private final class BatchChannel: @unchecked Sendable {
+/// A bounded queue between one producer thread and one consumer: the producer waits for
+/// room, so what is read ahead stays bounded; the consumer waits for an element.
+public final class BoundedChannel<Element>: @unchecked Sendable {
   private let condition = NSCondition()
-  private var batches: [Batch] = []
+  private var elements: [Element] = []
   private let capacity: Int
   private var closed = false
 
-  init(capacity: Int) { self.capacity = capacity }
+  public init(capacity: Int) { self.capacity = max(1, capacity) }
 
   /// Waits for room; false when the consumer has gone (the producer should stop).
-  func put(_ batch: Batch) -> Bool {
+  public func put(_ element: Element) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    while batches.count >= capacity && !closed { condition.wait() }
+    while elements.count >= capacity && !closed { condition.wait() }
     guard !closed else { return false }
-    batches.append(batch)
+    elements.append(element)
     condition.broadcast()
     return true
   }
 
-  func take() -> Batch {
+  /// Waits for the next element.
+  public func take() -> Element {
     condition.lock()
     defer { condition.unlock() }
-    while batches.isEmpty { condition.wait() }
-    let batch = batches.removeFirst()
+    while elements.isEmpty { condition.wait() }
+    // A few elements at most: shifting them is cheaper than keeping a head index.
+    let element = elements.removeFirst()
     condition.broadcast()
-    return batch
+    return element
   }
 
-  func close() {
+  /// The consumer has gone: the producer's next `put` returns false, and what waited is
+  /// let go.
+  public func close() {
     condition.lock()
     closed = true
-    batches.removeAll()
+    elements.removeAll()
     condition.broadcast()
     condition.unlock()
   }

@@ -1,0 +1,66 @@
+import StriderSimulator
+import Testing
+
+@testable import StriderCore
+
+/// The gate run apart (`GateStage`, as `analyze` runs it on a thread of its own) must give
+/// the engine exactly what its own gate gives: the same summary to the bit.
+@Suite struct GateStageTests {
+  static func summary(ownGate fixes: [Fix], _ configuration: SessionConfiguration)
+    -> SessionSummary
+  {
+    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
+    for fix in fixes { engine.absorb(fix) }
+    return engine.finish().summary
+  }
+
+  static func summary(
+    stage fixes: [Fix], _ configuration: SessionConfiguration, batch: Int
+  ) -> SessionSummary {
+    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
+    var stage = GateStage(configuration: configuration)
+    var start = 0
+    while start < fixes.count {
+      let end = min(fixes.count, start + batch)
+      var decisions: [GateDecision] = []
+      let before = (stage.pointsIn, stage.fixesWithPosition)
+      for fix in fixes[start..<end] { stage.judge(fix, into: &decisions) }
+      engine.absorb(
+        judged: decisions, fixes: stage.pointsIn - before.0,
+        withPosition: stage.fixesWithPosition - before.1)
+      start = end
+    }
+    var last: [GateDecision] = []
+    stage.finish(into: &last)
+    engine.absorb(judged: last, fixes: 0, withPosition: 0)
+    return engine.finish().summary
+  }
+
+  @Test(arguments: [(Activity.walk, UInt64(9)), (.run, 4), (.ride, 21)])
+  func aFaultyStreamJudgedApartGivesTheSameSummary(activity: Activity, seed: UInt64) {
+    // Every fault the simulator knows: outliers, duplicates, fixes out of order, clock
+    // jumps, dropouts and no-fix records, so every gate stage and buffer is exercised.
+    let session = Simulator.run(
+      SimulationConfiguration(activity: activity, seed: seed, faults: .all))
+    let configuration = SessionConfiguration(activity: activity)
+    let own = Self.summary(ownGate: session.fixes, configuration)
+    #expect(!own.rejected.isEmpty, "the faults reach the gate")
+    for batch in [1, 7, 1024] {
+      #expect(Self.summary(stage: session.fixes, configuration, batch: batch) == own)
+    }
+  }
+
+  @Test func untimedFixesHeldAtTheHeadComeOutOfTheStageToo() {
+    // Fixes without a time before the first timed one wait in the gate for the stream to
+    // show whether it has times: the stage's final decisions must still reach the engine.
+    let session = Simulator.run(SimulationConfiguration(activity: .run, seed: 5, faults: .none))
+    var fixes = Array(session.fixes.prefix(300))
+    for i in 0..<5 { fixes[i].time = nil }
+    let configuration = SessionConfiguration(activity: .run)
+    let own = Self.summary(ownGate: fixes, configuration)
+    #expect(own.rejected[.noTime] == 5)
+    #expect(Self.summary(stage: fixes, configuration, batch: 64) == own)
+    #expect(
+      Self.summary(stage: [], configuration, batch: 64) == Self.summary(ownGate: [], configuration))
+  }
+}
