@@ -88,10 +88,8 @@ struct AnalyzeJob: Equatable {
       // The gate judges on a thread of its own, beside the parsing and the engine.
       let judging = JudgingThread(
         reader: reader, held: choice.held, stage: GateStage(configuration: configuration))
-      while let judged = try judging.next() {
-        engine.absorb(
-          judged: judged.decisions, fixes: judged.fixes, withPosition: judged.withPosition)
-      }
+      while let batch = try judging.next() { engine.absorb(judged: batch) }
+      if let gate = judging.gate { engine.takeBackGate(gate) }
       sensors = judging.sensors
     } else {
       for fix in choice.held {

@@ -4,99 +4,106 @@ import StriderFormats
 
 /// Judges a file's fixes on a thread of its own (`GateStage`), between the parsing thread
 /// and the engine: on two cores, `analyze` of a million fixes spent 70 % of its time on
-/// the engine's thread and 30 % parsing beside it; the gate's tenth moves to the second
-/// core. The engine is fed exactly the decisions its own gate would have made, in order.
+/// the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to the second
+/// core. The engine is fed exactly the decisions its own gate would have made, in order,
+/// and takes the stage back at the end (`gate`).
 final class JudgingThread: @unchecked Sendable {
-  /// What the gate made of some fixes.
-  struct Judged {
-    var decisions: [GateDecision]
-    var fixes: Int
-    var withPosition: Int
-  }
-
   private enum Item {
-    case judged(Judged)
-    case finished(SensorFigures)
-    case failed(FormatError, SensorFigures)
+    case judged(JudgedBatch)
+    case finished(SensorFigures, GateStage)
+    case failed(FormatError, SensorFigures, GateStage)
   }
 
   private let channel = BoundedChannel<Item>(capacity: 4)
   private var ended = false
   private var failure: FormatError?
-  /// The sensors of every fix judged, once the end has been taken.
+  /// The sensors of every fix judged, once the end or the error has been taken.
   private(set) var sensors = SensorFigures()
+  /// The stage, once the end or the error has been taken: the engine takes it back
+  /// (`SessionEngine.takeBackGate`) before its finish.
+  private(set) var gate: GateStage?
 
-  /// Judges `held` (the fixes read to guess the activity) and then every batch `reader`
-  /// gives, with `stage`. The reader belongs to the thread until `next` has returned nil
-  /// or thrown.
-  init(reader: PrefetchingFixReader, held: [Fix], stage: GateStage) {
-    let box = UncheckedBox((reader, held, stage))
+  /// How many fixes are judged at a time: the engine's side looks for lap presses and
+  /// speaks between batches (`StreamedReplaySource.turnSize`).
+  static let batchSize = 1024
+
+  /// Judges `held` (the fixes read to guess the activity) and then every batch
+  /// `nextBatch` gives, with `stage`. `nextBatch` is called on the thread only, until
+  /// `next` has returned nil or thrown.
+  init(
+    held: [Fix], stage: GateStage,
+    nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
+  ) {
+    let box = ThreadState(held: held, stage: stage, nextBatch: nextBatch)
     let channel = channel
     let thread = Thread {
-      var (reader, held, stage) = box.value
+      var held = box.held
+      var stage = box.stage
+      let nextBatch = box.nextBatch
+      box.held = []
       var sensors = SensorFigures()
-      func judge(_ fixes: some Collection<Fix>) -> Bool {
-        var decisions: [GateDecision] = []
-        decisions.reserveCapacity(fixes.count + 8)
-        let before = (stage.pointsIn, stage.fixesWithPosition)
-        for fix in fixes {
-          sensors.add(fix)
-          stage.judge(fix, into: &decisions)
+      func judge(_ fixes: ArraySlice<Fix>) -> Bool {
+        var start = fixes.startIndex
+        while start < fixes.endIndex {
+          let end = min(fixes.endIndex, start + Self.batchSize)
+          for fix in fixes[start..<end] { sensors.add(fix) }
+          guard channel.put(.judged(stage.judge(fixes[start..<end]))) else { return false }
+          start = end
         }
-        return channel.put(
-          .judged(
-            Judged(
-              decisions: decisions, fixes: stage.pointsIn - before.0,
-              withPosition: stage.fixesWithPosition - before.1)))
+        return true
       }
-      var start = 0
-      while start < held.count {
-        let end = min(held.count, start + 1024)
-        guard judge(held[start..<end]) else { return }
-        start = end
-      }
+      guard judge(held[...]) else { return }
       held = []
       do throws(FormatError) {
-        while let batch = try reader.nextBatch() {
+        while let batch = try nextBatch() {
           guard judge(batch) else { return }
         }
-        var last: [GateDecision] = []
-        stage.finish(into: &last)
-        guard channel.put(.judged(Judged(decisions: last, fixes: 0, withPosition: 0))) else {
-          return
-        }
-        _ = channel.put(.finished(sensors))
+        _ = channel.put(.finished(sensors, stage))
       } catch {
-        _ = channel.put(.failed(error, sensors))
+        _ = channel.put(.failed(error, sensors, stage))
       }
     }
     thread.name = "strider-gate"
     thread.start()
   }
 
+  /// Judges what `reader` reads after `held`.
+  convenience init(reader: PrefetchingFixReader, held: [Fix], stage: GateStage) {
+    self.init(held: held, stage: stage) { () throws(FormatError) in try reader.nextBatch() }
+  }
+
   deinit { channel.close() }
 
-  /// The next decisions, in order; nil after the last (the gate's final ones included),
-  /// or the reader's error once the decisions before it are given.
-  func next() throws(FormatError) -> Judged? {
+  /// The next fixes and their decisions, in order; nil after the last, or the reader's
+  /// error once the fixes before it are given.
+  func next() throws(FormatError) -> JudgedBatch? {
     if let failure { throw failure }
     if ended { return nil }
     switch channel.take() {
-    case .judged(let judged): return judged
-    case .finished(let sensors):
-      self.sensors = sensors
+    case .judged(let batch): return batch
+    case .finished(let sensors, let stage):
+      (self.sensors, gate) = (sensors, stage)
       ended = true
       return nil
-    case .failed(let error, let sensors):
-      self.sensors = sensors
+    case .failed(let error, let sensors, let stage):
+      (self.sensors, gate) = (sensors, stage)
       failure = error
       throw error
     }
   }
 }
 
-/// A value handed to another thread that only that thread touches from then on.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
+/// What the judging thread starts from, handed to it: only it touches these from then on.
+private final class ThreadState: @unchecked Sendable {
+  var held: [Fix]
+  let stage: GateStage
+  let nextBatch: () throws(FormatError) -> ArraySlice<Fix>?
+
+  init(
+    held: [Fix], stage: GateStage, nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
+  ) {
+    self.held = held
+    self.stage = stage
+    self.nextBatch = nextBatch
+  }
 }

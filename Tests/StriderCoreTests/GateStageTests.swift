@@ -22,17 +22,10 @@ import Testing
     var start = 0
     while start < fixes.count {
       let end = min(fixes.count, start + batch)
-      var decisions: [GateDecision] = []
-      let before = (stage.pointsIn, stage.fixesWithPosition)
-      for fix in fixes[start..<end] { stage.judge(fix, into: &decisions) }
-      engine.absorb(
-        judged: decisions, fixes: stage.pointsIn - before.0,
-        withPosition: stage.fixesWithPosition - before.1)
+      engine.absorb(judged: stage.judge(fixes[start..<end]))
       start = end
     }
-    var last: [GateDecision] = []
-    stage.finish(into: &last)
-    engine.absorb(judged: last, fixes: 0, withPosition: 0)
+    engine.takeBackGate(stage)
     return engine.finish().summary
   }
 
@@ -62,5 +55,40 @@ import Testing
     #expect(Self.summary(stage: fixes, configuration, batch: 64) == own)
     #expect(
       Self.summary(stage: [], configuration, batch: 64) == Self.summary(ownGate: [], configuration))
+  }
+
+  @Test func fixByFixTheJudgedDecisionsGiveTheSameEventsAsTheEnginesOwnGate() {
+    // A replay at full speed feeds each fix with the decisions the stage made for it: the
+    // events (cues, pauses, splits, verdicts) must come at the same fixes, in the same order.
+    let session = Simulator.run(SimulationConfiguration(activity: .walk, seed: 9, faults: .all))
+    let configuration = SessionConfiguration(activity: .walk)
+    var own = SessionEngine(configuration: configuration)
+    var ownEvents: [[SessionEvent]] = []
+    for fix in session.fixes {
+      var events: [SessionEvent] = []
+      own.ingest(fix, into: &events)
+      ownEvents.append(events)
+    }
+    var engine = SessionEngine(configuration: configuration)
+    var stage = GateStage(configuration: configuration)
+    var judgedEvents: [[SessionEvent]] = []
+    var start = 0
+    while start < session.fixes.count {
+      let end = min(session.fixes.count, start + 100)
+      let batch = stage.judge(session.fixes[start..<end])
+      for i in batch.fixes.indices {
+        var events: [SessionEvent] = []
+        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i], into: &events)
+        judgedEvents.append(events)
+      }
+      start = end
+    }
+    #expect(judgedEvents == ownEvents)
+    #expect(ownEvents.joined().contains { if case .judged = $0 { true } else { false } })
+    engine.takeBackGate(stage)
+    let (ownTail, ownSummary) = own.finish()
+    let (tail, summary) = engine.finish()
+    #expect(tail == ownTail)
+    #expect(summary == ownSummary)
   }
 }

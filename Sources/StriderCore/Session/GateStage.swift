@@ -1,31 +1,61 @@
-/// The gate of a `SessionEngine`, run apart from it: batch analysis judges the fixes on a
-/// thread of its own while the engine works on the ones judged before, so the second core
-/// takes a share of the engine's work and not only the parsing.
+/// The gate of a `SessionEngine`, run apart from it: a file read at full speed has its
+/// fixes judged on a thread of its own while the engine works on the ones judged before,
+/// so the second core takes a share of the engine's work and not only the parsing.
 ///
 /// Judging is the engine's first step and needs nothing from the rest, so the decisions it
-/// hands to `SessionEngine.absorb(judged:)` are the ones the engine's own gate would make:
-/// the figures are the same either way.
+/// hands to the engine (`SessionEngine.absorb(judged:)`, `ingest(judged:of:into:)`) are the
+/// ones the engine's own gate would make, and the stage goes back into the engine before
+/// its finish (`takeBackGate`), which judges the fixes still held: the figures are the
+/// same either way.
 public struct GateStage: Sendable {
-  private var gate: Gate
-  /// The fixes judged, as `SessionEngine.pointsIn` counts them.
-  public private(set) var pointsIn = 0
-  /// The fixes judged that had a valid position (`SessionEngine.fixesWithPosition`).
-  public private(set) var fixesWithPosition = 0
+  fileprivate(set) var gate: Gate
 
   /// A stage judging as an engine with `configuration` does.
   public init(configuration: SessionConfiguration) {
     gate = Gate(configuration: configuration.gate)
   }
 
-  /// Judges `fix`, appending the decisions it made possible to `decisions`.
-  public mutating func judge(_ fix: Fix, into decisions: inout [GateDecision]) {
-    pointsIn += 1
-    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
-    gate.ingest(fix, into: &decisions)
+  /// Judges `fixes` in order.
+  public mutating func judge(_ fixes: some Collection<Fix>) -> JudgedBatch {
+    var batch = JudgedBatch()
+    batch.fixes.reserveCapacity(fixes.count)
+    batch.ends.reserveCapacity(fixes.count)
+    batch.decisions.reserveCapacity(fixes.count + 8)
+    for fix in fixes {
+      batch.fixes.append(fix)
+      if fix.coordinate?.isValid == true { batch.withPosition += 1 }
+      gate.ingest(fix, into: &batch.decisions)
+      batch.ends.append(batch.decisions.count)
+    }
+    return batch
   }
+}
 
-  /// The decisions for the fixes still held, at the end of the stream.
-  public mutating func finish(into decisions: inout [GateDecision]) {
-    decisions.append(contentsOf: gate.finish())
+/// Fixes with the gate's decisions on them (`GateStage.judge`).
+public struct JudgedBatch: Sendable {
+  /// The fixes judged, in order.
+  public var fixes: [Fix] = []
+  /// The decisions they made possible, in order: fix `i`'s are `decisions(of: i)`. A fix
+  /// held in the reorder window is decided with a later fix, or at the finish.
+  public var decisions: [GateDecision] = []
+  /// Where each fix's decisions end in `decisions`.
+  var ends: [Int] = []
+  /// How many of the fixes have a valid position (`SessionEngine.fixesWithPosition`).
+  public var withPosition = 0
+
+  public init() {}
+
+  /// The decisions judging fix `i` made possible.
+  public func decisions(of i: Int) -> ArraySlice<GateDecision> {
+    decisions[(i == 0 ? 0 : ends[i - 1])..<ends[i]]
+  }
+}
+
+extension SessionEngine {
+  /// Takes what a `GateStage` made of some fixes as `absorb` takes fixes its own gate
+  /// judges: an engine fed this way is fed no fixes, and takes the stage back
+  /// (`takeBackGate`) before `finish`.
+  public mutating func absorb(judged batch: JudgedBatch) {
+    absorb(judged: batch.decisions, fixes: batch.fixes.count, withPosition: batch.withPosition)
   }
 }

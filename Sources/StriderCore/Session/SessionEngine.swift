@@ -241,10 +241,9 @@ public struct SessionEngine: Sendable {
     _ = ingest(fix)
   }
 
-  /// Takes what a `GateStage` made of `fixes` fixes (`withPosition` of them with a valid
-  /// position) as `absorb` takes fixes its own gate judges: an engine fed this way is
-  /// never fed fixes, and gets the stage's final decisions before `finish`.
-  public mutating func absorb(
+  /// Takes the decisions a `GateStage` made for `fixes` fixes (`withPosition` of them with
+  /// a valid position), building no events, as `absorb` takes fixes its own gate judges.
+  mutating func absorb(
     judged decisions: some Collection<GateDecision>, fixes: Int, withPosition: Int
   ) {
     collectsEvents = false
@@ -256,6 +255,23 @@ public struct SessionEngine: Sendable {
     events.removeAll(keepingCapacity: true)
     for decision in decisions { handle(decision, into: &events) }
     eventBuffer = events
+  }
+
+  /// Feeds one fix like `ingest(_:into:)`, with the decisions a `GateStage` made when it
+  /// judged it (`JudgedBatch.decisions(of:)`) instead of the engine's own gate's.
+  public mutating func ingest(
+    judged decisions: some Collection<GateDecision>, of fix: Fix,
+    into events: inout [SessionEvent]
+  ) {
+    pointsIn += 1
+    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
+    for decision in decisions { handle(decision, into: &events) }
+  }
+
+  /// The stage that judged this engine's fixes comes back before `finish`, which then
+  /// judges the fixes it still holds as the engine's own gate would have.
+  public mutating func takeBackGate(_ stage: GateStage) {
+    gate = stage.gate
   }
 
   @inline(__always)
