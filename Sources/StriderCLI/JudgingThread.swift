@@ -15,6 +15,8 @@ final class JudgingThread: @unchecked Sendable {
   }
 
   private let channel = BoundedChannel<Item>(capacity: 4)
+  /// Signalled when the thread has returned: it touches the reader no more.
+  private let done = DispatchSemaphore(value: 0)
   private var ended = false
   private var failure: FormatError?
   /// The sensors of every fix judged, once the end or the error has been taken.
@@ -36,7 +38,9 @@ final class JudgingThread: @unchecked Sendable {
   ) {
     let box = ThreadState(held: held, stage: stage, nextBatch: nextBatch)
     let channel = channel
+    let done = done
     let thread = Thread {
+      defer { done.signal() }
       var held = box.held
       var stage = box.stage
       let nextBatch = box.nextBatch
@@ -73,6 +77,14 @@ final class JudgingThread: @unchecked Sendable {
   }
 
   deinit { channel.close() }
+
+  /// Stops judging and waits until the thread has let go of the reader, which the caller
+  /// may then read (its warnings, say) though the end was not reached: a replay stopped
+  /// partway.
+  func stop() {
+    channel.close()
+    done.wait()
+  }
 
   /// The next fixes and their decisions, in order; nil after the last, or the reader's
   /// error once the fixes before it are given.

@@ -101,19 +101,40 @@ struct Replay: ParsableCommand {
       throw ExitCode(1)
     }
     let configuration = try session.configuration(activity: activity, raw: false)
-    var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
-      () throws(FormatError) -> ArraySlice<Fix>? in
-      if !held.isEmpty {
-        defer { held = [] }
-        return held[...]
+    let coach = try coach(plan, configuration)
+    let summary: SessionSummary
+    let failure: FormatError?
+    if speed == .asFastAsPossible, PrefetchingFixReader.isWorthAThread(path: file) {
+      // The gate judges on a thread of its own, beside the parsing and the engine.
+      let judging = JudgingThread(
+        reader: reader, held: held, stage: GateStage(configuration: configuration))
+      held = []
+      var source = StreamedReplaySource(
+        name: file, clock: SystemClock(),
+        nextJudged: { () throws(FormatError) -> JudgedBatch? in try judging.next() },
+        gate: { judging.gate })
+      summary = try HeadlessSession.run(
+        source: &source, configuration: configuration, file: file,
+        format: reader.format.rawValue, coach: coach, speak: HeadlessSession.speaks(display),
+        stop: stop)
+      judging.stop()
+      failure = source.failure
+    } else {
+      var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
+        () throws(FormatError) -> ArraySlice<Fix>? in
+        if !held.isEmpty {
+          defer { held = [] }
+          return held[...]
+        }
+        return try reader.nextBatch()
       }
-      return try reader.nextBatch()
+      summary = try HeadlessSession.run(
+        source: &source, configuration: configuration, file: file,
+        format: reader.format.rawValue, coach: coach, speak: HeadlessSession.speaks(display),
+        stop: stop)
+      failure = source.failure
     }
-    let summary = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: file,
-      format: reader.format.rawValue, coach: try coach(plan, configuration),
-      speak: HeadlessSession.speaks(display), stop: stop)
-    if let failure = source.failure {
+    if let failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
     }

@@ -48,9 +48,20 @@ public protocol FixSource {
   /// without a copy of each through `SourcePoll`. Nil when the source paces its fixes or
   /// has none ready; then `poll`.
   mutating func takeDueFixes() -> ArraySlice<Fix>?
+
+  /// Like `takeDueFixes`, fixes a `GateStage` has judged already, with its decisions, for
+  /// a loop that feeds them to `SessionRunner.handle(fix:judged:into:)`. Nil when the
+  /// source gives plain fixes, or at the end.
+  mutating func takeDueJudged() -> JudgedBatch?
+
+  /// The stage that judged the fixes `takeDueJudged` gave, once they have all been given
+  /// (the end, or an error): the runner takes it back before its finish. Nil before.
+  mutating func takeGate() -> GateStage?
 }
 
 extension FixSource {
   public mutating func keep(lap: LapMark) {}
   public mutating func takeDueFixes() -> ArraySlice<Fix>? { nil }
+  public mutating func takeDueJudged() -> JudgedBatch? { nil }
+  public mutating func takeGate() -> GateStage? { nil }
 }

@@ -117,9 +117,35 @@ public struct SessionRunner: Sendable {
 
   /// Handles one fix as `handle(.fix(fix), into:)` does.
   public mutating func handle(fix: Fix, into out: inout [RunnerEvent]) {
+    handle(fix: fix, judged: nil, into: &out)
+  }
+
+  /// Handles a fix a `GateStage` has judged already, with the decisions judging it made
+  /// (`JudgedBatch.decisions(of:)`): what `handle(fix:into:)` does with the engine's own
+  /// gate. The runner takes the stage back before its finish (`takeBackGate`).
+  public mutating func handle(
+    fix: Fix, judged decisions: ArraySlice<GateDecision>, into out: inout [RunnerEvent]
+  ) {
+    handle(fix: fix, judged: .some(decisions), into: &out)
+  }
+
+  /// The stage that judged the fixes comes back before the finish (see
+  /// `SessionEngine.takeBackGate`); `after`, the fixes of a batch the runner took from a
+  /// stage as it was before it judged them.
+  public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix> = []) {
+    engine.takeBackGate(stage, after: fixes)
+  }
+
+  private mutating func handle(
+    fix: Fix, judged decisions: ArraySlice<GateDecision>?, into out: inout [RunnerEvent]
+  ) {
     lastFix = fix
     let before = newestTime
-    engine.ingest(fix, into: &sessionEvents)
+    if let decisions {
+      engine.ingest(judged: decisions, of: fix, into: &sessionEvents)
+    } else {
+      engine.ingest(fix, into: &sessionEvents)
+    }
     relay(sessionEvents, into: &out)
     sessionEvents.removeAll(keepingCapacity: true)
     if let t = newestTime, t != before, coach != nil {

@@ -25,6 +25,10 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   private var finishedReported = false
   /// Why reading stopped before the end, if it did.
   public private(set) var failure: Failure?
+  /// Fixes judged on another thread (`init(name:clock:nextJudged:gate:)`), and the stage
+  /// that judged them, asked for once they have all been given.
+  private let nextJudged: (() throws(Failure) -> JudgedBatch?)?
+  private let judgingGate: (() -> GateStage?)?
 
   /// - Parameter nextBatch: the next fixes in the order they were recorded (a page, a
   ///   parsed block), nil at the end.
@@ -37,6 +41,44 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
     pacer = Pacer(speed: speed)
     isUnpaced = speed == .asFastAsPossible
     self.clock = clock
+    nextJudged = nil
+    judgingGate = nil
+  }
+
+  /// A replay at full speed of fixes a `GateStage` judges on another thread as they are
+  /// read (`takeDueJudged`), so the gate's work is off the engine's thread.
+  /// - Parameter nextJudged: the next fixes with their decisions, nil at the end.
+  /// - Parameter gate: the stage, once `nextJudged` has given its end or its error.
+  public init(
+    name: String, clock: Clock, nextJudged: @escaping () throws(Failure) -> JudgedBatch?,
+    gate: @escaping () -> GateStage?
+  ) {
+    self.name = name
+    nextBatch = { nil }
+    pacer = Pacer(speed: .asFastAsPossible)
+    isUnpaced = true
+    self.clock = clock
+    self.nextJudged = nextJudged
+    judgingGate = gate
+  }
+
+  /// The next fixes judged, with their decisions; nil when this source reads plain fixes,
+  /// or at the end (then `poll` reports it) or at the first failure (kept).
+  public mutating func takeDueJudged() -> JudgedBatch? {
+    guard let nextJudged, !isExhausted else { return nil }
+    do {
+      if let batch = try nextJudged() { return batch }
+      isExhausted = true
+    } catch {
+      isExhausted = true
+      failure = error
+    }
+    return nil
+  }
+
+  /// The stage that judged the fixes, once they have all been given.
+  public mutating func takeGate() -> GateStage? {
+    isExhausted ? judgingGate?() : nil
   }
 
   public mutating func poll(timeout: Double) -> SourcePoll {
@@ -62,7 +104,7 @@ public struct StreamedReplaySource<Clock: PacingClock, Failure: Error>: FixSourc
   /// (see `FixSource.takeDueFixes`); nil when paced, or at the end (then `poll` reports
   /// it).
   public mutating func takeDueFixes() -> ArraySlice<Fix>? {
-    guard isUnpaced, pending == nil, refill() else { return nil }
+    guard isUnpaced, nextJudged == nil, pending == nil, refill() else { return nil }
     defer { batch = batch.dropFirst(Self.turnSize) }
     return batch.prefix(Self.turnSize)
   }

@@ -107,4 +107,74 @@ struct StreamedHeadlessTests {
     #expect(summary == Self.fixByFix(Self.simulated.fixes.prefix(200)).1)
     #expect(events.contains(.status(.finished)))
   }
+
+  /// A source of fixes a `GateStage` judged ahead, `size` at a time, failing after
+  /// `failAfter` batches if given; with the stage, once every batch has been given.
+  static func judgedSource(size: Int, failAfter: Int? = nil)
+    -> StreamedReplaySource<ManualClock, Failed>
+  {
+    final class Stage: @unchecked Sendable {
+      var stage = GateStage(configuration: StreamedHeadlessTests.configuration)
+      var ended = false
+    }
+    let state = Stage()
+    let next = batches(size: size, failAfter: failAfter)
+    return StreamedReplaySource(
+      name: "run.gpx", clock: ManualClock(),
+      nextJudged: { () throws(Failed) -> JudgedBatch? in
+        do throws(Failed) {
+          guard let fixes = try next() else {
+            state.ended = true
+            return nil
+          }
+          return state.stage.judge(fixes)
+        } catch {
+          state.ended = true
+          throw error
+        }
+      },
+      gate: { state.ended ? state.stage : nil })
+  }
+
+  @Test(arguments: [1, 37, 1024])
+  func fixesJudgedOnAnotherThreadPrintWhatFixByFixPrints(size: Int) {
+    var source = Self.judgedSource(size: size)
+    #expect(source.takeDueFixes() == nil, "judged fixes come through takeDueJudged only")
+    let (events, summary) = Self.printed(&source)
+    let (expected, expectedSummary) = Self.fixByFix(Self.simulated.fixes[...])
+    #expect(summary == expectedSummary)
+    #expect(events == expected)
+    #expect(source.failure == nil)
+  }
+
+  @Test func aFailureAmongJudgedFixesEndsAsAPlainOneDoes() {
+    var source = Self.judgedSource(size: 100, failAfter: 2)
+    let (events, summary) = Self.printed(&source)
+    #expect(source.failure != nil)
+    #expect(summary.pointsIn == 200)
+    #expect(summary == Self.fixByFix(Self.simulated.fixes.prefix(200)).1)
+    #expect(events.contains(.status(.finished)))
+  }
+
+  @Test(arguments: [1, 500, 1023])
+  func stoppedPartwayThroughAJudgedBatchTheSummaryIsThePlainOnes(stopAfter: Int) {
+    // Stopped (Ctrl-C) inside a batch the stage has judged to its end: the engine must
+    // finish with the gate as it stood at the last fix taken, not with fixes it never saw.
+    func stopped(_ source: inout some FixSource) -> SessionSummary {
+      var handled = 0
+      return HeadlessLoop.run(
+        source: &source, configuration: Self.configuration,
+        isStopped: {
+          handled += 1
+          return handled > stopAfter + 1
+        }, emit: { _ in })
+    }
+    var judged = Self.judgedSource(size: 1024)
+    var plain = StreamedReplaySource(
+      name: "run.gpx", speed: .asFastAsPossible, clock: ManualClock(),
+      nextBatch: Self.batches(size: 1024))
+    let expected = stopped(&plain)
+    #expect(expected.pointsIn == stopAfter)
+    #expect(stopped(&judged) == expected)
+  }
 }

@@ -111,4 +111,27 @@ import Testing
     #expect(events.first { $0["event"] as? String == "start" } != nil)
     #expect(events.last?["event"] as? String == "summary", "the last line is the summary")
   }
+
+  /// At full speed a file of 256 KiB or more (or a pipe) is judged on a thread of its own
+  /// beside the engine: every line printed must be the one the engine's own gate gives.
+  @Test func aFullSpeedReplayJudgedOnItsOwnThreadPrintsWhatTheEnginesOwnGatePrints() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let file = dir.appendingPathComponent("faulty.gpx").path
+    let sim = try StriderBinary.run([
+      "simulate", "--activity", "run", "--seed", "9", "--faults", "all", "--length", "850",
+      "-o", file,
+    ])
+    #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    #expect(size < 256 << 10, "small enough to be judged on the engine's thread")
+    let plain = try StriderBinary.run(["replay", file, "--headless", "--speed", "max"])
+    let piped = try StriderBinary.shell(
+      "cat '\(file)' | \"$STRIDER\" replay /dev/stdin --headless --speed max")
+    #expect(plain.status == 0 && piped.status == 0, "\(plain.stderr)\(piped.stderr)")
+    #expect(Self.jsonLines(plain.stdout).count > 10)
+    #expect(
+      plain.stdout.replacingOccurrences(of: file, with: "FILE")
+        == piped.stdout.replacingOccurrences(of: "/dev/stdin", with: "FILE"))
+  }
 }

@@ -36,10 +36,25 @@ public enum HeadlessLoop {
         try emit(e)
       }
     }
+    // The batch of judged fixes being taken, and how many of them the runner has taken:
+    // a session stopped partway through it takes the gate back as it stood there.
+    var judged: (batch: JudgedBatch, taken: Int)?
     loop: while !isStopped() {
       eachTurn()
       do {
         for _ in 0..<max(0, lapPresses()) { try pass(runner.lap()) }
+        // At full speed, fixes judged on another thread, in one go.
+        if let batch = source.takeDueJudged() {
+          judged = (batch, 0)
+          for i in batch.fixes.indices {
+            if isStopped() { break loop }
+            turnEvents.removeAll(keepingCapacity: true)
+            runner.handle(fix: batch.fixes[i], judged: batch.decisions(of: i), into: &turnEvents)
+            judged?.taken = i + 1
+            try pass(turnEvents)
+          }
+          continue
+        }
         // At full speed, every fix read so far in one go.
         if let fixes = source.takeDueFixes() {
           for fix in fixes {
@@ -64,6 +79,11 @@ public enum HeadlessLoop {
         failure = error
         break loop
       }
+    }
+    if let stage = source.takeGate() {
+      runner.takeBackGate(stage)
+    } else if let (batch, taken) = judged, let stage = batch.stageBefore {
+      runner.takeBackGate(stage, after: batch.fixes.prefix(taken))
     }
     let (events, summary) = runner.finish()
     if let closing = runner.closingLap { source.keep(lap: closing) }

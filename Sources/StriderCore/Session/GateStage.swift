@@ -16,8 +16,9 @@ public struct GateStage: Sendable {
   }
 
   /// Judges `fixes` in order.
-  public mutating func judge(_ fixes: some Collection<Fix>) -> JudgedBatch {
+  public mutating func judge(_ fixes: ArraySlice<Fix>) -> JudgedBatch {
     var batch = JudgedBatch()
+    batch.stageBefore = self
     batch.fixes.reserveCapacity(fixes.count)
     batch.ends.reserveCapacity(fixes.count)
     batch.decisions.reserveCapacity(fixes.count + 8)
@@ -42,6 +43,9 @@ public struct JudgedBatch: Sendable {
   var ends: [Int] = []
   /// How many of the fixes have a valid position (`SessionEngine.fixesWithPosition`).
   public var withPosition = 0
+  /// The stage as it was before it judged these fixes: an engine stopped partway through
+  /// the batch takes it back with the fixes it took (`SessionEngine.takeBackGate(_:after:)`).
+  public var stageBefore: GateStage?
 
   public init() {}
 

@@ -260,8 +260,7 @@ public struct SessionEngine: Sendable {
   /// Feeds one fix like `ingest(_:into:)`, with the decisions a `GateStage` made when it
   /// judged it (`JudgedBatch.decisions(of:)`) instead of the engine's own gate's.
   public mutating func ingest(
-    judged decisions: some Collection<GateDecision>, of fix: Fix,
-    into events: inout [SessionEvent]
+    judged decisions: ArraySlice<GateDecision>, of fix: Fix, into events: inout [SessionEvent]
   ) {
     pointsIn += 1
     if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
@@ -272,6 +271,14 @@ public struct SessionEngine: Sendable {
   /// judges the fixes it still holds as the engine's own gate would have.
   public mutating func takeBackGate(_ stage: GateStage) {
     gate = stage.gate
+  }
+
+  /// Takes back a stage as it was before it judged `fixes`, which this engine has taken
+  /// with their decisions (`JudgedBatch.stageBefore`): a session stopped partway through
+  /// a batch judged ahead finishes with the gate its own would have had.
+  public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix>) {
+    gate = stage.gate
+    for fix in fixes { _ = gate.ingest(fix) }
   }
 
   @inline(__always)
