@@ -70,10 +70,11 @@ struct AnalyzeJob: Equatable {
 
   /// Streams the file through the engine without holding its fixes, so an archive of any
   /// size is analysed in the memory of its finished track; a file of 256 KiB or more is
-  /// parsed on a second thread while the engine works. A file that does not say its activity (and none was
-  /// asked for) has it guessed from the speed of its first `guessingPrefix` fixes, held
-  /// until the guess is made: the whole file, for all but the longest archives, so the
-  /// guess is the one a second pass would make, without parsing the file twice.
+  /// parsed on a second thread and gated on a third (`JudgingThread`) while the engine
+  /// works. A file that does not say its activity (and none was asked for) has it guessed
+  /// from the speed of its first `guessingPrefix` fixes, held until the guess is made: the
+  /// whole file, for all but the longest archives, so the guess is the one a second pass
+  /// would make, without parsing the file twice.
   private func analyze(
     _ path: String, settings: UserSettings
   ) throws(FormatError) -> AnalysisReport {
