@@ -141,6 +141,9 @@ public struct LiveDriftFilter: Sendable {
   /// these, and the plane spares two trigonometric conversions a fix.
   public mutating func settledSteps(final: Bool = false) -> [Double] {
     let emit = settle(final: final)
+    // Four calls in five settle nothing: no array is made for them (a million fixes made a
+    // million).
+    guard emit > 0 else { return [] }
     var out: [Double] = []
     out.reserveCapacity(emit)
     for j in 0..<emit {
