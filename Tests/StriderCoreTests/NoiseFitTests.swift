@@ -171,4 +171,26 @@ import Testing
       abs(summary.distance.value - truth) <= 0.015 * truth,
       "smoothed \(summary.distance.value) m of \(truth) m")
   }
+
+  @Test func repeatedWeightsAreRaisedOnceEachAndMapBackExactly() {
+    // HDOP with two decimals: a few dozen distinct weights over hundreds of fixes.
+    let hdop = (0..<600).map { Double(55 + ($0 * 7) % 31) / 100 }
+    let logWeights = [Array(hdop[..<300]), [0, 0] + Array(hdop[300...])].map { run in
+      run.map { $0 == 0 ? 0 : log($0 / 0.7) }
+    }
+    let shared = try? #require(NoiseFit.SharedPowers(logWeights))
+    // 31 HDOP values, less 0.70: its weight is 1 and its log 0, no power to raise.
+    #expect(shared?.values.count == 30)
+    for (k, run) in logWeights.enumerated() {
+      for (i, lw) in run.enumerated() {
+        let j = Int(shared?.indexes[k][i] ?? -2)
+        // The very value, so each fix's power is the one it would have had.
+        #expect(lw == 0 ? j == -1 : shared?.values[j] == lw)
+      }
+    }
+    // Weights that hardly repeat (full-precision accuracies) get no table.
+    let distinct = [(0..<600).map { log(1 + Double($0) / 1000) + 1e-9 }]
+    #expect(NoiseFit.SharedPowers(distinct) == nil)
+    #expect(NoiseFit.SharedPowers([[0, 0, 0]]) == nil)
+  }
 }

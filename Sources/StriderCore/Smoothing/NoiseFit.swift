@@ -80,22 +80,37 @@ public enum NoiseFit {
     }
     // ln of each fix's weight, so that an evaluation raises it to the trust with one `exp`.
     let logWeights = runs.map { run in run.map { $0.weight == 1 ? 0 : log($0.weight) } }
+    let shared = SharedPowers(logWeights)
     func cost(_ x: [Double]) -> Double {
       let m = model(x)
       let white = m.whiteSigma * m.whiteSigma
       let twiceTrust = 2 * m.accuracyTrust
       let twiceDriftTrust = 2 * m.driftTrust
+      // Each distinct weight raised once, when the weights repeat (see `SharedPowers`).
+      let whiteVariances = shared?.each { white * exp(twiceTrust * $0) } ?? []
+      let driftScales = shared?.each { twiceDriftTrust == 0 ? 1 : exp(twiceDriftTrust * $0) } ?? []
       var total = 0.0
       // The innovation variances' product, its logarithm taken before it leaves the range.
       var variances = 1.0
       for (k, run) in runs.enumerated() {
         var filter = DriftFilter(model: m)
         let logWeight = logWeights[k]
+        let indexes = shared?.indexes[k]
         for (i, fix) in run.enumerated() {
           let lw = logWeight[i]
+          let whiteVariance: Double
+          let driftScale: Double
+          if lw == 0 {
+            (whiteVariance, driftScale) = (white, 1)
+          } else if let indexes {
+            let j = Int(indexes[i])
+            (whiteVariance, driftScale) = (whiteVariances[j], driftScales[j])
+          } else {
+            whiteVariance = white * exp(twiceTrust * lw)
+            driftScale = twiceDriftTrust == 0 ? 1 : exp(twiceDriftTrust * lw)
+          }
           let outcome = filter.advance(
-            fix, whiteVariance: lw == 0 ? white : white * exp(twiceTrust * lw),
-            driftScale: lw == 0 || twiceDriftTrust == 0 ? 1 : exp(twiceDriftTrust * lw))
+            fix, whiteVariance: whiteVariance, driftScale: driftScale)
           // A position repeated exactly is a receiver holding its last fix, not a new
           // measurement: it says nothing about the noise.
           if i > 0, fix.east == run[i - 1].east, fix.north == run[i - 1].north { continue }
@@ -144,6 +159,47 @@ public enum NoiseFit {
       if cost(x) < cost(best.point) { return model(x) }
     }
     return model(best.point)
+  }
+
+  /// The distinct values among the fixes' log weights, and each fix's index into them:
+  /// reported accuracies often take few values (an HDOP has two decimals), and raising
+  /// each fix's weight to the trust, two `exp`s a fix and an evaluation, was a sixth of a
+  /// long replay's instructions (its relearns). Nil when the values hardly repeat, where
+  /// a table would save nothing.
+  struct SharedPowers {
+    var values: [Double] = []
+    var indexes: [[Int32]] = []
+
+    init?(_ logWeights: [[Double]]) {
+      var weighted = 0
+      for run in logWeights { for lw in run where lw != 0 { weighted += 1 } }
+      // Given up as soon as the values are too many to pay.
+      let most = weighted / 4
+      guard most > 0 else { return nil }
+      var indexOf: [Double: Int32] = [:]
+      for run in logWeights {
+        var row: [Int32] = []
+        row.reserveCapacity(run.count)
+        for lw in run {
+          guard lw != 0 else {
+            row.append(-1)
+            continue
+          }
+          if let index = indexOf[lw] {
+            row.append(index)
+          } else {
+            guard values.count < most else { return nil }
+            indexOf[lw] = Int32(values.count)
+            row.append(Int32(values.count))
+            values.append(lw)
+          }
+        }
+        indexes.append(row)
+      }
+    }
+
+    /// `transform` of each distinct value, in the order `indexes` number them.
+    func each(_ transform: (Double) -> Double) -> [Double] { values.map(transform) }
   }
 
   private static func clamp(_ x: Double, _ bounds: (Double, Double)) -> Double {
