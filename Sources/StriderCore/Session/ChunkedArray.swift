@@ -19,7 +19,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
   subscript(position: Int) -> Element {
     get { chunks[position >> Self.shift][position & Self.mask] }
-    set { chunks[position >> Self.shift][position & Self.mask] = newValue }
+    // In place: a get-and-set would copy the element out and back and check both arrays'
+    // uniqueness at every field the finishing pass writes.
+    _modify { yield &chunks[position >> Self.shift][position & Self.mask] }
   }
 
   mutating func append(_ element: Element) {

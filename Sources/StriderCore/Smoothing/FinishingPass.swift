@@ -37,6 +37,15 @@ struct FinishingPass: Sendable {
     var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     var altitude: Meters? { altitudeValue.isNaN ? nil : Meters(altitudeValue) }
 
+    /// Holds the smoothed position and speed (and course, when distance is measured along
+    /// the curve) in place of the fix's.
+    mutating func take(_ smoothed: SmoothedFix, course keepsCourse: Bool) {
+      latitude = smoothed.coordinate.latitude
+      longitude = smoothed.coordinate.longitude
+      speed = Float(smoothed.speed)
+      if keepsCourse { course = Float(smoothed.course) }
+    }
+
     /// The point as the track smoother reads it.
     var smoothingInput: SmoothingInput {
       SmoothingInput(
@@ -98,11 +107,7 @@ struct FinishingPass: Sendable {
       count: items.count, model: model, alsoFrom: other,
       input: { k in points[items.index(k)].smoothingInput },
       output: { k, smoothed in
-        let index = items.index(k)
-        points[index].latitude = smoothed.coordinate.latitude
-        points[index].longitude = smoothed.coordinate.longitude
-        points[index].speed = Float(smoothed.speed)
-        if alongCurve { points[index].course = Float(smoothed.course) }
+        points[items.index(k)].take(smoothed, course: alongCurve)
       })
   }
 
