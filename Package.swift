@@ -132,7 +132,8 @@ let package = Package(
     .testTarget(
       name: "StriderEndToEndTests",
       dependencies: [
-        "StriderCore", "StriderFormats", "StriderStore", "StriderSimulator", "StriderTestSupport",
+        "StriderCore", "StriderFormats", "StriderRender", "StriderStore", "StriderSimulator",
+        "StriderTestSupport",
       ]),
   ]
 )

@@ -50,6 +50,10 @@ struct AnalyzeJob: Equatable {
   var format: Analyze.OutputFormat = .table
   var session = PlainSessionFlags()
   var noFilter = false
+  /// Whether the engine runs its live pipeline too; nil: only where the output shows what it
+  /// makes (the JSON's `finishing` and `cues`), since the table shows the finished figures
+  /// alone (`SessionEngine.init`'s `followsLive`). Tests ask for both and compare.
+  var followsLive: Bool? = nil
 
   func run() throws {
     var failures = 0
@@ -75,15 +79,17 @@ struct AnalyzeJob: Equatable {
   /// from the speed of its first `guessingPrefix` fixes, held until the guess is made: the
   /// whole file, for all but the longest archives, so the guess is the one a second pass
   /// would make, without parsing the file twice.
-  private func analyze(
-    _ path: String, settings: UserSettings
+  func analyze(
+    _ path: String, settings: UserSettings, followsLive asked: Bool? = nil
   ) throws(FormatError) -> AnalysisReport {
+    let followsLive = asked ?? followsLive ?? (format == .json)
     let parallel = PrefetchingFixReader.isWorthAThread(path: path)
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path), parallel: parallel)
     let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
-    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
+    var engine = SessionEngine(
+      configuration: configuration, correctsLiveDistance: false, followsLive: followsLive)
     var sensors = SensorFigures()
     if parallel {
       // The gate judges on a thread of its own, beside the parsing and the engine.
@@ -108,6 +114,10 @@ struct AnalyzeJob: Equatable {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
     let summary = engine.finish().summary
+    // A step the engine could not measure without its live pipeline (`needsLivePass`):
+    // the file again, with it; rare enough (times that begin late) that reading twice
+    // costs nothing on the files that matter.
+    if engine.needsLivePass { return try analyze(path, settings: settings, followsLive: true) }
     if engine.pointsIn > 0, summary.pointsAccepted == 0 {
       printError(
         "strider: warning: \(path): no fix with a position was accepted "

@@ -65,6 +65,11 @@ public struct SessionEngine: Sendable {
   private var eventBuffer: [SessionEvent] = []
   /// Whether the live distance is re-measured as the finished track will be, as it goes.
   private let correctsLiveDistance: Bool
+  /// Whether the live pipeline runs (see `init`'s `followsLive`).
+  public let followsLive: Bool
+  /// Whether an engine that does not follow live met a step it cannot measure as a
+  /// following one would (see `init`): its summary must then come from one that does.
+  public private(set) var needsLivePass = false
   /// The records the finish compares the session's best efforts with (none: no search).
   public let recordsToBeat: RecordsToBeat
   private var liveCorrection = LiveCorrection()
@@ -139,10 +144,19 @@ public struct SessionEngine: Sendable {
   ///   reads `verdictsAccepted`, `rejected` and `newestAcceptedFixTime` instead: two
   ///   events holding a fix each, copied on through every layer, were 3 % of the
   ///   instructions of a headless replay of a million fixes.
+  /// - Parameter followsLive: false for a caller that reads only the finished figures
+  ///   (`analyze`'s table): where the finishing pass smooths the track, the live filter,
+  ///   auto-pause, live figures and cues are skipped, which were two thirds of the engine's
+  ///   work on a long file. The summary's figures are the same, since the finishing pass
+  ///   reads the accepted fixes only; its `cues` are empty and `finishing` nil. An untimed
+  ///   step measured from a live-filtered position (a stream whose times begin late, or a
+  ///   gate that lets times run backwards) sets `needsLivePass` instead: the caller then
+  ///   asks an engine that follows. Ignored (it follows) where nothing is smoothed at the
+  ///   finish, since the live figures are then the summary's.
   public init(
     configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
     correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat(),
-    reportsEachFix: Bool = true
+    reportsEachFix: Bool = true, followsLive: Bool = true
   ) {
     self.configuration = configuration
     self.reportsEachFix = reportsEachFix
@@ -157,7 +171,8 @@ public struct SessionEngine: Sendable {
     finishingPass = FinishingPass(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack)
     finishingPass.keepsDistanceSeries = !recordsToBeat.isEmpty
-    self.correctsLiveDistance = correctsLiveDistance
+    self.followsLive = followsLive || !keepsTrack
+    self.correctsLiveDistance = correctsLiveDistance && self.followsLive
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
       LiveDriftFilter(prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve)
@@ -307,6 +322,7 @@ public struct SessionEngine: Sendable {
     if let finished { return ([], finished) }
     var events: [SessionEvent] = []
     for decision in gate.finish() { handle(decision, into: &events) }
+    if !followsLive { return finishFiguresOnly(handingOut: handOut) }
     if let since = pausedSince, let last = lastAcceptedTime {
       livePauses.append(PauseInterval(start: since, end: last))
     }
@@ -376,20 +392,40 @@ public struct SessionEngine: Sendable {
         emit(.cue(cue), into: &events)
       }
     }
+    let summary = summary(of: finalSnapshot, pauses: pauses, finishing: finishing)
+    finished = summary
+    return (events, summary)
+  }
+
+  /// The finish of an engine that does not follow live: the finishing pass alone.
+  private mutating func finishFiguresOnly(
+    handingOut handOut: ((FinishedTrack.Point) -> Void)?
+  ) -> (events: [SessionEvent], summary: SessionSummary) {
+    var points = track
+    track = ChunkedArray()
+    finishingPass.smooth(&points, alsoFrom: lastLiveModel(of: points))
+    let figures = finishingPass.figures(of: points, handingOut: handOut)
+    finishedTrack = figures.track ?? FinishedTrack()
+    let summary = summary(of: figures.snapshot, pauses: figures.pauses, finishing: nil)
+    finished = summary
+    return ([], summary)
+  }
+
+  private func summary(
+    of snapshot: MetricsSnapshot, pauses: [PauseInterval], finishing: FinishingReport?
+  ) -> SessionSummary {
     var elapsed = Seconds.zero
     if let a = firstTimedTime, let b = lastAcceptedTime, b > a { elapsed = b - a }
-    let summary = SessionSummary(
+    return SessionSummary(
       activity: configuration.activity, units: configuration.units, isRaw: configuration.isRaw,
       start: firstAccepted, end: lastAccepted,
       distance: Meters(
-        (configuration.isRaw ? rawDistance : finalSnapshot.distance.value) + untimedDistance),
+        (configuration.isRaw ? rawDistance : snapshot.distance.value) + untimedDistance),
       elapsed: elapsed,
-      moving: finalSnapshot.moving, calories: finalSnapshot.calories,
-      elevationGain: finalSnapshot.elevationGain, pointsIn: pointsIn,
+      moving: snapshot.moving, calories: snapshot.calories,
+      elevationGain: snapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
-      pauses: pauses, splits: finalSnapshot.splits, cues: cues, finishing: finishing)
-    finished = summary
-    return (events, summary)
+      pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing)
   }
 
   // MARK: Live pipeline
@@ -434,6 +470,10 @@ public struct SessionEngine: Sendable {
     lastAccepted = endpoint
     let previous = lastPoint
     let newStretch = breaksTrack || previous == nil || previous?.segment != fix.segment
+    if !followsLive {
+      keepForFinish(fix, at: rawCoordinate, after: previous, newStretch: newStretch)
+      return
+    }
 
     var endsSignalLoss = false
     if let t = fix.time, let last = lastAcceptedTime, t > last {
@@ -567,6 +607,34 @@ public struct SessionEngine: Sendable {
     if reportsEachFix { emit(.point(point, isPaused: autoPause.isPaused), into: &events) }
   }
 
+  /// What an engine that does not follow live keeps of an accepted fix: the track for the
+  /// finishing pass, and what the summary reads besides (times, the untimed distance).
+  private mutating func keepForFinish(
+    _ fix: Fix, at coordinate: Coordinate, after previous: TrackPoint?, newStretch: Bool
+  ) {
+    // The live filter estimates exactly the fixes with a time (`LiveDriftFilter.update`).
+    let smoothed = filter != nil && fix.time != nil
+    track.append(
+      FinishingPass.Entry(
+        fix: fix, coordinate: coordinate, newStretch: newStretch, smoothed: smoothed))
+    if firstTimedTime == nil, let t = fix.time { firstTimedTime = t }
+    lastPoint = TrackPoint(
+      time: fix.time ?? lastAcceptedTime, coordinate: coordinate, altitude: fix.altitude,
+      speed: fix.speed ?? .zero, accuracy: fix.horizontalAccuracy, segment: fix.segment)
+    guard let time = fix.time else {
+      if let p = previous, !newStretch {
+        // After a timed fix, the previous position may be the live filter's.
+        if lastAcceptedTime != nil { needsLivePass = true }
+        untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
+      }
+      return
+    }
+    let continues = !newStretch && lastAcceptedTime != nil && (previous?.time ?? time) <= time
+    // An untimed step to a filtered position: only a following engine knows it.
+    if !continues, previous != nil, !newStretch { needsLivePass = true }
+    lastAcceptedTime = time
+  }
+
   /// The model a live session would have re-measured the track with last, learnt again
   /// where `RemeasureSchedule` learns its last one: an engine that does not re-measure
   /// (`analyze`) then finishes a file as a replay or an import of it does.
@@ -641,6 +709,7 @@ public struct SessionEngine: Sendable {
   private mutating func announce(
     _ trigger: CueTrigger, at time: GNSSTime, into events: inout [SessionEvent]
   ) {
+    guard followsLive else { return }
     sayCue(cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time), into: &events)
   }
 
