@@ -226,6 +226,48 @@ struct NMEAConformanceTests {
     }
   }
 
+  /// The accuracy read from a log is gpsd's for the same epoch, up to gpsd's range error
+  /// (19 m, or 4.75 m for a differential fix, against our 5 m): gpsd takes the HDOP even
+  /// where the receiver sends GST, and so must a log, or the same receiver would weigh its
+  /// fixes one way recorded through gpsd and another replayed from its log.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func accuracyIsGPSDsWhereGPSDGivesOne() throws {
+    var compared: [String: Int] = [:]
+    for log in Self.logs {
+      guard let (fixes, _) = try Self.read(log) else { return SharedData.missing(log) }
+      // By time, and by position for gpsd versions that print TPVs without one (both sides
+      // convert the same ddmm.mmmm text: equal far inside 1e-6°).
+      var ours: [String: Double] = [:]
+      func place(_ latitude: Double, _ longitude: Double) -> String {
+        "\((latitude * 1e6).rounded()),\((longitude * 1e6).rounded())"
+      }
+      for fix in fixes {
+        guard let h = fix.horizontalAccuracy?.value else { continue }
+        if let time = fix.time?.iso8601 { ours[time] = h }
+        if let c = fix.coordinate { ours[place(c.latitude, c.longitude)] = h }
+      }
+      // gpsd's own reports, read by our gpsd JSON reader (eph ÷ 3.8, gpsd's 19 m range
+      // error against our 5 m).
+      guard let (reports, _) = try Self.gpsdReports(log) else { return SharedData.missing(log) }
+      for report in reports {
+        guard let gpsd = report.horizontalAccuracy?.value, let c = report.coordinate,
+          let h = ours[report.time?.iso8601 ?? ""] ?? ours[place(c.latitude, c.longitude)],
+          h > 0
+        else { continue }
+        // 1, or ¼ where gpsd takes the differential range error (4.75 m against 19 m).
+        let ratio = gpsd / h
+        #expect(
+          abs(ratio - 1) < 0.01 || abs(ratio - 0.25) < 0.01,
+          "\(log) \(report.time?.iso8601 ?? "-"): gpsd \(gpsd) m against our \(h) m")
+        compared[log, default: 0] += 1
+      }
+    }
+    // The three logs that carry GST beside their DOPs are among those compared.
+    for log in ["polarx2.log", "isync.log", "skytraq-dgps.log"] {
+      #expect((compared[log] ?? 0) > 5, "\(log): epochs compared \(compared[log] ?? 0)")
+    }
+  }
+
   /// One file read in one-byte chunks gives what whole reads give.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent)) func oneByteChunksOnARealLog() throws
   {

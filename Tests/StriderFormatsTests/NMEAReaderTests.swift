@@ -41,15 +41,25 @@ struct NMEAReaderTests {
     #expect(fix.mode == .threeD)
     #expect(fix.satellites == 8)
     #expect(fix.hdop == 0.9)
-    // GST wins over HDOP: √(3² + 4²) = 5 m; σalt 6 m.
-    #expect(fix.horizontalAccuracy == Meters(5))
-    #expect(fix.verticalAccuracy == Meters(6))
+    // The DOPs win over GST, as in gpsd's eph and epv: HDOP 0.9 and VDOP 2.1 × 5 m.
+    #expect(abs((fix.horizontalAccuracy?.value ?? 0) - 4.5) < 1e-9)
+    #expect(abs((fix.verticalAccuracy?.value ?? 0) - 10.5) < 1e-9)
     // 22.4 knots × 1852/3600 = 11.5236 m/s (to 1e-9: one multiplication).
     #expect(abs((fix.speed?.value ?? 0) - 22.4 * 1852 / 3600) < 1e-9)
     #expect(fix.course == Degrees(84.4))
     #expect(fix.origin.line == 1)
     #expect(stats.used == 4)
     #expect(stats.sentences == 4)
+  }
+
+  @Test func withoutDOPsAccuracyIsGSTs() throws {
+    // A GGA with an empty HDOP field and no GSA: the GST sigmas, √(3² + 4²) = 5 m; σalt 6 m.
+    let gga = "GPGGA,123519.00,4807.038,N,01131.000,E,1,08,,545.4,M,46.9,M,,"
+    let (fixes, _) = try readNMEA([gga, Self.rmc, Self.gst].map(nmea).joined())
+    let fix = try #require(fixes.first)
+    #expect(fix.hdop == nil)
+    #expect(fix.horizontalAccuracy == Meters(5))
+    #expect(fix.verticalAccuracy == Meters(6))
   }
 
   @Test func withoutGSTAccuracyIsDOPTimesFiveMetres() throws {
@@ -311,7 +321,8 @@ struct NMEAReaderTests {
     ].map(nmea).joined()
     let fixes = try readNMEA(text).fixes
     #expect(fixes.count == 2)
-    #expect(fixes.map(\.horizontalAccuracy) == [Meters(5), Meters(10)])
+    // HDOP 10.5 × 5 m, not GST's sigmas (as gpsd's eph for this receiver: 10.5 × 19 m).
+    #expect(fixes.map(\.horizontalAccuracy) == [Meters(52.5), Meters(52.5)])
     #expect(fixes.map(\.mode) == [.twoD, .twoD])
     #expect(fixes.map(\.origin.line) == [1, 3])
   }

@@ -44,12 +44,14 @@ struct NMEAWriterTests {
     #expect(abs((read.altitude?.value ?? 0) - (fix.altitude?.value ?? 0)) < 1e-3)
     #expect(abs((read.speed?.value ?? 0) - (fix.speed?.value ?? 0)) < 1e-4)
     #expect(abs((read.course?.value ?? 0) - (fix.course?.value ?? 0)) < 0.01)
-    // Accuracy through GST: σlat = σlon = h/√2 at 3 decimals, so √2 × 0.0005 m at worst.
-    if let h = fix.horizontalAccuracy {
+    // Accuracy from the HDOP (× 5 m) where there is one, as gpsd reads it; else through
+    // GST: σlat = σlon = h/√2 at 3 decimals, so √2 × 0.0005 m at worst.
+    if let hdop = fix.hdop {
+      #expect(abs((read.horizontalAccuracy?.value ?? 0) - hdop * 5) < 1e-9)
+    } else if let h = fix.horizontalAccuracy {
       #expect(abs((read.horizontalAccuracy?.value ?? 0) - h.value) < 1e-3)
     } else {
-      // Without one, the reader falls back to HDOP × 5 m.
-      #expect(read.horizontalAccuracy == fix.hdop.map { Meters($0 * 5) })
+      #expect(read.horizontalAccuracy == nil)
     }
     if let v = fix.verticalAccuracy {
       #expect(abs((read.verticalAccuracy?.value ?? 0) - v.value) < 1e-3)
