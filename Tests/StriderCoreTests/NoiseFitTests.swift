@@ -193,4 +193,27 @@ import Testing
     #expect(NoiseFit.SharedPowers(distinct) == nil)
     #expect(NoiseFit.SharedPowers([[0, 0, 0]]) == nil)
   }
+
+  @Test func runsFilteredSideBySideGiveTheSameModelToTheBit() {
+    // Six runs of 400 fixes, the sample of a long track, with repeated weights and a
+    // held position (skipped by the cost): filtered on several threads or one after the
+    // other, the cost is summed in the same order, so the search takes the same path.
+    let (fixes, _) = Self.walk(seconds: 2400, white: 3, seed: 21)
+    var runs: [[PlaneFix]] = []
+    for k in 0..<6 {
+      var run = Self.planeFixes(Array(fixes[(k * 400)..<(k * 400 + 400)]))
+      for i in run.indices { run[i].weight = Double(50 + (i * 7) % 23) / 60 }
+      run[10].east = run[9].east
+      run[10].north = run[9].north
+      runs.append(run)
+    }
+    #expect(NoiseFit.RunsBeside(runs) != nil || ProcessInfo.processInfo.activeProcessorCount == 1)
+    #expect(NoiseFit.RunsBeside([runs[0]]) == nil, "one run: nothing to share")
+    let prior = NoiseModel.prior(
+      processNoise: KalmanConfiguration.defaults(for: .walk).processNoise)
+    let beside = NoiseFit.fit(runs, prior: prior)
+    let inTurn = NoiseFit.fit(runs, prior: prior, sideBySide: false)
+    #expect(beside == inTurn, "side by side \(beside), in turn \(inTurn)")
+    #expect(beside != prior, "the search moved")
+  }
 }

@@ -45,7 +45,7 @@ public enum NoiseFit {
   /// results). It is not searched from: a search from it wanders into a third basin.
   static func fit(
     _ runs: [[PlaneFix]], prior: NoiseModel, alsoFrom other: NoiseModel? = nil,
-    maxEvaluations: Int = NoiseFit.maxEvaluations
+    maxEvaluations: Int = NoiseFit.maxEvaluations, sideBySide: Bool = true
   ) -> NoiseModel {
     let hasDoppler = runs.contains { $0.contains { $0.velocityEast.isFinite } }
     let hasWeights = runs.contains { $0.contains { $0.weight != 1 } }
@@ -81,6 +81,8 @@ public enum NoiseFit {
     // ln of each fix's weight, so that an evaluation raises it to the trust with one `exp`.
     let logWeights = runs.map { run in run.map { $0.weight == 1 ? 0 : log($0.weight) } }
     let shared = SharedPowers(logWeights)
+    let beside = sideBySide ? RunsBeside(runs) : nil
+    defer { beside?.release() }
     func cost(_ x: [Double]) -> Double {
       let m = model(x)
       let white = m.whiteSigma * m.whiteSigma
@@ -92,7 +94,9 @@ public enum NoiseFit {
       var total = 0.0
       // The innovation variances' product, its logarithm taken before it leaves the range.
       var variances = 1.0
-      for (k, run) in runs.enumerated() {
+      /// One run's filter, handing each fix's outcome to `take`.
+      func filterRun(_ k: Int, _ take: (Int, DriftFilter.Outcome) -> Void) {
+        let run = runs[k]
         var filter = DriftFilter(model: m)
         let logWeight = logWeights[k]
         let indexes = shared?.indexes[k]
@@ -109,17 +113,34 @@ public enum NoiseFit {
             whiteVariance = white * exp(twiceTrust * lw)
             driftScale = twiceDriftTrust == 0 ? 1 : exp(twiceDriftTrust * lw)
           }
-          let outcome = filter.advance(
-            fix, whiteVariance: whiteVariance, driftScale: driftScale)
-          // A position repeated exactly is a receiver holding its last fix, not a new
-          // measurement: it says nothing about the noise.
-          if i > 0, fix.east == run[i - 1].east, fix.north == run[i - 1].north { continue }
-          total += outcome.cost
-          variances *= outcome.variance
-          if !(variances > 1e-100 && variances < 1e100) {
-            total += log(variances)
-            variances = 1
-          }
+          take(i, filter.advance(fix, whiteVariance: whiteVariance, driftScale: driftScale))
+        }
+      }
+      func add(_ k: Int, _ i: Int, cost: Double, variance: Double) {
+        // A position repeated exactly is a receiver holding its last fix, not a new
+        // measurement: it says nothing about the noise.
+        let run = runs[k]
+        if i > 0, run[i].east == run[i - 1].east, run[i].north == run[i - 1].north { return }
+        total += cost
+        variances *= variance
+        if !(variances > 1e-100 && variances < 1e100) {
+          total += log(variances)
+          variances = 1
+        }
+      }
+      if let beside {
+        // The runs filtered side by side, their outcomes then summed in the same order as
+        // one after the other, so the cost is the same to the bit.
+        beside.filter { k, outcomes in
+          filterRun(k) { i, outcome in outcomes[i] = (outcome.cost, outcome.variance) }
+        }
+        for k in runs.indices {
+          let outcomes = beside.outcomes(of: k)
+          for i in runs[k].indices { add(k, i, cost: outcomes[i].0, variance: outcomes[i].1) }
+        }
+      } else {
+        for k in runs.indices {
+          filterRun(k) { i, outcome in add(k, i, cost: outcome.cost, variance: outcome.variance) }
         }
       }
       total += log(variances)
@@ -159,6 +180,57 @@ public enum NoiseFit {
       if cost(x) < cost(best.point) { return model(x) }
     }
     return model(best.point)
+  }
+
+  /// The sample's runs filtered on several threads (`DispatchQueue.concurrentPerform`), for
+  /// a sample of several runs long enough to pay for it: the runs are independent, and a
+  /// long session's relearns (a replay, an import, a Raspberry Pi recording) wait for the
+  /// fit. Each run's outcomes land in a buffer of their own, summed afterwards in order.
+  final class RunsBeside: @unchecked Sendable {
+    /// Fixes a fit reads at least before its runs go to other threads.
+    static let fixesAtLeast = 1200
+    private let offsets: [Int]
+    private let buffer: UnsafeMutableBufferPointer<(Double, Double)>
+
+    init?(_ runs: [[PlaneFix]]) {
+      let count = runs.reduce(0) { $0 + $1.count }
+      guard runs.count > 1, count >= RunsBeside.fixesAtLeast,
+        ProcessInfo.processInfo.activeProcessorCount > 1
+      else { return nil }
+      var offsets: [Int] = []
+      var offset = 0
+      for run in runs {
+        offsets.append(offset)
+        offset += run.count
+      }
+      self.offsets = offsets + [offset]
+      buffer = .allocate(capacity: count)
+      buffer.initialize(repeating: (0, 0))
+    }
+
+    /// Calls `work` for every run at once, each with the run's slots for its outcomes.
+    func filter(_ work: (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void) {
+      withoutActuallyEscaping(work) { work in
+        let box = Box(work)
+        DispatchQueue.concurrentPerform(iterations: offsets.count - 1) { k in
+          box.work(k, self.outcomes(of: k))
+        }
+      }
+    }
+
+    func outcomes(of k: Int) -> UnsafeMutableBufferPointer<(Double, Double)> {
+      UnsafeMutableBufferPointer(rebasing: buffer[offsets[k]..<offsets[k + 1]])
+    }
+
+    func release() { buffer.deallocate() }
+
+    /// The work handed to the threads: each touches its own run's slots only.
+    private final class Box: @unchecked Sendable {
+      let work: (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void
+      init(_ work: @escaping (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void) {
+        self.work = work
+      }
+    }
   }
 
   /// The distinct values among the fixes' log weights, and each fix's index into them:
