@@ -82,7 +82,8 @@ struct AnalyzeJob: Equatable {
   func analyze(
     _ path: String, settings: UserSettings, followsLive asked: Bool? = nil
   ) throws(FormatError) -> AnalysisReport {
-    let followsLive = asked ?? followsLive ?? (format == .json)
+    // A pipe cannot be read a second time (`needsLivePass`): its engine follows.
+    let followsLive = asked ?? followsLive ?? (format == .json || !Self.isRegularFile(path))
     let parallel = PrefetchingFixReader.isWorthAThread(path: path)
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path), parallel: parallel)
     let choice = try reader.activity(asked: session.activity)
@@ -147,6 +148,14 @@ struct AnalyzeJob: Equatable {
       file: path, format: reader.format, summary: summary, choice: choice,
       readerNotes: reader.notes, warnings: warnings, device: device, legs: legs,
       sensors: sensors)
+  }
+}
+
+extension AnalyzeJob {
+  /// Whether `path` names a regular file, which can be read again.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 }
 

@@ -102,5 +102,13 @@ import Testing
     #expect(untimed == 150)
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     try Self.expectSameFigures(file)
+    // Through a pipe, which cannot be read a second time: the same table but for the name.
+    let piped = try StriderBinary.shell("cat '\(file)' | \"$STRIDER\" analyze /dev/stdin")
+    let direct = try StriderBinary.run(["analyze", file])
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(
+      piped.stdout.split(separator: "\n").dropFirst()
+        == direct.stdout.split(separator: "\n").dropFirst())
+    #expect(piped.stdout.contains("distance"))
   }
 }
