@@ -27,7 +27,8 @@ public struct SessionEngine: Sendable {
   public private(set) var verdictsAccepted = 0
   public private(set) var newestAcceptedFixTime: GNSSTime?
   public private(set) var cues: [Cue] = []
-  /// The live filtered track so far.
+  /// The live filtered track so far (the fix as it came, in an engine that does not
+  /// follow live).
   public private(set) var lastPoint: TrackPoint?
 
   private var lastAcceptedTime: GNSSTime?
