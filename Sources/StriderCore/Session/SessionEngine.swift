@@ -310,7 +310,9 @@ public struct SessionEngine: Sendable {
 
   /// Ends the session as `finish()` does, handing each point of the finished track to
   /// `handOut` in order instead of keeping it in `finishedTrack`: an import of a million
-  /// fixes writes the track as it is made rather than holding it whole.
+  /// fixes writes the track as it is made rather than holding it whole. The points may be
+  /// handed out on another thread (the finishing pass sums a long track up beside its
+  /// smoother), one at a time and all before this returns.
   public mutating func finish(
     handingOut handOut: (FinishedTrack.Point) -> Void
   ) -> (events: [SessionEvent], summary: SessionSummary) {
@@ -351,8 +353,7 @@ public struct SessionEngine: Sendable {
       // The live figures' model competes with the finish's own, so that both land in the
       // same likelihood basin when the live one explains the whole track as well.
       let liveModel = correctsLiveDistance ? liveCorrection.model : lastLiveModel(of: points)
-      finishingPass.smooth(&points, alsoFrom: liveModel)
-      let figures = finishingPass.figures(of: points, handingOut: handOut)
+      let figures = finishingPass.finish(&points, alsoFrom: liveModel, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
       effortSeries = figures.series
@@ -404,8 +405,8 @@ public struct SessionEngine: Sendable {
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     var points = track
     track = ChunkedArray()
-    finishingPass.smooth(&points, alsoFrom: lastLiveModel(of: points))
-    let figures = finishingPass.figures(of: points, handingOut: handOut)
+    let figures = finishingPass.finish(
+      &points, alsoFrom: lastLiveModel(of: points), handingOut: handOut)
     finishedTrack = figures.track ?? FinishedTrack()
     let summary = summary(of: figures.snapshot, pauses: figures.pauses, finishing: nil)
     finished = summary

@@ -111,6 +111,92 @@ struct FinishingPass: Sendable {
       })
   }
 
+  /// `smooth`, then `figures`: the same figures, with the figures following the smoother
+  /// on a second core where there is one. The smoother settles the track in windows from
+  /// the start; the figures read each point once it is settled, and sum it up a stop's
+  /// length behind (`StopFinder.isSettled`), so the finish takes about the longer of the
+  /// two instead of both.
+  ///
+  /// `handOut` may be called on the other thread: one point at a time, in order, and all
+  /// before this returns.
+  func finish(
+    _ points: inout ChunkedArray<Entry>, alsoFrom other: NoiseModel?,
+    handingOut handOut: ((FinishedTrack.Point) -> Void)?,
+    besideFrom pointsBeside: Int = FinishingPass.pointsBeside
+  ) -> Figures {
+    guard points.count >= pointsBeside, let smoother,
+      let items = SmoothedItems(points),
+      ProcessInfo.processInfo.activeProcessorCount > 1
+    else {
+      smooth(&points, alsoFrom: other)
+      return figures(of: points, handingOut: handOut)
+    }
+    var timesAscend = true
+    var latest = -Double.infinity
+    for p in points where !p.timeValue.isNaN {
+      if p.timeValue < latest {
+        timesAscend = false
+        break
+      }
+      latest = p.timeValue
+    }
+    let model = smoother.smooth(
+      count: items.count, alsoFrom: other, learnOnly: true,
+      input: { k in points[items.index(k)].smoothingInput }, output: { _, _ in })
+    let alongCurve = alongCurve
+    let count = points.count
+    return points.withUnsafeMutableChunks { chunks in
+      let entries = SharedEntries(chunks: chunks, count: count)
+      let progress = SmoothingProgress()
+      let result = FiguresBox()
+      func run(handingOut handOut: ((FinishedTrack.Point) -> Void)?) {
+        let figuresWork = WorkBox {
+          result.figures = self.figures(
+            of: AwaitedEntries(entries: entries, progress: progress),
+            handingOut: handOut, timesAscend: timesAscend)
+        }
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+          guard k == 0 else { return figuresWork.work() }
+          // Points the live filter did not see stand still (as `smooth` leaves them).
+          var settled = 0
+          func settle(upTo end: Int) {
+            for i in settled..<end where !entries[i].smoothed {
+              entries[i].speed = 0
+              if alongCurve { entries[i].course = .nan }
+            }
+            settled = end
+          }
+          smoother.smooth(
+            count: items.count, model: model,
+            input: { k in entries[items.index(k)].smoothingInput },
+            output: { k, smoothed in
+              let i = items.index(k)
+              entries[i].take(smoothed, course: alongCurve)
+              if i + 1 - settled >= FinishingPass.settledBatch {
+                settle(upTo: i + 1)
+                progress.publish(i + 1)
+              }
+            })
+          settle(upTo: count)
+          progress.publish(count)
+        }
+      }
+      if let handOut {
+        withoutActuallyEscaping(handOut) { run(handingOut: $0) }
+      } else {
+        run(handingOut: nil)
+      }
+      // concurrentPerform returns once both have finished, so the figures are made.
+      guard let figures = result.figures else { preconditionFailure("the figures were not made") }
+      return figures
+    }
+  }
+
+  /// Tracks shorter than this are finished on one thread: a second costs more to start.
+  static let pointsBeside = 20_000
+  /// How many settled points the smoother hands over at a time.
+  static let settledBatch = 4096
+
   /// The noise model `smooth` would learn from `points`, without smoothing them: the live
   /// engine learns anew as the track grows, then re-measures only what it must.
   func learn<Track: RandomAccessCollection>(_ points: Track) -> NoiseModel?
@@ -173,40 +259,19 @@ struct FinishingPass: Sendable {
   ///   made and `Figures.track` stays nil, so a long track is never held twice.
   /// - Parameter measuresOnly: only `measured` is wanted (`distances`): no finished track,
   ///   series or figures are made, and the snapshot is empty.
+  /// - Parameter timesAscend: the points' times never go back, so the figures may be summed
+  ///   a stop's length behind the search for stops (`finish` runs the smoother meanwhile).
   func figures<Track: RandomAccessCollection>(
     of points: Track, measuringAt marks: [Int] = [],
-    handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil, measuresOnly: Bool = false
+    handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil, measuresOnly: Bool = false,
+    timesAscend: Bool = false
   ) -> Figures where Track.Element == Entry, Track.Index == Int {
     let keepsDistanceSeries = keepsDistanceSeries && !measuresOnly
-    // Stops, found again on the smoothed track, trimmed to where it was really still.
-    var pauses: [PauseInterval] = []
-    var detector = AutoPause(configuration: configuration.autoPause)
-    var openSince: GNSSTime?
-    for (i, p) in points.enumerated() {
-      guard let time = p.time else { continue }
-      if p.newStretch {
-        if let since = openSince, i > 0, let end = points[i - 1].time {
-          pauses.append(PauseInterval(start: since, end: end))
-          openSince = nil
-        }
-        detector = AutoPause(configuration: configuration.autoPause)
-      }
-      switch detector.observe(
-        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
-      {
-      case .paused(_, let since): openSince = since
-      case .resumed(_, let departed):
-        if let since = openSince { pauses.append(PauseInterval(start: since, end: departed)) }
-        openSince = nil
-      case nil: break
-      }
-    }
-    if let since = openSince, let end = points.last?.time {
-      pauses.append(PauseInterval(start: since, end: end))
-    }
-    let detected = pauses
-    pauses = trimmed(pauses, points: points)
-
+    // Stops, found again on the smoothed track, trimmed to where it was really still. The
+    // figures follow the search a stop's length behind (`StopFinder.isSettled`), so that
+    // they can be summed while the smoother is still at work further on.
+    var finder = StopFinder(
+      configuration: configuration.autoPause, points: points, streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
@@ -238,7 +303,15 @@ struct FinishingPass: Sendable {
     var counted = 0.0
     /// The distance the finished track's points add up to so far, as its builder sums it.
     var trackDistance = 0.0
-    for (index, p) in points.enumerated() {
+    var observed = 0
+    for index in points.indices {
+      // The search for stops goes ahead until this point's stops are final.
+      while index >= observed || !finder.isSettled(index) {
+        finder.observe(observed)
+        observed += 1
+        if observed == points.count { finder.finish() }
+      }
+      let p = points[index]
       defer {
         while measured.count < marks.count, marks[measured.count] <= index {
           measured.append(counted)
@@ -248,6 +321,7 @@ struct FinishingPass: Sendable {
         previous = nil
         continue
       }
+      let pauses = finder.pauses
       while closedIndex < pauses.count, pauses[closedIndex].end < time { closedIndex += 1 }
       while halfOpenIndex < pauses.count, pauses[halfOpenIndex].end <= time { halfOpenIndex += 1 }
       let inPause = closedIndex < pauses.count && pauses[closedIndex].start <= time
@@ -343,7 +417,7 @@ struct FinishingPass: Sendable {
     }
     while measured.count < marks.count { measured.append(counted) }
     return Figures(
-      snapshot: accumulator.finish(), pauses: pauses, detected: detected,
+      snapshot: accumulator.finish(), pauses: finder.pauses, detected: finder.detected,
       track: handOut == nil ? builder?.track : nil,
       series: keepsDistanceSeries ? (seriesTimes, seriesDistances) : nil,
       measured: measured)
@@ -393,21 +467,104 @@ struct FinishingPass: Sendable {
     return points
   }
 
-  /// Shrinks each detected stop to the part where the smoothed speed says the user stood,
-  /// in one sweep over the time-ordered points; stops with no still part are dropped.
-  private func trimmed<Track: RandomAccessCollection>(
-    _ pauses: [PauseInterval],
-    points: Track
-  ) -> [PauseInterval] where Track.Element == Entry, Track.Index == Int {
-    var result: [PauseInterval] = []
-    var index = 0
-    for pause in pauses {
-      while index < points.count, (points[index].time.map { $0 < pause.start } ?? true) {
-        index += 1
+  /// Finds the stops on the smoothed track as auto-pause does live, and shrinks each to
+  /// the part where the smoothed speed says the user stood (a stop with no still part is
+  /// dropped), one point at a time.
+  private struct StopFinder<Track: RandomAccessCollection>
+  where Track.Element == Entry, Track.Index == Int {
+    let configuration: AutoPauseConfiguration
+    let points: Track
+    /// The stops as found, in order.
+    private(set) var detected: [PauseInterval] = []
+    /// The stops trimmed, in order: final up to where `isSettled` says.
+    private(set) var pauses: [PauseInterval] = []
+    private var detector: AutoPause
+    private var openSince: GNSSTime?
+    /// Stops found but not trimmed yet: their end is not behind the search yet.
+    private var untrimmed: [PauseInterval] = []
+    private var trimFrom = 0
+    /// Whether stops are trimmed and settled as the search goes: only where the track's
+    /// times never go back, or a stop found later could begin before a point settled.
+    private let streams: Bool
+    /// The time of the last point observed.
+    private var latest: GNSSTime?
+    private var finished = false
+
+    init(configuration: AutoPauseConfiguration, points: Track, streams: Bool) {
+      self.configuration = configuration
+      self.points = points
+      self.streams = streams
+      detector = AutoPause(configuration: configuration)
+    }
+
+    mutating func observe(_ i: Int) {
+      let p = points[i]
+      guard let time = p.time else { return }
+      latest = time
+      if p.newStretch {
+        if let since = openSince, i > 0, let end = points[i - 1].time {
+          close(PauseInterval(start: since, end: end))
+          openSince = nil
+        }
+        detector = AutoPause(configuration: configuration)
+      }
+      switch detector.observe(
+        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
+      {
+      case .paused(_, let since): openSince = since
+      case .resumed(_, let departed):
+        if let since = openSince { close(PauseInterval(start: since, end: departed)) }
+        openSince = nil
+      case nil: break
+      }
+      // A stop is trimmed once a point after its end is in, so the trim reads only what
+      // the search has seen.
+      while streams, let first = untrimmed.first, first.end < time {
+        untrimmed.removeFirst()
+        trim(first)
+      }
+    }
+
+    mutating func finish() {
+      if let since = openSince, let end = points.last?.time {
+        close(PauseInterval(start: since, end: end))
+      }
+      openSince = nil
+      for pause in untrimmed { trim(pause) }
+      untrimmed = []
+      finished = true
+    }
+
+    /// Whether `pauses` is final for the point at `index` (observed already): no stop
+    /// found later can hold it. A stop found at time T began no earlier than
+    /// `AutoPause.memory` before T, because auto-pause remembers no further back; so where
+    /// times ascend, a point that far behind the last one observed, and before every stop
+    /// still open or untrimmed, is settled.
+    func isSettled(_ index: Int) -> Bool {
+      if finished { return true }
+      guard let time = points[index].time else { return true }
+      guard streams, let latest, time < latest - AutoPause.memory else { return false }
+      if let since = openSince, time >= since { return false }
+      if let first = untrimmed.first, time >= first.start { return false }
+      return true
+    }
+
+    private mutating func close(_ pause: PauseInterval) {
+      detected.append(pause)
+      untrimmed.append(pause)
+    }
+
+    /// Shrinks a stop to the part where the smoothed speed says the user stood, in one
+    /// sweep over the time-ordered points shared by all the stops.
+    private mutating func trim(_ pause: PauseInterval) {
+      while trimFrom < points.count,
+        (points[trimFrom].time.map { $0 < pause.start } ?? true)
+      {
+        trimFrom += 1
       }
       var firstStill: GNSSTime?
       var lastStill: GNSSTime?
-      var k = index
+      var k = trimFrom
       while k < points.count {
         guard let t = points[k].time else {
           k += 1
@@ -421,9 +578,74 @@ struct FinishingPass: Sendable {
         k += 1
       }
       if let start = firstStill, let end = lastStill, end > start {
-        result.append(PauseInterval(start: start, end: end))
+        pauses.append(PauseInterval(start: start, end: end))
       }
     }
-    return result
   }
+}
+
+/// The finishing pass's track as both its threads reach it: each works on points the other
+/// is not touching (`SmoothingProgress` says which are whose).
+private struct SharedEntries: @unchecked Sendable {
+  let chunks: [UnsafeMutableBufferPointer<FinishingPass.Entry>]
+  let count: Int
+
+  subscript(i: Int) -> FinishingPass.Entry {
+    get { chunks[i >> ChunkedArray<Int>.chunkShift][i & ChunkedArray<Int>.chunkMask] }
+    nonmutating _modify {
+      yield &chunks[i >> ChunkedArray<Int>.chunkShift][i & ChunkedArray<Int>.chunkMask]
+    }
+  }
+}
+
+/// How far the smoother has settled the track: points below `published` are the figures'.
+private final class SmoothingProgress: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var published = 0
+
+  func publish(_ count: Int) {
+    condition.lock()
+    published = count
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits until the point at `index` is settled; returns how many are.
+  func wait(for index: Int) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    while published <= index { condition.wait() }
+    return published
+  }
+}
+
+/// The settled track, as the figures read it: a point not settled yet is waited for.
+private struct AwaitedEntries: RandomAccessCollection {
+  let entries: SharedEntries
+  let progress: SmoothingProgress
+  /// How many points are known to be settled; only the figures' thread reads it.
+  private let known = Known()
+  private final class Known { var count = 0 }
+
+  init(entries: SharedEntries, progress: SmoothingProgress) {
+    self.entries = entries
+    self.progress = progress
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { entries.count }
+
+  subscript(i: Int) -> FinishingPass.Entry {
+    if i >= known.count { known.count = progress.wait(for: i) }
+    return entries[i]
+  }
+}
+
+private final class FiguresBox: @unchecked Sendable {
+  var figures: FinishingPass.Figures?
+}
+
+private final class WorkBox: @unchecked Sendable {
+  let work: () -> Void
+  init(_ work: @escaping () -> Void) { self.work = work }
 }

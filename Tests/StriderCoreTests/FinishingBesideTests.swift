@@ -1,0 +1,127 @@
+import StriderSimulator
+import Testing
+
+@testable import StriderCore
+
+/// The finishing pass sums a long track up on a second thread while its smoother is still
+/// settling the rest (`FinishingPass.finish`). Its figures must be those of smoothing the
+/// whole track first and summing it up after, to the bit: the stops found, trimmed and
+/// counted, the finished track point for point, and the points handed out.
+@Suite struct FinishingBesideTests {
+  /// A simulated session's fixes as the engine keeps them, with what the engine's own track
+  /// holds at times: breaks, fixes the live filter did not see, fixes without a time.
+  static func track(
+    _ activity: Activity, seed: UInt64, timesGoBack: Bool = false
+  ) -> ChunkedArray<FinishingPass.Entry> {
+    let session = Simulator.run(
+      SimulationConfiguration(activity: activity, seed: seed, faults: .all))
+    var track = ChunkedArray<FinishingPass.Entry>()
+    var previous: GNSSTime?
+    for (i, fix) in session.fixes.enumerated() {
+      guard let coordinate = fix.coordinate else { continue }
+      var fix = fix
+      // The engine keeps fixes in time order (the gate holds them back to sort them).
+      if let time = fix.time, let previous, time < previous { continue }
+      if i % 97 == 40 { fix.time = nil }
+      if timesGoBack, i == session.fixes.count / 2, let time = fix.time {
+        fix.time = time - Seconds(600)
+      }
+      var gap = false
+      if let previous, let time = fix.time { gap = (time - previous).value > 20 }
+      track.append(
+        FinishingPass.Entry(
+          fix: fix, coordinate: coordinate, newStretch: track.isEmpty || gap,
+          smoothed: i % 53 != 7))
+      if let time = fix.time { previous = time }
+    }
+    return track
+  }
+
+  static func timesAscend(_ track: ChunkedArray<FinishingPass.Entry>) -> Bool {
+    let times = track.compactMap(\.time)
+    return zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+  }
+
+  static func pass(_ activity: Activity, autoPause: Bool = true) -> FinishingPass {
+    var configuration = SessionConfiguration(activity: activity)
+    configuration.autoPause.enabled = autoPause
+    var pass = FinishingPass(configuration: configuration, keepsFinishedTrack: true)
+    pass.keepsDistanceSeries = true
+    return pass
+  }
+
+  /// The figures smoothed first and summed up after, on one thread.
+  static func oneAfterTheOther(
+    _ pass: FinishingPass, _ track: ChunkedArray<FinishingPass.Entry>
+  ) -> FinishingPass.Figures {
+    var points = track
+    pass.smooth(&points)
+    return pass.figures(of: points)
+  }
+
+  static func expectSame(_ a: FinishingPass.Figures, _ b: FinishingPass.Figures) {
+    #expect(a.snapshot == b.snapshot)
+    #expect(a.pauses == b.pauses)
+    #expect(a.detected == b.detected)
+    #expect(a.track == b.track)
+    #expect(a.series?.times == b.series?.times)
+    #expect(a.series?.distances == b.series?.distances)
+  }
+
+  @Test(arguments: [
+    (Activity.walk, UInt64(9)), (.run, 4), (.ride, 21), (.hike, 2), (.drive, 5),
+  ])
+  func sideBySideGivesTheSameFigures(activity: Activity, seed: UInt64) {
+    let pass = Self.pass(activity)
+    let track = Self.track(activity, seed: seed)
+    let expected = Self.oneAfterTheOther(pass, track)
+    #expect(!expected.pauses.isEmpty, "the route stops, so stops are found and trimmed")
+    #expect(Self.timesAscend(track), "so the figures follow the search for stops")
+    #expect(expected.snapshot.distance.value > 500)
+    var points = track
+    Self.expectSame(pass.finish(&points, alsoFrom: nil, handingOut: nil, besideFrom: 0), expected)
+  }
+
+  @Test func timesThatGoBackWaitForTheWholeSearch() {
+    // A stop found after the times go back may begin before points already behind the
+    // search, so none are summed until it ends.
+    let pass = Self.pass(.walk)
+    let track = Self.track(.walk, seed: 9, timesGoBack: true)
+    #expect(!Self.timesAscend(track))
+    var points = track
+    Self.expectSame(
+      pass.finish(&points, alsoFrom: nil, handingOut: nil, besideFrom: 0),
+      Self.oneAfterTheOther(pass, track))
+  }
+
+  @Test func summingBehindTheSearchChangesNothing() {
+    // The same smoothed points, summed a stop's length behind the search or after it.
+    let pass = Self.pass(.run)
+    var points = Self.track(.run, seed: 4)
+    #expect(Self.timesAscend(points))
+    pass.smooth(&points)
+    Self.expectSame(pass.figures(of: points, timesAscend: true), pass.figures(of: points))
+  }
+
+  @Test func pointsHandedOutAreTheFinishedTrack() {
+    let pass = Self.pass(.ride)
+    let track = Self.track(.ride, seed: 21)
+    let expected = Self.oneAfterTheOther(pass, track)
+    var points = track
+    var handed: [FinishedTrack.Point] = []
+    let figures = pass.finish(
+      &points, alsoFrom: nil, handingOut: { handed.append($0) }, besideFrom: 0)
+    #expect(figures.track == nil)
+    #expect(handed == expected.track?.points)
+    #expect(figures.snapshot == expected.snapshot)
+  }
+
+  @Test func withoutAutoPauseNothingStops() {
+    let pass = Self.pass(.walk, autoPause: false)
+    let track = Self.track(.walk, seed: 9)
+    let expected = Self.oneAfterTheOther(pass, track)
+    #expect(expected.pauses.isEmpty)
+    var points = track
+    Self.expectSame(pass.finish(&points, alsoFrom: nil, handingOut: nil, besideFrom: 0), expected)
+  }
+}
