@@ -33,6 +33,41 @@ struct PrefetchingFixReaderTests {
     #expect(ahead.metadata.declaredActivity == .ride)
   }
 
+  /// The reading thread takes fixes a batch at a time (`FixReader.read(into:upTo:)`): the
+  /// GPX reader's own batches must be its `next()`'s fixes, never more than asked for, and
+  /// a file cut short must leave the fixes before its error in the batch.
+  @Test(arguments: [1, 7, 1024])
+  func theGPXReadersBatchesAreItsFixes(limit: Int) throws {
+    var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
+    let expected = try plain.readAll()
+    var reader = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
+    var all: [Fix] = []
+    var batch: [Fix] = []
+    var more = true
+    while more {
+      batch.removeAll(keepingCapacity: true)
+      more = try reader.read(into: &batch, upTo: limit)
+      #expect(batch.count <= limit)
+      if more { #expect(batch.count == limit) }
+      all += batch
+    }
+    #expect(all == expected)
+    #expect(try reader.read(into: &batch, upTo: limit) == false)
+
+    let cut = Array(Self.gpx.prefix(Self.gpx.count / 2))
+    var cutPlain = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var before: [Fix] = []
+    #expect(throws: FormatError.self) {
+      while let fix = try cutPlain.next() { before.append(fix) }
+    }
+    var cutReader = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var fixes: [Fix] = []
+    #expect(throws: FormatError.self) {
+      while try cutReader.read(into: &fixes, upTo: fixes.count + limit) {}
+    }
+    #expect(!before.isEmpty && fixes == before)
+  }
+
   /// Read one at a time or a batch at a time (`nextBatch`), a file cut short gives the
   /// fixes before its error, then the error, and the error again when asked again.
   @Test(arguments: [true, false], [false, true])

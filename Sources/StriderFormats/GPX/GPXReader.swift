@@ -64,6 +64,14 @@ public struct GPXReader: FormatReader {
   public mutating func next() throws(FormatError) -> Fix? {
     try stack.next()
   }
+
+  public mutating func read(into fixes: inout [Fix], upTo limit: Int) throws(FormatError) -> Bool {
+    while fixes.count < limit {
+      guard let fix = try stack.next() else { return false }
+      fixes.append(fix)
+    }
+    return true
+  }
 }
 
 extension FileFormat {

@@ -25,6 +25,11 @@ public protocol FixReader {
   var recordedLaps: RecordedLaps? { get }
   /// The next fix, or nil at the end of the stream.
   mutating func next() throws(FormatError) -> Fix?
+  /// Appends the next fixes to `fixes` until it holds `limit` of them; false once the
+  /// stream has ended. The fixes are `next()`'s, and on an error those before it are
+  /// appended. A reader may make each fix in place here, where `next()` hands each out
+  /// through several copies (a fifth of the GPX reader's time).
+  mutating func read(into fixes: inout [Fix], upTo limit: Int) throws(FormatError) -> Bool
 }
 
 extension FixReader {
@@ -32,6 +37,14 @@ extension FixReader {
   public var warnings: [String] { [] }
   public var deviceTotals: DeviceTotals? { nil }
   public var recordedLaps: RecordedLaps? { nil }
+
+  public mutating func read(into fixes: inout [Fix], upTo limit: Int) throws(FormatError) -> Bool {
+    while fixes.count < limit {
+      guard let fix = try next() else { return false }
+      fixes.append(fix)
+    }
+    return true
+  }
 
   /// Reads every remaining fix into an array (convenient for small files and tests).
   public mutating func readAll() throws(FormatError) -> [Fix] {

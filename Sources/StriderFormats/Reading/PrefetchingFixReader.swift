@@ -64,12 +64,9 @@ public final class PrefetchingFixReader: FixReader {
       var fixes: [Fix] = []
       fixes.reserveCapacity(size)
       do throws(FormatError) {
-        while let fix = try reader.next() {
-          fixes.append(fix)
-          if fixes.count == size {
-            guard channel.put(Batch(fixes: fixes, metadata: reader.metadata)) else { return }
-            fixes.removeAll(keepingCapacity: true)
-          }
+        while try reader.read(into: &fixes, upTo: size) {
+          guard channel.put(Batch(fixes: fixes, metadata: reader.metadata)) else { return }
+          fixes.removeAll(keepingCapacity: true)
         }
         box.reader = reader
         _ = channel.put(Batch(fixes: fixes, metadata: reader.metadata, end: .finished(box)))
