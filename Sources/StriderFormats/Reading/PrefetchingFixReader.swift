@@ -46,7 +46,7 @@ public final class PrefetchingFixReader: FixReader {
   /// Reads `reader` `depth` batches of `batchSize` fixes ahead on a thread of its own, or
   /// on the caller's thread when `parallel` is false.
   public init(
-    _ reader: any FixReader, batchSize: Int = 1024, depth: Int = 4, parallel: Bool = true
+    _ reader: any FixReader, batchSize: Int = 4096, depth: Int = 4, parallel: Bool = true
   ) {
     format = reader.format
     metadata = reader.metadata
