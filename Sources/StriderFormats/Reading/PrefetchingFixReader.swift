@@ -66,7 +66,11 @@ public final class PrefetchingFixReader: FixReader {
       do throws(FormatError) {
         while try reader.read(into: &fixes, upTo: size) {
           guard channel.put(Batch(fixes: fixes, metadata: reader.metadata)) else { return }
-          fixes.removeAll(keepingCapacity: true)
+          // A new array, not the old one emptied: that one is the caller's now, and
+          // emptying it in place once the caller lets go would write where the caller read,
+          // ordered only by the reference count (which ThreadSanitizer cannot see).
+          fixes = []
+          fixes.reserveCapacity(size)
         }
         box.reader = reader
         _ = channel.put(Batch(fixes: fixes, metadata: reader.metadata, end: .finished(box)))
