@@ -65,6 +65,9 @@ public struct GPXReader: FormatReader {
     try stack.next()
   }
 
+  // The protocol's default does the same through `next()`; written out over the element
+  // stack, its loop is the one the reading thread runs for every GPX point (`analyze` of
+  // the 1M-point GPX, best of ten paired runs: 0.48 s with it, 0.53 s without).
   public mutating func read(into fixes: inout [Fix], upTo limit: Int) throws(FormatError) -> Bool {
     while fixes.count < limit {
       guard let fix = try stack.next() else { return false }
