@@ -1,3 +1,4 @@
+import Foundation
 import StriderSimulator
 import Testing
 
@@ -75,6 +76,51 @@ import Testing
         coordinate: plane.unproject(PlanePoint(east: 1.0 * Double(i), north: 0)))
       #expect(t == nil, "a 1 m/s walk paused at \(i) s")
     }
+  }
+
+  /// A run's region (6 m for 5 s) holds a 0.9 m/s climb seen every 5 s; the filtered speed
+  /// says it moves, so it never pauses, while the same positions with no speed, or standing
+  /// with a speed of zero, do pause.
+  @Test(arguments: [(0.9, false), (nil, true), (0.0, true)] as [(Double?, Bool)])
+  func aFilteredSpeedAboveAStandstillNeverPauses(speed: Double?, pauses: Bool) {
+    var auto = AutoPause(configuration: .defaults(for: .run))
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 57.38, longitude: -4.43))
+    var paused = false
+    for i in 0..<60 {
+      let second = 5.0 * Double(i)
+      let east = (speed ?? 0.9) == 0 ? 0.3 * Double(i % 2) : 0.9 * second
+      let t = auto.observe(
+        time: GNSSTime(secondsSince1970: 1_360_152_674 + second),
+        coordinate: plane.unproject(PlanePoint(east: east, north: 0)), speed: speed)
+      if case .paused = t { paused = true }
+    }
+    #expect(paused == pauses, "speed \(String(describing: speed)): paused \(paused)")
+  }
+
+  /// A car creeping in a queue is stopped: the region alone decides for a drive.
+  @Test func aCarCreepingInAQueueStillPauses() {
+    #expect(AutoPauseConfiguration.defaults(for: .drive).movingSpeed == nil)
+    var auto = AutoPause(configuration: .defaults(for: .drive))
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 48.2, longitude: 16.37))
+    var paused = false
+    for i in 0..<30 {
+      let t = auto.observe(
+        time: GNSSTime(secondsSince1970: 1_700_000_000 + Double(i)),
+        coordinate: plane.unproject(PlanePoint(east: 1.0 * Double(i), north: 0)), speed: 1.0)
+      if case .paused = t { paused = true }
+    }
+    #expect(paused, "a 1 m/s creep in a car pauses")
+  }
+
+  /// A configuration stored before `movingSpeed` existed decodes to nil, so a stored
+  /// session replays with the figures it was recorded with.
+  @Test func aStoredConfigurationWithoutMovingSpeedDecodesToNil() throws {
+    let json = """
+      {"enabled":true,"radius":6,"window":5,"resumeDistance":3,"resumeWindow":3}
+      """
+    let decoded = try JSONDecoder().decode(AutoPauseConfiguration.self, from: Data(json.utf8))
+    #expect(decoded.movingSpeed == nil)
+    #expect(decoded.radius == Meters(6))
   }
 
   /// Ten fixes a second for minutes: the history is dropped in bulk and the state machine

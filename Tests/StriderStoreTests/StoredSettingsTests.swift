@@ -17,10 +17,12 @@ import Testing
 
   static let frozen: [Frozen] = {
     /// Today's settings as that Strider wrote them: distance measured along chords, before
-    /// `measuresAlongCurve` (absent, it stays nil rather than take today's default).
+    /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` (absent,
+    /// each stays nil rather than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
+      settings.autoPause.movingSpeed = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -31,7 +33,7 @@ import Testing
       Frozen(
         file: "configuration-ride.json", settings: before(SessionConfiguration(activity: .ride))),
       Frozen(file: "configuration-walk-no-auto-pause.json", settings: before(walk)),
-      Frozen(file: "configuration-raw-ride.json", settings: .raw(activity: .ride)),
+      Frozen(file: "configuration-raw-ride.json", settings: before(.raw(activity: .ride))),
     ]
   }()
 
@@ -82,6 +84,11 @@ import Testing
     if path == ["autoPause"] || path == ["autoPause", "enabled"] {
       expected.autoPause.enabled = frozen.settings.isRaw ? false : true
     }
+    // A whole auto-pause object absent takes today's, the filtered speed with it.
+    if path == ["autoPause"] {
+      expected.autoPause.movingSpeed =
+        AutoPauseConfiguration.defaults(for: frozen.settings.activity).movingSpeed
+    }
     return expected
   }
 
@@ -110,6 +117,7 @@ import Testing
     stored["gate"] = gate
     var expected = SessionConfiguration(activity: .run)
     expected.smoother?.measuresAlongCurve = nil
+    expected.autoPause.movingSpeed = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -121,6 +129,9 @@ import Testing
     let today = try StoredSettings.decode(
       StoredJSON.encode(SessionConfiguration(activity: .ride)))
     #expect(today.smoother?.alongCurve == true)
+    // And one stored before auto-pause read the filtered speed pauses on its region alone.
+    #expect(old.autoPause.movingSpeed == nil)
+    #expect(today.autoPause.movingSpeed == AutoPauseConfiguration.standardMovingSpeed)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

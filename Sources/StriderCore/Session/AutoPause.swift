@@ -11,34 +11,55 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// so the slow drift of GPS while standing still never resumes a paused session.
   public var resumeDistance: Meters
   public var resumeWindow: Seconds
+  /// A filtered speed above this is a person on the move, whatever the region says, so
+  /// the session does not pause. At a watch's 4-5 s sampling a slow climb at 0.8 m/s
+  /// stays inside a run's 6 m for its 5 s window; without this, the real recordings in the
+  /// shared data paused live 411 times where their finished tracks keep 77 stops (a hilly
+  /// run 27 times against 6): a runner told "Auto-paused." on every climb.
+  /// Nil: the region alone decides (a car creeping in a queue is stopped; and sessions
+  /// recorded before this setting existed, which decode to nil and keep their figures).
+  public var movingSpeed: MetersPerSecond?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
-    resumeWindow: Seconds = Seconds(3)
+    resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil
   ) {
     self.enabled = enabled
     self.radius = radius
     self.window = window
     self.resumeDistance = resumeDistance
     self.resumeWindow = resumeWindow
+    self.movingSpeed = movingSpeed
   }
+
+  /// The default `movingSpeed` on foot, on a bike and in the water: half again the
+  /// finishing pass's standing speed (0.4 m/s), so a stop the finished track keeps still
+  /// begins live, and below any walking pace (a slow walk is 0.8-1 m/s).
+  public static let standardMovingSpeed = MetersPerSecond(0.6)
 
   /// Defaults: a region of 6 m for 5 s on a run (slower than 1.2 m/s is a stop), 5 m for
   /// 8 s on a walk (0.6 m/s), 8 m for 4 s on a ride (2 m/s), 5 m for 15 s on a hike
   /// (0.33 m/s: a steep climb is slow, not a stop), 4 m for 10 s on a swim (0.4 m/s), 10 m
-  /// for 5 s in a car (2 m/s).
+  /// for 5 s in a car (2 m/s); each but the car's never pausing above
+  /// `standardMovingSpeed`.
   public static func defaults(for activity: Activity) -> AutoPauseConfiguration {
-    switch activity {
+    let moving = standardMovingSpeed
+    return switch activity {
     case .run:
-      AutoPauseConfiguration(radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3))
+      AutoPauseConfiguration(
+        radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3), movingSpeed: moving)
     case .walk:
-      AutoPauseConfiguration(radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2))
+      AutoPauseConfiguration(
+        radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2), movingSpeed: moving)
     case .ride:
-      AutoPauseConfiguration(radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4))
+      AutoPauseConfiguration(
+        radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4), movingSpeed: moving)
     case .hike:
-      AutoPauseConfiguration(radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2))
+      AutoPauseConfiguration(
+        radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2), movingSpeed: moving)
     case .swim:
-      AutoPauseConfiguration(radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2))
+      AutoPauseConfiguration(
+        radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2), movingSpeed: moving)
     // A queue at a junction creeps: a wider region, and a clear move to resume.
     case .drive:
       AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
@@ -82,8 +103,9 @@ public struct AutoPause: Sendable {
   }
 
   /// Feeds one position; returns a transition when the state changes. `speed`, when the
-  /// filter gives one, must also reach the resume speed before a pause ends: a filtered
-  /// velocity wanders far less than positions do while the receiver's error drifts.
+  /// filter gives one, must also reach the resume speed before a pause ends, and stay at
+  /// or below `movingSpeed` for a pause to begin: a filtered velocity wanders far less
+  /// than positions do while the receiver's error drifts.
   public mutating func observe(
     time: GNSSTime, coordinate: Coordinate, speed: Double? = nil
   ) -> AutoPauseTransition? {
@@ -114,6 +136,7 @@ public struct AutoPause: Sendable {
       recent.append((time, coordinate))
       return .resumed(at: time, departed: departed)
     }
+    if let speed, let moving = configuration.movingSpeed, speed > moving.value { return nil }
     // Find the window start: the oldest position no older than `window`.
     guard head < recent.count, time - recent[head].time >= configuration.window else {
       return nil

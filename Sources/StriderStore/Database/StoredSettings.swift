@@ -16,9 +16,10 @@ public enum StoredSettings {
   static let absentMeansNil: Set<String> = ["smoother"]
   /// Settings added with a change to the numbers, whose absence means the engine as it was
   /// before them (nil), not today's default: a session stored before distance was measured
-  /// along the smoothed curve replays along chords, to the numbers it was stored with.
+  /// along the smoothed curve replays along chords, and one stored before auto-pause read
+  /// the filtered speed pauses on the region alone, to the numbers it was stored with.
   static let absentMeansBefore: [(object: String, key: String)] = [
-    ("smoother", "measuresAlongCurve")
+    ("smoother", "measuresAlongCurve"), ("autoPause", "movingSpeed"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
