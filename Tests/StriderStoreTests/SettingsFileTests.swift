@@ -46,6 +46,26 @@ import Testing
     #expect(configuration.cues.includeCurrentPace)
   }
 
+  /// The speed above which auto-pause never begins: the activity's own unless the file
+  /// says, a drive's none included, and shown by `strider config` where it was set.
+  @Test func theMovingSpeedOfAutoPause() throws {
+    let settings = try SettingsFile.parse("[auto_pause]\nmoving_speed_m_s = 1.1\n", path: "c.toml")
+    #expect(settings.autoPauseMovingSpeed == 1.1)
+    #expect(settings.source(of: "auto_pause.moving_speed_m_s") == .file(path: "c.toml", line: 2))
+    for activity in [Activity.run, .drive] {
+      var configuration = SessionConfiguration(activity: activity)
+      settings.apply(to: &configuration)
+      #expect(configuration.autoPause.movingSpeed == MetersPerSecond(1.1))
+      var plain = SessionConfiguration(activity: activity)
+      UserSettings().apply(to: &plain)
+      #expect(
+        plain.autoPause.movingSpeed == AutoPauseConfiguration.defaults(for: activity).movingSpeed)
+    }
+    #expect(throws: (any Error).self) {
+      try SettingsFile.parse("[auto_pause]\nmoving_speed_m_s = 0\n", path: "c.toml")
+    }
+  }
+
   @Test func theHeartRateProfile() throws {
     let text = "[profile]\nmax_heart_rate = 186\nheart_rate_zones = [55, 72, 82, 87.5, 92]\n"
     let settings = try SettingsFile.parse(text, path: "c.toml")

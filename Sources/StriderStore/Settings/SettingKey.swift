@@ -69,6 +69,9 @@ public struct SettingKey: Sendable {
       optionalNumber(
         "auto_pause.resume_distance_m", "metres of movement that resume a paused session",
         range: 0.5...100, \.autoPauseResumeDistance),
+      optionalNumber(
+        "auto_pause.moving_speed_m_s", "never pause while the filtered speed is above this",
+        range: 0.1...100, \.autoPauseMovingSpeed),
     ] + cueKeys + [
       flag("cues.speak", "speak cues through espeak-ng on the dashboard", \.speak),
       SettingKey(

@@ -33,6 +33,9 @@ public struct UserSettings: Hashable, Sendable {
   public var autoPauseRadius: Double?
   public var autoPauseWindow: Double?
   public var autoPauseResumeDistance: Double?
+  /// A filtered speed above which the session never pauses
+  /// (`AutoPauseConfiguration.movingSpeed`); nil keeps the activity's own (none for a drive).
+  public var autoPauseMovingSpeed: Double?
   /// The `[cues]` table: what every activity's cues say and when.
   public var cues = CueSettings()
   /// The `[cues.ACTIVITY]` tables, over `cues` for sessions of that activity.
@@ -60,6 +63,7 @@ public struct UserSettings: Hashable, Sendable {
     if let r = autoPauseRadius { configuration.autoPause.radius = Meters(r) }
     if let w = autoPauseWindow { configuration.autoPause.window = Seconds(w) }
     if let d = autoPauseResumeDistance { configuration.autoPause.resumeDistance = Meters(d) }
+    if let v = autoPauseMovingSpeed { configuration.autoPause.movingSpeed = MetersPerSecond(v) }
     cueSettings(for: configuration.activity).apply(to: &configuration.cues)
     if configuration.cues.fields.contains(.heartRateZone), let maxHeartRate {
       configuration.cues.heartRateMaximum = BeatsPerMinute(maxHeartRate)
