@@ -18,7 +18,7 @@ import Testing
     var lines: [String] = []
   }
 
-  static func tally(_ directory: URL) -> Tally {
+  static func tally() -> Tally {
     var tally = Tally()
     for (folder, ext) in [("fit", "fit"), ("gpx", "gpx"), ("tcx", "tcx")] {
       for file in SharedData.files(in: folder, withExtension: ext) {
@@ -43,9 +43,8 @@ import Testing
   /// their finished tracks keep 77 stops: 336 pauses announced and then dropped, most on
   /// slow climbs and at watches' 4-5 s sampling. Now 149 are.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
-  func livePausesAreMostlyTheFinishedOnes() throws {
-    let directory = try #require(SharedData.directory)
-    let tally = Self.tally(directory)
+  func livePausesAreMostlyTheFinishedOnes() {
+    let tally = Self.tally()
     #expect(tally.files >= 30, "the shared tracks over a kilometre are all read")
     let summary = tally.lines.joined(separator: "\n")
     print(
