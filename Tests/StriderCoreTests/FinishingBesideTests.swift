@@ -116,6 +116,42 @@ import Testing
     #expect(figures.snapshot == expected.snapshot)
   }
 
+  /// The rival `analyze` learns again of a live session (`RivalModel.fromFirst`), learnt
+  /// beside the finish's own fit, is the model of the track's first points learnt alone:
+  /// the figures are those of that model given, on two threads and on one.
+  @Test(arguments: [(Activity.run, UInt64(4)), (.ride, 21)])
+  func aRivalLearntBesideIsTheFirstPointsOwnModel(activity: Activity, seed: UInt64) throws {
+    let pass = Self.pass(activity)
+    let track = Self.track(activity, seed: seed)
+    #expect(
+      track.count * 52 / 53 >= NoiseFit.RunsBeside.fixesAtLeast, "long enough to learn beside")
+    let first = track.count * 3 / 5
+    let rival = try #require(pass.learn(track.prefix(first)))
+    var given = track
+    let expected = pass.finish(
+      &given, alsoFrom: .learnt(rival), handingOut: nil, besideFrom: 0)
+    var learnt = track
+    Self.expectSame(
+      pass.finish(&learnt, alsoFrom: .fromFirst(first), handingOut: nil, besideFrom: 0),
+      expected)
+    var oneThreadGiven = track
+    var oneThreadLearnt = track
+    #expect(
+      pass.smooth(&oneThreadLearnt, alsoFrom: .fromFirst(first))
+        == pass.smooth(&oneThreadGiven, alsoFrom: .learnt(rival)))
+    #expect(oneThreadLearnt.map(\.coordinate) == oneThreadGiven.map(\.coordinate))
+    // The smoother reads the points the live filter saw: the first points' count becomes
+    // the count of those among them.
+    let items = try #require(FinishingPass.SmoothedItems(track))
+    let seen = track.prefix(first).count(where: \.smoothed)
+    #expect(seen < first, "some points were not seen")
+    guard case .fromFirst(let count) = items.rival(.fromFirst(first)) else {
+      Issue.record("not a count")
+      return
+    }
+    #expect(count == seen)
+  }
+
   @Test func withoutAutoPauseNothingStops() {
     let pass = Self.pass(.walk, autoPause: false)
     let track = Self.track(.walk, seed: 9)

@@ -117,6 +117,27 @@ import Testing
     #expect(Self.same(left, searched), "with a wild model \(left), searched \(searched)")
   }
 
+  /// A model from elsewhere learnt on a second core while the search runs is kept or left
+  /// exactly as the same model given.
+  @Test(arguments: [UInt64(16), 17])
+  func aRivalLearntBesideIsTheSameAsOneGiven(seed: UInt64) {
+    let (fixes, _) = Self.walk(seconds: 1500, white: 3, seed: seed)
+    let all = Self.planeFixes(fixes)
+    #expect(all.count >= NoiseFit.RunsBeside.fixesAtLeast, "long enough to learn beside")
+    let runs = [Array(all[..<700]), Array(all[700...])]
+    let prior = NoiseModel.prior(
+      processNoise: KalmanConfiguration.defaults(for: .walk).processNoise)
+    let firstRuns = [Array(all[..<900])]
+    let rival = NoiseFit.fit(firstRuns, prior: prior)
+    for cut in [6, NoiseFit.maxEvaluations] {
+      let given = NoiseFit.fit(runs, prior: prior, alsoFrom: rival, maxEvaluations: cut)
+      let learnt = NoiseFit.fit(runs, prior: prior, maxEvaluations: cut) {
+        NoiseFit.fit(firstRuns, prior: prior, sideBySide: false)
+      }
+      #expect(learnt == given, "search cut at \(cut) evaluations")
+    }
+  }
+
   /// The same model up to the rounding of a trip through logarithms.
   static func same(_ a: NoiseModel, _ b: NoiseModel) -> Bool {
     let pairs = [

@@ -352,7 +352,9 @@ public struct SessionEngine: Sendable {
       track = ChunkedArray()
       // The live figures' model competes with the finish's own, so that both land in the
       // same likelihood basin when the live one explains the whole track as well.
-      let liveModel = correctsLiveDistance ? liveCorrection.model : lastLiveModel(of: points)
+      let liveModel =
+        correctsLiveDistance
+        ? liveCorrection.model.map(RivalModel.learnt) : lastLiveModel(of: points)
       let figures = finishingPass.finish(&points, alsoFrom: liveModel, handingOut: handOut)
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
@@ -637,10 +639,10 @@ public struct SessionEngine: Sendable {
     lastAcceptedTime = time
   }
 
-  /// The model a live session would have re-measured the track with last, learnt again
-  /// where `RemeasureSchedule` learns its last one: an engine that does not re-measure
-  /// (`analyze`) then finishes a file as a replay or an import of it does.
-  private func lastLiveModel<Track: RandomAccessCollection>(of track: Track) -> NoiseModel?
+  /// The model a live session would have re-measured the track with last, to be learnt
+  /// again on the fixes where `RemeasureSchedule` learns its last one: an engine that does
+  /// not re-measure (`analyze`) then finishes a file as a replay or an import of it does.
+  private func lastLiveModel<Track: RandomAccessCollection>(of track: Track) -> RivalModel?
   where Track.Element == FinishingPass.Entry, Track.Index == Int {
     var schedule = RemeasureSchedule()
     var learntAt: Int?
@@ -648,8 +650,7 @@ public struct SessionEngine: Sendable {
     for (k, entry) in reach.enumerated() where entry.smoothed {
       if schedule.step(count: k + 1).relearns { learntAt = k + 1 }
     }
-    guard let learntAt else { return nil }
-    return finishingPass.learn(track.prefix(learntAt))
+    return learntAt.map(RivalModel.fromFirst)
   }
 
   /// Re-measures the live distance as the finished summary will: the fixes since the

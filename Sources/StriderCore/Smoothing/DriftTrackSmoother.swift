@@ -22,6 +22,17 @@ struct SmoothedFix: Sendable {
   var course: Double
 }
 
+/// A model learnt elsewhere on the same track, which the fit keeps where it explains the
+/// track better than its own search (`NoiseFit.fit`'s `alsoFrom`).
+enum RivalModel: Sendable {
+  /// Learnt already: the live engine's last.
+  case learnt(NoiseModel)
+  /// The model of the first this many fixes alone, learnt beside the fit's own search:
+  /// what a live session of the same fixes learnt last (`analyze` learns it again). Given
+  /// to `FinishingPass`, a count of the track's points; to the smoother, of its fixes.
+  case fromFirst(Int)
+}
+
 /// Smooths a finished track with a noise model learnt from the track itself.
 ///
 /// First `NoiseFit` learns the jitter, drift and motion of this track from a sample of its
@@ -61,31 +72,18 @@ struct DriftTrackSmoother {
   /// the live engine re-measures the track so far with the model it already has).
   @discardableResult
   func smooth(
-    count n: Int, model given: NoiseModel? = nil, alsoFrom other: NoiseModel? = nil,
+    count n: Int, model given: NoiseModel? = nil, alsoFrom other: RivalModel? = nil,
     learnOnly: Bool = false,
     input: (Int) -> SmoothingInput, output: (Int, SmoothedFix) -> Void
   ) -> NoiseModel {
     guard n > 0 else { return prior }
-    let medianAccuracy = DriftTrackSmoother.typicalAccuracy(count: n, input: input)
+    let projection = Projection(count: n, smoother: self, input: input)
     func planeFix(_ i: Int, plane: LocalTangentPlane, restarts: Bool) -> PlaneFix {
-      let e = input(i)
-      let p = plane.project(e.coordinate)
-      var velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
-      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed >= 0.05,
-        e.speed < 100,
-        let direction = DriftTrackSmoother.directionBetweenNeighbours(
-          i, count: n, speed: e.speed, plane: plane, input: input)
-      {
-        velocity = (e.speed * direction.east, e.speed * direction.north)
-      }
-      return PlaneFix(
-        time: e.time, east: p.east, north: p.north,
-        weight: PlaneFix.weight(accuracy: e.accuracy, typical: medianAccuracy),
-        velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
-        restarts: restarts || e.newStretch)
+      projection.fix(i, plane: plane, restarts: restarts, input: input)
     }
 
-    let model = given ?? learn(count: n, alsoFrom: other, planeFix: planeFix, input: input)
+    let model =
+      given ?? learn(count: n, projection: projection, alsoFrom: other, input: input)
     if learnOnly { return model }
 
     // Forward over everything, backward over a sliding window.
@@ -139,9 +137,8 @@ struct DriftTrackSmoother {
 
   /// Learns the noise from a sample of stretches spread over the track.
   private func learn(
-    count n: Int, alsoFrom other: NoiseModel?,
-    planeFix: (Int, LocalTangentPlane, Bool) -> PlaneFix,
-    input: (Int) -> SmoothingInput
+    count n: Int, projection: Projection, alsoFrom other: RivalModel?,
+    sideBySide: Bool = true, input: (Int) -> SmoothingInput
   ) -> NoiseModel {
     var runs: [[PlaneFix]] = []
     let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
@@ -155,16 +152,62 @@ struct DriftTrackSmoother {
       var run: [PlaneFix] = []
       run.reserveCapacity(end - s)
       for i in s..<end {
-        var f = planeFix(i, plane, i == s)
+        var f = projection.fix(i, plane: plane, restarts: i == s, input: input)
         if DriftTrackSmoother.isBeyondFrame(f) {
           plane = LocalTangentPlane(origin: input(i).coordinate)
-          f = planeFix(i, plane, true)
+          f = projection.fix(i, plane: plane, restarts: true, input: input)
         }
         run.append(f)
       }
       runs.append(run)
     }
-    return NoiseFit.fit(runs, prior: prior, alsoFrom: other)
+    switch other {
+    case .none: return NoiseFit.fit(runs, prior: prior, sideBySide: sideBySide)
+    case .learnt(let model): return NoiseFit.fit(runs, prior: prior, alsoFrom: model)
+    case .fromFirst(let m):
+      // The first `m` fixes alone, as a smoother given only those would learn them.
+      guard m > 0 else { return NoiseFit.fit(runs, prior: prior) }
+      return NoiseFit.fit(runs, prior: prior) {
+        let first = min(m, n)
+        return learn(
+          count: first, projection: Projection(count: first, smoother: self, input: input),
+          alsoFrom: nil, sideBySide: false, input: input)
+      }
+    }
+  }
+
+  /// How the fixes are read into a plane: their weights against the track's typical
+  /// accuracy, and their velocities.
+  private struct Projection {
+    let count: Int
+    let typicalAccuracy: Double?
+    let readsSpeedWithoutCourse: Bool
+
+    init(count: Int, smoother: DriftTrackSmoother, input: (Int) -> SmoothingInput) {
+      self.count = count
+      typicalAccuracy = DriftTrackSmoother.typicalAccuracy(count: count, input: input)
+      readsSpeedWithoutCourse = smoother.readsSpeedWithoutCourse
+    }
+
+    func fix(
+      _ i: Int, plane: LocalTangentPlane, restarts: Bool, input: (Int) -> SmoothingInput
+    ) -> PlaneFix {
+      let e = input(i)
+      let p = plane.project(e.coordinate)
+      var velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
+      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed >= 0.05,
+        e.speed < 100,
+        let direction = DriftTrackSmoother.directionBetweenNeighbours(
+          i, count: count, speed: e.speed, plane: plane, input: input)
+      {
+        velocity = (e.speed * direction.east, e.speed * direction.north)
+      }
+      return PlaneFix(
+        time: e.time, east: p.east, north: p.north,
+        weight: PlaneFix.weight(accuracy: e.accuracy, typical: typicalAccuracy),
+        velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
+        restarts: restarts || e.newStretch)
+    }
   }
 
   /// The unit vector from the fix before to the fix after, in the plane the fix is being

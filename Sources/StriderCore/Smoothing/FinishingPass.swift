@@ -94,7 +94,7 @@ struct FinishingPass: Sendable {
   /// track better (`NoiseFit.fit`).
   @discardableResult
   func smooth<Track: MutableCollection & RandomAccessCollection>(
-    _ points: inout Track, model: NoiseModel? = nil, alsoFrom other: NoiseModel? = nil
+    _ points: inout Track, model: NoiseModel? = nil, alsoFrom other: RivalModel? = nil
   ) -> NoiseModel? where Track.Element == Entry, Track.Index == Int {
     defer {
       for i in points.indices where !points[i].smoothed {
@@ -104,7 +104,7 @@ struct FinishingPass: Sendable {
     }
     guard let smoother, let items = SmoothedItems(points) else { return nil }
     return smoother.smooth(
-      count: items.count, model: model, alsoFrom: other,
+      count: items.count, model: model, alsoFrom: other.map(items.rival),
       input: { k in points[items.index(k)].smoothingInput },
       output: { k, smoothed in
         points[items.index(k)].take(smoothed, course: alongCurve)
@@ -120,7 +120,7 @@ struct FinishingPass: Sendable {
   /// `handOut` may be called on the other thread: one point at a time, in order, and all
   /// before this returns.
   func finish(
-    _ points: inout ChunkedArray<Entry>, alsoFrom other: NoiseModel?,
+    _ points: inout ChunkedArray<Entry>, alsoFrom other: RivalModel?,
     handingOut handOut: ((FinishedTrack.Point) -> Void)?,
     besideFrom pointsBeside: Int = FinishingPass.pointsBeside
   ) -> Figures {
@@ -141,7 +141,7 @@ struct FinishingPass: Sendable {
       latest = p.timeValue
     }
     let model = smoother.smooth(
-      count: items.count, alsoFrom: other, learnOnly: true,
+      count: items.count, alsoFrom: other.map(items.rival), learnOnly: true,
       input: { k in points[items.index(k)].smoothingInput }, output: { _, _ in })
     let alongCurve = alongCurve
     let count = points.count
@@ -219,7 +219,7 @@ struct FinishingPass: Sendable {
   /// The points the live filter saw (`smoothed`), by their index in the track: none are
   /// listed when it saw them all (nearly always), which spares a million-point track a
   /// 4 MB list at its peak.
-  private struct SmoothedItems {
+  struct SmoothedItems {
     let count: Int
     private let first: Int
     private var listed: [Int32] = []
@@ -239,6 +239,20 @@ struct FinishingPass: Sendable {
     /// The track index of the k-th point the filter saw.
     @inline(__always)
     func index(_ k: Int) -> Int { listed.isEmpty ? first + k : Int(listed[k]) }
+
+    /// `rival` with a count of the track's first points (`RivalModel.fromFirst`) made a
+    /// count of the points the filter saw among them, as the smoother reads them.
+    func rival(_ rival: RivalModel) -> RivalModel {
+      guard case .fromFirst(let points) = rival, !listed.isEmpty else { return rival }
+      let end = first + points
+      var low = 0
+      var high = listed.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(listed[middle]) < end { low = middle + 1 } else { high = middle }
+      }
+      return .fromFirst(low)
+    }
   }
 
   /// Speeds below this on the smoothed track are standing still.
