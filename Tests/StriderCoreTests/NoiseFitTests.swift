@@ -138,6 +138,28 @@ import Testing
     }
   }
 
+  /// The smoother's table of weights' powers gives `DriftFilter`'s own values to the bit,
+  /// for weights that repeat, that share a slot, and the weight of a fix without accuracy.
+  @Test func weightPowersAreTheFiltersOwn() {
+    var model = NoiseModel.prior(processNoise: 0.5)
+    model.accuracyTrust = 0.73
+    model.driftTrust = 0.41
+    let filter = DriftFilter(model: model)
+    var powers = WeightPowers()
+    var rng = SeededRandom(seed: 3)
+    // 600 draws from 300 values: many repeats, and more values than the table's 256 slots.
+    let weights = (0..<300).map { _ in (rng.uniform() * 16 * 100).rounded() / 100 + 1 / 16 }
+    for _ in 0..<600 {
+      let weight = [1.0, weights[Int(rng.uniform() * 300) % 300]][Int(rng.uniform() * 4) % 2]
+      let fix = PlaneFix(
+        time: 0, east: 0, north: 0, weight: weight, velocityEast: .nan, velocityNorth: .nan,
+        restarts: false)
+      let (white, scale) = powers.variances(of: fix, in: filter)
+      #expect(white == filter.whiteVariance(fix))
+      #expect(scale == filter.driftScale(fix))
+    }
+  }
+
   /// The same model up to the rounding of a trip through logarithms.
   static func same(_ a: NoiseModel, _ b: NoiseModel) -> Bool {
     let pairs = [

@@ -31,6 +31,31 @@ struct PlaneFix: Sendable {
   }
 }
 
+/// The white variance and drift scale of the weights a track repeats, each worked out
+/// once: receivers report few distinct accuracies (a GST's have a decimal or two), and two
+/// `pow`s a fix were a tenth of smoothing a 100,000-epoch NMEA log. The values are
+/// `DriftFilter.whiteVariance` and `driftScale`'s, to the bit; the filter's model must not
+/// change while one table is used.
+struct WeightPowers {
+  private static let slots = 256
+  private var weights = [Double](repeating: .nan, count: WeightPowers.slots)
+  private var values = [(Double, Double)](repeating: (0, 0), count: WeightPowers.slots)
+
+  mutating func variances(
+    of fix: PlaneFix, in filter: DriftFilter
+  ) -> (whiteVariance: Double, driftScale: Double) {
+    let weight = fix.weight
+    guard weight != 1 else { return (filter.whiteVariance(fix), filter.driftScale(fix)) }
+    // Fibonacci hashing of the bits: the top byte of their product with 2⁶⁴/φ.
+    let slot = Int(truncatingIfNeeded: (weight.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    if weights[slot] == weight { return values[slot] }
+    let value = (filter.whiteVariance(fix), filter.driftScale(fix))
+    weights[slot] = weight
+    values[slot] = value
+    return value
+  }
+}
+
 /// Position, velocity and drift along both axes.
 struct DriftState: Sendable {
   var pe = 0.0

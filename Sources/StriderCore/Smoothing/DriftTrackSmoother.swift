@@ -88,6 +88,7 @@ struct DriftTrackSmoother {
 
     // Forward over everything, backward over a sliding window.
     var filter = DriftFilter(model: model)
+    var powers = WeightPowers()
     var planes: [LocalTangentPlane] = []
     var steps: [DriftStep] = []
     var frameOf: [Int32] = []
@@ -126,7 +127,10 @@ struct DriftTrackSmoother {
         planes.append(plane)
         f = planeFix(i, plane: plane, restarts: false)
       }
-      _ = withUnsafeMutablePointer(to: &step) { filter.advance(f, step: $0) }
+      let (whiteVariance, driftScale) = powers.variances(of: f, in: filter)
+      _ = withUnsafeMutablePointer(to: &step) {
+        filter.advance(f, whiteVariance: whiteVariance, driftScale: driftScale, step: $0)
+      }
       steps.append(step)
       frameOf.append(Int32(planes.count - 1))
       if steps.count >= 5 * lookahead { settle(upTo: steps.count - lookahead, final: false) }
