@@ -266,6 +266,48 @@ struct NMEAReaderTests {
     #expect(try readNMEA(lowered).fixes.count == 1)
   }
 
+  /// The body is read eight bytes at a time: commas, the `*` and a `$` that cuts a
+  /// sentence short are found wherever they fall in those words.
+  @Test(arguments: 0..<8)
+  func fieldsAndChecksumsWhereverTheyFallInAWord(shift: Int) throws {
+    // The HDOP field grows by a digit a case, moving every comma after it along.
+    let hdop = "0.9" + String(repeating: "0", count: shift)
+    let gga = "GPGGA,123519.00,4807.038,N,01131.000,E,1,08,\(hdop),545.4,M,46.9,M,,"
+    let (fixes, stats) = try readNMEA(nmea(gga))
+    let fix = try #require(fixes.first)
+    #expect(fix.hdop == 0.9)
+    #expect(fix.altitude == Meters(545.4))
+    #expect(fix.satellites == 8)
+    #expect(stats.used == 1)
+    // A wrong checksum, whatever the body's length, is refused.
+    let framed = nmea(gga)
+    let star = try #require(framed.lastIndex(of: "*"))
+    let wrong = String(framed[...star]) + (checksumText(gga) == "00" ? "01" : "00") + "\r\n"
+    #expect(try readNMEA(wrong).stats.badChecksum == 1)
+    // A sentence cut short by the next `$`, at every place in its body.
+    for cut in 1..<gga.utf8.count {
+      let text = "$" + String(gga.prefix(cut)) + nmea(Self.gga)
+      let (cutFixes, cutStats) = try readNMEA(text)
+      #expect(cutStats.garbageLines == 1, "cut after \(cut) bytes")
+      #expect(cutFixes.count == 1, "the sentence after it is read, cut after \(cut) bytes")
+    }
+  }
+
+  /// Fractions of a second: whole milliseconds, and finer ones rounded to the nearest.
+  @Test(arguments: [
+    ("123519", 0), ("123519.", 0), ("123519.5", 500), ("123519.05", 50), ("123519.123", 123),
+    ("123519.999", 999), ("123519.1234", 123), ("123519.0006", 1), ("123519.9996", 1000),
+  ])
+  func fractionsOfASecond(time: String, milliseconds: Int) throws {
+    let rmc = "GPRMC,\(time),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W"
+    let fix = try #require(try readNMEA(nmea(rmc)).fixes.first)
+    let whole = GNSSTime(year: 1994, month: 3, day: 23, hour: 12, minute: 35, second: 19)
+    let time = try #require(fix.time)
+    let second = try #require(whole)
+    let seconds = time.secondsSince1970 - second.secondsSince1970
+    #expect(abs(seconds - Double(milliseconds) / 1000) < 1e-6)
+  }
+
   @Test func ignoredTypesAreCounted() throws {
     let text = [
       "GPGSV,1,1,04,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45",

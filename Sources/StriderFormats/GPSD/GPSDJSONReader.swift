@@ -72,6 +72,9 @@ public struct GPSDJSONReader: FormatReader {
   public mutating func next() throws(FormatError) -> Fix? {
     while !inputEnded {
       if chunk.isEmpty {
+        // Let go of the read buffer first, so the source reads into it again instead of
+        // copying it (`FileByteSource`).
+        chunk = []
         guard let next = try source.nextChunk() else {
           inputEnded = true
           if !line.isEmpty || lineTooLong { return endLine() }

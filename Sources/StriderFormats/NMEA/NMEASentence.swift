@@ -74,16 +74,32 @@ struct NMEASentence {
     if i < field.endIndex {
       guard field[i] == UInt8(ascii: ".") else { return nil }
       i += 1
-      var fraction = 0.0
-      var scale = 0.1
-      while i < field.endIndex {
-        let digit = field[i] &- 0x30
-        guard digit < 10 else { return nil }
-        fraction += Double(digit) * scale
-        scale /= 10
-        i += 1
+      let digits = field.endIndex - i
+      if digits <= 3 {
+        // Whole milliseconds (nearly every receiver): counted in integers, as the sum
+        // below rounds them too, without its divisions.
+        for _ in 0..<3 {
+          var digit = 0
+          if i < field.endIndex {
+            let byte = field[i] &- 0x30
+            guard byte < 10 else { return nil }
+            digit = Int(byte)
+            i += 1
+          }
+          millis = millis * 10 + digit
+        }
+      } else {
+        var fraction = 0.0
+        var scale = 0.1
+        while i < field.endIndex {
+          let digit = field[i] &- 0x30
+          guard digit < 10 else { return nil }
+          fraction += Double(digit) * scale
+          scale /= 10
+          i += 1
+        }
+        millis = Int((fraction * 1000).rounded())
       }
-      millis = Int((fraction * 1000).rounded())
     }
     return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
   }
