@@ -64,12 +64,14 @@ let package = Package(
         "StriderCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
+    // glibc's malloc.h, for the allocator settings of the executable (`Allocator`).
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // The `strider` executable: wires the edges to the core, holds no logic of its own.
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
         "StriderCore", "StriderSimulator", "StriderFormats", "StriderSources", "StriderRender",
-        "StriderTerminal", "StriderStore", "StriderApp",
+        "StriderTerminal", "StriderStore", "StriderApp", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

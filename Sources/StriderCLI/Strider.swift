@@ -21,6 +21,7 @@ struct Strider: ParsableCommand {
   /// why on stderr.
   static func main() {
     Output.ignoreBrokenPipes()
+    Allocator.reuseFreedBlocks()
     do {
       if let job = PlainAnalyze.job(Array(CommandLine.arguments.dropFirst())) {
         try job.run()
