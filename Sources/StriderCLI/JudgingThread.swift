@@ -29,14 +29,15 @@ final class JudgingThread: @unchecked Sendable {
   /// speaks between batches (`StreamedReplaySource.turnSize`).
   static let batchSize = 1024
 
-  /// Judges `held` (the fixes read to guess the activity) and then every batch
-  /// `nextBatch` gives, with `stage`. `nextBatch` is called on the thread only, until
-  /// `next` has returned nil or thrown.
+  /// Judges `held` (the fixes read to guess the activity), calls `afterHeld`, and then
+  /// judges every batch `nextBatch` gives, with `stage`. `nextBatch` and `afterHeld` are
+  /// called on the thread only, `nextBatch` until `next` has returned nil or thrown.
   init(
-    held: [Fix], stage: GateStage,
+    held: [Fix], stage: GateStage, afterHeld: @escaping () -> Void = {},
     nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
   ) {
-    let box = ThreadState(held: held, stage: stage, nextBatch: nextBatch)
+    let box = ThreadState(
+      held: held, stage: stage, afterHeld: afterHeld, nextBatch: nextBatch)
     let channel = channel
     let done = done
     let thread = Thread {
@@ -58,6 +59,7 @@ final class JudgingThread: @unchecked Sendable {
       }
       guard judge(held[...]) else { return }
       held = []
+      box.afterHeld()
       do throws(FormatError) {
         while let batch = try nextBatch() {
           guard judge(batch) else { return }
@@ -73,7 +75,11 @@ final class JudgingThread: @unchecked Sendable {
 
   /// Judges what `reader` reads after `held`.
   convenience init(reader: PrefetchingFixReader, held: [Fix], stage: GateStage) {
-    self.init(held: held, stage: stage) { () throws(FormatError) in try reader.nextBatch() }
+    // The reader reads on while the held fixes are judged, instead of waiting for room.
+    reader.readAhead(fixes: held.count)
+    self.init(held: held, stage: stage, afterHeld: { reader.readAhead(fixes: 0) }) {
+      () throws(FormatError) in try reader.nextBatch()
+    }
   }
 
   deinit { channel.close() }
@@ -109,13 +115,16 @@ final class JudgingThread: @unchecked Sendable {
 private final class ThreadState: @unchecked Sendable {
   var held: [Fix]
   let stage: GateStage
+  let afterHeld: () -> Void
   let nextBatch: () throws(FormatError) -> ArraySlice<Fix>?
 
   init(
-    held: [Fix], stage: GateStage, nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
+    held: [Fix], stage: GateStage, afterHeld: @escaping () -> Void,
+    nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
   ) {
     self.held = held
     self.stage = stage
+    self.afterHeld = afterHeld
     self.nextBatch = nextBatch
   }
 }
