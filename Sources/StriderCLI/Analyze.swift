@@ -469,9 +469,11 @@ enum SummaryTable {
       return DisplayFormat.paceOrSpeed(
         pace: split.pace, speed: speed, activity: s.activity, units: s.units)
     }
-    // Padded, never cut: `padding(toLength:)` truncates, and split 10,000 read as 1000.
+    // Padded, never cut (split 10,000 once read as 1000), in Swift: Foundation's
+    // `padding(toLength:)` bridges through NSString, 2 % of analysing a 700-split log.
     func column(_ text: String, _ width: Int) -> String {
-      text.count < width ? text.padding(toLength: width, withPad: " ", startingAt: 0) : text + " "
+      let count = text.count
+      return count < width ? text + String(repeating: " ", count: width - count) : text + " "
     }
     var text = ""
     if !s.splits.isEmpty {
