@@ -17,7 +17,18 @@ struct UTF16RefusingSource: ByteChunkSource {
   mutating func nextChunk() throws(FormatError) -> ArraySlice<UInt8>? {
     guard !checked else { return ended ? nil : try base.nextChunk() }
     checked = true
-    var first: [UInt8] = []
+    // A first chunk long enough is checked and handed on as it is, not copied.
+    guard let chunk = try base.nextChunk() else {
+      ended = true
+      return nil
+    }
+    if chunk.count >= UTF16Detection.prefixLength {
+      if let encoding = UTF16Detection.encoding(prefix: chunk) {
+        throw UTF16Detection.error(file: fileName, encoding: encoding)
+      }
+      return chunk
+    }
+    var first = Array(chunk)
     while first.count < UTF16Detection.prefixLength {
       guard let chunk = try base.nextChunk() else {
         ended = true
