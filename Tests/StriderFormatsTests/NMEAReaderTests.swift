@@ -293,6 +293,47 @@ struct NMEAReaderTests {
     }
   }
 
+  /// Batches (`read(into:)`, which reads many fixes a call) give the fixes `next()` gives,
+  /// and on a read error the same fixes before it, then the error.
+  @Test(arguments: [1, 3, 64, 5000])
+  func batchesGiveWhatNextGivesUpToAnError(limit: Int) throws {
+    var text = ""
+    for second in 0..<200 {
+      let seconds = second % 60
+      let stamp = "12\(35 + second / 60)\(seconds < 10 ? "0" : "")\(seconds).00"
+      text += nmea(
+        "GPGGA,\(stamp),4807.0\(second % 10)8,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+      text += nmea(
+        "GPRMC,\(stamp),A,4807.0\(second % 10)8,N,01131.000,E,022.4,084.4,230394,003.1,W")
+    }
+    let bytes = Array(text.utf8)
+    for failAfter in [0, 1, 7, 40, bytes.count / 97, 100_000] {
+      func source() -> FailingSource<MemoryByteSource> {
+        FailingSource(MemoryByteSource(bytes: bytes, chunkSize: 97), failAfter: failAfter)
+      }
+      var one = NMEAReader(source: source(), fileName: "t.nmea")
+      var expected: [Fix] = []
+      var expectedError: FormatError?
+      do throws(FormatError) {
+        while let fix = try one.next() { expected.append(fix) }
+      } catch {
+        expectedError = error
+      }
+      var batched = NMEAReader(source: source(), fileName: "t.nmea")
+      var fixes: [Fix] = []
+      var error: FormatError?
+      do throws(FormatError) {
+        while try batched.read(into: &fixes, upTo: fixes.count + limit) {}
+      } catch let thrown {
+        error = thrown
+      }
+      #expect(fixes == expected, "failing after \(failAfter) chunks, batches of \(limit)")
+      #expect(error?.description == expectedError?.description)
+      #expect((error == nil) == (failAfter == 100_000))
+      if failAfter == 100_000 { #expect(fixes.count == 200) }
+    }
+  }
+
   /// Fractions of a second: whole milliseconds, and finer ones rounded to the nearest.
   @Test(arguments: [
     ("123519", 0), ("123519.", 0), ("123519.5", 500), ("123519.05", 50), ("123519.123", 123),
@@ -398,5 +439,24 @@ struct NMEAReaderTests {
   @Test(arguments: sniffs)
   func sniffing(text: String, nmea expected: Bool) {
     #expect(NMEAReader.looksLike(prefix: Array(text.utf8)) == expected)
+  }
+}
+
+/// A source that fails with an unreadable error after `failAfter` chunks.
+struct FailingSource<Base: ByteChunkSource>: ByteChunkSource {
+  private var base: Base
+  private var left: Int
+
+  init(_ base: Base, failAfter: Int) {
+    self.base = base
+    left = failAfter
+  }
+
+  mutating func nextChunk() throws(FormatError) -> ArraySlice<UInt8>? {
+    guard left > 0 else {
+      throw FormatError(.unreadable, file: "t.nmea", message: "read failed: test")
+    }
+    left -= 1
+    return try base.nextChunk()
   }
 }

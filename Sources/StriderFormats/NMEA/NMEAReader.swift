@@ -167,19 +167,29 @@ public struct NMEAReader: FormatReader {
       ready.removeAll(keepingCapacity: true)
       readyIndex = 0
       if inputEnded { return false }
-      try readLines()
+      do {
+        // As many fixes at once as the batch still wants: each call of `readLines` costs
+        // the chunk's retain and release.
+        try readLines(wanting: limit - fixes.count)
+      } catch {
+        // The fixes read before the error first, as `next()` gives them.
+        fixes.append(contentsOf: ready)
+        ready.removeAll(keepingCapacity: true)
+        throw error
+      }
     }
     return true
   }
 
   // MARK: - Lines
 
-  /// Feeds bytes until some fix is ready or the input ends.
+  /// Feeds bytes until `wanted` fixes are ready (or a few more: an epoch's end can release
+  /// several) or the input ends.
   ///
   /// A line that lies whole in the chunk is read where it is; only the piece of a line cut
   /// by the chunk's end is copied, into `line`, to wait for the rest.
-  private mutating func readLines() throws(FormatError) {
-    while ready.isEmpty {
+  private mutating func readLines(wanting wanted: Int = 1) throws(FormatError) {
+    while ready.count < wanted {
       if chunk.isEmpty {
         // Let go of the read buffer first, so the source reads into it again instead of
         // copying it: a megabyte allocated, faulted in and freed per chunk.
@@ -197,17 +207,17 @@ public struct NMEAReader: FormatReader {
       // The chunk's bytes are read through one pointer: a slice of it for each line
       // retained and released its buffer, 9 % of the reading thread's time.
       let current = chunk
-      let read = current.withUnsafeBufferPointer { readLines(in: $0) }
+      let read = current.withUnsafeBufferPointer { readLines(in: $0, wanting: wanted) }
       chunk = chunk[(chunk.startIndex + read)...]
     }
   }
 
-  /// Reads the lines of `text` (the chunk's bytes) until some fix is ready; returns how
-  /// many bytes it took.
-  private mutating func readLines(in text: UnsafeBufferPointer<UInt8>) -> Int {
+  /// Reads the lines of `text` (the chunk's bytes) until `wanted` fixes are ready; returns
+  /// how many bytes it took.
+  private mutating func readLines(in text: UnsafeBufferPointer<UInt8>, wanting wanted: Int) -> Int {
     var index = 0
     let end = text.count
-    while index < end, ready.isEmpty {
+    while index < end, ready.count < wanted {
       let stop = lineEnd(in: text, from: index)
       if stop > index { afterCarriageReturn = false }
       if stop == end {
