@@ -92,6 +92,8 @@ public struct NMEAReader: FormatReader {
   private var emitted = 0
   private var lastDay: Int?
   private var lastTimeOfDay: Int?
+  /// The last RMC date field read (`ddmmyy` as a number) and its day since 1970.
+  private var lastRMCDate: (digits: Int, day: Int?) = (-1, nil)
   private var rollover = WeekRolloverGuard()
   /// Fixes of epochs before the first date, with their time of day, waiting for a date.
   private var undatedFixes: [(fix: Fix, timeOfDay: Int?)] = []
@@ -506,11 +508,17 @@ public struct NMEAReader: FormatReader {
     var day: Int?
     let date = s[9]
     if !date.isEmpty {
-      guard date.count == 6, let digits = ASCIINumber.integer(date),
-        let value = Self.day(
-          year: Self.year(twoDigits: digits % 100), month: digits / 100 % 100,
-          day: digits / 10_000)
-      else { return false }
+      guard date.count == 6, let digits = ASCIINumber.integer(date) else { return false }
+      // Every RMC of a day gives the same date: its day count is worked out once.
+      if digits != lastRMCDate.digits {
+        lastRMCDate = (
+          digits,
+          Self.day(
+            year: Self.year(twoDigits: digits % 100), month: digits / 100 % 100,
+            day: digits / 10_000)
+        )
+      }
+      guard let value = lastRMCDate.day else { return false }
       day = value
     }
     let mode = s.letter(12)
