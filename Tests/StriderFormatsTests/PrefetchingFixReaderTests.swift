@@ -157,4 +157,63 @@ struct PrefetchingFixReaderTests {
     #expect(PrefetchingFixReader.isWorthAThread(path: "/dev/null"))
     #expect(PrefetchingFixReader.isWorthAThread(path: dir.appendingPathComponent("none").path))
   }
+
+  /// Reading further ahead while the caller is busy (`readAhead`, as `analyze` does while
+  /// its gate judges the fixes held for the activity guess) gives the same fixes and the
+  /// same error of a file cut short, whether it is asked back to the usual before the end
+  /// or not.
+  @Test(arguments: [true, false])
+  func readingAheadChangesNothing(backToUsual: Bool) {
+    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
+    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var expected: [Fix] = []
+    var expectedError: FormatError?
+    do {
+      while let fix = try plain.next() { expected.append(fix) }
+    } catch { expectedError = error }
+    let ahead = PrefetchingFixReader(
+      GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, depth: 2)
+    ahead.readAhead(fixes: 1000)
+    var fixes: [Fix] = []
+    var readError: FormatError?
+    do {
+      while let batch = try ahead.nextBatch() {
+        fixes += batch
+        if backToUsual, fixes.count >= 300 { ahead.readAhead(fixes: 0) }
+      }
+    } catch { readError = error }
+    #expect(fixes == expected)
+    #expect(expectedError != nil)
+    #expect(readError?.description == expectedError?.description)
+  }
+
+  /// A channel asked to make room for more takes that many more before its producer waits,
+  /// and, asked back to its capacity, makes the producer wait again.
+  @Test func aChannelMakesRoomForMoreWhenAsked() {
+    let channel = BoundedChannel<Int>(capacity: 1)
+    channel.allow(more: 2)
+    // Three puts that must not wait (on a thread of their own, so that a wait fails the
+    // test instead of hanging it).
+    let three = DispatchSemaphore(value: 0)
+    let first = Thread {
+      for k in 0..<3 { _ = channel.put(k) }
+      three.signal()
+    }
+    first.start()
+    #expect(three.wait(timeout: .now() + 5) == .success, "room for three")
+    channel.allow(more: 0)
+    let fourth = DispatchSemaphore(value: 0)
+    let producer = Thread {
+      _ = channel.put(3)
+      fourth.signal()
+    }
+    producer.start()
+    #expect(fourth.wait(timeout: .now() + 0.2) == .timedOut, "the fourth waits for room")
+    // Two taken leave one, at the capacity of one: the fourth still waits.
+    for k in 0..<2 { #expect(channel.take() == k) }
+    #expect(fourth.wait(timeout: .now() + 0.2) == .timedOut, "two in it, room for one")
+    #expect(channel.take() == 2)
+    #expect(fourth.wait(timeout: .now() + 5) == .success, "room made, the fourth is put")
+    #expect(channel.take() == 3)
+  }
 }
