@@ -148,15 +148,9 @@ struct FinishingPass: Sendable {
     return points.withUnsafeMutableChunks { chunks in
       let entries = SharedEntries(chunks: chunks, count: count)
       let progress = SmoothingProgress()
-      let result = FiguresBox()
-      func run(handingOut handOut: ((FinishedTrack.Point) -> Void)?) {
-        let figuresWork = WorkBox {
-          result.figures = self.figures(
-            of: AwaitedEntries(entries: entries, progress: progress),
-            handingOut: handOut, timesAscend: timesAscend)
-        }
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-          guard k == 0 else { return figuresWork.work() }
+      var figures: Figures?
+      SideBySide.run(
+        {
           // Points the live filter did not see stand still (as `smooth` leaves them).
           var settled = 0
           func settle(upTo end: Int) {
@@ -179,15 +173,14 @@ struct FinishingPass: Sendable {
             })
           settle(upTo: count)
           progress.publish(count)
-        }
-      }
-      if let handOut {
-        withoutActuallyEscaping(handOut) { run(handingOut: $0) }
-      } else {
-        run(handingOut: nil)
-      }
-      // concurrentPerform returns once both have finished, so the figures are made.
-      guard let figures = result.figures else { preconditionFailure("the figures were not made") }
+        },
+        {
+          figures = self.figures(
+            of: AwaitedEntries(entries: entries, progress: progress),
+            handingOut: handOut, timesAscend: timesAscend)
+        })
+      // Both are done when `run` returns, so the figures are made.
+      guard let figures else { preconditionFailure("the figures were not made") }
       return figures
     }
   }
@@ -653,13 +646,4 @@ private struct AwaitedEntries: RandomAccessCollection {
     if i >= known.count { known.count = progress.wait(for: i) }
     return entries[i]
   }
-}
-
-private final class FiguresBox: @unchecked Sendable {
-  var figures: FinishingPass.Figures?
-}
-
-private final class WorkBox: @unchecked Sendable {
-  let work: () -> Void
-  init(_ work: @escaping () -> Void) { self.work = work }
 }

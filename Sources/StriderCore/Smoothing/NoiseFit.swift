@@ -204,23 +204,17 @@ public enum NoiseFit {
     let best: [Double]
     let other: NoiseModel?
     if learnsRivalBeside {
-      (best, other) = withoutActuallyEscaping(cost) { cost in
-        withoutActuallyEscaping(learnRival) { learnRival in
-          let found = Found()
-          let work = WorkBox { k in
-            if k == 0 {
-              found.rival = learnRival()
-            } else {
-              found.point =
-                NelderMead.minimise(
-                  cost, from: start, steps: steps, maxEvaluations: maxEvaluations
-                ).point
-            }
-          }
-          DispatchQueue.concurrentPerform(iterations: 2) { work.work($0) }
-          return (found.point, found.rival)
-        }
-      }
+      var point: [Double] = []
+      var rival: NoiseModel?
+      SideBySide.run(
+        { rival = learnRival() },
+        {
+          point =
+            NelderMead.minimise(
+              cost, from: start, steps: steps, maxEvaluations: maxEvaluations
+            ).point
+        })
+      (best, other) = (point, rival)
     } else {
       best =
         NelderMead.minimise(
@@ -233,18 +227,6 @@ public enum NoiseFit {
       if cost(x) < cost(best) { return model(x) }
     }
     return model(best)
-  }
-
-  /// What the search and the rival's fit found, each on its own thread.
-  private final class Found: @unchecked Sendable {
-    var point: [Double] = []
-    var rival: NoiseModel?
-  }
-
-  /// Work handed to `concurrentPerform`, each iteration writing its own part of `Found`.
-  private final class WorkBox: @unchecked Sendable {
-    let work: (Int) -> Void
-    init(_ work: @escaping (Int) -> Void) { self.work = work }
   }
 
   /// The sample's runs filtered on several threads (`DispatchQueue.concurrentPerform`), for
