@@ -70,6 +70,52 @@ struct NMEAReaderTests {
     #expect(abs((fix.verticalAccuracy?.value ?? 0) - 10.5) < 1e-9)
   }
 
+  @Test func aGSTBeforeTheDOPsStillGivesWayToThem() throws {
+    // The GST comes first, when no HDOP is known yet; the GGA's and GSA's DOPs that follow
+    // win all the same. A GST after them is not read for what it would not change.
+    let before = try readNMEA([Self.gst, Self.gga, Self.rmc, Self.gsa].map(nmea).joined())
+    let after = try readNMEA([Self.gga, Self.rmc, Self.gsa, Self.gst].map(nmea).joined())
+    for fix in [before.fixes.first, after.fixes.first] {
+      let fix = try #require(fix)
+      #expect(abs((fix.horizontalAccuracy?.value ?? 0) - 4.5) < 1e-9)
+      #expect(abs((fix.verticalAccuracy?.value ?? 0) - 10.5) < 1e-9)
+    }
+    #expect(before.stats.used == 4 && after.stats.used == 4)
+  }
+
+  @Test func anRMCsPositionIsTakenWhereNoGGAGivesOne() throws {
+    // RMC alone, RMC before GGA and after it: the GGA's position wins wherever it is.
+    let rmc = "GPRMC,123519.00,A,4807.000,N,01131.000,E,022.4,084.4,230394,003.1,W"
+    let alone = try #require(try readNMEA(nmea(rmc)).fixes.first?.coordinate)
+    #expect(abs(alone.latitude - (48 + 7.0 / 60)) < 1e-9)
+    for text in [[rmc, Self.gga], [Self.gga, rmc]] {
+      let c = try #require(try readNMEA(text.map(nmea).joined()).fixes.first?.coordinate)
+      #expect(abs(c.latitude - 48.1173) < 1e-9)
+    }
+  }
+
+  @Test func timesReadOnceAreTheSameAsReadEachTime() throws {
+    // Sentences repeat their epoch's time, and the reader reads a repeated field once:
+    // fields that share a prefix, differ in length or are invalid must not be taken for it.
+    let times = [
+      "123519.00", "123519.00", "123519.0", "123519", "123519.001", "123520.00", "1235X9.00",
+      "1235X9.00", "123520.00", "123520.000000000000000", "123521.00",
+    ]
+    var text = ""
+    for time in times {
+      text += nmea("GPGGA,\(time),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+      text += nmea("GPRMC,\(time),A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+    }
+    let (fixes, stats) = try readNMEA(text)
+    // Four spellings of 12:35:19 are one epoch; the invalid pair is malformed twice over;
+    // 12:35:20 in two spellings, around it, is one epoch still open.
+    let milliseconds = fixes.compactMap { fix in
+      fix.time.map { Int(($0.secondsSince1970 * 1000).rounded()) % 60_000 }
+    }
+    #expect(milliseconds == [19_000, 19_001, 20_000, 21_000])
+    #expect(stats.malformed == 4)
+  }
+
   static let talkers = ["GP", "GN", "GL", "GA", "BD", "GB", "QZ", "IN", "PQ", "GI"]
 
   @Test(arguments: talkers)

@@ -52,14 +52,18 @@ struct NMEAEpoch {
   /// Takes a position from a sentence of the given kind; `priority` ranks the sources.
   /// `valid` is the sentence's own verdict, nil when it gives none (a GGA from zero
   /// satellites: a held position that another sentence of the epoch must vouch for).
-  mutating func position(_ coordinate: Coordinate?, valid: Bool?, kind: Kinds, priority: Int) {
+  /// The coordinate is read only when it would be taken: an RMC after its epoch's GGA
+  /// repeats the GGA's position, and its four fields were a tenth of reading a log.
+  mutating func position(
+    _ coordinate: @autoclosure () -> Coordinate?, valid: Bool?, kind: Kinds, priority: Int
+  ) {
     kinds.insert(kind)
     if valid == false {
       saysNoFix = true
       return
     }
     if valid == true { saysFix = true }
-    if let coordinate, priority > coordinatePriority {
+    if priority > coordinatePriority, let coordinate = coordinate() {
       self.coordinate = coordinate
       coordinatePriority = priority
     }

@@ -94,6 +94,9 @@ public struct NMEAReader: FormatReader {
   private var lastTimeOfDay: Int?
   /// The last RMC date field read (`ddmmyy` as a number) and its day since 1970.
   private var lastRMCDate: (digits: Int, day: Int?) = (-1, nil)
+  /// The last time field read, its bytes as two words (zero-padded), and its value: the
+  /// sentences of an epoch repeat its time, read once.
+  private var lastTimeField: (count: Int, words: (UInt64, UInt64), value: Int?) = (0, (0, 0), nil)
   private var rollover = WeekRolloverGuard()
   /// Fixes of epochs before the first date, with their time of day, waiting for a date.
   private var undatedFixes: [(fix: Fix, timeOfDay: Int?)] = []
@@ -464,9 +467,23 @@ public struct NMEAReader: FormatReader {
   }
 
   /// The time field at `index`: `.some(nil)` when empty, nil when present but invalid.
-  private func time(_ sentence: NMEASentence, _ index: Int) -> Int?? {
-    if sentence[index].isEmpty { return .some(nil) }
-    guard let value = sentence.timeOfDay(index) else { return nil }
+  private mutating func time(_ sentence: NMEASentence, _ index: Int) -> Int?? {
+    let field = sentence[index]
+    if field.isEmpty { return .some(nil) }
+    var value: Int?
+    if field.count <= 16 {
+      var words: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
+      if field.count == lastTimeField.count, words == lastTimeField.words {
+        value = lastTimeField.value
+      } else {
+        value = sentence.timeOfDay(index)
+        lastTimeField = (field.count, words, value)
+      }
+    } else {
+      value = sentence.timeOfDay(index)
+    }
+    guard let value else { return nil }
     return .some(value)
   }
 
@@ -560,11 +577,13 @@ public struct NMEAReader: FormatReader {
   private mutating func gst(_ s: NMEASentence, _ lineNumber: Int) -> Bool {
     guard let time = time(s, 1) else { return false }
     let e = epoch(time: time, kind: nil, line: lineNumber)
-    if let latitude = s.double(6), let longitude = s.double(7) {
+    // The sigmas stand in for the DOPs only (`NMEAEpoch.fix`): beside an HDOP or a VDOP
+    // already taken, which is kept, they would never be read.
+    if epochs[e].hdop == nil, let latitude = s.double(6), let longitude = s.double(7) {
       epochs[e].sigmaLatitude = latitude
       epochs[e].sigmaLongitude = longitude
     }
-    if let altitude = s.double(8) { epochs[e].sigmaAltitude = altitude }
+    if epochs[e].vdop == nil, let altitude = s.double(8) { epochs[e].sigmaAltitude = altitude }
     return true
   }
 
