@@ -315,6 +315,7 @@ struct DriftFilter: Sendable {
   }
 
   /// The drift's variance relaxes towards σ² × `driftScale` over its correlation time.
+  @inline(__always)
   private mutating func predict(dt: Double, phi: Double, driftScale: Double) {
     let q = model.processNoise
     let dt2 = dt * dt
