@@ -215,18 +215,16 @@ public struct Gate: Sendable {
       }
     }
     if isOn(.nonGNSS), fix.provider != .gnss { return .nonGNSS }
-    var typical = 0.0
-    if let a = usableAccuracy(fix) {
-      typicalAccuracy.add(a)
-      typical = typicalAccuracy.median ?? a
-    }
+    if let a = usableAccuracy(fix) { typicalAccuracy.add(a) }
+    // What the receiver typically reports is asked only past the absolute limits.
     if isOn(.nonGNSS), fix.mode == .twoD, let a = usableAccuracy(fix),
-      a >= max(c.networkGradeAccuracy.value, Gate.relativeAccuracyLimit * typical)
+      a >= c.networkGradeAccuracy.value,
+      a >= Gate.relativeAccuracyLimit * (typicalAccuracy.median ?? a)
     {
       return .nonGNSS
     }
-    if isOn(.lowAccuracy), let a = usableAccuracy(fix),
-      a > max(c.maxAccuracy.value, Gate.relativeAccuracyLimit * typical)
+    if isOn(.lowAccuracy), let a = usableAccuracy(fix), a > c.maxAccuracy.value,
+      a > Gate.relativeAccuracyLimit * (typicalAccuracy.median ?? a)
     {
       return .lowAccuracy
     }
