@@ -94,9 +94,9 @@ public struct NMEAReader: FormatReader {
   private var lastTimeOfDay: Int?
   /// The last RMC date field read (`ddmmyy` as a number) and its day since 1970.
   private var lastRMCDate: (digits: Int, day: Int?) = (-1, nil)
-  /// The last time field read, its bytes as two words (zero-padded), and its value: the
-  /// sentences of an epoch repeat its time, read once.
-  private var lastTimeField: (count: Int, words: (UInt64, UInt64), value: Int?) = (0, (0, 0), nil)
+  /// The last time field read, as its length and first and last eight bytes, and its
+  /// value: the sentences of an epoch repeat its time, read once.
+  private var lastTimeField: (count: Int, first: UInt64, last: UInt64, value: Int?) = (0, 0, 0, nil)
   private var rollover = WeekRolloverGuard()
   /// Fixes of epochs before the first date, with their time of day, waiting for a date.
   private var undatedFixes: [(fix: Fix, timeOfDay: Int?)] = []
@@ -471,14 +471,17 @@ public struct NMEAReader: FormatReader {
     let field = sentence[index]
     if field.isEmpty { return .some(nil) }
     var value: Int?
-    if field.count <= 16 {
-      var words: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(field)) }
-      if field.count == lastTimeField.count, words == lastTimeField.words {
+    // A field of 8 to 16 bytes is its first and last eight (`hhmmss.ss` and longer).
+    if field.count >= 8, field.count <= 16, let base = field.baseAddress {
+      let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+      let last = UnsafeRawPointer(base + field.count - 8).loadUnaligned(as: UInt64.self)
+      if field.count == lastTimeField.count, first == lastTimeField.first,
+        last == lastTimeField.last
+      {
         value = lastTimeField.value
       } else {
         value = sentence.timeOfDay(index)
-        lastTimeField = (field.count, words, value)
+        lastTimeField = (field.count, first, last, value)
       }
     } else {
       value = sentence.timeOfDay(index)
