@@ -381,12 +381,15 @@ public struct NMEAReader: FormatReader {
         if zeroBytes(word ^ repeated("*")) | zeroBytes(word ^ repeated("$")) != 0 { break }
         sums ^= word
         var commas = zeroBytes(word ^ repeated(","))
+        // Wrapping arithmetic: every value is below the line's length, and the checks for
+        // an overflow that cannot happen were a fifth of this loop.
+        let offset = stop &- dollar
         while commas != 0 {
-          starts[count] = stop + commas.trailingZeroBitCount / 8 - dollar
-          count += 1
-          commas &= commas - 1
+          starts[count] = offset &+ commas.trailingZeroBitCount &>> 3
+          count &+= 1
+          commas &= commas &- 1
         }
-        stop += 8
+        stop &+= 8
       }
     }
     sums ^= sums >> 32
