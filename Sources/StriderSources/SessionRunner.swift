@@ -34,8 +34,6 @@ public struct SessionRunner: Sendable {
   /// The coach as it started, for a session that starts over.
   private let initialCoach: WorkoutCoach?
   public private(set) var status: SourceStatus?
-  /// The last fix that came in, accepted or not (for the GPS status line).
-  public private(set) var lastFix: Fix?
   /// Fix time covered by one verdict tally.
   public static let tallyInterval = Seconds(60)
 
@@ -139,7 +137,6 @@ public struct SessionRunner: Sendable {
   private mutating func handle(
     fix: Fix, judged decisions: ArraySlice<GateDecision>?, into out: inout [RunnerEvent]
   ) {
-    lastFix = fix
     let before = newestTime
     if let decisions {
       engine.ingest(judged: decisions, of: fix, into: &sessionEvents)

@@ -46,12 +46,16 @@ public enum HeadlessLoop {
         // At full speed, fixes judged on another thread, in one go.
         if let batch = source.takeDueJudged() {
           judged = (batch, 0)
+          // How many the runner has taken, kept in a local and stored once the batch is
+          // over or left: written into `judged` at each fix, it cost a retain and release.
+          var taken = 0
+          defer { judged?.taken = taken }
           for i in batch.fixes.indices {
             if isStopped() { break loop }
             turnEvents.removeAll(keepingCapacity: true)
             runner.handle(fix: batch.fixes[i], judged: batch.decisions(of: i), into: &turnEvents)
-            judged?.taken = i + 1
-            try pass(turnEvents)
+            taken = i + 1
+            if !turnEvents.isEmpty { try pass(turnEvents) }
           }
           continue
         }
