@@ -19,6 +19,18 @@ struct PrefetchingFixReaderTests {
     return Array(text.utf8)
   }
 
+  /// The GPX cut at two thirds, and what a plain reader reads of it: the fixes before the
+  /// cut, then its error.
+  static func cutShort() -> (bytes: [UInt8], fixes: [Fix], error: FormatError?) {
+    let cut = Array(gpx.prefix(gpx.count * 2 / 3))
+    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
+    var fixes: [Fix] = []
+    do {
+      while let fix = try plain.next() { fixes.append(fix) }
+    } catch { return (cut, fixes, error) }
+    return (cut, fixes, nil)
+  }
+
   @Test(arguments: [1, 7, 1024], [true, false])
   func givesTheSameFixesAndMetadataAsTheReaderItWraps(batchSize: Int, parallel: Bool) throws {
     var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
@@ -74,13 +86,7 @@ struct PrefetchingFixReaderTests {
   func aTruncatedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool, inBatches: Bool)
     throws
   {
-    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
-    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
-    var plainFixes: [Fix] = []
-    var plainError: FormatError?
-    do {
-      while let fix = try plain.next() { plainFixes.append(fix) }
-    } catch { plainError = error }
+    let (cut, plainFixes, plainError) = Self.cutShort()
     let ahead = PrefetchingFixReader(
       GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
     func read() throws(FormatError) -> [Fix]? {
@@ -164,13 +170,7 @@ struct PrefetchingFixReaderTests {
   /// or not.
   @Test(arguments: [true, false])
   func readingAheadChangesNothing(backToUsual: Bool) {
-    let cut = Array(Self.gpx.prefix(Self.gpx.count * 2 / 3))
-    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
-    var expected: [Fix] = []
-    var expectedError: FormatError?
-    do {
-      while let fix = try plain.next() { expected.append(fix) }
-    } catch { expectedError = error }
+    let (cut, expected, expectedError) = Self.cutShort()
     let ahead = PrefetchingFixReader(
       GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, depth: 2)
     ahead.readAhead(fixes: 1000)
