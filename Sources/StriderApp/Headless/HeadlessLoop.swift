@@ -5,7 +5,9 @@ import StriderSources
 /// command line prints it as a JSON line), and finish the session when the source ends or
 /// `isStopped` says so. `lapPresses` is asked once a turn how many laps were pressed since
 /// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock. `eachTurn` runs
-/// once a turn (the speaker starts its next sentence there).
+/// once a turn (the speaker starts its next sentence there). `flush` runs at the start of
+/// each turn and once the last event is emitted: a caller that holds a turn's lines back
+/// writes them there, before the loop can wait on the source.
 ///
 /// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
 /// headless and one shown on screen give the same numbers. When `emit` throws (standard
@@ -20,6 +22,20 @@ public enum HeadlessLoop {
     recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
     isStopped: () -> Bool, lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
     emit: (RunnerEvent) throws(Failure) -> Void
+  ) throws(Failure) -> SessionSummary {
+    // Not a default argument: a typed-throws closure defaulted there crashes the compiler
+    // (6.3) where `Failure` is `Never`.
+    try run(
+      source: &source, configuration: configuration, coach: coach,
+      recordsToBeat: recordsToBeat, replayingLaps: replayingLaps, isStopped: isStopped,
+      lapPresses: lapPresses, eachTurn: eachTurn, flush: { () throws(Failure) in }, emit: emit)
+  }
+
+  public static func run<Source: FixSource, Failure: Error>(
+    source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
+    isStopped: () -> Bool, lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
+    flush: () throws(Failure) -> Void, emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
     // The printer prints no track points (`HeadlessEvents`): the runner keeps them back.
     var runner = SessionRunner(
@@ -42,6 +58,7 @@ public enum HeadlessLoop {
     loop: while !isStopped() {
       eachTurn()
       do {
+        try flush()
         for _ in 0..<max(0, lapPresses()) { try pass(runner.lap()) }
         // At full speed, fixes judged on another thread, in one go.
         if let batch = source.takeDueJudged() {
@@ -93,6 +110,7 @@ public enum HeadlessLoop {
     if let closing = runner.closingLap { source.keep(lap: closing) }
     if let failure { throw failure }
     for e in events { try emit(e) }
+    try flush()
     return summary
   }
 }
