@@ -19,7 +19,8 @@ enum HeadlessSession {
     speak: Bool = false, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
-    let laps = LapSignal(readsStandardInput: true)
+    // Lap lines come on standard input, unless standard input is the file replayed.
+    let laps = LapSignal(readsStandardInput: !(file.map(LapSignal.isStandardInput) ?? false))
     let speaker = speak ? CueSpeaker(path: ProcessInfo.processInfo.environment["PATH"]) : nil
     if speak, speaker == nil { printError("strider: warning: " + CueSpeaker.unavailableMessage) }
     var lines = TurnLines()

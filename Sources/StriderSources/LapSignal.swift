@@ -38,4 +38,15 @@ public final class LapSignal: Sendable {
 
   /// The presses since the last call.
   public func take() -> Int { pending.exchange(0, ordering: .relaxed) }
+
+  /// Whether `path` is standard input itself (`/dev/stdin`, or the pipe or file it is):
+  /// a session replaying it must not read its lap lines from it too. The two readers
+  /// shared one pipe, and each line the lap reader took was lost to the replay (a tenth
+  /// of a 100,000-epoch NMEA log piped in, or a GPX cut mid-tag).
+  public static func isStandardInput(_ path: String) -> Bool {
+    var file = stat()
+    var input = stat()
+    guard stat(path, &file) == 0, fstat(STDIN_FILENO, &input) == 0 else { return false }
+    return file.st_dev == input.st_dev && file.st_ino == input.st_ino
+  }
 }
