@@ -16,7 +16,7 @@ enum HeadlessSession {
   static func run(
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
     format: String?, coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [],
-    speak: Bool = false, stop: StopSignal
+    relearnsAhead: RelearnsAhead? = nil, speak: Bool = false, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     // Lap lines come on standard input, unless standard input is the file replayed.
@@ -27,7 +27,7 @@ enum HeadlessSession {
     let summary = try HeadlessLoop.run(
       source: &source, configuration: configuration, coach: coach,
       recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
-      replayingLaps: replayingLaps, isStopped: { stop.isRaised },
+      replayingLaps: replayingLaps, relearnsAhead: relearnsAhead, isStopped: { stop.isRaised },
       lapPresses: { laps.take() },
       eachTurn: { speaker?.tick() }, flush: { () throws(OutputError) in try lines.write() }
     ) { (event) throws(OutputError) in

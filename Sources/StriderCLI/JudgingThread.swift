@@ -32,8 +32,11 @@ final class JudgingThread: @unchecked Sendable {
   /// Judges `held` (the fixes read to guess the activity), calls `afterHeld`, and then
   /// judges every batch `nextBatch` gives, with `stage`. `nextBatch` and `afterHeld` are
   /// called on the thread only, `nextBatch` until `next` has returned nil or thrown.
+  ///
+  /// `relearnsAhead` is fed every batch's decisions until it wants no more.
   init(
-    held: [Fix], stage: GateStage, afterHeld: @escaping () -> Void = {},
+    held: [Fix], stage: GateStage, relearnsAhead: RelearnsAhead? = nil,
+    afterHeld: @escaping () -> Void = {},
     nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
   ) {
     let box = ThreadState(
@@ -45,6 +48,7 @@ final class JudgingThread: @unchecked Sendable {
       var held = box.held
       var stage = box.stage
       let nextBatch = box.nextBatch
+      var ahead = relearnsAhead
       box.held = []
       var sensors = SensorFigures()
       func judge(_ fixes: ArraySlice<Fix>) -> Bool {
@@ -52,7 +56,9 @@ final class JudgingThread: @unchecked Sendable {
         while start < fixes.endIndex {
           let end = min(fixes.endIndex, start + Self.batchSize)
           for fix in fixes[start..<end] { sensors.add(fix) }
-          guard channel.put(.judged(stage.judge(fixes[start..<end]))) else { return false }
+          let batch = stage.judge(fixes[start..<end])
+          if let feeding = ahead, !feeding.feed(batch.decisions) { ahead = nil }
+          guard channel.put(.judged(batch)) else { return false }
           start = end
         }
         return true
@@ -77,12 +83,18 @@ final class JudgingThread: @unchecked Sendable {
   static let readAheadWhileHeld = 16_384
 
   /// Judges what `reader` reads after `held`.
-  convenience init(reader: PrefetchingFixReader, held: [Fix], stage: GateStage) {
+  convenience init(
+    reader: PrefetchingFixReader, held: [Fix], stage: GateStage,
+    relearnsAhead: RelearnsAhead? = nil
+  ) {
     // The reader reads on while the held fixes are judged, instead of waiting for room:
     // judging 50,000 fixes takes about as long as reading 30,000, which four batches more
     // cover; as many more as were held put 7 MB on the peak of a 1M-fix FIT.
     reader.readAhead(fixes: min(held.count, JudgingThread.readAheadWhileHeld))
-    self.init(held: held, stage: stage, afterHeld: { reader.readAhead(fixes: 0) }) {
+    self.init(
+      held: held, stage: stage, relearnsAhead: relearnsAhead,
+      afterHeld: { reader.readAhead(fixes: 0) }
+    ) {
       () throws(FormatError) in try reader.nextBatch()
     }
   }

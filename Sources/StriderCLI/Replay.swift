@@ -89,6 +89,8 @@ struct Replay: ParsableCommand {
   /// give, and an error partway through, come at the end, after the summary of what was
   /// replayed up to it.
   private func replayStreamed(plan: Workout?, stop: StopSignal) throws {
+    // Before the reading, judging and relearning threads start.
+    if speed == .asFastAsPossible { Allocator.shareHeaps() }
     let reader: PrefetchingFixReader
     var held: [Fix]
     let activity: Activity
@@ -105,9 +107,13 @@ struct Replay: ParsableCommand {
     let summary: SessionSummary
     let failure: FormatError?
     if speed == .asFastAsPossible, PrefetchingFixReader.isWorthAThread(path: file) {
-      // The gate judges on a thread of its own, beside the parsing and the engine.
+      // The gate judges on a thread of its own, beside the parsing and the engine, and
+      // the engine's relearns are worked out ahead of it on another.
+      let ahead = RelearnsAhead(configuration: configuration)
+      defer { ahead?.stop() }
       let judging = JudgingThread(
-        reader: reader, held: held, stage: GateStage(configuration: configuration))
+        reader: reader, held: held, stage: GateStage(configuration: configuration),
+        relearnsAhead: ahead)
       held = []
       var source = StreamedReplaySource(
         name: file, clock: SystemClock(),
@@ -115,8 +121,8 @@ struct Replay: ParsableCommand {
         gate: { judging.gate })
       summary = try HeadlessSession.run(
         source: &source, configuration: configuration, file: file,
-        format: reader.format.rawValue, coach: coach, speak: HeadlessSession.speaks(display),
-        stop: stop)
+        format: reader.format.rawValue, coach: coach, relearnsAhead: ahead,
+        speak: HeadlessSession.speaks(display), stop: stop)
       judging.stop()
       failure = source.failure
     } else {

@@ -63,10 +63,14 @@ public struct SessionRunner: Sendable {
   public private(set) var closingLap: LapMark?
 
   /// - Parameter recordsToBeat: the history's records, for the finish's new-best cues.
+  /// - Parameter relearnsAhead: a thread working out the engine's relearns ahead of it,
+  ///   fed the decisions the engine is fed (`SessionEngine.relearnsAhead`); not after a
+  ///   restart, whose fixes it was not fed.
   public init(
     configuration: SessionConfiguration, reportsVerdicts: Bool = false,
     reportsPoints: Bool = true, coach: WorkoutCoach? = nil,
-    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = []
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
+    relearnsAhead: RelearnsAhead? = nil
   ) {
     replayedLaps = replayingLaps.sorted { $0.time < $1.time }
     lapsToReplay = replayedLaps[...]
@@ -76,6 +80,7 @@ public struct SessionRunner: Sendable {
     engine = SessionEngine(
       configuration: configuration, recordsToBeat: recordsToBeat,
       reportsEachFix: reportsVerdicts || reportsPoints)
+    engine.relearnsAhead = relearnsAhead
     self.coach = coach
     initialCoach = coach
   }

@@ -5,7 +5,8 @@ import StriderSources
 /// command line prints it as a JSON line), and finish the session when the source ends or
 /// `isStopped` says so. `lapPresses` is asked once a turn how many laps were pressed since
 /// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock. `eachTurn` runs
-/// once a turn (the speaker starts its next sentence there). `flush` runs at the start of
+/// once a turn (the speaker starts its next sentence there). `relearnsAhead` goes to the
+/// runner (`SessionRunner.init`). `flush` runs at the start of
 /// each turn and once the last event is emitted: a caller that holds a turn's lines back
 /// writes them there, before the loop can wait on the source.
 ///
@@ -34,13 +35,14 @@ public enum HeadlessLoop {
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
     recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
-    isStopped: () -> Bool, lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
+    relearnsAhead: RelearnsAhead? = nil, isStopped: () -> Bool,
+    lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
     flush: () throws(Failure) -> Void, emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
     // The printer prints no track points (`HeadlessEvents`): the runner keeps them back.
     var runner = SessionRunner(
       configuration: configuration, reportsPoints: false, coach: coach,
-      recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
+      recordsToBeat: recordsToBeat, replayingLaps: replayingLaps, relearnsAhead: relearnsAhead)
     var failure: Failure?
     // One buffer for the runner's events of each turn, not an array per fix.
     var turnEvents: [RunnerEvent] = []

@@ -74,6 +74,9 @@ public struct SessionEngine: Sendable {
   /// The records the finish compares the session's best efforts with (none: no search).
   public let recordsToBeat: RecordsToBeat
   private var liveCorrection = LiveCorrection()
+  /// A thread working out this engine's relearns ahead of it (a replay at full speed),
+  /// fed the decisions the engine is fed; the engine takes each result it finds ready.
+  public var relearnsAhead: RelearnsAhead?
 
   /// Where the live distance stands against the track re-measured as the summary measures
   /// it: the track up to `frozenIndex` has been measured for good (`frozenDistance`);
@@ -661,9 +664,16 @@ public struct SessionEngine: Sendable {
   /// auto-pause noticed late: a few percent on noisy walks.
   private mutating func correctLiveDistance(at time: GNSSTime, relearning: Bool) -> [Split] {
     let n = track.count
+    // The distance counted up to each fix, when a thread worked the relearn out ahead.
+    var counted: [Double]?
     if relearning {
       // Learnt anew on the whole track so far, which is then measured again from its start.
-      liveCorrection.model = finishingPass.learn(track)
+      if let ahead = relearnsAhead?.take(count: n, last: track[n - 1]) {
+        liveCorrection.model = ahead.model
+        counted = ahead.counted
+      } else {
+        liveCorrection.model = finishingPass.learn(track)
+      }
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
     }
@@ -679,11 +689,16 @@ public struct SessionEngine: Sendable {
     guard settledEnd > frozen else { return [] }
     let freeze = min(settledEnd, max(frozen, n - 1 - SessionEngine.correctionHold))
     let start = max(0, frozen - SessionEngine.correctionOverlap)
-    var points = Array(track[start..<n])
-    points[0].newStretch = true
-    finishingPass.smooth(&points, model: model)
-    let measured = finishingPass.distances(
-      of: points, measuringAt: [frozen - start, freeze - start, settledEnd - start])
+    let marks = [frozen - start, freeze - start, settledEnd - start]
+    let measured: [Double]
+    if let counted {
+      measured = marks.map { counted[$0] }
+    } else {
+      var points = Array(track[start..<n])
+      points[0].newStretch = true
+      finishingPass.smooth(&points, model: model)
+      measured = finishingPass.distances(of: points, measuringAt: marks)
+    }
     liveCorrection.frozenDistance += measured[1] - measured[0]
     liveCorrection.frozenIndex = freeze
     let target = liveCorrection.frozenDistance + measured[2] - measured[1]
