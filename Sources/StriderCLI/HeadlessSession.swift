@@ -32,7 +32,7 @@ enum HeadlessSession {
       eachTurn: { speaker?.tick() }, flush: { () throws(OutputError) in try lines.write() }
     ) { (event) throws(OutputError) in
       if let speaker { say(event, with: speaker) }
-      if let json = HeadlessEvents.json(event, source: name) { try lines.add(json) }
+      try lines.add(event, source: name)
     }
     try lines.add(HeadlessEvents.summary(summary, file: file, format: format))
     try lines.write()
@@ -74,6 +74,15 @@ enum HeadlessSession {
 
     mutating func add(_ json: JSONValue) throws(OutputError) {
       json.write(to: &bytes)
+      try endLine()
+    }
+
+    /// The event's line (`HeadlessEvents.write`), if it prints one.
+    mutating func add(_ event: RunnerEvent, source: String) throws(OutputError) {
+      if HeadlessEvents.write(event, source: source, to: &bytes) { try endLine() }
+    }
+
+    private mutating func endLine() throws(OutputError) {
       bytes.append(UInt8(ascii: "\n"))
       if bytes.count >= TurnLines.limit { try write() }
     }

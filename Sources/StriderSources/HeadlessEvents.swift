@@ -34,6 +34,63 @@ public enum HeadlessEvents {
     }
   }
 
+  /// Appends the text of `json(event, source:)`, without its newline; false when the
+  /// event prints nothing. The three events a long replay prints by the thousand (a
+  /// verdict tally each minute, cues, splits: 34,000 for a million fixes) are written
+  /// straight as bytes, the same bytes, without a `JSONValue` and its strings made first.
+  public static func write(_ event: RunnerEvent, source: String, to out: inout [UInt8]) -> Bool {
+    switch event {
+    case .verdicts(let time, let accepted, let rejected):
+      out.append(contentsOf: #"{"event":"verdicts","time":"#.utf8)
+      if let time { quoted(time, to: &out) } else { out.append(contentsOf: "null".utf8) }
+      out.append(contentsOf: #","accepted":"#.utf8)
+      JSONValue.writeInteger(Int64(accepted), to: &out)
+      out.append(contentsOf: #","rejected":{"#.utf8)
+      var first = true
+      for reason in RejectionReason.allCases {
+        let count = rejected[reason, default: 0]
+        guard count > 0 else { continue }
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        JSONValue.writeString(reason.rawValue, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONValue.writeInteger(Int64(count), to: &out)
+      }
+      out.append(contentsOf: "}}".utf8)
+    case .session(.cue(let cue)):
+      out.append(contentsOf: #"{"event":"cue","time":"#.utf8)
+      quoted(cue.time, to: &out)
+      out.append(contentsOf: #","trigger":"#.utf8)
+      JSONValue.writeString(cue.trigger.rawValue, to: &out)
+      out.append(contentsOf: #","text":"#.utf8)
+      JSONValue.writeString(cue.text, to: &out)
+      out.append(UInt8(ascii: "}"))
+    case .session(.split(let split)):
+      out.append(contentsOf: #"{"event":"split","time":"#.utf8)
+      quoted(split.endTime, to: &out)
+      out.append(contentsOf: #","index":"#.utf8)
+      JSONValue.writeInteger(Int64(split.index), to: &out)
+      out.append(contentsOf: #","distance_m":"#.utf8)
+      JSONValue.writeRounded(split.distance.value, 2, to: &out)
+      out.append(contentsOf: #","duration_s":"#.utf8)
+      JSONValue.writeRounded(split.duration.value, 3, to: &out)
+      out.append(contentsOf: #","pace_s_per_km":"#.utf8)
+      JSONValue.writeRounded(split.pace.value, 2, to: &out)
+      out.append(UInt8(ascii: "}"))
+    default:
+      guard let json = json(event, source: source) else { return false }
+      json.write(to: &out)
+    }
+    return true
+  }
+
+  /// A time as a JSON string: its text needs no escapes.
+  private static func quoted(_ time: GNSSTime, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    time.writeISO8601(to: &out)
+    out.append(UInt8(ascii: "\""))
+  }
+
   private static func coachEvent(_ event: CoachEvent) -> JSONValue {
     switch event {
     case .stepStarted(let planned, let at):

@@ -129,6 +129,26 @@ import Testing
     #expect(GNSSTime(secondsSince1970: seconds).iso8601 == text)
   }
 
+  /// The text written without a `String` (`writeISO8601`) is the padded civil fields, for
+  /// times before year 1 and after 9999 too.
+  @Test func timesPrintAsTheirPaddedCivilFields() {
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value.magnitude)
+      return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count))
+        + digits
+    }
+    var seconds: [Double] = [-62_135_596_800, -62_135_596_801, -1e14, 1e14, 253_402_300_800, 0.001]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 { seconds.append(Double.random(in: -1e13...1e13, using: &generator)) }
+    for s in seconds {
+      let c = GNSSTime(secondsSince1970: s).civil
+      var text = "\(padded(c.year, 4))-\(padded(c.month, 2))-\(padded(c.day, 2))T"
+      text += "\(padded(c.hour, 2)):\(padded(c.minute, 2)):\(padded(c.second, 2))"
+      if c.millisecond != 0 { text += ".\(padded(c.millisecond, 3))" }
+      #expect(GNSSTime(secondsSince1970: s).iso8601 == text + "Z", "\(s)")
+    }
+  }
+
   @Test func civilFieldsRoundTrip() {
     let t = GNSSTime(year: 2024, month: 2, day: 29, hour: 23, minute: 59, second: 59.5)
     #expect(t?.iso8601 == "2024-02-29T23:59:59.500Z")

@@ -40,15 +40,38 @@ public struct GNSSTime: Hashable, Comparable, Sendable, Codable, CustomStringCon
   /// finite number prints as `nan`, `inf` or `-inf`, and years beyond ±9999 print with
   /// more digits (see `CivilTime` for where the fields saturate).
   public var iso8601: String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    writeISO8601(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `iso8601`'s text as UTF-8, without making a `String`: a headless replay of a
+  /// million fixes prints 34,000 times, and the interpolated text was a fifth of its lines'
+  /// cost.
+  public func writeISO8601(to out: inout [UInt8]) {
     guard secondsSince1970.isFinite else {
-      return secondsSince1970.isNaN ? "nan" : secondsSince1970 > 0 ? "inf" : "-inf"
+      let word = secondsSince1970.isNaN ? "nan" : secondsSince1970 > 0 ? "inf" : "-inf"
+      out.append(contentsOf: word.utf8)
+      return
     }
     let c = civil
-    var text =
-      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T"
-      + "\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))"
-    if c.millisecond != 0 { text += ".\(pad(c.millisecond, 3))" }
-    return text + "Z"
+    writePadded(c.year, 4, to: &out)
+    out.append(UInt8(ascii: "-"))
+    writePadded(c.month, 2, to: &out)
+    out.append(UInt8(ascii: "-"))
+    writePadded(c.day, 2, to: &out)
+    out.append(UInt8(ascii: "T"))
+    writePadded(c.hour, 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    writePadded(c.minute, 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    writePadded(c.second, 2, to: &out)
+    if c.millisecond != 0 {
+      out.append(UInt8(ascii: "."))
+      writePadded(c.millisecond, 3, to: &out)
+    }
+    out.append(UInt8(ascii: "Z"))
   }
 
   /// Builds an instant from civil UTC fields, or nil when a field is out of range.
@@ -148,8 +171,22 @@ public struct CivilTime: Hashable, Sendable {
   }
 }
 
-private func pad(_ value: Int, _ width: Int) -> String {
-  let digits = String(abs(value))
-  let sign = value < 0 ? "-" : ""
-  return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+/// `value`'s digits after its sign, with zeros before them up to `width` digits.
+private func writePadded(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+  if value < 0 { out.append(UInt8(ascii: "-")) }
+  var magnitude = value.magnitude
+  var digits = 0
+  var power: UInt = 1
+  repeat {
+    digits += 1
+    magnitude /= 10
+    if magnitude > 0 { power *= 10 }
+  } while magnitude > 0
+  for _ in 0..<max(0, width - digits) { out.append(UInt8(ascii: "0")) }
+  magnitude = value.magnitude
+  while power > 0 {
+    out.append(UInt8(ascii: "0") + UInt8(magnitude / power))
+    magnitude %= power
+    power /= 10
+  }
 }
