@@ -10,6 +10,19 @@ import Testing
     }
   }
 
+  /// A file the simulator wrote into a fresh folder (`arguments`, then `-o`), and its size.
+  static func simulated(
+    _ name: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (path: String, size: Int) {
+    let file = try StriderBinary.temporaryDirectory().appendingPathComponent(name).path
+    let sim = try StriderBinary.run(["simulate"] + arguments + ["-o", file])
+    #expect(sim.status == 0, "simulate failed: \(sim.stderr)", sourceLocation: sourceLocation)
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int,
+      sourceLocation: sourceLocation)
+    return (file, size)
+  }
+
   /// A two-hour ride replayed at 1000× waits its 7.2 s of fix time / 1000, `max` does not,
   /// and both end with the summary and cues `analyze` gives.
   @Test func aTwoHourReplayAt1000xMatchesAnalyze() throws {
@@ -115,15 +128,8 @@ import Testing
   /// At full speed a file of 256 KiB or more (or a pipe) is judged on a thread of its own
   /// beside the engine: every line printed must be the one the engine's own gate gives.
   @Test func aFullSpeedReplayJudgedOnItsOwnThreadPrintsWhatTheEnginesOwnGatePrints() throws {
-    let dir = try StriderBinary.temporaryDirectory()
-    let file = dir.appendingPathComponent("faulty.gpx").path
-    let sim = try StriderBinary.run([
-      "simulate", "--activity", "run", "--seed", "9", "--faults", "all", "--length", "850",
-      "-o", file,
-    ])
-    #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
-    let size = try #require(
-      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    let (file, size) = try Self.simulated(
+      "faulty.gpx", ["--activity", "run", "--seed", "9", "--faults", "all", "--length", "850"])
     #expect(size < 256 << 10, "small enough to be judged on the engine's thread")
     let plain = try StriderBinary.run(["replay", file, "--headless", "--speed", "max"])
     let piped = try StriderBinary.shell(
@@ -141,14 +147,9 @@ import Testing
   /// speeds the piped log gives the fixes and the distance of the file.
   @Test(arguments: ["max", "1000000"])
   func aLogPipedInIsReadWhole(speed: String) throws {
-    let dir = try StriderBinary.temporaryDirectory()
-    let file = dir.appendingPathComponent("ride.nmea").path
-    let sim = try StriderBinary.run([
-      "simulate", "--format", "nmea", "--activity", "ride", "--seed", "4", "--length", "120000",
-      "-o", file,
-    ])
-    #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
-    let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    let (file, size) = try Self.simulated(
+      "ride.nmea",
+      ["--format", "nmea", "--activity", "ride", "--seed", "4", "--length", "120000"])
     #expect(size > 2_000_000, "long enough to be read in many pieces: \(size) bytes")
     // The activity given, so the replay starts at once rather than after reading the
     // whole log to guess it.
