@@ -6,9 +6,9 @@ import StriderSources
 /// `isStopped` says so. `lapPresses` is asked once a turn how many laps were pressed since
 /// (a "lap" line on stdin, SIGUSR1); each closes a lap on the fix clock. `eachTurn` runs
 /// once a turn (the speaker starts its next sentence there). `relearnsAhead` goes to the
-/// runner (`SessionRunner.init`). `flush` runs at the start of
-/// each turn and once the last event is emitted: a caller that holds a turn's lines back
-/// writes them there, before the loop can wait on the source.
+/// runner (`SessionRunner.init`). `flush` runs at the start of each turn and once the last
+/// event is emitted: a caller that holds a turn's lines back writes them there, before the
+/// loop can wait on the source.
 ///
 /// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
 /// headless and one shown on screen give the same numbers. When `emit` throws (standard

@@ -12,10 +12,9 @@ import Foundation
 /// itself one the thread has not begun (`take`): the numbers are the same to the bit
 /// whoever works them out; only the time differs.
 public final class RelearnsAhead: @unchecked Sendable {
-  /// What the relearn at `count` fixes gives: the model, and the distance the re-measure
-  /// counts up to each fix of the track measured again with it from its start.
+  /// What a relearn gives: the model, and the distance the re-measure counts up to each
+  /// fix of the track measured again with it from its start.
   struct Relearn: Sendable {
-    var count: Int
     var model: NoiseModel?
     var counted: [Double]
     /// The track's last fix, as the thread kept it: the engine checks it against its own.
@@ -191,7 +190,7 @@ public final class RelearnsAhead: @unchecked Sendable {
       counted = pass.distances(of: points, measuringAt: Array(points.indices))
     }
     return Relearn(
-      count: track.count, model: model, counted: counted, last: track[track.endIndex - 1])
+      model: model, counted: counted, last: track[track.endIndex - 1])
   }
 
   /// The track a live engine keeps for its finishing pass, as `SessionEngine.accept`
