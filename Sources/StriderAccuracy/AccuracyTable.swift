@@ -85,6 +85,11 @@ public enum AccuracyTable {
           "  what GPX without speed loses against GPX with it: median \(number(gap.median)) %,"
             + " worst \(number(gap.worst)) %")
       }
+      if let gap = s.watchGap, s.group == "overall" {
+        lines.append(
+          "  what a watch's TCX (speed without course) differs from GPX with speed: median"
+            + " \(number(gap.median)) %, p90 \(number(gap.p90)) %, worst \(number(gap.worst)) %")
+      }
       if let live = s.live {
         lines.append(
           verdict(

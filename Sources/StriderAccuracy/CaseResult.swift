@@ -68,10 +68,13 @@ public struct CaseResult: Sendable {
 
   /// The largest minus the smallest distance across the formats that carry the same
   /// information, % of the truth: with Doppler, GPX with speed, gpsd JSON and NMEA; without,
-  /// every format (GPX with speed is plain GPX then).
+  /// every format (GPX with speed is plain GPX then). TCX, which carries no accuracy, is
+  /// scored on its own.
   public var formatSpread: Double {
-    let distances = formats.filter { corpusCase.dopplerSigma == nil || $0.format.carriesSpeed }
-      .map(\.distance.value)
+    let distances = formats.filter {
+      $0.format.carriesAccuracy && (corpusCase.dopplerSigma == nil || $0.format.carriesSpeed)
+    }
+    .map(\.distance.value)
     guard let high = distances.max(), let low = distances.min() else { return 0 }
     return 100 * (high - low) / truthDistance.value
   }
@@ -82,6 +85,15 @@ public struct CaseResult: Sendable {
       let withSpeed = formats.first(where: { $0.format == .gpxSpeed })
     else { return 0 }
     return 100 * abs(plain.distance.value - withSpeed.distance.value) / truthDistance.value
+  }
+  /// What a watch's TCX makes of the same fixes: |TCX − GPX with speed|, % of the truth.
+  /// TCX has the speed without its course and no accuracy, so the engine finds the
+  /// speed's direction itself; nil when either format was not scored.
+  public var watchGap: Double? {
+    guard let watch = formats.first(where: { $0.format == .tcx }),
+      let withSpeed = formats.first(where: { $0.format == .gpxSpeed })
+    else { return nil }
+    return 100 * abs(watch.distance.value - withSpeed.distance.value) / truthDistance.value
   }
 
 }

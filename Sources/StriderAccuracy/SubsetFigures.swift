@@ -21,6 +21,9 @@ public struct SubsetFigures: Sendable {
   /// |plain GPX − GPX with speed|, % of the truth, over the cases with Doppler: what the
   /// information GPX leaves out is worth (not a disagreement between formats).
   public var speedGap: Statistics?
+  /// |TCX − GPX with speed|, % of the truth (`CaseResult.watchGap`): what reading a
+  /// watch's speed without its course costs.
+  public var watchGap: Statistics?
   /// Median signed error of the raw length, %: how noisy the subset's fixes are.
   public var rawBias: Double
   /// |live − finished distance|, % of the finished: how far what was announced during the
@@ -49,6 +52,7 @@ public struct SubsetFigures: Sendable {
     spread = formats.count > 1 ? Statistics(spreads) : nil
     speedGap = Statistics(
       results.filter { $0.corpusCase.dopplerSigma != nil }.map(\.speedGap))
+    watchGap = Statistics(results.compactMap(\.watchGap))
     rawBias = raw.median
     live = Statistics(pairs.compactMap { $0.1.liveChange.map(abs) })
   }
@@ -125,6 +129,11 @@ public struct SubsetFigures: Sendable {
     if let speedGap {
       members.append(JSONMember("speed_gap_median_pct", .number(speedGap.median)))
       members.append(JSONMember("speed_gap_worst_pct", .number(speedGap.worst)))
+    }
+    if let watchGap {
+      members.append(JSONMember("watch_gap_median_pct", .number(watchGap.median)))
+      members.append(JSONMember("watch_gap_p90_pct", .number(watchGap.p90)))
+      members.append(JSONMember("watch_gap_worst_pct", .number(watchGap.worst)))
     }
     return .object(members)
   }

@@ -23,6 +23,7 @@ enum CaseJSON {
       JSONMember("raw_distance_m", .number(r.rawDistance.value)),
       JSONMember("format_spread_pct", .number(r.formatSpread)),
       JSONMember("speed_gap_pct", .number(r.speedGap)),
+      JSONMember("watch_gap_pct", r.watchGap.map(JSONValue.number) ?? .null),
     ]
     for f in r.formats {
       members.append(

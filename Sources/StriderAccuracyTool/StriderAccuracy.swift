@@ -77,7 +77,8 @@ struct StriderAccuracyCommand: ParsableCommand {
     if !results.isEmpty {
       print(
         "corpus: \(results.count) cases (seeds \(first)...\(first + UInt64(count) - 1)), "
-          + "\(results.reduce(0) { $0 + $1.fixCount }) fixes, each as GPX, gpsd JSON and NMEA")
+          + "\(results.reduce(0) { $0 + $1.fixCount }) fixes, each as GPX (with and without speed), gpsd JSON, NMEA and TCX"
+      )
       print(AccuracyTable.corpus(subsets))
       print()
       print(AccuracyTable.targets(subsets))
