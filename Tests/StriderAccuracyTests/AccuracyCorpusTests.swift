@@ -26,9 +26,6 @@ import Testing
   static let missedToday: Set<String> = [
     "overall distance worst", "gpx distance p90", "gpx distance worst",
     "gpsd_json distance worst", "overall live vs finished worst", "gpx live vs finished worst",
-    // A sparse (4-5 s) watch run (fp-2013) lost 4.5 % to smoothing, 2.6 % since a speed
-    // without a course is read on foot, 2.4 % since distance is measured along the curve.
-    "device worst",
   ]
 
   @Test func corpusMeetsTheIssueTargets() throws {

@@ -198,30 +198,33 @@ struct DriftTrackSmoother {
     ) -> PlaneFix {
       let e = input(i)
       let p = plane.project(e.coordinate)
-      var velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
-      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed >= 0.05,
-        e.speed < 100,
-        let direction = DriftTrackSmoother.directionBetweenNeighbours(
-          i, count: count, speed: e.speed, plane: plane, input: input)
-      {
-        velocity = (e.speed * direction.east, e.speed * direction.north)
-      }
-      return PlaneFix(
+      let velocity = PlaneFix.velocity(speed: e.speed, course: e.course)
+      var fix = PlaneFix(
         time: e.time, east: p.east, north: p.north,
         weight: PlaneFix.weight(accuracy: e.accuracy, typical: typicalAccuracy),
         velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
         restarts: restarts || e.newStretch)
+      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed < 100 {
+        fix.groundSpeed = e.speed
+        if let chord = DriftTrackSmoother.chordBetweenNeighbours(
+          i, count: count, plane: plane, input: input)
+        {
+          fix.chordEast = chord.east
+          fix.chordNorth = chord.north
+        }
+      }
+      return fix
     }
   }
 
-  /// The unit vector from the fix before to the fix after, in the plane the fix is being
+  /// The chord from the fix before to the fix after, in the plane the fix is being
   /// projected into, for a fix whose receiver gave a speed without a course (a watch's FIT
-  /// or TCX): nil where the neighbours are missing, across a break, too far apart in time,
-  /// or closer together than the speed says they should be (a direction from noise). The
-  /// caller's plane is used, so the direction costs two projections and no trigonometry.
-  static func directionBetweenNeighbours(
-    _ i: Int, count n: Int, speed: Double, plane: LocalTangentPlane,
-    input: (Int) -> SmoothingInput
+  /// or TCX): the direction its speed is read along where the chord is long against the
+  /// fixes' jitter (`DriftFilter.updateSpeed`). Nil where the neighbours are missing,
+  /// across a break, or too far apart in time. The caller's plane is used, so the chord
+  /// costs two projections and no trigonometry.
+  static func chordBetweenNeighbours(
+    _ i: Int, count n: Int, plane: LocalTangentPlane, input: (Int) -> SmoothingInput
   ) -> PlanePoint? {
     guard i > 0, i + 1 < n else { return nil }
     let after = input(i + 1)
@@ -231,11 +234,7 @@ struct DriftTrackSmoother {
     guard dt > 0, dt <= 20 else { return nil }
     let a = plane.project(before.coordinate)
     let b = plane.project(after.coordinate)
-    let de = b.east - a.east
-    let dn = b.north - a.north
-    let length = (de * de + dn * dn).squareRoot()
-    guard length >= max(2, 0.5 * speed * dt) else { return nil }
-    return PlanePoint(east: de / length, north: dn / length)
+    return PlanePoint(east: b.east - a.east, north: b.north - a.north)
   }
 
   /// The median reported accuracy of a sample of the fixes, nil when none reports one.

@@ -72,7 +72,9 @@ public enum NoiseFit {
     _ runs: [[PlaneFix]], prior: NoiseModel, learningRival learnRival: () -> NoiseModel?,
     rivalIsCheap: Bool, maxEvaluations: Int, sideBySide: Bool
   ) -> NoiseModel {
-    let hasDoppler = runs.contains { $0.contains { $0.velocityEast.isFinite } }
+    let hasDoppler = runs.contains {
+      $0.contains { $0.velocityEast.isFinite || $0.groundSpeed.isFinite }
+    }
     let hasWeights = runs.contains { $0.contains { $0.weight != 1 } }
     let count = runs.reduce(0) { $0 + $1.count }
     guard count >= 8 else { return prior }
