@@ -54,6 +54,20 @@ import Testing
     }
   }
 
+  /// The relative distance errors of the fixes analysed with their speeds and without.
+  static func errors(_ fixes: [Fix], truth: Double, activity: Activity) -> (
+    withSpeeds: Double, positionsOnly: Double, comment: Comment
+  ) {
+    let configuration = SessionConfiguration(activity: activity)
+    let withSpeeds = Analysis.summarize(fixes, configuration: configuration).distance.value
+    let positionsOnly = Analysis.summarize(withoutSpeeds(fixes), configuration: configuration)
+      .distance.value
+    return (
+      abs(withSpeeds - truth) / truth, abs(positionsOnly - truth) / truth,
+      "truth \(truth) m: with speeds \(withSpeeds) m, positions only \(positionsOnly) m"
+    )
+  }
+
   /// On this model the fixes sit on the true path, and the corners the 5 s chords cut
   /// (about 0.9 %) come back from measuring along the smoothed curve whether or not the
   /// speeds are read (`HermiteArcTests`). What this pins: read along the neighbours' chord
@@ -62,15 +76,10 @@ import Testing
   @Test(arguments: [0.5, 1.5, 2.5])
   func aRunsSpeedsNeverCostItsPositions(white: Double) {
     let (fixes, truth) = Self.winding(speed: 3, white: white)
-    let configuration = SessionConfiguration(activity: .run)
-    let withSpeeds = Analysis.summarize(fixes, configuration: configuration).distance.value
-    let positionsOnly = Analysis.summarize(Self.withoutSpeeds(fixes), configuration: configuration)
-      .distance.value
-    let withError = abs(withSpeeds - truth) / truth
-    let withoutError = abs(positionsOnly - truth) / truth
+    let errors = Self.errors(fixes, truth: truth, activity: .run)
     #expect(
-      withError <= withoutError + 0.005 && withError <= 0.02,
-      "truth \(truth) m: with speeds \(withSpeeds) m, positions only \(positionsOnly) m")
+      errors.withSpeeds <= errors.positionsOnly + 0.005 && errors.withSpeeds <= 0.02,
+      "\(errors.comment)")
   }
 
   @Test func theChordIsTheOneBetweenTheNeighbours() {
@@ -109,15 +118,9 @@ import Testing
   func aSlowWalksSpeedsAreNotReadAlongItsJitter(seed: UInt64) {
     let (fixes, truth) = Self.winding(
       speed: 1.3, white: 2.5, seconds: 1200, every: 1, seed: seed)
-    let configuration = SessionConfiguration(activity: .walk)
-    let withSpeeds = Analysis.summarize(fixes, configuration: configuration).distance.value
-    let positionsOnly = Analysis.summarize(Self.withoutSpeeds(fixes), configuration: configuration)
-      .distance.value
-    let withError = abs(withSpeeds - truth) / truth
-    let withoutError = abs(positionsOnly - truth) / truth
+    let errors = Self.errors(fixes, truth: truth, activity: .walk)
     #expect(
-      withError <= max(withoutError + 0.01, 0.03),
-      "truth \(truth) m: with speeds \(withSpeeds) m, positions only \(positionsOnly) m")
+      errors.withSpeeds <= max(errors.positionsOnly + 0.01, 0.03), "\(errors.comment)")
   }
 
   @Test func aRidesSpeedWithoutCourseIsLeftToThePositions() {
