@@ -123,6 +123,23 @@ import Testing
       errors.withSpeeds <= max(errors.positionsOnly + 0.01, 0.03), "\(errors.comment)")
   }
 
+  /// A damaged or hostile file's negative speeds are nothing a receiver measured: the
+  /// positions alone decide, as if the speeds were absent.
+  @Test func negativeSpeedsAreLeftToThePositions() {
+    let (fixes, _) = Self.winding(speed: 3, white: 1.5)
+    let negated = fixes.map { fix in
+      var copy = fix
+      copy.speed = fix.speed.map { MetersPerSecond(-$0.value) }
+      return copy
+    }
+    let configuration = SessionConfiguration(activity: .run)
+    let withNegative = Analysis.summarize(negated, configuration: configuration).distance.value
+    let positionsOnly = Analysis.summarize(Self.withoutSpeeds(fixes), configuration: configuration)
+      .distance.value
+    #expect(
+      abs(withNegative - positionsOnly) < 0.01, "\(withNegative) m against \(positionsOnly) m")
+  }
+
   @Test func aRidesSpeedWithoutCourseIsLeftToThePositions() {
     // A wheel sensor reading 3 % low.
     let (fixes, _) = Self.winding(speed: 7, speedScale: 0.97)

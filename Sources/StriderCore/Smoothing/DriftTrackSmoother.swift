@@ -204,7 +204,11 @@ struct DriftTrackSmoother {
         weight: PlaneFix.weight(accuracy: e.accuracy, typical: typicalAccuracy),
         velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
         restarts: restarts || e.newStretch)
-      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed < 100 {
+      // A speed below 0.05 m/s is a standstill, which `PlaneFix.velocity` reads without a
+      // course; a negative one is nothing a receiver measured.
+      if velocity == nil, readsSpeedWithoutCourse, e.speed.isFinite, e.speed >= 0.05,
+        e.speed < 100
+      {
         fix.groundSpeed = e.speed
         if let chord = DriftTrackSmoother.chordBetweenNeighbours(
           i, count: count, plane: plane, input: input)
@@ -220,7 +224,7 @@ struct DriftTrackSmoother {
   /// The chord from the fix before to the fix after, in the plane the fix is being
   /// projected into, for a fix whose receiver gave a speed without a course (a watch's FIT
   /// or TCX): the direction its speed is read along where the chord is long against the
-  /// fixes' jitter (`DriftFilter.updateSpeed`). Nil where the neighbours are missing,
+  /// fixes' jitter (`DriftFilter.updateGroundSpeed`). Nil where the neighbours are missing,
   /// across a break, or too far apart in time. The caller's plane is used, so the chord
   /// costs two projections and no trigonometry.
   static func chordBetweenNeighbours(
