@@ -48,10 +48,27 @@ public struct CorpusScorer {
           rejected: result.summary.rejected.filter { $0.value > 0 },
           liveDistance: result.summary.finishing?.liveDistance))
     }
+    if keepsFiles { try writeTruth(of: corpusCase) }
     return CaseResult(
       corpusCase: corpusCase, truthDistance: session.truthDistance,
       truthMoving: session.truthMoving,
       rawDistance: Geodesy.length(of: session.fixes.compactMap(\.coordinate)),
       fixCount: session.fixes.count, formats: figures)
+  }
+
+  /// The truth beside a kept case's files, as `case-N.truth.csv`: one row a second, with
+  /// the distance travelled and whether the device recorded that second.
+  private func writeTruth(of corpusCase: CorpusCase) throws {
+    var text = "time_s,lat,lon,distance_m,speed_m_s,recorded\n"
+    let path = CorpusSession.truthPath(of: corpusCase)
+    let start = path.first?.time
+    for point in path {
+      let t = start.map { (point.time - $0).value } ?? 0
+      text +=
+        "\(t),\(point.coordinate.latitude),\(point.coordinate.longitude),"
+        + "\(point.distance.value),\(point.speed.value),\(point.isRecorded ? 1 : 0)\n"
+    }
+    try Data(text.utf8).write(
+      to: directory.appendingPathComponent("case-\(corpusCase.seed).truth.csv"))
   }
 }

@@ -35,7 +35,10 @@ struct StriderAccuracyCommand: ParsableCommand {
   @Flag(help: "Also print one line per case.")
   var cases = false
 
-  @Option(help: "Write each case's GPX, gpsd JSON and NMEA files into this folder and keep them.")
+  @Option(
+    help:
+      "Write each case's files (every format, and the truth as case-N.truth.csv) into this folder and keep them."
+  )
   var keep: String?
 
   mutating func run() throws {

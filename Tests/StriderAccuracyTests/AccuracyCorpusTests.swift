@@ -167,6 +167,42 @@ import Testing
     #expect(analyzed.splits == replayed.splits)
   }
 
+  /// The truth a kept case is written with (`--keep`): a second at a time from the first
+  /// recorded fix to the last, its distance the one the case is scored against, and the
+  /// seconds it marks recorded the fixes' own times.
+  @Test(arguments: [UInt64(3), 10])
+  func theTruthPathIsTheScoredTruth(seed: UInt64) throws {
+    let corpusCase = CorpusCase(seed: seed)
+    let session = CorpusSession(corpusCase)
+    let path = CorpusSession.truthPath(of: corpusCase)
+    let last = try #require(path.last)
+    #expect(path.first?.distance == Meters(0))
+    #expect(last.distance == session.truthDistance)
+    #expect(path.first?.time == session.fixes.first?.time && last.time == session.fixes.last?.time)
+    #expect(path.filter(\.isRecorded).map(\.time) == session.fixes.map(\.time))
+    for (a, b) in zip(path, path.dropFirst()) {
+      #expect((b.time - a.time).value == 1 && b.distance >= a.distance)
+    }
+  }
+
+  /// `--keep` writes the truth beside the case's files, one row a second.
+  @Test func aKeptCaseHasItsTruthBesideIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "strider-keep-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scorer = try CorpusScorer(keeping: folder)
+    let corpusCase = CorpusCase(seed: 10)
+    let result = try scorer.score(corpusCase, formats: [.gpx])
+    let text = try String(
+      contentsOf: folder.appendingPathComponent("case-10.truth.csv"), encoding: .utf8)
+    let rows = text.split(separator: "\n")
+    #expect(rows.first == "time_s,lat,lon,distance_m,speed_m_s,recorded")
+    #expect(rows.count - 1 == CorpusSession.truthPath(of: corpusCase).count)
+    let lastDistance = try #require(rows.last?.split(separator: ",")[3]).description
+    #expect(abs(try #require(Double(lastDistance)) - result.truthDistance.value) < 1e-6)
+    #expect(rows.dropFirst().filter { $0.hasSuffix(",1") }.count == result.fixCount)
+  }
+
   @Test func aCleanWatchRecordsNearlyTheTrueLength() {
     for seed in AccuracyCorpusTests.seeds {
       let corpusCase = CorpusCase(seed: seed)

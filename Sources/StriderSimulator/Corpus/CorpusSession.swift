@@ -23,14 +23,7 @@ public struct CorpusSession: Sendable {
   /// two-digit years); each seed starts a minute later than the one before.
   public init(_ corpusCase: CorpusCase) {
     self.corpusCase = corpusCase
-    let route = CorpusRoute.make(for: corpusCase)
-    let configuration = SimulationConfiguration(
-      activity: corpusCase.activity, seed: corpusCase.seed, origin: corpusCase.origin,
-      startTime: SimulationConfiguration.defaultStartTime
-        + Seconds(60 * Double(corpusCase.seed % 100_000)),
-      sampleInterval: Seconds(1),
-      errorModel: ErrorModel(urbanCanyonCount: 0...0), motion: corpusCase.motion)
-    let epochs = TruthTrack(configuration: configuration, route: route).epochs
+    let (route, epochs) = CorpusSession.truth(of: corpusCase)
     let recorded = CorpusSession.recordedEpochs(epochs, corpusCase: corpusCase)
     let elapsed = epochs.last.map { $0.time - epochs[0].time } ?? .zero
     let receiver = CorpusReceiver(corpusCase: corpusCase, elapsed: elapsed.value)
@@ -46,6 +39,44 @@ public struct CorpusSession: Sendable {
     }
     truthMoving = Seconds(moving)
     truthElapsed = epochs[last].time - epochs[first].time
+  }
+
+  /// Where the person really was each second from the first to the last recorded fix:
+  /// the truth the figures are scored against, for looking at one case closely.
+  public static func truthPath(of corpusCase: CorpusCase) -> [TruthPoint] {
+    let (route, epochs) = CorpusSession.truth(of: corpusCase)
+    let recorded = recordedEpochs(epochs, corpusCase: corpusCase)
+    guard let first = recorded.first, let last = recorded.last else { return [] }
+    let recordedSet = Set(recorded)
+    return (first...last).map { k in
+      TruthPoint(
+        time: epochs[k].time, coordinate: route.plane.unproject(epochs[k].point),
+        distance: Meters(epochs[k].distance - epochs[first].distance),
+        speed: MetersPerSecond(epochs[k].speed), isRecorded: recordedSet.contains(k))
+    }
+  }
+
+  /// The route of a case and the person's 1 Hz epochs along it.
+  private static func truth(of corpusCase: CorpusCase) -> (SimulatedRoute, [TruthTrack.Epoch]) {
+    let route = CorpusRoute.make(for: corpusCase)
+    let configuration = SimulationConfiguration(
+      activity: corpusCase.activity, seed: corpusCase.seed, origin: corpusCase.origin,
+      startTime: SimulationConfiguration.defaultStartTime
+        + Seconds(60 * Double(corpusCase.seed % 100_000)),
+      sampleInterval: Seconds(1),
+      errorModel: ErrorModel(urbanCanyonCount: 0...0), motion: corpusCase.motion)
+    return (route, TruthTrack(configuration: configuration, route: route).epochs)
+  }
+
+  /// One second of the truth (`truthPath`).
+  public struct TruthPoint: Sendable {
+    public var time: GNSSTime
+    public var coordinate: Coordinate
+    /// Travelled since the first recorded fix.
+    public var distance: Meters
+    public var speed: MetersPerSecond
+    /// Whether the device recorded a fix at this second.
+    public var isRecorded: Bool
   }
 
   /// Which 1 Hz epochs the device records: all of them, or under smart recording the next
