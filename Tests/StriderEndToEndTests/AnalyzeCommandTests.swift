@@ -117,6 +117,58 @@ import Testing
     #expect(splits.last?["partial"] as? Bool == true)
   }
 
+  /// A GPX or TCX cut short (a logger that died, a download cut off) keeps the run before
+  /// the cut, as a damaged FIT file does: `analyze` and `sessions import` read its points
+  /// with a warning naming the file and where it ends, and the TCX's lap totals, which
+  /// describe the whole lap, are not compared.
+  @Test func aFileCutShortKeepsThePointsBeforeTheCut() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Demo/park-run.gpx").standardized
+    let environment = StriderBinary.isolatedEnvironment()
+    #expect(
+      try StriderBinary.run(["sessions", "import", demo.path], environment: environment).status == 0
+    )
+    let tcx = dir.appendingPathComponent("park-run.tcx")
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "tcx", "-o", tcx.path], environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+
+    for (whole, points) in [(demo, "points"), (tcx, "trackpoints")] {
+      let bytes = try Data(contentsOf: whole)
+      let cut = dir.appendingPathComponent("cut-" + whole.lastPathComponent)
+      try bytes.prefix(bytes.count / 2).write(to: cut)
+      let full = try json(
+        try #require(
+          try StriderBinary.run(["analyze", "--format", "json", whole.path]).stdout
+            .split(separator: "\n").first))
+      let result = try StriderBinary.run(["analyze", "--format", "json", cut.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      let report = try json(try #require(result.stdout.split(separator: "\n").first))
+      let warning = "the file was cut short; the \(points) before it were read"
+      #expect(result.stderr.contains("strider: warning: \(cut.path): the file ends inside"))
+      #expect(result.stderr.contains(warning), "\(result.stderr)")
+      #expect((report["warnings"] as? [String])?.contains { $0.contains(warning) } == true)
+      let kept = try #require(report["points_in"] as? Int)
+      let all = try #require(full["points_in"] as? Int)
+      #expect(kept > all / 3 && kept < all, "\(kept) of \(all)")
+      let distance = try #require(report["distance_m"] as? Double)
+      let fullDistance = try #require(full["distance_m"] as? Double)
+      #expect(distance > 0.3 * fullDistance && distance < fullDistance, "\(distance)")
+      if points == "trackpoints" {
+        #expect(full["device"] != nil, "the whole TCX compares its laps")
+        #expect(report["device"] == nil, "a cut TCX's laps describe more than it holds")
+      }
+
+      let imported = try StriderBinary.run(
+        ["sessions", "import", cut.path], environment: environment)
+      #expect(imported.status == 0, "\(imported.stderr)")
+      #expect(imported.stdout.contains("\(kept) fixes"), "\(imported.stdout)")
+      #expect(imported.stderr.contains(warning))
+    }
+  }
+
   static let malformed: [(name: String, content: String, line: Int)] = [
     (
       "truncated.gpx",

@@ -65,9 +65,12 @@ struct XMLReadOutcome {
   var fixes: [Fix] = []
   var metadataName: String?
   var error: FormatError?
+  /// Where the file ended early after its first fix (no error then).
+  var damage: FormatError?
   /// Everything a user could see of the outcome, for "this text never appears" checks.
   var visibleText: String {
-    ([metadataName ?? "", error?.description ?? ""] + fixes.map { "\($0)" }).joined(separator: "\n")
+    ([metadataName ?? "", error?.description ?? "", damage?.description ?? ""]
+      + fixes.map { "\($0)" }).joined(separator: "\n")
   }
 }
 
@@ -127,6 +130,7 @@ enum XMLFormat: String, CaseIterable, Sendable {
         outcome.error = error
       }
       outcome.metadataName = reader.metadata.name
+      outcome.damage = reader.damage
     case .tcx:
       var reader = TCXReader(source: source, fileName: fileName)
       do {
@@ -135,6 +139,7 @@ enum XMLFormat: String, CaseIterable, Sendable {
         outcome.error = error
       }
       outcome.metadataName = reader.metadata.name
+      outcome.damage = reader.damage
     }
     return outcome
   }

@@ -19,17 +19,27 @@ struct PrefetchingFixReaderTests {
     return Array(text.utf8)
   }
 
-  /// The GPX cut at two thirds, and what a plain reader reads of it: the fixes before the
-  /// cut, then its error.
-  static func cutShort() -> (bytes: [UInt8], fixes: [Fix], error: FormatError?) {
-    let cut = Array(gpx.prefix(gpx.count * 2 / 3))
-    var plain = GPXReader(bytes: cut, fileName: "cut.gpx")
+  /// The GPX with a point whose latitude is not a number at `fraction` of its bytes, and
+  /// what a plain reader reads of it: the fixes before the damage, then its error. (A file
+  /// cut short is not an error once a point is read: `XMLElementStack.damage`.)
+  static func damaged(
+    at fraction: Double = 2.0 / 3
+  ) throws -> (bytes: [UInt8], fixes: [Fix], error: FormatError?) {
+    let text = String(decoding: gpx, as: UTF8.self)
+    let middle = text.index(text.startIndex, offsetBy: Int(Double(text.count) * fraction))
+    let at = try #require(text.range(of: "<trkpt", range: middle..<text.endIndex)).lowerBound
+    let bytes = Array(
+      (text[..<at] + #"<trkpt lat="4x" lon="2"></trkpt>"# + text[at...]).utf8)
+    var plain = GPXReader(bytes: bytes, fileName: "cut.gpx")
     var fixes: [Fix] = []
     do {
       while let fix = try plain.next() { fixes.append(fix) }
-    } catch { return (cut, fixes, error) }
-    return (cut, fixes, nil)
+    } catch { return (bytes, fixes, error) }
+    return (bytes, fixes, nil)
   }
+
+  /// The GPX cut at two thirds.
+  static var cutShort: [UInt8] { Array(gpx.prefix(gpx.count * 2 / 3)) }
 
   @Test(arguments: [1, 7, 1024], [true, false])
   func givesTheSameFixesAndMetadataAsTheReaderItWraps(batchSize: Int, parallel: Bool) throws {
@@ -47,7 +57,7 @@ struct PrefetchingFixReaderTests {
 
   /// The reading thread takes fixes a batch at a time (`FixReader.read(into:upTo:)`): the
   /// GPX reader's own batches must be its `next()`'s fixes, never more than asked for, and
-  /// a file cut short must leave the fixes before its error in the batch.
+  /// a file damaged midway must leave the fixes before its error in the batch.
   @Test(arguments: [1, 7, 1024])
   func theGPXReadersBatchesAreItsFixes(limit: Int) throws {
     var plain = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
@@ -66,7 +76,7 @@ struct PrefetchingFixReaderTests {
     #expect(all == expected)
     #expect(try reader.read(into: &batch, upTo: limit) == false)
 
-    let cut = Array(Self.gpx.prefix(Self.gpx.count / 2))
+    let cut = try Self.damaged(at: 0.5).bytes
     var cutPlain = GPXReader(bytes: cut, fileName: "cut.gpx")
     var before: [Fix] = []
     #expect(throws: FormatError.self) {
@@ -80,13 +90,13 @@ struct PrefetchingFixReaderTests {
     #expect(!before.isEmpty && fixes == before)
   }
 
-  /// Read one at a time or a batch at a time (`nextBatch`), a file cut short gives the
+  /// Read one at a time or a batch at a time (`nextBatch`), a file damaged midway gives the
   /// fixes before its error, then the error, and the error again when asked again.
   @Test(arguments: [true, false], [false, true])
-  func aTruncatedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool, inBatches: Bool)
+  func aDamagedFileFailsAfterTheSameFixesWithTheSameError(parallel: Bool, inBatches: Bool)
     throws
   {
-    let (cut, plainFixes, plainError) = Self.cutShort()
+    let (cut, plainFixes, plainError) = try Self.damaged()
     let ahead = PrefetchingFixReader(
       GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
     func read() throws(FormatError) -> [Fix]? {
@@ -102,6 +112,23 @@ struct PrefetchingFixReaderTests {
     #expect(aheadError?.description == plainError?.description)
     // Asking again keeps failing the same way rather than hanging.
     #expect(throws: FormatError.self) { _ = try read() }
+  }
+
+  /// A file cut short after its first points ends where it was cut, with the points
+  /// before it and a warning, read ahead as read plainly.
+  @Test(arguments: [true, false])
+  func aTruncatedFileEndsWithTheSameFixesAndWarning(parallel: Bool) throws {
+    var plain = GPXReader(bytes: Self.cutShort, fileName: "cut.gpx")
+    let plainFixes = try plain.readAll()
+    var wholeReader = GPXReader(bytes: Self.gpx, fileName: "ride.gpx")
+    let whole = try wholeReader.readAll()
+    #expect(!plainFixes.isEmpty && plainFixes == Array(whole.prefix(plainFixes.count)))
+    #expect(plain.damage?.code == .truncated)
+    #expect(plain.warnings.count == 1 && plain.warnings[0].contains("cut short"))
+    var ahead = PrefetchingFixReader(
+      GPXReader(bytes: Self.cutShort, fileName: "cut.gpx"), batchSize: 100, parallel: parallel)
+    #expect(try ahead.readAll() == plainFixes)
+    #expect(ahead.warnings == plain.warnings)
   }
 
   @Test(arguments: [1, 7, 1024], [true, false])
@@ -166,11 +193,11 @@ struct PrefetchingFixReaderTests {
 
   /// Reading further ahead while the caller is busy (`readAhead`, as `analyze` does while
   /// its gate judges the fixes held for the activity guess) gives the same fixes and the
-  /// same error of a file cut short, whether it is asked back to the usual before the end
-  /// or not.
+  /// same error of a file damaged midway, whether it is asked back to the usual before the
+  /// end or not.
   @Test(arguments: [true, false])
-  func readingAheadChangesNothing(backToUsual: Bool) {
-    let (cut, expected, expectedError) = Self.cutShort()
+  func readingAheadChangesNothing(backToUsual: Bool) throws {
+    let (cut, expected, expectedError) = try Self.damaged()
     let ahead = PrefetchingFixReader(
       GPXReader(bytes: cut, fileName: "cut.gpx"), batchSize: 100, depth: 2)
     ahead.readAhead(fixes: 1000)

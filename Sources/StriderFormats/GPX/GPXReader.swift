@@ -24,6 +24,11 @@ public struct GPXReader: FormatReader {
   public static let emptyFileNote = "no track points (waypoints and routes are not tracks)"
 
   public var metadata: TrackMetadata { stack.document.metadata }
+  /// Where the file ended early, after its first point (`XMLElementStack.damage`).
+  public var damage: FormatError? { stack.damage }
+  public var warnings: [String] {
+    stack.damage.map { [XMLDamage.warning($0, fixes: "points")] } ?? []
+  }
 
   private var stack: XMLElementStack<GPXDocument>
 

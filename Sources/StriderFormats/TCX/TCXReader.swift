@@ -31,6 +31,8 @@ public struct TCXReader: FormatReader {
   /// The activity laps' distances and timer times added up (course laps say nothing of
   /// what a device counted).
   public var deviceTotals: DeviceTotals? {
+    // A lap's totals come before its points: the device counted more than a cut file holds.
+    guard stack.damage == nil else { return nil }
     var totals = DeviceTotals.summing(
       laps.filter { $0.sport != nil }.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
     if Set(sports).count <= 1 { totals?.unpositionedDistance = span.outsidePositions }
@@ -47,6 +49,12 @@ public struct TCXReader: FormatReader {
   }
   /// The `Sport` attribute of every `<Activity>` read so far, in file order.
   public var sports: [String] { stack.document.sports }
+
+  /// Where the file ended early, after its first trackpoint (`XMLElementStack.damage`).
+  public var damage: FormatError? { stack.damage }
+  public var warnings: [String] {
+    stack.damage.map { [XMLDamage.warning($0, fixes: "trackpoints", laps: true)] } ?? []
+  }
 
   private var stack: XMLElementStack<TCXDocument>
   /// Where the device's running distance stood at the first and last positions.

@@ -68,16 +68,34 @@ struct XMLElementStack<Document: XMLTrackDocument> {
   private var textPlace = XMLTextPlace()
   private var fixCount = 0
   private var finished = false
+  /// Where the file ended early, after the first fix: `next()` ended there, and the fixes
+  /// before it stand (a logger that died, a download cut short: the run before the cut is
+  /// the user's). A file that ends before its first fix is thrown instead, with nothing to
+  /// keep. Any other damage is thrown as it is: the reader cannot tell what it spoils.
+  private(set) var damage: FormatError?
 
   init(source: some ByteChunkSource, fileName: String, document: Document) {
     scanner = XMLScanner(source: source, fileName: fileName)
     self.document = document
   }
 
-  /// The next fix the document completes, or nil at the end of the file.
+  /// The next fix the document completes, or nil at the end of the file (or where it was
+  /// cut short, `damage`).
   @inline(__always)
   mutating func next() throws(FormatError) -> Fix? {
     guard !finished else { return nil }
+    do {
+      return try nextFix()
+    } catch  where error.code == .truncated && fixCount > 0 {
+      damage = error
+      finished = true
+      document.finish()
+      return nil
+    }
+  }
+
+  @inline(__always)
+  private mutating func nextFix() throws(FormatError) -> Fix? {
     while true {
       if let parent = contexts.last,
         var fix = document.readAhead(in: parent, scanner: &scanner)
@@ -174,5 +192,13 @@ extension XMLScanner {
     -> FormatError
   {
     errorInText(code, message, textLine: place.line, textColumn: place.column)
+  }
+}
+
+/// The warning for an XML track cut short after its first fix (`XMLElementStack.damage`).
+enum XMLDamage {
+  static func warning(_ damage: FormatError, fixes: String, laps: Bool = false) -> String {
+    "\(damage.message): the file was cut short; the \(fixes) before it were read"
+      + (laps ? ", and the device's lap totals are not compared" : "")
   }
 }
