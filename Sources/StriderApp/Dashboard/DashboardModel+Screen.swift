@@ -33,7 +33,7 @@ extension DashboardModel {
 
   /// The figures shown: live, or the finished track's once the session has ended.
   var currentFigures: MetricsSnapshot {
-    guard let summary else { return runner.engine.snapshot }
+    guard let summary else { return runner.engine.leadingSnapshot }
     return summary.finishedSnapshot
   }
 

@@ -204,8 +204,11 @@ public struct SessionEngine: Sendable {
 
   /// The live figures with the distance the runner has reached: the live distance counts
   /// along settled positions, `LiveDriftFilter.settleLag` fixes behind; this adds the steps
-  /// not settled yet as the filter estimates them now. What a workout's steps end on, so
-  /// "Interval 2 of 6 … Go." comes where the distance is crossed (still on the fix clock).
+  /// not settled yet as the filter estimates them now, and works the average pace and the
+  /// current split out again from it (the moving time already runs to the newest fix, so
+  /// against the settled distance the dashboard showed a pace 24 % slow a minute into the
+  /// demo). What the dashboard shows, and what a workout's steps end on, so "Interval 2 of
+  /// 6 … Go." comes where the distance is crossed (still on the fix clock).
   public var leadingSnapshot: MetricsSnapshot {
     var snapshot = metrics.snapshot
     guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
@@ -215,7 +218,14 @@ public struct SessionEngine: Sendable {
       ahead += step
     }
     ahead += min(0, liveCorrection.debt)
-    if ahead > 0, ahead.isFinite { snapshot.distance = snapshot.distance + Meters(ahead) }
+    guard ahead > 0, ahead.isFinite else { return snapshot }
+    snapshot.distance = snapshot.distance + Meters(ahead)
+    snapshot.averagePace = Pace(distance: snapshot.distance, duration: snapshot.moving)
+    if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
+    // The split it reaches is told when the settled distance completes it.
+    let splitLength = configuration.units.splitLength.value
+    snapshot.currentSplitDistance = Meters(
+      min(snapshot.currentSplitDistance.value + ahead, splitLength.nextDown))
     return snapshot
   }
 
