@@ -21,6 +21,10 @@ public struct MotionProfile: Sendable, Hashable {
   public var stopCount: ClosedRange<Int>
   /// How long each stop lasts.
   public var stopDuration: ClosedRange<Seconds>
+  /// Each stop's own duration, in order along the route: when given, there are exactly
+  /// this many stops and `stopCount` and `stopDuration` are not used (a session whose
+  /// waits were drawn one by one, as the accuracy corpus's urban cases are).
+  public var stopDurations: [Seconds]?
   /// The deceleration and acceleration band (one value is drawn per session for each).
   public var acceleration: ClosedRange<Double>
   /// Standing still at the finish before the recording ends, as people do.
@@ -54,7 +58,8 @@ public struct MotionProfile: Sendable, Hashable {
     stopDuration: ClosedRange<Seconds> = Seconds(15)...Seconds(60),
     acceleration: ClosedRange<Double> = 0.5...1.5,
     finishDwell: Seconds = Seconds(5),
-    surges: [Surge] = []
+    surges: [Surge] = [],
+    stopDurations: [Seconds]? = nil
   ) {
     self.cruiseSpeed = cruiseSpeed
     self.speedCorrelationTime = speedCorrelationTime
@@ -65,6 +70,7 @@ public struct MotionProfile: Sendable, Hashable {
     self.acceleration = acceleration
     self.finishDwell = finishDwell
     self.surges = surges
+    self.stopDurations = stopDurations
   }
 
   /// The usual profile of an activity.

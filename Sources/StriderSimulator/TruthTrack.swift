@@ -143,9 +143,14 @@ struct TruthTrack: Sendable {
 
   /// Traffic lights at street corners (turns of 55–120°), at least 200 m apart and away
   /// from the start and finish; random places along the route when there are too few.
+  /// Stops with their own durations (`MotionProfile.stopDurations`) are placed by
+  /// `placeStops(route:durations:rng:)` instead.
   private static func placeStops(
     route: SimulatedRoute, motion: MotionProfile, rng: inout SeededRandom
   ) -> [(distance: Double, duration: Double)] {
+    if let durations = motion.stopDurations {
+      return placeStops(route: route, durations: durations.map(\.value), rng: &rng)
+    }
     let length = route.length.value
     let lowCount = max(0, motion.stopCount.lowerBound)
     let count = rng.integer(in: lowCount...max(lowCount, motion.stopCount.upperBound))
@@ -165,6 +170,30 @@ struct TruthTrack: Sendable {
       if chosen.allSatisfy({ abs($0 - candidate) >= spacing }) { chosen.append(candidate) }
     }
     return chosen.sorted().map { ($0, rng.uniform(in: motion.stopDuration).value) }
+  }
+
+  /// One stop per duration, in order, away from the start and finish: the route between
+  /// the margins is cut into as many equal parts, and each stop is at a uniform place in
+  /// the middle 60 % of its part, moved to the street corner (55–120°) nearest to it when
+  /// one lies in that middle. Stops are so never closer than 40 % of a part, however many
+  /// there are (the spacing rule above cannot place dozens).
+  private static func placeStops(
+    route: SimulatedRoute, durations: [Double], rng: inout SeededRandom
+  ) -> [(distance: Double, duration: Double)] {
+    guard !durations.isEmpty else { return [] }
+    let length = route.length.value
+    let margin = min(150, length / 4)
+    let part = (length - 2 * margin) / Double(durations.count)
+    let corners = route.turnAngles.filter { (55...120).contains($0.angle) }.map(\.distance)
+    return durations.enumerated().map { k, duration in
+      let low = margin + (Double(k) + 0.2) * part
+      let high = margin + (Double(k) + 0.8) * part
+      let drawn = rng.uniform(in: low...max(low, high))
+      let corner = corners.filter { $0 >= low && $0 <= high }.min {
+        abs($0 - drawn) < abs($1 - drawn)
+      }
+      return (corner ?? drawn, duration)
+    }
   }
 
   /// 1–3 canyon stretches, one in each of as many equal parts of the route (after the
