@@ -34,6 +34,37 @@ import StriderCore
 ///   - `cleanWatch`: σ LU[0.5, 2] m, τ LU[120, 600] s, no white part, low-passed with a
 ///     time constant U[10, 20] s and held still while the person stands: a device that has
 ///     already smoothed its track.
+///
+/// Issue 48 widened the corpus without moving any of the draws above: the new dimensions
+/// come from their own stream, `SeededRandom(seed: seed, stream: 108)`, drawn in this order
+/// whatever the case (so one dimension never shifts another), and only add to a case:
+///
+/// - **Stop pattern**: `urban` with probability 0.55 on foot and 0.4 on a bicycle (half the
+///   corpus), else `sparse` (the stops above). An urban case stands a share s U[0.25, 0.40]
+///   of its elapsed time, as urban runs and walks do, in stops each of whose duration is
+///   drawn on its own, LU[5, 300] s (many short waits at crossings, a few long chats),
+///   until they add up to s/(1 − s) times the moving time estimated as length / cruise
+///   speed; the last is cut to fit (never below 5 s), and there are at most 40, so the
+///   longest urban cases stand less than s. They replace the sparse stops (`stopCount` and
+///   `stopDuration` stay drawn and unused); the finish dwell stays.
+/// - **Wander**: for `gaussMarkov`, `multipath` and `twoD` cases, with probability 0.5, the
+///   correlated error is a second-order Gauss–Markov process instead of a first-order one:
+///   its velocity is a first-order Gauss–Markov process of correlation time τv U[5, 30] s
+///   and the position error is its integral pulled back with the case's τ (an integrated
+///   Ornstein–Uhlenbeck process; R. G. Brown and P. Y. C. Hwang, "Introduction to Random
+///   Signals and Applied Kalman Filtering", 4th ed., §2.9 and the second-order Gauss–Markov
+///   process of its Table 2.1), scaled so that its σ per axis is still `correlatedSigma`.
+///   Its one-second steps are positively correlated: the error moves like a walker, where
+///   a first-order process's steps are nearly independent. It runs through stops too (the
+///   receiver does not know the person stands). See `CorpusReceiver`.
+/// - **Multipath during stops**: a `multipath` case with the urban pattern has, with
+///   probability 0.5, one more burst starting inside each stop of 20 s or more: U[10, 40] m
+///   lasting LU[3, 30] s, ramping as the others do.
+/// - **Tight loops**: 10 % of walks and runs lap a small closed loop until their length,
+///   laid out as legs of about 4 m so that the turns are smooth (`CorpusRoute`): with even
+///   odds a 400 m athletics track (two 84.39 m straights, two bends measured 30 cm out from
+///   the 36.5 m kerb, as IAAF lane 1 is) or a park loop of circumference U[120, 300] m.
+///   A person going round in circles is moving, and must not be read as standing.
 public struct CorpusCase: Sendable, Hashable {
   /// The family of the receiver's position error.
   public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -83,6 +114,36 @@ public struct CorpusCase: Sendable, Hashable {
   public var accuracyCorrelation: Double
   /// Correlation time of the reported accuracy's log-normal wander, seconds.
   public var accuracyWanderTime: Double
+
+  /// How the person stops on the way (issue 48).
+  public enum StopPattern: String, Sendable, Hashable, CaseIterable {
+    /// A few stops of one drawn length (`stopCount`, `stopDuration`).
+    case sparse
+    /// Standing a quarter to 40 % of the time, in stops of lengths drawn one by one
+    /// (`urbanStops`).
+    case urban
+  }
+
+  /// The small closed loop a case laps (issue 48).
+  public enum Loop: String, Sendable, Hashable, CaseIterable {
+    /// A 400 m athletics track.
+    case track
+    /// A rounded park loop of `loopLength`.
+    case park
+  }
+
+  public var stopPattern: StopPattern
+  /// The share of the elapsed time an urban case is meant to stand (0 when sparse).
+  public var standingShare: Double
+  /// Each urban stop's duration, seconds, in the order along the route (empty when sparse).
+  public var urbanStops: [Double]
+  /// The correlation time τv of the correlated error's velocity, seconds, when the error
+  /// wanders as a second-order process; nil for a first-order one.
+  public var wanderTime: Double?
+  /// The loop the route laps; nil for an open random route.
+  public var loops: Loop?
+  /// One lap of the loop, metres (0 without a loop).
+  public var loopLength: Double
 
   /// The families in the order seeds cycle through them.
   public static let familyCycle: [Family] = [.white, .gaussMarkov, .multipath, .twoD, .cleanWatch]
@@ -150,9 +211,55 @@ public struct CorpusCase: Sendable, Hashable {
       lowPassTime = rng.uniform(in: 10...20)
     }
     if !reports || family == .cleanWatch { accuracyScale = nil }
+
+    var widened = SeededRandom(seed: seed, stream: 108)
+    let urban = widened.chance(activity == .ride ? 0.4 : 0.55)
+    let share = widened.uniform(in: 0.25...0.40)
+    let wanders = widened.chance(0.5)
+    let wander = widened.uniform(in: 5...30)
+    let lapsLoop = widened.chance(0.1)
+    let loop: Loop = widened.chance(0.5) ? .track : .park
+    let parkLength = widened.uniform(in: 120...300)
+    stopPattern = urban ? .urban : .sparse
+    standingShare = urban ? share : 0
+    urbanStops = []
+    wanderTime = wanders && [.gaussMarkov, .multipath, .twoD].contains(family) ? wander : nil
+    let onFoot = activity == .walk || activity == .run
+    loops = lapsLoop && onFoot ? loop : nil
+    loopLength =
+      switch loops {
+      case .track: CorpusCase.trackLap
+      case .park: parkLength
+      case nil: 0
+      }
+    if urban {
+      urbanStops = CorpusCase.urbanStops(
+        standing: share / (1 - share) * length / cruiseSpeed, rng: &widened)
+    }
   }
 
-  /// A short name for tables and failures: `run-gauss_markov-1hz#17`.
+  /// One lap of a 400 m track along its measuring line: two 84.39 m straights and two
+  /// bends of radius 36.80 m (the 36.5 m kerb plus 30 cm), metres.
+  public static let trackLap = 2 * 84.39 + 2 * Double.pi * 36.8
+
+  /// The most stops an urban case has.
+  public static let urbanStopLimit = 40
+
+  /// Stop durations LU[5, 300] s drawn until they add up to `standing` seconds (the last
+  /// cut to fit, never below 5 s), at most `urbanStopLimit` of them.
+  static func urbanStops(standing: Double, rng: inout SeededRandom) -> [Double] {
+    var stops: [Double] = []
+    var total = 0.0
+    while total < standing && stops.count < urbanStopLimit {
+      let duration = min(rng.logUniform(in: 5...300), max(5, standing - total))
+      stops.append(duration)
+      total += duration
+    }
+    return stops
+  }
+
+  /// A short name for tables and failures: `run-gauss_markov-1hz#17`. The name does not
+  /// say the dimensions issue 48 added, so a seed keeps its name.
   public var name: String { "\(activity.rawValue)-\(family.rawValue)-\(sampling.rawValue)#\(seed)" }
 
   /// The motion profile of this case: the activity's shape with this case's speeds and stops.
@@ -163,7 +270,8 @@ public struct CorpusCase: Sendable, Hashable {
       cruiseSpeed: low...high, cornerSpeed: MetersPerSecond(cruiseSpeed * 0.7),
       turnaroundSpeed: MetersPerSecond(cruiseSpeed * 0.3), stopCount: stopCount...stopCount,
       stopDuration: Seconds(stopDuration)...Seconds(stopDuration * 1.5),
-      finishDwell: Seconds(finishDwell))
+      finishDwell: Seconds(finishDwell),
+      stopDurations: stopPattern == .urban ? urbanStops.map { Seconds($0) } : nil)
   }
 }
 

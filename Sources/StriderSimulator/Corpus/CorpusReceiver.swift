@@ -8,9 +8,17 @@ import StriderCore
 /// - a first-order Gauss–Markov process of σ and correlation time τ, advanced exactly each
 ///   second as u ← φu + √(1 − φ²)w with φ = e^(−1/τ) (R. G. Brown and P. Y. C. Hwang,
 ///   "Introduction to Random Signals and Applied Kalman Filtering", 4th ed., §2.9);
+///   or, when the case wanders (`CorpusCase.wanderTime`), a second-order one: u is then the
+///   error's velocity, with φv = e^(−1/τv) in place of φ, and the position error is
+///   x ← φx + u (its integral pulled back with τ), divided by its stationary σ,
+///   √((1 + φφv) / ((1 − φ²)(1 − φφv))), and times σ: the same σ per axis, moving like a
+///   walker (its one-second steps positively correlated). u takes the same draws either
+///   way, so such a case's white noise is the one it would have had without the wander;
 /// - white noise of σ w;
 /// - multipath bursts: an offset of fixed direction and size ramping in and out over
-///   min(2 s, a quarter of the burst);
+///   min(2 s, a quarter of the burst); an urban multipath case adds, from its own stream,
+///   one with probability 0.5 starting inside each stop of 20 s or more (U[10, 40] m,
+///   LU[3, 30] s);
 /// - in 2D stretches, the correlated σ times a factor and the white σ doubled;
 /// - for a device that smooths its own track, the correlated part through a first-order
 ///   low-pass and held still while the person stands (no white part).
@@ -53,7 +61,8 @@ struct CorpusReceiver {
   let bursts: [Burst]
   let stretches: [Stretch]
 
-  init(corpusCase: CorpusCase, elapsed: Double) {
+  /// - Parameter stops: the person's stops (not the finish), seconds from the first epoch.
+  init(corpusCase: CorpusCase, elapsed: Double, stops: [(start: Double, duration: Double)] = []) {
     self.corpusCase = corpusCase
     var rng = SeededRandom(seed: corpusCase.seed, stream: 104)
     var bursts: [Burst] = []
@@ -69,6 +78,23 @@ struct CorpusReceiver {
             offset: PlanePoint(east: size * sin(angle), north: size * cos(angle)),
             reportedFactor: rng.uniform(in: 1...4)))
         t += duration - corpusCase.burstInterval * log(1 - rng.uniform())
+      }
+    }
+    if corpusCase.family == .multipath && corpusCase.stopPattern == .urban {
+      var standing = SeededRandom(seed: corpusCase.seed, stream: 110)
+      for stop in stops where stop.duration >= 20 {
+        let happens = standing.chance(0.5)
+        let start = stop.start + standing.uniform() * stop.duration
+        let angle = standing.uniform(in: 0...(2 * Double.pi))
+        let size = standing.uniform(in: 10...40)
+        let duration = standing.logUniform(in: 3...30)
+        let factor = standing.uniform(in: 1...4)
+        guard happens else { continue }
+        bursts.append(
+          Burst(
+            start: start, duration: duration,
+            offset: PlanePoint(east: size * sin(angle), north: size * cos(angle)),
+            reportedFactor: factor))
       }
     }
     self.bursts = bursts
@@ -92,14 +118,20 @@ struct CorpusReceiver {
     var doppler = SeededRandom(seed: c.seed, stream: 106)
     var wander = SeededRandom(seed: c.seed, stream: 107)
     let phi = TruthTrack.decay(1, c.correlationTime)
-    let q = (1 - phi * phi).squareRoot()
+    // The unit process u: the position error itself, or its velocity when it wanders.
+    let phiU = c.wanderTime.map { TruthTrack.decay(1, $0) } ?? phi
+    let q = (1 - phiU * phiU).squareRoot()
+    let qUp = (1 - phi * phi).squareRoot()
     let phiA = TruthTrack.decay(1, c.accuracyWanderTime)
     let qA = (1 - phiA * phiA).squareRoot()
     let smoothing = c.lowPassTime > 0 ? 1 - exp(-1 / c.lowPassTime) : 1
     let satellites = noise.integer(in: 6...14)
     var u = PlanePoint(east: noise.gaussian(), north: noise.gaussian())
     var up = noise.gaussian()
-    var lowPassed = PlanePoint(east: c.correlatedSigma * u.east, north: c.correlatedSigma * u.north)
+    var x = Wander(phi: phi, phiV: phiU, seed: c.seed, velocity: u)
+    var unit = c.wanderTime == nil ? u : x.unit
+    var lowPassed = PlanePoint(
+      east: c.correlatedSigma * unit.east, north: c.correlatedSigma * unit.north)
     var a = wander.gaussian()
     var heldAltitude = epochs.first?.altitude ?? 0
     var fixes: [Fix] = []
@@ -109,11 +141,13 @@ struct CorpusReceiver {
     for (k, epoch) in epochs.enumerated() {
       let standing = k > 0 && epoch.distance - epochs[k - 1].distance < 1e-6
       if k > 0 && !(c.lowPassTime > 0 && standing) {
+        if c.wanderTime != nil { x.advance(velocity: u) }
         u = PlanePoint(
-          east: phi * u.east + q * noise.gaussian(), north: phi * u.north + q * noise.gaussian())
-        up = phi * up + q * noise.gaussian()
+          east: phiU * u.east + q * noise.gaussian(), north: phiU * u.north + q * noise.gaussian())
+        up = phi * up + qUp * noise.gaussian()
+        unit = c.wanderTime == nil ? u : x.unit
         let target = PlanePoint(
-          east: c.correlatedSigma * u.east, north: c.correlatedSigma * u.north)
+          east: c.correlatedSigma * unit.east, north: c.correlatedSigma * unit.north)
         lowPassed = PlanePoint(
           east: lowPassed.east + smoothing * (target.east - lowPassed.east),
           north: lowPassed.north + smoothing * (target.north - lowPassed.north))
@@ -131,7 +165,7 @@ struct CorpusReceiver {
       let sigma = c.correlatedSigma * (stretch?.sigmaFactor ?? 1)
       let white = c.whiteSigma * (stretch == nil ? 1 : 2)
       var error = PlanePoint(
-        east: sigma * u.east + white * whiteEast, north: sigma * u.north + white * whiteNorth)
+        east: sigma * unit.east + white * whiteEast, north: sigma * unit.north + white * whiteNorth)
       if c.lowPassTime > 0 { error = lowPassed }
       var seen = 1.0
       for burst in bursts {
@@ -170,5 +204,35 @@ struct CorpusReceiver {
           satellites: is2D ? 3 : satellites, hdop: hdop, origin: FixOrigin(index: fixes.count)))
     }
     return fixes
+  }
+
+  /// The position error of a second-order Gauss–Markov process driven by a unit
+  /// first-order velocity u (factor φv a second): x ← φx + u, per axis.
+  struct Wander {
+    let phi: Double
+    /// The stationary σ of x.
+    let sigma: Double
+    var x: PlanePoint
+
+    /// Starts x in its stationary distribution given the velocity's first value: x's
+    /// covariance with u is φv / (1 − φφv), the rest is drawn from stream 109.
+    init(phi: Double, phiV: Double, seed: UInt64, velocity u: PlanePoint) {
+      self.phi = phi
+      let variance = (1 + phi * phiV) / ((1 - phi * phi) * (1 - phi * phiV))
+      sigma = variance.squareRoot()
+      let covariance = phiV / (1 - phi * phiV)
+      let rest = max(0, variance - covariance * covariance).squareRoot()
+      var rng = SeededRandom(seed: seed, stream: 109)
+      x = PlanePoint(
+        east: covariance * u.east + rest * rng.gaussian(),
+        north: covariance * u.north + rest * rng.gaussian())
+    }
+
+    mutating func advance(velocity u: PlanePoint) {
+      x = PlanePoint(east: phi * x.east + u.east, north: phi * x.north + u.north)
+    }
+
+    /// x divided by its stationary σ.
+    var unit: PlanePoint { PlanePoint(east: x.east / sigma, north: x.north / sigma) }
   }
 }

@@ -18,6 +18,21 @@ public struct CorpusSession: Sendable {
   public let truthMoving: Seconds
   /// The time from the first to the last fix.
   public let truthElapsed: Seconds
+  /// Where the person stood between the first and the last fix: each run of one-second
+  /// steps in which they advanced 5 cm or less (what `truthMoving` leaves out), the finish
+  /// included, in time order.
+  public let truthStops: [Stop]
+
+  /// A run of seconds standing, from `start` to `end`.
+  public struct Stop: Sendable, Hashable {
+    public var start: GNSSTime
+    public var end: GNSSTime
+
+    public var duration: Seconds { end - start }
+  }
+
+  /// The time spent standing between the first and the last fix (elapsed less moving).
+  public var truthStanding: Seconds { truthElapsed - truthMoving }
 
   /// The first recording starts at 2024-05-04 07:30:00 UTC (recent enough for NMEA's
   /// two-digit years); each seed starts a minute later than the one before.
@@ -26,10 +41,16 @@ public struct CorpusSession: Sendable {
     let (route, epochs) = CorpusSession.truth(of: corpusCase)
     let recorded = CorpusSession.recordedEpochs(epochs, corpusCase: corpusCase)
     let elapsed = epochs.last.map { $0.time - epochs[0].time } ?? .zero
-    let receiver = CorpusReceiver(corpusCase: corpusCase, elapsed: elapsed.value)
-    fixes = receiver.fixes(epochs: epochs, recorded: recorded, plane: route.plane)
     let first = recorded.first ?? 0
     let last = recorded.last ?? 0
+    let stops = CorpusSession.stops(epochs, from: first, to: last)
+    let start = epochs[0].time
+    let receiver = CorpusReceiver(
+      corpusCase: corpusCase, elapsed: elapsed.value,
+      stops: stops.filter { $0.end < epochs[last].time }.map {
+        (($0.start - start).value, $0.duration.value)
+      })
+    fixes = receiver.fixes(epochs: epochs, recorded: recorded, plane: route.plane)
     truthDistance = Meters(epochs[last].distance - epochs[first].distance)
     var moving = 0.0
     if last > first {
@@ -39,6 +60,22 @@ public struct CorpusSession: Sendable {
     }
     truthMoving = Seconds(moving)
     truthElapsed = epochs[last].time - epochs[first].time
+    truthStops = stops
+  }
+
+  /// The runs of steps from epoch `first` to `last` in which the person advanced 5 cm or
+  /// less.
+  private static func stops(_ epochs: [TruthTrack.Epoch], from first: Int, to last: Int) -> [Stop] {
+    var stops: [Stop] = []
+    guard last > first else { return stops }
+    for k in (first + 1)...last where epochs[k].distance - epochs[k - 1].distance <= 0.05 {
+      if let previous = stops.last, previous.end == epochs[k - 1].time {
+        stops[stops.count - 1].end = epochs[k].time
+      } else {
+        stops.append(Stop(start: epochs[k - 1].time, end: epochs[k].time))
+      }
+    }
+    return stops
   }
 
   /// Where the person really was each second from the first to the last recorded fix:
