@@ -11,6 +11,8 @@ public enum AccuracyEngine {
     public var format: FileFormat
     public var activity: Activity
     public var summary: SessionSummary
+    /// The track the summary was computed from (empty unless asked for).
+    public var track: FinishedTrack = FinishedTrack()
   }
 
   /// The engine configuration `analyze` builds for an activity from the default settings.
@@ -23,18 +25,31 @@ public enum AccuracyEngine {
   /// Opens `path` with `FixFileReader` (sniffing as `analyze` does) and runs it through a
   /// `SessionEngine`. The activity is `activity` (as `--activity` gives it), else what the
   /// file declares, else guessed from its speed.
-  public static func analyze(path: String, activity: Activity? = nil) throws(FormatError)
-    -> Result
-  {
+  ///
+  /// - Parameter keepsTrack: also hand back the finished track (`Result.track`), which
+  ///   `Analysis.summarize` drops: the engine keeps it beside the same summary.
+  public static func analyze(
+    path: String, activity: Activity? = nil, keepsTrack: Bool = false
+  ) throws(FormatError) -> Result {
     var reader = try FixFileReader.open(path: path)
     var fixes: [Fix] = []
     while let fix = try reader.next() { fixes.append(fix) }
     let chosen =
       activity ?? reader.metadata.declaredActivity
       ?? ActivityGuess.guess(from: fixes)
+    guard keepsTrack else {
+      return Result(
+        format: reader.format, activity: chosen,
+        summary: Analysis.summarize(
+          fixes, configuration: configuration(for: chosen), correctsLiveDistance: true))
+    }
+    // As `Analysis.summarize` does, keeping the finished track.
+    var engine = SessionEngine(
+      configuration: configuration(for: chosen), keepsFinishedTrack: true,
+      correctsLiveDistance: true)
+    for fix in fixes { engine.absorb(fix) }
+    let summary = engine.finish().summary
     return Result(
-      format: reader.format, activity: chosen,
-      summary: Analysis.summarize(
-        fixes, configuration: configuration(for: chosen), correctsLiveDistance: true))
+      format: reader.format, activity: chosen, summary: summary, track: engine.finishedTrack)
   }
 }

@@ -3,23 +3,29 @@ import Foundation
 /// The accuracy figures as text for people: one line a subset, percentages throughout.
 public enum AccuracyTable {
   /// The corpus table: |distance error| median, p90 and worst, the median signed error
-  /// (bias), the median |moving-time error|, the format spread's median and worst, and the
-  /// median signed error of the raw fixes' length.
+  /// (bias), the median and p90 |moving-time error|, the format spread's median and worst,
+  /// the median signed error of the raw fixes' length, the median share of the time the
+  /// person stood, and the median and p90 distance added inside the true stops.
   public static func corpus(_ subsets: [SubsetFigures]) -> String {
     var lines = [
-      "all figures in % of the truth; |err| absolute, bias and raw signed medians",
-      pad("subset", 22) + left("cases", 6) + left("dist med", 9) + left("p90", 7)
-        + left("worst", 8) + left("bias", 8) + left("moving med", 11) + left("spread med", 11)
-        + left("worst", 7) + left("raw", 8),
+      "all figures in % of the truth; |err| absolute, bias and raw signed medians;"
+        + " stand: median share of the time standing; in stop: distance added while standing",
+      pad("subset", 24) + left("cases", 6) + left("dist med", 9) + left("p90", 7)
+        + left("worst", 8) + left("bias", 8) + left("moving med", 11) + left("p90", 7)
+        + left("spread med", 11) + left("worst", 7) + left("raw", 8) + left("stand", 7)
+        + left("in stop", 8) + left("p90", 7),
     ]
     for s in subsets {
       lines.append(
-        pad("\(s.group) \(s.name)", 22) + left(String(s.cases), 6)
+        pad("\(s.group) \(s.name)", 24) + left(String(s.cases), 6)
           + left(number(s.distance.median), 9) + left(number(s.distance.p90), 7)
           + left(number(s.distance.worst), 8) + left(signed(s.bias), 8)
-          + left(number(s.moving.median), 11)
+          + left(number(s.moving.median), 11) + left(number(s.moving.p90), 7)
           + left(s.spread.map { number($0.median) } ?? "-", 11)
-          + left(s.spread.map { number($0.worst) } ?? "-", 7) + left(signed(s.rawBias), 8))
+          + left(s.spread.map { number($0.worst) } ?? "-", 7) + left(signed(s.rawBias), 8)
+          + left(String(format: "%.0f%%", 100 * s.standingShare.median), 7)
+          + left(s.inStop.map { number($0.median) } ?? "-", 8)
+          + left(s.inStop.map { number($0.p90) } ?? "-", 7))
     }
     return lines.joined(separator: "\n")
   }
@@ -98,7 +104,43 @@ public enum AccuracyTable {
             + "  (median \(number(live.median)), p90 \(number(live.p90)))")
       }
     }
+    lines.append("")
+    lines.append(contentsOf: targets48(subsets))
     return lines.joined(separator: "\n")
+  }
+
+  /// Issue 48's targets: plain GPX without Doppler (distance and moving time), the
+  /// distance added inside the urban cases' stops, and the worst loop case.
+  static func targets48(_ subsets: [SubsetFigures]) -> [String] {
+    var lines = ["targets (issue 48)"]
+    if let s = subsets.first(where: {
+      $0.group == "subset" && $0.name == SubsetFigures.gpxWithoutSpeed
+    }) {
+      let label = "GPX without speed"
+      lines.append(
+        verdict(
+          "\(label) distance median", s.distance.median, AccuracyTargets.noSpeedDistanceMedian))
+      lines.append(
+        verdict("\(label) distance p90", s.distance.p90, AccuracyTargets.noSpeedDistanceP90)
+          + "  (worst \(number(s.distance.worst)))")
+      lines.append(
+        verdict("\(label) moving median", s.moving.median, AccuracyTargets.noSpeedMovingMedian))
+      lines.append(
+        verdict("\(label) moving p90", s.moving.p90, AccuracyTargets.noSpeedMovingP90))
+    }
+    if let s = subsets.first(where: { $0.group == "stops" && $0.name == "urban" }),
+      let inStop = s.inStop
+    {
+      lines.append(
+        verdict("urban in-stop distance median", inStop.median, AccuracyTargets.urbanInStopMedian)
+          + "  (p90 \(number(inStop.p90)), worst \(number(inStop.worst)))")
+    }
+    if let s = subsets.first(where: { $0.group == "loops" && $0.name == "yes" }) {
+      lines.append(
+        verdict("loop cases distance worst", s.distance.worst, AccuracyTargets.loopWorst)
+          + "  (\(s.cases) cases)")
+    }
+    return lines
   }
 
   private static func verdict(_ label: String, _ value: Double, _ target: Double) -> String {

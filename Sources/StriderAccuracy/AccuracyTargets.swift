@@ -17,4 +17,20 @@ public enum AccuracyTargets {
   public static let deviceMedian = 1.0
   /// Real device files: worst |Strider − device distance|.
   public static let deviceWorst = 2.0
+
+  /// Issue 48, plain GPX of the cases without Doppler (positions only): median
+  /// |distance error|.
+  public static let noSpeedDistanceMedian = 1.0
+  /// Issue 48, the same files: 90th percentile of |distance error|.
+  public static let noSpeedDistanceP90 = 4.0
+  /// Issue 48, the same files: median |moving-time error|.
+  public static let noSpeedMovingMedian = 1.5
+  /// Issue 48, the same files: 90th percentile of |moving-time error|.
+  public static let noSpeedMovingP90 = 5.0
+  /// Issue 48, the urban cases: median distance the finished track adds while the person
+  /// stands, % of the true distance.
+  public static let urbanInStopMedian = 0.5
+  /// Issue 48: the worst |distance error| of a case lapping a tight loop (going round in
+  /// circles is moving).
+  public static let loopWorst = 2.0
 }

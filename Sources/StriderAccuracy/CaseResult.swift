@@ -12,16 +12,21 @@ public struct CaseResult: Sendable {
     public var rejected: [RejectionReason: Int]
     /// The distance the session announced live (nil when it is the finished one).
     public var liveDistance: Meters?
+    /// The distance the finished track adds while the person really stands
+    /// (`CorpusSession.truthStops`); nil when the track was not kept.
+    public var inStopDistance: Meters?
 
     public init(
       format: CorpusFormat, distance: Meters, moving: Seconds,
-      rejected: [RejectionReason: Int] = [:], liveDistance: Meters? = nil
+      rejected: [RejectionReason: Int] = [:], liveDistance: Meters? = nil,
+      inStopDistance: Meters? = nil
     ) {
       self.format = format
       self.distance = distance
       self.moving = moving
       self.rejected = rejected
       self.liveDistance = liveDistance
+      self.inStopDistance = inStopDistance
     }
 
     /// How far the live distance is from the finished one, % of the finished.
@@ -38,10 +43,13 @@ public struct CaseResult: Sendable {
   public var rawDistance: Meters
   public var fixCount: Int
   public var formats: [FormatFigures]
+  /// The time from the first to the last fix; `truthMoving` of it is moving, the rest
+  /// standing.
+  public var truthElapsed: Seconds
 
   public init(
     corpusCase: CorpusCase, truthDistance: Meters, truthMoving: Seconds, rawDistance: Meters,
-    fixCount: Int, formats: [FormatFigures]
+    fixCount: Int, formats: [FormatFigures], truthElapsed: Seconds = .zero
   ) {
     self.corpusCase = corpusCase
     self.truthDistance = truthDistance
@@ -49,6 +57,22 @@ public struct CaseResult: Sendable {
     self.rawDistance = rawDistance
     self.fixCount = fixCount
     self.formats = formats
+    self.truthElapsed = truthElapsed
+  }
+
+  /// The time the person stood between the first and the last fix: each second in which
+  /// they advanced 5 cm or less.
+  public var truthStanding: Seconds { Seconds(max(0, truthElapsed.value - truthMoving.value)) }
+
+  /// `truthStanding` as a share of the elapsed time (0–1).
+  public var standingShare: Double {
+    truthElapsed.value > 0 ? truthStanding.value / truthElapsed.value : 0
+  }
+
+  /// The distance a format's finished track adds while the person stands, % of the true
+  /// distance; nil when the track was not kept.
+  public func inStopError(_ figures: FormatFigures) -> Double? {
+    figures.inStopDistance.map { 100 * $0.value / truthDistance.value }
   }
 
   /// Signed distance error of a format, % of the truth.

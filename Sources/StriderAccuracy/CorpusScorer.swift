@@ -41,19 +41,32 @@ public struct CorpusScorer {
         for: session.fixes, activity: corpusCase.activity, name: corpusCase.name)
       try Data(text.utf8).write(to: file)
       defer { if !keepsFiles { try? FileManager.default.removeItem(at: file) } }
-      let result = try AccuracyEngine.analyze(path: file.path, activity: corpusCase.activity)
+      let result = try AccuracyEngine.analyze(
+        path: file.path, activity: corpusCase.activity, keepsTrack: true)
       figures.append(
         CaseResult.FormatFigures(
           format: format, distance: result.summary.distance, moving: result.summary.moving,
           rejected: result.summary.rejected.filter { $0.value > 0 },
-          liveDistance: result.summary.finishing?.liveDistance))
+          liveDistance: result.summary.finishing?.liveDistance,
+          inStopDistance: Self.distance(of: result.track, inside: session.truthStops)))
     }
     if keepsFiles { try writeTruth(of: corpusCase) }
     return CaseResult(
       corpusCase: corpusCase, truthDistance: session.truthDistance,
       truthMoving: session.truthMoving,
       rawDistance: Geodesy.length(of: session.fixes.compactMap(\.coordinate)),
-      fixCount: session.fixes.count, formats: figures)
+      fixCount: session.fixes.count, formats: figures, truthElapsed: session.truthElapsed)
+  }
+
+  /// What the finished track's distance grows by inside the stops: its odometer
+  /// (`FinishedTrack.distance(at:)`, linear between points) at each stop's end less at its
+  /// start, summed. Nil for an empty track (nothing kept).
+  static func distance(of track: FinishedTrack, inside stops: [CorpusSession.Stop]) -> Meters? {
+    guard !track.isEmpty else { return nil }
+    return Meters(
+      stops.reduce(0) {
+        $0 + track.distance(at: $1.end).value - track.distance(at: $1.start).value
+      })
   }
 
   /// The truth beside a kept case's files, as `case-N.truth.csv`: one row a second, with

@@ -29,6 +29,11 @@ public struct SubsetFigures: Sendable {
   /// |live − finished distance|, % of the finished: how far what was announced during the
   /// session is from the summary at its end; nil when no pair has a live figure.
   public var live: Statistics?
+  /// The distance the finished track adds while the person really stands, % of the true
+  /// distance (`CaseResult.inStopError`); nil when no pair kept its track.
+  public var inStop: Statistics?
+  /// The share of the elapsed time the person stood, per case (0–1).
+  public var standingShare: Statistics
 
   /// Nil when no pair falls in the subset.
   public init?(
@@ -40,7 +45,8 @@ public struct SubsetFigures: Sendable {
     guard let distance = Statistics(pairs.map { abs($0.0.distanceError($0.1)) }),
       let signed = Statistics(pairs.map { $0.0.distanceError($0.1) }),
       let moving = Statistics(pairs.map { abs($0.0.movingError($0.1)) }),
-      let raw = Statistics(results.map(\.rawError))
+      let raw = Statistics(results.map(\.rawError)),
+      let standing = Statistics(results.map(\.standingShare))
     else { return nil }
     self.group = group
     self.name = name
@@ -55,10 +61,14 @@ public struct SubsetFigures: Sendable {
     watchGap = Statistics(results.compactMap(\.watchGap))
     rawBias = raw.median
     live = Statistics(pairs.compactMap { $0.1.liveChange.map(abs) })
+    inStop = Statistics(pairs.compactMap { $0.0.inStopError($0.1) })
+    standingShare = standing
   }
 
   /// Every subset the tables show: overall, then by activity, error family, format,
-  /// sampling, Doppler and reported accuracy.
+  /// sampling, Doppler and reported accuracy; then issue 48's: by stop pattern, wander and
+  /// loops, and plain GPX on the cases without Doppler (`subset gpx_no_speed`: a file
+  /// with positions only, which the engine must read stops from).
   public static func all(_ results: [CaseResult]) -> [SubsetFigures] {
     // GPX with speed is scored for the spread and on its own; the other subsets keep the
     // three formats they always had, so their figures compare across runs.
@@ -102,8 +112,35 @@ public struct SubsetFigures: Sendable {
           results: results.filter { ($0.corpusCase.accuracyScale != nil) == reported },
           formats: allFormats))
     }
+    for pattern in CorpusCase.StopPattern.allCases {
+      rows.append(
+        SubsetFigures(
+          group: "stops", name: pattern.rawValue,
+          results: results.filter { $0.corpusCase.stopPattern == pattern }, formats: allFormats))
+    }
+    for wanders in [true, false] {
+      rows.append(
+        SubsetFigures(
+          group: "wander", name: wanders ? "yes" : "no",
+          results: results.filter { ($0.corpusCase.wanderTime != nil) == wanders },
+          formats: allFormats))
+    }
+    for loops in [true, false] {
+      rows.append(
+        SubsetFigures(
+          group: "loops", name: loops ? "yes" : "no",
+          results: results.filter { ($0.corpusCase.loops != nil) == loops },
+          formats: allFormats))
+    }
+    rows.append(
+      SubsetFigures(
+        group: "subset", name: gpxWithoutSpeed,
+        results: results.filter { $0.corpusCase.dopplerSigma == nil }, formats: [.gpx]))
     return rows.compactMap { $0 }
   }
+
+  /// The name of the subset of plain GPX files of cases without Doppler.
+  public static let gpxWithoutSpeed = "gpx_no_speed"
 
   /// One JSON object with the subset's figures (percentages).
   public var json: JSONValue {
@@ -115,12 +152,19 @@ public struct SubsetFigures: Sendable {
       JSONMember("distance_worst_pct", .number(distance.worst)),
       JSONMember("distance_bias_pct", .number(bias)),
       JSONMember("moving_median_pct", .number(moving.median)),
+      JSONMember("moving_p90_pct", .number(moving.p90)),
+      JSONMember("standing_share_median", .number(standingShare.median)),
       JSONMember("raw_bias_pct", .number(rawBias)),
     ]
     if let live {
       members.append(JSONMember("live_vs_finished_median_pct", .number(live.median)))
       members.append(JSONMember("live_vs_finished_p90_pct", .number(live.p90)))
       members.append(JSONMember("live_vs_finished_worst_pct", .number(live.worst)))
+    }
+    if let inStop {
+      members.append(JSONMember("in_stop_distance_median_pct", .number(inStop.median)))
+      members.append(JSONMember("in_stop_distance_p90_pct", .number(inStop.p90)))
+      members.append(JSONMember("in_stop_distance_worst_pct", .number(inStop.worst)))
     }
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))

@@ -17,9 +17,17 @@ enum CaseJSON {
       JSONMember("correlation_time_s", .number(c.correlationTime)),
       JSONMember("white_sigma_m", .number(c.whiteSigma)),
       JSONMember("cruise_speed_m_s", .number(c.cruiseSpeed)),
+      JSONMember("stop_pattern", .string(c.stopPattern.rawValue)),
+      JSONMember("urban_stops", .int(c.urbanStops.count)),
+      JSONMember("wander_time_s", c.wanderTime.map(JSONValue.number) ?? .null),
+      JSONMember("loops", c.loops.map { .string($0.rawValue) } ?? .null),
+      JSONMember("loop_length_m", c.loops == nil ? .null : .number(c.loopLength)),
       JSONMember("fixes", .int(r.fixCount)),
       JSONMember("truth_distance_m", .number(r.truthDistance.value)),
       JSONMember("truth_moving_s", .number(r.truthMoving.value)),
+      JSONMember("truth_elapsed_s", .number(r.truthElapsed.value)),
+      JSONMember("truth_standing_s", .number(r.truthStanding.value)),
+      JSONMember("truth_standing_share", .number(r.standingShare)),
       JSONMember("raw_distance_m", .number(r.rawDistance.value)),
       JSONMember("format_spread_pct", .number(r.formatSpread)),
       JSONMember("speed_gap_pct", .number(r.speedGap)),
@@ -35,6 +43,8 @@ enum CaseJSON {
             JSONMember("distance_error_pct", .number(r.distanceError(f))),
             JSONMember("moving_error_pct", .number(r.movingError(f))),
             JSONMember("live_vs_finished_pct", f.liveChange.map { .number($0) } ?? .null),
+            JSONMember("in_stop_distance_m", f.inStopDistance.map { .number($0.value) } ?? .null),
+            JSONMember("in_stop_distance_pct", r.inStopError(f).map(JSONValue.number) ?? .null),
             JSONMember(
               "rejected",
               .object(
@@ -65,15 +75,26 @@ enum CaseJSON {
     }
   }
 
+  /// The columns of `line`: the errors per format in `CorpusFormat.allCases` order (GPX,
+  /// gpsd JSON, NMEA, GPX with speed, TCX), the moving-time errors of GPX and gpsd JSON,
+  /// the spread; then issue 48's: the stop pattern (s sparse, u urban) with the share of
+  /// the time the person stood, W when the error wanders, L when the route laps a loop,
+  /// and the distance plain GPX adds inside the true stops, % of the truth.
   static let header =
-    "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %  "
-    + "mov gpx  mov gpsd  spread"
+    "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %"
+    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims  gpx in stop"
 
   static func line(_ r: CaseResult) -> String {
-    var text = r.corpusCase.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+    let c = r.corpusCase
+    var text = c.name.padding(toLength: 30, withPad: " ", startingAt: 0)
     text += String(format: "%7.2f %9d %7.2f", r.truthDistance.value / 1000, r.fixCount, r.rawError)
     for f in r.formats { text += String(format: " %7.2f", r.distanceError(f)) }
     for f in r.formats.prefix(2) { text += String(format: " %8.2f", r.movingError(f)) }
-    return text + String(format: " %7.2f", r.formatSpread)
+    text += String(format: " %7.2f", r.formatSpread)
+    text += "  " + (c.stopPattern == .urban ? "u" : "s")
+    text += String(format: "%3.0f%%", 100 * r.standingShare)
+    text += "  " + (c.wanderTime == nil ? "-" : "W") + (c.loops == nil ? "-" : "L") + "  "
+    let inStop = r.formats.first { $0.format == .gpx }.flatMap { r.inStopError($0) }
+    return text + (inStop.map { String(format: " %11.2f", $0) } ?? "           -")
   }
 }
