@@ -8,7 +8,10 @@ import Testing
 
 /// The fast subset of the accuracy corpus (issue 13): a fixed list of short cases, two for
 /// every activity and error family (one at 1 Hz, one under smart recording), scored as
-/// `Benchmarks/accuracy.sh` scores the full corpus, against the issue's targets.
+/// `Benchmarks/accuracy.sh` scores the full corpus, against the issue's targets. The cases
+/// are taken as they were before issue 48 added urban stops, wander and loops
+/// (`CorpusCase.beforeIssue48`), so these figures are the ones this list was chosen and
+/// tuned on; `corpusMeetsIssue48Targets` scores the same seeds as the corpus now makes them.
 ///
 /// The engine does not meet every target yet. Each figure that misses today is listed in
 /// `missedToday` and checked inside `withKnownIssue`, so the suite stays green while the
@@ -31,7 +34,7 @@ import Testing
   @Test func corpusMeetsTheIssueTargets() throws {
     let scorer = try CorpusScorer()
     defer { scorer.close() }
-    let results = try Self.seeds.map { try scorer.score(CorpusCase(seed: $0)) }
+    let results = try Self.seeds.map { try scorer.score(CorpusCase(seed: $0).beforeIssue48) }
     let subsets = SubsetFigures.all(results)
     print(AccuracyTable.corpus(subsets))
     print(AccuracyTable.targets(subsets))
@@ -62,6 +65,51 @@ import Testing
     #expect(
       watchGap.p90 <= AccuracyTargets.distanceP90,
       "TCX against GPX with speed, p90: \(AccuracyTable.number(watchGap.p90)) %")
+  }
+
+  /// Issue 48's checks the engine misses today on these seeds (its targets are what the
+  /// engine is to reach on position-only files: see the README's accuracy section).
+  static let missedIssue48: Set<String> = [
+    "GPX without speed moving median", "GPX without speed moving p90",
+    "urban in-stop distance median", "loop cases distance worst",
+  ]
+
+  /// The same seeds as the corpus makes them since issue 48 (about half urban, some
+  /// wandering, one lapping a loop), against issue 48's targets.
+  @Test func corpusMeetsIssue48Targets() throws {
+    let scorer = try CorpusScorer()
+    defer { scorer.close() }
+    let results = try Self.seeds.map { try scorer.score(CorpusCase(seed: $0)) }
+    let subsets = SubsetFigures.all(results)
+    print(AccuracyTable.corpus(subsets))
+    let noSpeed = try #require(
+      subsets.first { $0.group == "subset" && $0.name == SubsetFigures.gpxWithoutSpeed })
+    let label = "GPX without speed"
+    check48(
+      "\(label) distance median", noSpeed.distance.median, AccuracyTargets.noSpeedDistanceMedian)
+    check48("\(label) distance p90", noSpeed.distance.p90, AccuracyTargets.noSpeedDistanceP90)
+    check48("\(label) moving median", noSpeed.moving.median, AccuracyTargets.noSpeedMovingMedian)
+    check48("\(label) moving p90", noSpeed.moving.p90, AccuracyTargets.noSpeedMovingP90)
+    let urban = try #require(subsets.first { $0.group == "stops" && $0.name == "urban" })
+    let inStop = try #require(urban.inStop, "the scorer keeps each finished track")
+    check48("urban in-stop distance median", inStop.median, AccuracyTargets.urbanInStopMedian)
+    let loops = try #require(subsets.first { $0.group == "loops" && $0.name == "yes" })
+    check48("loop cases distance worst", loops.distance.worst, AccuracyTargets.loopWorst)
+  }
+
+  /// As `check`, against issue 48's list of misses.
+  private func check48(
+    _ label: String, _ value: Double, _ target: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let comment: Comment = "\(label): \(AccuracyTable.number(value)) % > \(target) %"
+    if Self.missedIssue48.contains(label) {
+      withKnownIssue("stops on position-only files: issue 48") {
+        #expect(value <= target, comment, sourceLocation: sourceLocation)
+      }
+    } else {
+      #expect(value <= target, comment, sourceLocation: sourceLocation)
+    }
   }
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))

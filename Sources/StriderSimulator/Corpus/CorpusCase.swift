@@ -57,9 +57,9 @@ import StriderCore
 ///   Its one-second steps are positively correlated: the error moves like a walker, where
 ///   a first-order process's steps are nearly independent. It runs through stops too (the
 ///   receiver does not know the person stands). See `CorpusReceiver`.
-/// - **Multipath during stops**: a `multipath` case with the urban pattern has, with
-///   probability 0.5, one more burst starting inside each stop of 20 s or more: U[10, 40] m
-///   lasting LU[3, 30] s, ramping as the others do.
+/// - **Multipath during stops**: in a `multipath` case with the urban pattern, each stop of
+///   20 s or more gets, with probability 0.5, one more burst starting inside it (at a
+///   uniform moment): U[10, 40] m lasting LU[3, 30] s, ramping as the others do.
 /// - **Tight loops**: 10 % of walks and runs lap a small closed loop until their length,
 ///   laid out as legs of about 4 m so that the turns are smooth (`CorpusRoute`): with even
 ///   odds a 400 m athletics track (two 84.39 m straights, two bends measured 30 cm out from
@@ -236,6 +236,20 @@ public struct CorpusCase: Sendable, Hashable {
       urbanStops = CorpusCase.urbanStops(
         standing: share / (1 - share) * length / cruiseSpeed, rng: &widened)
     }
+  }
+
+  /// The case as the corpus made it before issue 48 widened it: the same draws, sparse
+  /// stops, a first-order error and an open route. Issue 13's fast test scores these, so
+  /// its figures stay comparable with what they were.
+  public var beforeIssue48: CorpusCase {
+    var c = self
+    c.stopPattern = .sparse
+    c.standingShare = 0
+    c.urbanStops = []
+    c.wanderTime = nil
+    c.loops = nil
+    c.loopLength = 0
+    return c
   }
 
   /// One lap of a 400 m track along its measuring line: two 84.39 m straights and two

@@ -1,0 +1,164 @@
+import Foundation
+import StriderCore
+import Testing
+
+@testable import StriderSimulator
+
+/// Issue 48's dimensions of the corpus: urban stops, an error that wanders, tight loops, and
+/// the cases without them left as they were.
+@Suite struct AccuracyCorpusWideningTests {
+  /// Sparse cases without wander or loops, as the corpus made them before issue 48: the
+  /// first, the 100th and the last fix's coordinates, and the fixes' raw length (recorded
+  /// from the code before the new dimensions were added).
+  static let unchanged: [(seed: UInt64, fixes: Int, coordinates: [(Double, Double)], raw: Double)] =
+    [
+      (
+        2, 303,
+        [
+          (-51.36433397795824, -150.3248699062596), (-51.37642796706763, -150.31829654680848),
+          (-51.366338599429874, -150.31756133661295),
+        ], 7564.264262546239
+      ),
+      (
+        5, 490,
+        [
+          (39.90028380436659, -175.6896189037401), (39.89880529490463, -175.69180658596633),
+          (39.88959045818155, -175.68624229280687),
+        ], 4770.220472975413
+      ),
+      (
+        13, 547,
+        [
+          (-39.0400656036865, 167.62484255302175), (-39.045464406380226, 167.62995208443635),
+          (-39.04177554540475, 167.62494153030653),
+        ], 7052.328375047787
+      ),
+    ]
+
+  @Test func casesWithoutTheNewDimensionsAreAsBefore() throws {
+    for golden in Self.unchanged {
+      let corpusCase = CorpusCase(seed: golden.seed)
+      #expect(corpusCase.stopPattern == .sparse && corpusCase.wanderTime == nil)
+      #expect(corpusCase.loops == nil)
+      let fixes = CorpusSession(corpusCase).fixes
+      try #require(fixes.count == golden.fixes, "case \(golden.seed): fix count")
+      let picked = [0, 99, fixes.count - 1].map { fixes[$0].coordinate }
+      for (coordinate, expected) in zip(picked, golden.coordinates) {
+        // Exactly: the same draws in the same order give the same bits.
+        #expect(coordinate?.latitude == expected.0, "case \(golden.seed): latitude")
+        #expect(coordinate?.longitude == expected.1, "case \(golden.seed): longitude")
+      }
+      let raw = Geodesy.length(of: fixes.compactMap(\.coordinate)).value
+      #expect(raw == golden.raw, "case \(golden.seed): raw length \(raw)")
+    }
+  }
+
+  /// The standing share measured on the truth: seconds in which the person advanced 5 cm
+  /// or less, over the elapsed time.
+  static func standingShare(_ path: [CorpusSession.TruthPoint]) -> Double {
+    let standing = zip(path, path.dropFirst()).filter {
+      $0.1.distance.value - $0.0.distance.value <= 0.05
+    }.count
+    return Double(standing) / Double(max(1, path.count - 1))
+  }
+
+  @Test(arguments: [UInt64(1), 7, 12, 22])
+  func anUrbanCaseStandsAThirdOfTheTime(seed: UInt64) {
+    let corpusCase = CorpusCase(seed: seed)
+    #expect(corpusCase.stopPattern == .urban)
+    let share = Self.standingShare(CorpusSession.truthPath(of: corpusCase))
+    #expect((0.2...0.45).contains(share), "\(corpusCase.name): stands \(share) of the time")
+    let session = CorpusSession(corpusCase)
+    let measured = session.truthStanding.value / session.truthElapsed.value
+    #expect(abs(measured - share) < 1e-9, "the session's standing is the truth path's")
+  }
+
+  /// Lag-1 correlation of the one-second steps of the error (fix minus truth), both axes.
+  static func stepCorrelation(_ corpusCase: CorpusCase) -> Double {
+    let session = CorpusSession(corpusCase)
+    let truth = CorpusSession.truthPath(of: corpusCase).filter(\.isRecorded)
+    let plane = LocalTangentPlane(origin: corpusCase.origin)
+    let errors = zip(session.fixes, truth).compactMap { fix, point -> PlanePoint? in
+      fix.coordinate.map { plane.project($0) - plane.project(point.coordinate) }
+    }
+    var pairs: [(Double, Double)] = []
+    for axis in [\PlanePoint.east, \PlanePoint.north] {
+      let steps = zip(errors, errors.dropFirst()).map { $0.1[keyPath: axis] - $0.0[keyPath: axis] }
+      pairs += zip(steps, steps.dropFirst()).map { ($0.0, $0.1) }
+    }
+    let n = Double(pairs.count)
+    let meanA = pairs.reduce(0) { $0 + $1.0 } / n
+    let meanB = pairs.reduce(0) { $0 + $1.1 } / n
+    var ab = 0.0
+    var aa = 0.0
+    var bb = 0.0
+    for (a, b) in pairs {
+      ab += (a - meanA) * (b - meanB)
+      aa += (a - meanA) * (a - meanA)
+      bb += (b - meanB) * (b - meanB)
+    }
+    return ab / (aa * bb).squareRoot()
+  }
+
+  /// A wandering error moves like a walker: the one-second steps of its correlated part
+  /// go on the way they went (lag-1 correlation near φv), where a first-order error's
+  /// steps are nearly independent (−(1 − φ)/2), a random walk at this scale. Measured with
+  /// the case's white part taken out: white noise's steps are anticorrelated (−0.5) and,
+  /// at w U[0.2, 1.5] m, larger than the wander's steps (a few centimetres to a few
+  /// decimetres a second), so the whole error's one-second steps stay negatively
+  /// correlated (about −0.4 on these cases). Gauss–Markov cases: a 2D stretch's change of
+  /// σ is a jump that swamps a short case's steps.
+  @Test(arguments: [UInt64(34), 79, 95])
+  func aWanderingErrorHasPositivelyCorrelatedSteps(seed: UInt64) {
+    var corpusCase = CorpusCase(seed: seed)
+    #expect(corpusCase.wanderTime != nil && corpusCase.sampling == .oneHertz)
+    corpusCase.whiteSigma = 0
+    var firstOrder = corpusCase
+    firstOrder.wanderTime = nil
+    let wandering = Self.stepCorrelation(corpusCase)
+    let independent = Self.stepCorrelation(firstOrder)
+    #expect(wandering > 0.5, "\(corpusCase.name): lag-1 step correlation \(wandering)")
+    #expect(abs(independent) < 0.1, "\(corpusCase.name) first-order: \(independent)")
+  }
+
+  /// The wander's position error has the stationary σ it is divided by, from its first
+  /// second on (x starts in its stationary distribution given the velocity).
+  @Test(arguments: [(10.0, 5.0), (600, 30), (35, 13)])
+  func theWanderKeepsItsSigma(tau: Double, tauV: Double) {
+    let phi = exp(-1 / tau)
+    let phiV = exp(-1 / tauV)
+    let q = (1 - phiV * phiV).squareRoot()
+    var rng = SeededRandom(seed: 48, stream: 1)
+    var sum = 0.0
+    var count = 0.0
+    for run in 0..<400 {
+      var u = PlanePoint(east: rng.gaussian(), north: rng.gaussian())
+      var x = CorpusReceiver.Wander(phi: phi, phiV: phiV, seed: UInt64(run), velocity: u)
+      for _ in 0..<20 {
+        sum += x.unit.east * x.unit.east + x.unit.north * x.unit.north
+        count += 2
+        x.advance(velocity: u)
+        u = PlanePoint(
+          east: phiV * u.east + q * rng.gaussian(), north: phiV * u.north + q * rng.gaussian())
+      }
+    }
+    // 800 independent starts: the variance of a unit process to about 5 % (1σ).
+    #expect(abs(sum / count - 1) < 0.15, "unit variance \(sum / count)")
+  }
+
+  /// A case lapping a loop stays on it: never farther from its start than the loop is
+  /// across (a track's 158 m from bend to bend; a park loop's half circumference).
+  @Test(arguments: [UInt64(15), 58, 97])
+  func aLoopStaysNearItsStart(seed: UInt64) throws {
+    let corpusCase = CorpusCase(seed: seed)
+    let loop = try #require(corpusCase.loops)
+    let path = CorpusSession.truthPath(of: corpusCase)
+    let start = try #require(path.first?.coordinate)
+    let farthest = path.map { Geodesy.distanceMeters(start, $0.coordinate) }.max() ?? 0
+    let across = loop == .track ? 84.39 + 2 * 36.8 : corpusCase.loopLength / 2
+    #expect(farthest <= across + 0.5, "\(corpusCase.name): \(farthest) m from its start")
+    #expect(farthest > across / 3, "\(corpusCase.name) goes round its loop")
+    let truth = CorpusSession(corpusCase).truthDistance.value
+    #expect(truth > 0.9 * corpusCase.length, "\(corpusCase.name) laps the whole length")
+  }
+}
