@@ -135,6 +135,14 @@ public enum AccuracyTable {
         verdict("urban in-stop distance median", inStop.median, AccuracyTargets.urbanInStopMedian)
           + "  (p90 \(number(inStop.p90)), worst \(number(inStop.worst)))")
     }
+    if let s = subsets.first(where: {
+      $0.group == "subset" && $0.name == SubsetFigures.gpxWithoutSpeed + "_urban"
+    }), let inStop = s.inStop {
+      lines.append(
+        "  GPX without speed, urban cases (\(s.cases)): in-stop distance median"
+          + " \(number(inStop.median)) %, p90 \(number(inStop.p90)) %, worst"
+          + " \(number(inStop.worst)) %")
+    }
     if let s = subsets.first(where: { $0.group == "loops" && $0.name == "yes" }) {
       lines.append(
         verdict("loop cases distance worst", s.distance.worst, AccuracyTargets.loopWorst)

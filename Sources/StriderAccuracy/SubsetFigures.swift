@@ -68,7 +68,8 @@ public struct SubsetFigures: Sendable {
   /// Every subset the tables show: overall, then by activity, error family, format,
   /// sampling, Doppler and reported accuracy; then issue 48's: by stop pattern, wander and
   /// loops, and plain GPX on the cases without Doppler (`subset gpx_no_speed`: a file
-  /// with positions only, which the engine must read stops from).
+  /// with positions only, which the engine must read stops from), all of them and the
+  /// urban ones (`gpx_no_speed_urban`).
   public static func all(_ results: [CaseResult]) -> [SubsetFigures] {
     // GPX with speed is scored for the spread and on its own; the other subsets keep the
     // three formats they always had, so their figures compare across runs.
@@ -136,6 +137,12 @@ public struct SubsetFigures: Sendable {
       SubsetFigures(
         group: "subset", name: gpxWithoutSpeed,
         results: results.filter { $0.corpusCase.dopplerSigma == nil }, formats: [.gpx]))
+    rows.append(
+      SubsetFigures(
+        group: "subset", name: gpxWithoutSpeed + "_urban",
+        results: results.filter {
+          $0.corpusCase.dopplerSigma == nil && $0.corpusCase.stopPattern == .urban
+        }, formats: [.gpx]))
     return rows.compactMap { $0 }
   }
 
