@@ -55,8 +55,8 @@ import Testing
     _ pass: FinishingPass, _ track: ChunkedArray<FinishingPass.Entry>
   ) -> FinishingPass.Figures {
     var points = track
-    pass.smooth(&points)
-    return pass.figures(of: points)
+    let model = pass.smooth(&points)
+    return pass.figures(of: points, noise: model)
   }
 
   static func expectSame(_ a: FinishingPass.Figures, _ b: FinishingPass.Figures) {
@@ -99,8 +99,10 @@ import Testing
     let pass = Self.pass(.run)
     var points = Self.track(.run, seed: 4)
     #expect(Self.timesAscend(points))
-    pass.smooth(&points)
-    Self.expectSame(pass.figures(of: points, timesAscend: true), pass.figures(of: points))
+    let model = pass.smooth(&points)
+    Self.expectSame(
+      pass.figures(of: points, timesAscend: true, noise: model),
+      pass.figures(of: points, noise: model))
   }
 
   @Test func pointsHandedOutAreTheFinishedTrack() {

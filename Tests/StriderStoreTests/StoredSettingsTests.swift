@@ -17,12 +17,13 @@ import Testing
 
   static let frozen: [Frozen] = {
     /// Today's settings as that Strider wrote them: distance measured along chords, before
-    /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` (absent,
-    /// each stays nil rather than take today's default).
+    /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` and
+    /// `wanderRadius` (absent, each stays nil rather than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
       settings.autoPause.movingSpeed = nil
+      settings.autoPause.wanderRadius = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -86,8 +87,9 @@ import Testing
     }
     // A whole auto-pause object absent takes today's, the filtered speed with it.
     if path == ["autoPause"] {
-      expected.autoPause.movingSpeed =
-        AutoPauseConfiguration.defaults(for: frozen.settings.activity).movingSpeed
+      let today = AutoPauseConfiguration.defaults(for: frozen.settings.activity)
+      expected.autoPause.movingSpeed = today.movingSpeed
+      expected.autoPause.wanderRadius = today.wanderRadius
     }
     return expected
   }
@@ -118,6 +120,7 @@ import Testing
     var expected = SessionConfiguration(activity: .run)
     expected.smoother?.measuresAlongCurve = nil
     expected.autoPause.movingSpeed = nil
+    expected.autoPause.wanderRadius = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -132,6 +135,9 @@ import Testing
     // And one stored before auto-pause read the filtered speed pauses on its region alone.
     #expect(old.autoPause.movingSpeed == nil)
     #expect(today.autoPause.movingSpeed == AutoPauseConfiguration.standardMovingSpeed)
+    // And one stored before stops were looked for in the wander, in the region alone.
+    #expect(old.autoPause.wanderRadius == nil)
+    #expect(today.autoPause.wanderRadius == AutoPauseConfiguration.standardWanderRadius)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

@@ -19,10 +19,17 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// Nil: the region alone decides (a car creeping in a queue is stopped; and sessions
   /// recorded before this setting existed, which decode to nil and keep their figures).
   public var movingSpeed: MetersPerSecond?
+  /// Stops are also looked for in a region this many times the σ of the error's wander
+  /// learnt from the track, where that is wider than `radius` (`FinishingPass.stopRegions`),
+  /// and kept where the filtered speed is at most `standardMovingSpeed`. Nil, as in
+  /// sessions stored before it existed: the region of `radius` alone, stops kept where the
+  /// speed is at most 0.4 m/s (a replay of a stored session gives its stored numbers).
+  public var wanderRadius: Double?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
-    resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil
+    resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
+    wanderRadius: Double? = nil
   ) {
     self.enabled = enabled
     self.radius = radius
@@ -30,7 +37,12 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     self.resumeDistance = resumeDistance
     self.resumeWindow = resumeWindow
     self.movingSpeed = movingSpeed
+    self.wanderRadius = wanderRadius
   }
+
+  /// The default `wanderRadius`: about the 99.9 % point of a standing user's distance from
+  /// where the stop began, per axis of the learnt wander.
+  public static let standardWanderRadius = 3.5
 
   /// The default `movingSpeed` on foot, on a bike and in the water: half again the
   /// finishing pass's standing speed (0.4 m/s), so a stop the finished track keeps still
@@ -44,26 +56,29 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// `standardMovingSpeed`.
   public static func defaults(for activity: Activity) -> AutoPauseConfiguration {
     let moving = standardMovingSpeed
-    return switch activity {
-    case .run:
-      AutoPauseConfiguration(
-        radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3), movingSpeed: moving)
-    case .walk:
-      AutoPauseConfiguration(
-        radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2), movingSpeed: moving)
-    case .ride:
-      AutoPauseConfiguration(
-        radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4), movingSpeed: moving)
-    case .hike:
-      AutoPauseConfiguration(
-        radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2), movingSpeed: moving)
-    case .swim:
-      AutoPauseConfiguration(
-        radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2), movingSpeed: moving)
-    // A queue at a junction creeps: a wider region, and a clear move to resume.
-    case .drive:
-      AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
-    }
+    var defaults: AutoPauseConfiguration =
+      switch activity {
+      case .run:
+        AutoPauseConfiguration(
+          radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3), movingSpeed: moving)
+      case .walk:
+        AutoPauseConfiguration(
+          radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2), movingSpeed: moving)
+      case .ride:
+        AutoPauseConfiguration(
+          radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4), movingSpeed: moving)
+      case .hike:
+        AutoPauseConfiguration(
+          radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2), movingSpeed: moving)
+      case .swim:
+        AutoPauseConfiguration(
+          radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2), movingSpeed: moving)
+      // A queue at a junction creeps: a wider region, and a clear move to resume.
+      case .drive:
+        AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
+      }
+    defaults.wanderRadius = standardWanderRadius
+    return defaults
   }
 }
 
@@ -87,13 +102,28 @@ public struct AutoPause: Sendable {
   /// 10 Hz receiver does not pay for shifting two minutes of history at every fix.
   private var head = 0
   private var anchor: Coordinate?
+  /// The radius of the region the pause in force was found in.
+  private var anchorRadius = 0.0
   private var lastInside: GNSSTime?
+  /// A wider region searched besides the configuration's own, where the receiver's error
+  /// is known to wander further than it (`FinishingPass.stopRegions`); nil: none.
+  public private(set) var wanderRegion: (radius: Meters, window: Seconds)?
 
   /// How much history is kept to find when a stop began.
   static let memory = Seconds(120)
 
   public init(configuration: AutoPauseConfiguration) {
     self.configuration = configuration
+  }
+
+  /// Searches `region` too from now on (nil: the configuration's region alone), as the
+  /// finished track's stops are searched: the live filter's learnt wander sets it.
+  public mutating func searchWander(_ region: AutoPauseConfiguration?) {
+    guard let region, region.radius > configuration.radius else {
+      wanderRegion = nil
+      return
+    }
+    wanderRegion = (region.radius, region.window)
   }
 
   /// Forgets the recent positions (after a gap); a pause in force stays in force.
@@ -116,11 +146,10 @@ public struct AutoPause: Sendable {
       recent.removeFirst(head)
       head = 0
     }
-    let radius = configuration.radius.value
     if isPaused {
       guard let a = anchor else { return nil }
       let away = Geodesy.distanceMeters(a, coordinate)
-      if away <= radius {
+      if away <= anchorRadius {
         lastInside = time
         return nil
       }
@@ -137,12 +166,32 @@ public struct AutoPause: Sendable {
       return .resumed(at: time, departed: departed)
     }
     if let speed, let moving = configuration.movingSpeed, speed > moving.value { return nil }
+    guard
+      let (centre, since, radius) = stop(
+        at: time, window: configuration.window, radius: configuration.radius.value)
+        ?? wanderRegion.flatMap({
+          stop(at: time, window: $0.window, radius: $0.radius.value)
+        })
+    else { return nil }
+    isPaused = true
+    anchor = centre
+    anchorRadius = radius
+    lastInside = time
+    return .paused(at: time, since: since)
+  }
+
+  /// Whether every position of the last `window` stays within `radius` of the window's
+  /// first one: the region's centre (the window's mean position), when the user entered
+  /// it, and the radius; nil when they did not stay.
+  private func stop(at time: GNSSTime, window: Seconds, radius: Double) -> (
+    Coordinate, GNSSTime, Double
+  )? {
     // Find the window start: the oldest position no older than `window`.
-    guard head < recent.count, time - recent[head].time >= configuration.window else {
+    guard head < recent.count, time - recent[head].time >= window else {
       return nil
     }
     var startIndex = recent.count - 1
-    while startIndex > head, time - recent[startIndex].time < configuration.window {
+    while startIndex > head, time - recent[startIndex].time < window {
       startIndex -= 1
     }
     let origin = recent[startIndex].coordinate
@@ -167,10 +216,7 @@ public struct AutoPause: Sendable {
     {
       sinceIndex -= 1
     }
-    isPaused = true
-    anchor = centre
-    lastInside = time
-    return .paused(at: time, since: recent[sinceIndex].time)
+    return (centre, recent[sinceIndex].time, radius)
   }
 
   /// Average speed since the newest position at least `resumeWindow` old (or the oldest

@@ -187,7 +187,7 @@ public final class RelearnsAhead: @unchecked Sendable {
       var points = Array(track)
       points[0].newStretch = true
       pass.smooth(&points, model: model)
-      counted = pass.distances(of: points, measuringAt: Array(points.indices))
+      counted = pass.distances(of: points, measuringAt: Array(points.indices), noise: model)
     }
     return Relearn(
       model: model, counted: counted, last: track[track.endIndex - 1])

@@ -686,6 +686,10 @@ public struct SessionEngine: Sendable {
       }
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
+      // Auto-pause searches the region the learnt wander needs, as the finish does.
+      autoPause.searchWander(
+        FinishingPass.stopRegions(configuration.autoPause, noise: liveCorrection.model)
+          .dropFirst().first)
     }
     guard let model = liveCorrection.model else { return [] }
     // The last fix whose step the live distance has counted.
@@ -707,7 +711,7 @@ public struct SessionEngine: Sendable {
       var points = Array(track[start..<n])
       points[0].newStretch = true
       finishingPass.smooth(&points, model: model)
-      measured = finishingPass.distances(of: points, measuringAt: marks)
+      measured = finishingPass.distances(of: points, measuringAt: marks, noise: model)
     }
     liveCorrection.frozenDistance += measured[1] - measured[0]
     liveCorrection.frozenIndex = freeze

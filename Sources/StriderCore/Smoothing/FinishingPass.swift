@@ -128,8 +128,8 @@ struct FinishingPass: Sendable {
       let items = SmoothedItems(points),
       ProcessInfo.processInfo.activeProcessorCount > 1
     else {
-      smooth(&points, alsoFrom: other)
-      return figures(of: points, handingOut: handOut)
+      let model = smooth(&points, alsoFrom: other)
+      return figures(of: points, handingOut: handOut, noise: model)
     }
     var timesAscend = true
     var latest = -Double.infinity
@@ -177,7 +177,7 @@ struct FinishingPass: Sendable {
         {
           figures = self.figures(
             of: AwaitedEntries(entries: entries, progress: progress),
-            handingOut: handOut, timesAscend: timesAscend)
+            handingOut: handOut, timesAscend: timesAscend, noise: model)
         })
       // Both are done when `run` returns, so the figures are made.
       guard let figures else { preconditionFailure("the figures were not made") }
@@ -248,16 +248,52 @@ struct FinishingPass: Sendable {
     }
   }
 
-  /// Speeds below this on the smoothed track are standing still.
-  static let stoppedSpeed = MetersPerSecond(0.4)
+  /// Speeds at or below this on the smoothed track may be standing still: the speed at
+  /// which auto-pause stops pausing (`AutoPauseConfiguration.standardMovingSpeed`), and
+  /// slower in the water, where a swimmer's whole pace is 0.6-0.9 m/s; 0.4 m/s for a
+  /// session stored before stops were looked for in the wander (`wanderRadius` nil).
+  static func stillSpeed(_ autoPause: AutoPauseConfiguration, activity: Activity) -> Double {
+    autoPause.wanderRadius == nil || activity == .swim
+      ? 0.4 : AutoPauseConfiguration.standardMovingSpeed.value
+  }
+
+  /// Stillness inside a stop ends where the smoothed speed stays above `stillSpeed` for
+  /// more than this long and at least `movingPoints` fixes: a person who walked on, not a
+  /// wander of the receiver's error lifting the speed for a moment.
+  static let movingStretch = Seconds(15)
+  static let movingPoints = 3
+
+  /// The speed a person must keep, in a straight line, to leave the wander's region
+  /// within its window: slower than any walk.
+  static let wanderEscapeSpeed = 0.5
+
+  /// The regions in which stops are looked for on the smoothed track: the activity's own
+  /// (a few metres for a few seconds), and where the error's wander learnt from this track
+  /// is larger than that region, one scaled to the wander (`wanderRadius` times its σ),
+  /// held for as long as a person at `wanderEscapeSpeed` would need to leave it (at most
+  /// `AutoPause.memory` less half a minute). Without Doppler a standing user's smoothed
+  /// position wanders with the error: in the activity's region alone stops were missed or
+  /// broken into pieces.
+  static func stopRegions(_ base: AutoPauseConfiguration, noise: NoiseModel?)
+    -> [AutoPauseConfiguration]
+  {
+    guard base.enabled, let factor = base.wanderRadius, let noise else { return [base] }
+    let radius = factor * noise.driftSigma
+    guard radius.isFinite, radius > base.radius.value else { return [base] }
+    var wide = base
+    wide.radius = Meters(radius)
+    let longest = (AutoPause.memory - Seconds(30)).value
+    wide.window = Seconds(min(longest, max(base.window.value, radius / wanderEscapeSpeed)))
+    return [base, wide]
+  }
 
   /// The distance counted up to each of `marks` (indexes of `points`, ascending), as
   /// `figures` counts it: what the live engine's re-measure reads, a hundred times in a
   /// long session, so neither the figures nor the finished track are made.
   func distances<Track: RandomAccessCollection>(
-    of points: Track, measuringAt marks: [Int]
+    of points: Track, measuringAt marks: [Int], noise: NoiseModel? = nil
   ) -> [Double] where Track.Element == Entry, Track.Index == Int {
-    figures(of: points, measuringAt: marks, measuresOnly: true).measured
+    figures(of: points, measuringAt: marks, measuresOnly: true, noise: noise).measured
   }
 
   /// - Parameter measuringAt: indexes of `points` (ascending) at which to read the distance
@@ -271,14 +307,18 @@ struct FinishingPass: Sendable {
   func figures<Track: RandomAccessCollection>(
     of points: Track, measuringAt marks: [Int] = [],
     handingOut handOut: ((FinishedTrack.Point) -> Void)? = nil, measuresOnly: Bool = false,
-    timesAscend: Bool = false
+    timesAscend: Bool = false, noise: NoiseModel? = nil
   ) -> Figures where Track.Element == Entry, Track.Index == Int {
     let keepsDistanceSeries = keepsDistanceSeries && !measuresOnly
     // Stops, found again on the smoothed track, trimmed to where it was really still. The
     // figures follow the search a stop's length behind (`StopFinder.isSettled`), so that
     // they can be summed while the smoother is still at work further on.
     var finder = StopFinder(
-      configuration: configuration.autoPause, points: points, streams: timesAscend)
+      configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
+      stillSpeed: FinishingPass.stillSpeed(
+        configuration.autoPause, activity: configuration.activity),
+      breaksOnMoving: configuration.autoPause.wanderRadius != nil, points: points,
+      streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
     var accumulator = MetricsAccumulator(configuration: configuration.metrics)
@@ -479,14 +519,19 @@ struct FinishingPass: Sendable {
   /// dropped), one point at a time.
   private struct StopFinder<Track: RandomAccessCollection>
   where Track.Element == Entry, Track.Index == Int {
-    let configuration: AutoPauseConfiguration
+    /// The regions searched (`FinishingPass.stopRegions`), each by its own detector.
+    let configurations: [AutoPauseConfiguration]
+    let stillSpeed: Double
+    /// Whether a stop is broken where the user moved on inside it (`movingStretch`).
+    let breaksOnMoving: Bool
     let points: Track
     /// The stops as found, in order.
     private(set) var detected: [PauseInterval] = []
     /// The stops trimmed, in order: final up to where `isSettled` says.
     private(set) var pauses: [PauseInterval] = []
-    private var detector: AutoPause
-    private var openSince: GNSSTime?
+    private var detectors: [AutoPause]
+    /// Where each detector's open stop began.
+    private var openSince: [GNSSTime?]
     /// Stops found but not trimmed yet: their end is not behind the search yet.
     private var untrimmed: [PauseInterval] = []
     private var trimFrom = 0
@@ -497,46 +542,60 @@ struct FinishingPass: Sendable {
     private var latest: GNSSTime?
     private var finished = false
 
-    init(configuration: AutoPauseConfiguration, points: Track, streams: Bool) {
-      self.configuration = configuration
+    init(
+      configurations: [AutoPauseConfiguration], stillSpeed: Double, breaksOnMoving: Bool,
+      points: Track, streams: Bool
+    ) {
+      self.configurations = configurations
+      self.stillSpeed = stillSpeed
+      self.breaksOnMoving = breaksOnMoving
       self.points = points
       self.streams = streams
-      detector = AutoPause(configuration: configuration)
+      detectors = configurations.map { AutoPause(configuration: $0) }
+      openSince = configurations.map { _ in nil }
     }
 
     mutating func observe(_ i: Int) {
       let p = points[i]
       guard let time = p.time else { return }
       latest = time
-      if p.newStretch {
-        if let since = openSince, i > 0, let end = points[i - 1].time {
-          close(PauseInterval(start: since, end: end))
-          openSince = nil
+      for d in detectors.indices {
+        if p.newStretch {
+          if let since = openSince[d], i > 0, let end = points[i - 1].time {
+            close(PauseInterval(start: since, end: end))
+            openSince[d] = nil
+          }
+          detectors[d] = AutoPause(configuration: configurations[d])
         }
-        detector = AutoPause(configuration: configuration)
-      }
-      switch detector.observe(
-        time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
-      {
-      case .paused(_, let since): openSince = since
-      case .resumed(_, let departed):
-        if let since = openSince { close(PauseInterval(start: since, end: departed)) }
-        openSince = nil
-      case nil: break
+        switch detectors[d].observe(
+          time: time, coordinate: p.coordinate, speed: p.smoothed ? Double(p.speed) : nil)
+        {
+        case .paused(_, let since): openSince[d] = since
+        case .resumed(_, let departed):
+          if let since = openSince[d] { close(PauseInterval(start: since, end: departed)) }
+          openSince[d] = nil
+        case nil: break
+        }
       }
       // A stop is trimmed once a point after its end is in, so the trim reads only what
-      // the search has seen.
-      while streams, let first = untrimmed.first, first.end < time {
+      // the search has seen; with a second region, once no stop found later in either can
+      // join it (one found at T began no earlier than `AutoPause.memory` before T).
+      while streams, let first = untrimmed.first,
+        first.end < (configurations.count > 1 ? time - AutoPause.memory : time),
+        !openSince.contains(where: { $0.map { $0 <= first.end } ?? false })
+      {
         untrimmed.removeFirst()
         trim(first)
       }
     }
 
     mutating func finish() {
-      if let since = openSince, let end = points.last?.time {
-        close(PauseInterval(start: since, end: end))
+      for since in openSince {
+        if let since, let end = points.last?.time {
+          close(PauseInterval(start: since, end: end))
+        }
       }
-      openSince = nil
+      openSince = openSince.map { _ in nil }
       for pause in untrimmed { trim(pause) }
       untrimmed = []
       finished = true
@@ -551,18 +610,44 @@ struct FinishingPass: Sendable {
       if finished { return true }
       guard let time = points[index].time else { return true }
       guard streams, let latest, time < latest - AutoPause.memory else { return false }
-      if let since = openSince, time >= since { return false }
+      for since in openSince {
+        if let since, time >= since { return false }
+      }
       if let first = untrimmed.first, time >= first.start { return false }
       return true
     }
 
     private mutating func close(_ pause: PauseInterval) {
-      detected.append(pause)
-      untrimmed.append(pause)
+      // Stops found in both regions overlap: they are one stop.
+      detected = Self.merging(pause, into: detected)
+      untrimmed = Self.merging(pause, into: untrimmed)
     }
 
-    /// Shrinks a stop to the part where the smoothed speed says the user stood, in one
-    /// sweep over the time-ordered points shared by all the stops.
+    /// `stops` (in order, apart) with `pause` joined to those it overlaps.
+    private static func merging(_ pause: PauseInterval, into stops: [PauseInterval])
+      -> [PauseInterval]
+    {
+      var merged = pause
+      var kept: [PauseInterval] = []
+      // Only the newest stops can overlap a stop just found.
+      var k = stops.count
+      while k > 0, stops[k - 1].end >= merged.start - AutoPause.memory { k -= 1 }
+      for other in stops[k...] {
+        if other.end < merged.start || other.start > merged.end {
+          kept.append(other)
+        } else {
+          merged = PauseInterval(
+            start: min(other.start, merged.start), end: max(other.end, merged.end))
+        }
+      }
+      kept.append(merged)
+      kept.sort { $0.start < $1.start }
+      return Array(stops[..<k]) + kept
+    }
+
+    /// Shrinks a stop to the parts where the smoothed speed says the user stood, in one
+    /// sweep over the time-ordered points shared by all the stops: from the first still
+    /// point to the last, broken where the user moved on for a while inside it.
     private mutating func trim(_ pause: PauseInterval) {
       while trimFrom < points.count,
         (points[trimFrom].time.map { $0 < pause.start } ?? true)
@@ -571,6 +656,7 @@ struct FinishingPass: Sendable {
       }
       var firstStill: GNSSTime?
       var lastStill: GNSSTime?
+      var movingPoints = 0
       var k = trimFrom
       while k < points.count {
         guard let t = points[k].time else {
@@ -578,9 +664,19 @@ struct FinishingPass: Sendable {
           continue
         }
         if t > pause.end { break }
-        if Double(points[k].speed) <= FinishingPass.stoppedSpeed.value {
+        if Double(points[k].speed) <= stillSpeed {
           if firstStill == nil { firstStill = t }
           lastStill = t
+          movingPoints = 0
+        } else {
+          movingPoints += 1
+          if breaksOnMoving, movingPoints >= FinishingPass.movingPoints, let start = firstStill,
+            let end = lastStill, t - end > FinishingPass.movingStretch
+          {
+            if end > start { pauses.append(PauseInterval(start: start, end: end)) }
+            firstStill = nil
+            lastStill = nil
+          }
         }
         k += 1
       }

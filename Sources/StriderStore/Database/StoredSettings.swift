@@ -17,9 +17,12 @@ public enum StoredSettings {
   /// Settings added with a change to the numbers, whose absence means the engine as it was
   /// before them (nil), not today's default: a session stored before distance was measured
   /// along the smoothed curve replays along chords, and one stored before auto-pause read
-  /// the filtered speed pauses on the region alone, to the numbers it was stored with.
+  /// the filtered speed pauses on the region alone, and one stored before stops were looked
+  /// for in the error's wander finds them in the activity's region alone, to the numbers it
+  /// was stored with.
   static let absentMeansBefore: [(object: String, key: String)] = [
     ("smoother", "measuresAlongCurve"), ("autoPause", "movingSpeed"),
+    ("autoPause", "wanderRadius"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
