@@ -25,7 +25,7 @@ import Testing
     64, 68, 105, 113, 175, 189,
   ]
 
-  /// The checks the engine still misses on these cases (see the README's accuracy section).
+  /// The checks the engine still misses on these cases (see docs/accuracy.md).
   static let missedToday: Set<String> = [
     "overall distance worst", "gpx distance p90", "gpx distance worst",
     "gpsd_json distance worst", "overall live vs finished worst", "gpx live vs finished worst",
@@ -76,7 +76,7 @@ import Testing
   }
 
   /// Issue 48's checks the engine misses today on these seeds (its targets are what the
-  /// engine is to reach on position-only files: see the README's accuracy section).
+  /// engine is to reach on position-only files: see docs/accuracy.md).
   static let missedIssue48: Set<String> = [
     "GPX without speed moving median", "GPX without speed moving p90",
     "urban in-stop distance median", "loop cases distance worst",
@@ -110,14 +110,9 @@ import Testing
     _ label: String, _ value: Double, _ target: Double,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let comment: Comment = "\(label): \(AccuracyTable.number(value)) % > \(target) %"
-    if Self.missedIssue48.contains(label) {
-      withKnownIssue("stops on position-only files: issue 48") {
-        #expect(value <= target, comment, sourceLocation: sourceLocation)
-      }
-    } else {
-      #expect(value <= target, comment, sourceLocation: sourceLocation)
-    }
+    check(
+      label, value, target, missed: Self.missedIssue48,
+      because: "stops on position-only files: issue 48", sourceLocation: sourceLocation)
   }
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
@@ -132,141 +127,20 @@ import Testing
     check("device worst", stats.worst, AccuracyTargets.deviceWorst)
   }
 
-  /// Expects `value <= target` (per cent), as a known issue when it misses today.
+  /// Expects `value <= target` (per cent), as a known issue when `missed` lists it.
   private func check(
     _ label: String, _ value: Double, _ target: Double,
+    missed: Set<String> = AccuracyCorpusTests.missedToday,
+    because issue: Comment = "engine noise estimation: issue 13",
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let comment: Comment = "\(label): \(AccuracyTable.number(value)) % > \(target) %"
-    if Self.missedToday.contains(label) {
-      withKnownIssue("engine noise estimation: issue 13") {
+    if missed.contains(label) {
+      withKnownIssue(issue) {
         #expect(value <= target, comment, sourceLocation: sourceLocation)
       }
     } else {
       #expect(value <= target, comment, sourceLocation: sourceLocation)
-    }
-  }
-}
-
-/// The corpus itself: fixed by its seed, the same fixes in every format, a clean watch
-/// that is clean.
-@Suite struct AccuracyCorpusModelTests {
-  @Test func aCaseIsAFixedFunctionOfItsSeed() {
-    let a = CorpusSession(CorpusCase(seed: 7))
-    let b = CorpusSession(CorpusCase(seed: 7))
-    let c = CorpusSession(CorpusCase(seed: 8))
-    #expect(a.fixes == b.fixes)
-    #expect(a.truthDistance == b.truthDistance && a.truthMoving == b.truthMoving)
-    #expect(a.fixes != c.fixes)
-  }
-
-  @Test(arguments: [UInt64(2), 7, 13, 34])
-  func everyFormatCarriesTheSameFixes(seed: UInt64) throws {
-    let session = CorpusSession(CorpusCase(seed: seed))
-    let scorer = try CorpusScorer()
-    defer { scorer.close() }
-    var read: [CorpusFormat: [Fix]] = [:]
-    for format in CorpusFormat.allCases {
-      let file = scorer.directory.appendingPathComponent("same.\(format.fileExtension)")
-      let text = format.text(for: session.fixes, activity: .run, name: "same")
-      try Data(text.utf8).write(to: file)
-      var reader = try FixFileReader.open(path: file.path)
-      read[format] = try reader.readAll()
-    }
-    for format in CorpusFormat.allCases {
-      let fixes = try #require(read[format])
-      try #require(fixes.count == session.fixes.count, "\(format): one fix per epoch")
-      for (original, back) in zip(session.fixes, fixes) {
-        let a = try #require(original.coordinate)
-        let b = try #require(back.coordinate)
-        // NMEA carries 10⁻⁶ minute of arc: 1.9 mm of latitude.
-        #expect(Geodesy.distanceMeters(a, b) < 0.005, "\(format): position to 5 mm")
-        #expect(back.time == original.time, "\(format): time")
-        if !format.carriesAccuracy {
-          // A watch's TCX: no fix mode, HDOP or accuracy.
-          #expect(back.mode == .unknown, "\(format): no fix mode")
-          #expect(back.horizontalAccuracy == nil, "\(format): no accuracy")
-        } else if let accuracy = original.horizontalAccuracy?.value {
-          let got = try #require(back.horizontalAccuracy?.value, "\(format): accuracy")
-          #expect(abs(got - accuracy) < 0.01, "\(format): accuracy \(got) for \(accuracy)")
-        } else {
-          #expect(back.horizontalAccuracy == nil, "\(format): no accuracy")
-        }
-        if format.carriesAccuracy { #expect(back.mode == original.mode, "\(format): fix mode") }
-        if format == .gpx {
-          #expect(back.speed == nil, "GPX carries no speed")
-        } else if let speed = original.speed?.value {
-          let got = try #require(back.speed?.value, "\(format): Doppler speed")
-          #expect(abs(got - speed) < 0.001, "\(format): speed")
-        } else {
-          #expect(back.speed == nil, "\(format): no speed without Doppler")
-        }
-      }
-    }
-  }
-
-  /// The finish lets the live figures' last noise model compete with its own search; an
-  /// engine that does not re-measure live (`analyze`) learns that model again, so a file
-  /// analysed and the same file replayed or imported finish alike. On these seeds the
-  /// live model explains the track better than the finish's search and is kept.
-  @Test(arguments: [UInt64(1), 12])
-  func analyzeFinishesAsAReplayDoes(seed: UInt64) {
-    let corpusCase = CorpusCase(seed: seed)
-    let session = CorpusSession(corpusCase)
-    let configuration = AccuracyEngine.configuration(for: corpusCase.activity)
-    let replayed = Analysis.summarize(
-      session.fixes, configuration: configuration, correctsLiveDistance: true)
-    let analyzed = Analysis.summarize(session.fixes, configuration: configuration)
-    #expect(analyzed.distance == replayed.distance)
-    #expect(analyzed.moving == replayed.moving)
-    #expect(analyzed.pauses == replayed.pauses)
-    #expect(analyzed.splits == replayed.splits)
-  }
-
-  /// The truth a kept case is written with (`--keep`): a second at a time from the first
-  /// recorded fix to the last, its distance the one the case is scored against, and the
-  /// seconds it marks recorded the fixes' own times.
-  @Test(arguments: [UInt64(3), 10])
-  func theTruthPathIsTheScoredTruth(seed: UInt64) throws {
-    let corpusCase = CorpusCase(seed: seed)
-    let session = CorpusSession(corpusCase)
-    let path = CorpusSession.truthPath(of: corpusCase)
-    let last = try #require(path.last)
-    #expect(path.first?.distance == Meters(0))
-    #expect(last.distance == session.truthDistance)
-    #expect(path.first?.time == session.fixes.first?.time && last.time == session.fixes.last?.time)
-    #expect(path.filter(\.isRecorded).map(\.time) == session.fixes.map(\.time))
-    for (a, b) in zip(path, path.dropFirst()) {
-      #expect((b.time - a.time).value == 1 && b.distance >= a.distance)
-    }
-  }
-
-  /// `--keep` writes the truth beside the case's files, one row a second.
-  @Test func aKeptCaseHasItsTruthBesideIt() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strider-keep-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let scorer = try CorpusScorer(keeping: folder)
-    let corpusCase = CorpusCase(seed: 10)
-    let result = try scorer.score(corpusCase, formats: [.gpx])
-    let text = try String(
-      contentsOf: folder.appendingPathComponent("case-10.truth.csv"), encoding: .utf8)
-    let rows = text.split(separator: "\n")
-    #expect(rows.first == "time_s,lat,lon,distance_m,speed_m_s,recorded")
-    #expect(rows.count - 1 == CorpusSession.truthPath(of: corpusCase).count)
-    let lastDistance = try #require(rows.last?.split(separator: ",")[3]).description
-    #expect(abs(try #require(Double(lastDistance)) - result.truthDistance.value) < 1e-6)
-    #expect(rows.dropFirst().filter { $0.hasSuffix(",1") }.count == result.fixCount)
-  }
-
-  @Test func aCleanWatchRecordsNearlyTheTrueLength() {
-    for seed in AccuracyCorpusTests.seeds {
-      let corpusCase = CorpusCase(seed: seed)
-      guard corpusCase.family == .cleanWatch, corpusCase.sampling == .oneHertz else { continue }
-      let session = CorpusSession(corpusCase)
-      let raw = Geodesy.length(of: session.fixes.compactMap(\.coordinate)).value
-      let error = 100 * (raw - session.truthDistance.value) / session.truthDistance.value
-      #expect(abs(error) < 0.5, "\(corpusCase.name): raw length \(error) % off the truth")
     }
   }
 }
