@@ -151,4 +151,43 @@ import Testing
     let entered = since.secondsSince1970 - 1_700_000_400
     #expect(entered >= -2.5 && entered <= 0, "the second stop's region was entered at \(entered) s")
   }
+
+  /// A walker stands for 90 s while the receiver's error carries the position out of the
+  /// 5 m region at 0.2 m/s, 18 m in all, then walks on: the stop lasts until they walk, not
+  /// only until the position left the region. A session stored before the wander was
+  /// looked for (`wanderRadius` nil) keeps the stop it was recorded with.
+  @Test(arguments: [true, false])
+  func aWanderOutOfTheRegionDoesNotEndTheStop(looksForWander: Bool) {
+    var configuration = AutoPauseConfiguration.defaults(for: .walk)
+    if !looksForWander { configuration.wanderRadius = nil }
+    var auto = AutoPause(configuration: configuration)
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 51.5, longitude: -0.12))
+    let start = 1_700_000_000.0
+    var transitions: [AutoPauseTransition] = []
+    for i in 0..<200 {
+      let t = Double(i)
+      let east = i < 60 ? 0 : i < 150 ? 0.2 * (t - 60) : 18 + 1.3 * (t - 150)
+      let speed = i < 60 ? 0.05 : i < 150 ? 0.2 : 1.3
+      if let transition = auto.observe(
+        time: GNSSTime(secondsSince1970: start + t),
+        coordinate: plane.unproject(PlanePoint(east: east, north: 0)), speed: speed)
+      {
+        transitions.append(transition)
+      }
+    }
+    guard transitions.count == 2, case .paused = transitions[0],
+      case .resumed(let at, let departed) = transitions[1]
+    else {
+      Issue.record("expected one pause and one resume; got \(transitions)")
+      return
+    }
+    #expect(abs(at.secondsSince1970 - (start + 151)) < 3, "resumed at \(at)")
+    let left = departed.secondsSince1970 - start
+    if looksForWander {
+      #expect(left >= 148 && left <= 151, "the stop ended at \(left) s")
+    } else {
+      // The position left the region 25 s into the wander.
+      #expect(left < 95, "a stored session's stop ended at \(left) s")
+    }
+  }
 }

@@ -136,6 +136,11 @@ public struct AutoPause: Sendable {
   /// filter gives one, must also reach the resume speed before a pause ends, and stay at
   /// or below `movingSpeed` for a pause to begin: a filtered velocity wanders far less
   /// than positions do while the receiver's error drifts.
+  ///
+  /// A paused user whose position leaves the region without the speed to resume is still
+  /// standing there: the receiver's error has carried the position out, so the stop lasts
+  /// until they move on, not only until they were last inside (where `wanderRadius` is
+  /// set: a session stored before keeps its stops).
   public mutating func observe(
     time: GNSSTime, coordinate: Coordinate, speed: Double? = nil
   ) -> AutoPauseTransition? {
@@ -155,6 +160,7 @@ public struct AutoPause: Sendable {
       }
       let resumeSpeed = configuration.resumeDistance.value / configuration.resumeWindow.value
       guard recentSpeed(at: time) >= resumeSpeed, (speed ?? resumeSpeed) >= resumeSpeed else {
+        if configuration.wanderRadius != nil { lastInside = time }
         return nil
       }
       isPaused = false
