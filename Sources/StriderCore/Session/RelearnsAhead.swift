@@ -237,6 +237,7 @@ extension FinishingPass.Entry {
       && altitudeValue.bitPattern == other.altitudeValue.bitPattern
       && accuracy.bitPattern == other.accuracy.bitPattern
       && speed.bitPattern == other.speed.bitPattern && course.bitPattern == other.course.bitPattern
+      && speedSigma.bitPattern == other.speedSigma.bitPattern
       && newStretch == other.newStretch && smoothed == other.smoothed
   }
 }

@@ -513,24 +513,86 @@ struct DriftGain: Sendable {
       vn: f.vn + c10 * dpn + c11 * dvn + c12 * dbn,
       bn: f.bn + c20 * dpn + c21 * dvn + c22 * dbn)
   }
+
+  /// The smoothed covariance at a step, Pf + C (Ps′ − Pp′) Cᵀ (Rauch, Tung and Striebel
+  /// 1965), from its filtered one and the next step's predicted and smoothed ones.
+  @inline(__always)
+  func covariance(
+    filtered f: DriftCovariance, predictedNext q: DriftCovariance,
+    smoothedNext s: DriftCovariance
+  ) -> DriftCovariance {
+    // D = Ps′ − Pp′, symmetric.
+    let d00 = s.a - q.a
+    let d01 = s.b - q.b
+    let d02 = s.c - q.c
+    let d11 = s.d - q.d
+    let d12 = s.e - q.e
+    let d22 = s.f - q.f
+    // N = C D, row by row.
+    let n00 = c00 * d00 + c01 * d01 + c02 * d02
+    let n01 = c00 * d01 + c01 * d11 + c02 * d12
+    let n02 = c00 * d02 + c01 * d12 + c02 * d22
+    let n10 = c10 * d00 + c11 * d01 + c12 * d02
+    let n11 = c10 * d01 + c11 * d11 + c12 * d12
+    let n12 = c10 * d02 + c11 * d12 + c12 * d22
+    let n20 = c20 * d00 + c21 * d01 + c22 * d02
+    let n21 = c20 * d01 + c21 * d11 + c22 * d12
+    let n22 = c20 * d02 + c21 * d12 + c22 * d22
+    // C D Cᵀ = N Cᵀ, its upper triangle.
+    return DriftCovariance(
+      a: f.a + n00 * c00 + n01 * c01 + n02 * c02,
+      b: f.b + n00 * c10 + n01 * c11 + n02 * c12,
+      c: f.c + n00 * c20 + n01 * c21 + n02 * c22,
+      d: f.d + n10 * c10 + n11 * c11 + n12 * c12,
+      e: f.e + n10 * c20 + n11 * c21 + n12 * c22,
+      f: f.f + n20 * c20 + n21 * c21 + n22 * c22)
+  }
 }
 
 extension DriftGain {
   /// The backward pass over consecutive steps: `out[i]` becomes the smoothed state of
   /// `steps[i]` given every step after it in the list (the last one stays as filtered).
   static func smooth(_ steps: [DriftStep], into out: inout [DriftState]) {
+    var none: [DriftCovariance] = []
+    smooth(steps, into: &out, covariances: &none, keepsCovariances: false)
+  }
+
+  /// `smooth`, with `covariances[i]` the smoothed covariance of `steps[i]` as well.
+  static func smooth(
+    _ steps: [DriftStep], into out: inout [DriftState], covariances: inout [DriftCovariance]
+  ) {
+    smooth(steps, into: &out, covariances: &covariances, keepsCovariances: true)
+  }
+
+  @inline(__always)
+  private static func smooth(
+    _ steps: [DriftStep], into out: inout [DriftState], covariances: inout [DriftCovariance],
+    keepsCovariances: Bool
+  ) {
     let m = steps.count
     guard m > 0 else { return }
     if out.count < m { out = [DriftState](repeating: DriftState(), count: m) }
     out[m - 1] = steps[m - 1].filtered
+    if keepsCovariances {
+      if covariances.count < m {
+        covariances = [DriftCovariance](repeating: DriftCovariance(), count: m)
+      }
+      covariances[m - 1] = steps[m - 1].filteredCov
+    }
     var k = m - 2
     while k >= 0 {
       let next = steps[k + 1]
       if !next.starts, let gain = DriftGain(steps[k], next: next) {
         out[k] = gain.state(
           filtered: steps[k].filtered, predictedNext: next.predicted, smoothedNext: out[k + 1])
+        if keepsCovariances {
+          covariances[k] = gain.covariance(
+            filtered: steps[k].filteredCov, predictedNext: next.predictedCov,
+            smoothedNext: covariances[k + 1])
+        }
       } else {
         out[k] = steps[k].filtered
+        if keepsCovariances { covariances[k] = steps[k].filteredCov }
       }
       k -= 1
     }

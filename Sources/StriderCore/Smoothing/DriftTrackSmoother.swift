@@ -20,6 +20,9 @@ struct SmoothedFix: Sendable {
   var speed: Double
   /// The smoothed velocity's direction, degrees clockwise from north (NaN when still).
   var course: Double
+  /// The per-axis σ of the smoothed velocity, m/s: how far from zero the speed of a user
+  /// standing still may read, which sparse or noisy fixes make large.
+  var speedSigma: Double
 }
 
 /// A model learnt elsewhere on the same track, which the fit keeps where it explains the
@@ -99,10 +102,11 @@ struct DriftTrackSmoother {
       filtered: DriftState(), filteredCov: DriftCovariance(), predicted: DriftState(),
       predictedCov: DriftCovariance(), dt: 0, phi: 1, starts: true)
     var smoothedBuffer: [DriftState] = []
+    var covarianceBuffer: [DriftCovariance] = []
 
     func settle(upTo emitCount: Int, final: Bool) {
       guard !steps.isEmpty else { return }
-      DriftGain.smooth(steps, into: &smoothedBuffer)
+      DriftGain.smooth(steps, into: &smoothedBuffer, covariances: &covarianceBuffer)
       for j in 0..<emitCount {
         let s = smoothedBuffer[j]
         let coordinate = planes[Int(frameOf[j])].unproject(PlanePoint(east: s.pe, north: s.pn))
@@ -110,7 +114,8 @@ struct DriftTrackSmoother {
           firstPending + j,
           SmoothedFix(
             coordinate: coordinate, speed: (s.ve * s.ve + s.vn * s.vn).squareRoot(),
-            course: s.ve == 0 && s.vn == 0 ? .nan : atan2(s.ve, s.vn) * 180 / .pi))
+            course: s.ve == 0 && s.vn == 0 ? .nan : atan2(s.ve, s.vn) * 180 / .pi,
+            speedSigma: max(0, covarianceBuffer[j].d).squareRoot()))
       }
       steps.removeFirst(emitCount)
       frameOf.removeFirst(emitCount)

@@ -18,6 +18,9 @@ struct FinishingPass: Sendable {
     var accuracy: Float
     var speed: Float
     var course: Float
+    /// The per-axis σ of the smoothed velocity (`SmoothedFix.speedSigma`); NaN before
+    /// smoothing. Half precision keeps the entry at 48 bytes.
+    var speedSigma: Float16 = .nan
     var newStretch: Bool
     var smoothed: Bool
 
@@ -43,7 +46,17 @@ struct FinishingPass: Sendable {
       latitude = smoothed.coordinate.latitude
       longitude = smoothed.coordinate.longitude
       speed = Float(smoothed.speed)
+      speedSigma = Float16(smoothed.speedSigma)
       if keepsCourse { course = Float(smoothed.course) }
+    }
+
+    /// Whether the smoothed speed is one a user standing still may read: at most
+    /// `stillSpeed`, or within the 95 % point of the smoothed velocity's own noise
+    /// (2.45 σ, the Rayleigh distribution's), which sparse or noisy fixes make larger than
+    /// any still speed: a few noisy fixes during a stop are not a walk.
+    func readsStill(_ stillSpeed: Double) -> Bool {
+      let sigma = speedSigma.isNaN ? 0 : Double(speedSigma)
+      return Double(speed) <= max(stillSpeed, FinishingPass.standingSpeedSpread * sigma)
     }
 
     /// The point as the track smoother reads it.
@@ -261,6 +274,10 @@ struct FinishingPass: Sendable {
   /// more than this long and at least `movingPoints` fixes: a person who walked on, not a
   /// wander of the receiver's error lifting the speed for a moment.
   static let movingStretch = Seconds(15)
+
+  /// The 95 % point of the speed a user standing still reads, in σ of the smoothed
+  /// velocity per axis: the Rayleigh distribution's √(−2 ln 0.05).
+  static let standingSpeedSpread = 2.45
   static let movingPoints = 3
 
   /// The speed a person must keep, in a straight line, to leave the wander's region
@@ -317,7 +334,7 @@ struct FinishingPass: Sendable {
       configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
       stillSpeed: FinishingPass.stillSpeed(
         configuration.autoPause, activity: configuration.activity),
-      breaksOnMoving: configuration.autoPause.wanderRadius != nil, points: points,
+      looksForWander: configuration.autoPause.wanderRadius != nil, points: points,
       streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
@@ -522,8 +539,10 @@ struct FinishingPass: Sendable {
     /// The regions searched (`FinishingPass.stopRegions`), each by its own detector.
     let configurations: [AutoPauseConfiguration]
     let stillSpeed: Double
-    /// Whether a stop is broken where the user moved on inside it (`movingStretch`).
-    let breaksOnMoving: Bool
+    /// Whether stops are looked for in the wander (`wanderRadius` set): broken where the
+    /// user moved on inside them (`movingStretch`), and still wherever the smoothed speed
+    /// is within its own noise (`Entry.readsStill`).
+    let looksForWander: Bool
     let points: Track
     /// The stops as found, in order.
     private(set) var detected: [PauseInterval] = []
@@ -543,12 +562,12 @@ struct FinishingPass: Sendable {
     private var finished = false
 
     init(
-      configurations: [AutoPauseConfiguration], stillSpeed: Double, breaksOnMoving: Bool,
+      configurations: [AutoPauseConfiguration], stillSpeed: Double, looksForWander: Bool,
       points: Track, streams: Bool
     ) {
       self.configurations = configurations
       self.stillSpeed = stillSpeed
-      self.breaksOnMoving = breaksOnMoving
+      self.looksForWander = looksForWander
       self.points = points
       self.streams = streams
       detectors = configurations.map { AutoPause(configuration: $0) }
@@ -664,13 +683,15 @@ struct FinishingPass: Sendable {
           continue
         }
         if t > pause.end { break }
-        if Double(points[k].speed) <= stillSpeed {
+        if looksForWander
+          ? points[k].readsStill(stillSpeed) : Double(points[k].speed) <= stillSpeed
+        {
           if firstStill == nil { firstStill = t }
           lastStill = t
           movingPoints = 0
         } else {
           movingPoints += 1
-          if breaksOnMoving, movingPoints >= FinishingPass.movingPoints, let start = firstStill,
+          if looksForWander, movingPoints >= FinishingPass.movingPoints, let start = firstStill,
             let end = lastStill, t - end > FinishingPass.movingStretch
           {
             if end > start { pauses.append(PauseInterval(start: start, end: end)) }
