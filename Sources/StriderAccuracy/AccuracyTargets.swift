@@ -1,17 +1,20 @@
-/// The figures issue 13 asks of the engine, in per cent.
+/// The figures issue 13 asks of the engine, in per cent. Issue 48 re-scoped its three
+/// every-case targets (the worst distance, the format spread, live against finished) to
+/// the 99th percentile over the corpus: on 900 results one short walk in 2D is not the
+/// engine's figure; the worst is still printed beside each.
 public enum AccuracyTargets {
   /// Median |distance error| over the corpus, and separately per format.
   public static let distanceMedian = 1.0
   /// 90th percentile of |distance error|.
   public static let distanceP90 = 2.5
-  /// Worst |distance error|.
-  public static let distanceWorst = 5.0
+  /// 99th percentile of |distance error|.
+  public static let distanceP99 = 5.0
   /// Median |moving-time error|.
   public static let movingMedian = 1.5
-  /// The same fixes as GPX, gpsd JSON and NMEA: largest minus smallest distance, on every
-  /// case.
+  /// The same fixes as GPX, gpsd JSON and NMEA: largest minus smallest distance, 99th
+  /// percentile over the cases.
   public static let formatSpread = 0.5
-  /// The final live distance against the finished one, on every case.
+  /// The final live distance against the finished one, 99th percentile.
   public static let liveVsFinished = 1.0
   /// Real device files: median |Strider − device distance|.
   public static let deviceMedian = 1.0

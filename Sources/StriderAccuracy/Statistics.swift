@@ -1,12 +1,14 @@
 /// Order statistics of a list of errors, as the accuracy tables report them.
 ///
 /// The median is the middle value (the mean of the two middle values for an even count);
-/// p90 is the nearest-rank 90th percentile (the ⌈0.9·n⌉-th smallest value), so with ten
-/// cases or fewer it is the worst one.
+/// p90 and p99 are nearest-rank percentiles (the ⌈0.9·n⌉-th and ⌈0.99·n⌉-th smallest
+/// values), so with fewer than ten cases p90 is the worst one, and with fewer than a hundred
+/// p99 is.
 public struct Statistics: Sendable, Equatable {
   public var count: Int
   public var median: Double
   public var p90: Double
+  public var p99: Double
   public var worst: Double
 
   /// Nil for an empty list.
@@ -16,8 +18,12 @@ public struct Statistics: Sendable, Equatable {
     let n = sorted.count
     count = n
     median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-    let rank = Int((0.9 * Double(n)).rounded(.up))
-    p90 = sorted[max(0, min(n - 1, rank - 1))]
+    func percentile(_ q: Double) -> Double {
+      let rank = Int((q * Double(n)).rounded(.up))
+      return sorted[max(0, min(n - 1, rank - 1))]
+    }
+    p90 = percentile(0.9)
+    p99 = percentile(0.99)
     worst = sorted[n - 1]
   }
 }

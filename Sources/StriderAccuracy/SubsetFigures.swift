@@ -156,6 +156,7 @@ public struct SubsetFigures: Sendable {
       JSONMember("cases", .int(cases)), JSONMember("pairs", .int(distance.count)),
       JSONMember("distance_median_pct", .number(distance.median)),
       JSONMember("distance_p90_pct", .number(distance.p90)),
+      JSONMember("distance_p99_pct", .number(distance.p99)),
       JSONMember("distance_worst_pct", .number(distance.worst)),
       JSONMember("distance_bias_pct", .number(bias)),
       JSONMember("moving_median_pct", .number(moving.median)),
@@ -166,6 +167,7 @@ public struct SubsetFigures: Sendable {
     if let live {
       members.append(JSONMember("live_vs_finished_median_pct", .number(live.median)))
       members.append(JSONMember("live_vs_finished_p90_pct", .number(live.p90)))
+      members.append(JSONMember("live_vs_finished_p99_pct", .number(live.p99)))
       members.append(JSONMember("live_vs_finished_worst_pct", .number(live.worst)))
     }
     if let inStop {
@@ -175,6 +177,7 @@ public struct SubsetFigures: Sendable {
     }
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))
+      members.append(JSONMember("spread_p99_pct", .number(spread.p99)))
       members.append(JSONMember("spread_worst_pct", .number(spread.worst)))
     }
     if let speedGap {
