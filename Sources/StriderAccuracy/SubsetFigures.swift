@@ -66,10 +66,11 @@ public struct SubsetFigures: Sendable {
   }
 
   /// Every subset the tables show: overall, then by activity, error family, format,
-  /// sampling, Doppler and reported accuracy; then issue 48's: by stop pattern, wander and
-  /// loops, and plain GPX on the cases without Doppler (`subset gpx_no_speed`: a file
-  /// with positions only, which the engine must read stops from), all of them and the
-  /// urban ones (`gpx_no_speed_urban`).
+  /// sampling, Doppler and reported accuracy; then issue 48's: by stop pattern, wander,
+  /// loops and street canyons, the files that carry the Doppler speed of the cases that
+  /// have it (`subset with_speed`), and plain GPX on the cases without Doppler (`subset
+  /// gpx_no_speed`: a file with positions only, which the engine must read stops from),
+  /// all of them and the urban ones (`gpx_no_speed_urban`).
   public static func all(_ results: [CaseResult]) -> [SubsetFigures] {
     // GPX with speed is scored for the spread and on its own; the other subsets keep the
     // three formats they always had, so their figures compare across runs.
@@ -110,7 +111,9 @@ public struct SubsetFigures: Sendable {
       rows.append(
         SubsetFigures(
           group: "accuracy", name: reported ? "reported" : "none",
-          results: results.filter { ($0.corpusCase.accuracyScale != nil) == reported },
+          results: results.filter {
+            ($0.corpusCase.accuracyScale != nil && !$0.corpusCase.dropsAccuracy) == reported
+          },
           formats: allFormats))
     }
     for pattern in CorpusCase.StopPattern.allCases {
@@ -133,6 +136,18 @@ public struct SubsetFigures: Sendable {
           results: results.filter { ($0.corpusCase.loops != nil) == loops },
           formats: allFormats))
     }
+    for canyons in [true, false] {
+      rows.append(
+        SubsetFigures(
+          group: "canyons", name: canyons ? "yes" : "no",
+          results: results.filter { ($0.corpusCase.canyons > 0) == canyons }, formats: allFormats
+        ))
+    }
+    rows.append(
+      SubsetFigures(
+        group: "subset", name: withSpeed,
+        results: results.filter { $0.corpusCase.dopplerSigma != nil },
+        formats: [.gpsdJSON, .nmea, .gpxSpeed]))
     rows.append(
       SubsetFigures(
         group: "subset", name: gpxWithoutSpeed,
@@ -148,6 +163,9 @@ public struct SubsetFigures: Sendable {
 
   /// The name of the subset of plain GPX files of cases without Doppler.
   public static let gpxWithoutSpeed = "gpx_no_speed"
+  /// The name of the subset of the files that carry the Doppler speed (gpsd JSON, NMEA and
+  /// GPX with speed) of the cases that have it: what a receiver's speed makes of a track.
+  public static let withSpeed = "with_speed"
 
   /// One JSON object with the subset's figures (percentages).
   public var json: JSONValue {

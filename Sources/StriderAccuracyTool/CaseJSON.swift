@@ -22,6 +22,9 @@ enum CaseJSON {
       JSONMember("wander_time_s", c.wanderTime.map(JSONValue.number) ?? .null),
       JSONMember("loops", c.loops.map { .string($0.rawValue) } ?? .null),
       JSONMember("loop_length_m", c.loops == nil ? .null : .number(c.loopLength)),
+      JSONMember("canyons", .int(c.canyons)),
+      JSONMember("canyon_sigma_m", c.canyons == 0 ? .null : .number(c.canyonSigma)),
+      JSONMember("drops_accuracy", .bool(c.dropsAccuracy)),
       JSONMember("fixes", .int(r.fixCount)),
       JSONMember("truth_distance_m", .number(r.truthDistance.value)),
       JSONMember("truth_moving_s", .number(r.truthMoving.value)),
@@ -78,11 +81,12 @@ enum CaseJSON {
   /// The columns of `line`: the errors per format in `CorpusFormat.allCases` order (GPX,
   /// gpsd JSON, NMEA, GPX with speed, TCX), the moving-time errors of GPX and gpsd JSON,
   /// the spread; then issue 48's: the stop pattern (s sparse, u urban) with the share of
-  /// the time the person stood, W when the error wanders, L when the route laps a loop,
-  /// and the distance plain GPX adds inside the true stops, % of the truth.
+  /// the time the person stood, W when the error wanders, L when the route laps a loop, C
+  /// when it passes street canyons, A when its files leave the accuracy out, and the
+  /// distance plain GPX adds inside the true stops, % of the truth.
   static let header =
     "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %"
-    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims  gpx in stop"
+    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims   gpx in stop"
 
   static func line(_ r: CaseResult) -> String {
     let c = r.corpusCase
@@ -93,7 +97,11 @@ enum CaseJSON {
     text += String(format: " %7.2f", r.formatSpread)
     text += "  " + (c.stopPattern == .urban ? "u" : "s")
     text += String(format: "%3.0f%%", 100 * r.standingShare)
-    text += "  " + (c.wanderTime == nil ? "-" : "W") + (c.loops == nil ? "-" : "L") + "  "
+    let dimensions = [
+      c.wanderTime == nil ? "-" : "W", c.loops == nil ? "-" : "L", c.canyons == 0 ? "-" : "C",
+      c.dropsAccuracy ? "A" : "-",
+    ]
+    text += "  " + dimensions.joined() + "  "
     let inStop = r.formats.first { $0.format == .gpx }.flatMap { r.inStopError($0) }
     return text + (inStop.map { String(format: " %11.2f", $0) } ?? "           -")
   }

@@ -79,7 +79,6 @@ import Testing
   /// Issue 48's checks the engine misses today on these seeds (its targets are what the
   /// engine is to reach on position-only files: see docs/accuracy.md).
   static let missedIssue48: Set<String> = [
-    "GPX without speed moving median",
     "urban in-stop distance median", "loop cases distance worst",
   ]
 

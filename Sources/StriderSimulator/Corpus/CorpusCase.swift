@@ -65,6 +65,20 @@ import StriderCore
 ///   odds a 400 m athletics track (two 84.39 m straights, two bends measured 30 cm out from
 ///   the 36.5 m kerb, as IAAF lane 1 is) or a park loop of circumference U[120, 300] m.
 ///   A person going round in circles is moving, and must not be read as standing.
+///
+/// Then two more, from `SeededRandom(seed: seed, stream: 111)`, drawn in this order for
+/// every case:
+///
+/// - **Street canyons**: an urban case (not a clean watch) with probability 0.5 passes
+///   1–3 (U) stretches of LU[60, 600] s between tall buildings, where a further error is
+///   added: a first-order Gauss–Markov process per axis of σ LU[8, 30] m and τ U[20, 120] s,
+///   fading in and out over 30 s, which the reported accuracy follows as it follows the
+///   rest. The error's statistics change along the way, where every family above keeps
+///   them: one noise model for the whole track does not fit (`strider simulate`'s own
+///   receiver has such canyons, and positions-only files of it came out 2–12 % long).
+/// - **Accuracy left out**: with probability 0.3 a case that reports accuracy has it left
+///   out of its files, as many phone apps' GPX are written (`accuracyScale` stays drawn;
+///   `dropsAccuracy`).
 public struct CorpusCase: Sendable, Hashable {
   /// The family of the receiver's position error.
   public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -144,6 +158,13 @@ public struct CorpusCase: Sendable, Hashable {
   public var loops: Loop?
   /// One lap of the loop, metres (0 without a loop).
   public var loopLength: Double
+  /// How many street canyons the route passes (0: none).
+  public var canyons: Int
+  /// In a canyon, the added error's σ per axis (metres) and correlation time (seconds).
+  public var canyonSigma: Double
+  public var canyonTime: Double
+  /// Whether the files leave out the accuracy the receiver reports.
+  public var dropsAccuracy: Bool
 
   /// The families in the order seeds cycle through them.
   public static let familyCycle: [Family] = [.white, .gaussMarkov, .multipath, .twoD, .cleanWatch]
@@ -236,7 +257,21 @@ public struct CorpusCase: Sendable, Hashable {
       urbanStops = CorpusCase.urbanStops(
         standing: share / (1 - share) * length / cruiseSpeed, rng: &widened)
     }
+
+    var streets = SeededRandom(seed: seed, stream: 111)
+    let inCanyons = streets.chance(0.5)
+    let canyonCount = streets.integer(in: 1...3)
+    canyonSigma = streets.logUniform(in: 8...30)
+    canyonTime = streets.uniform(in: 20...120)
+    let drops = streets.chance(0.3)
+    canyons = inCanyons && urban && family != .cleanWatch ? canyonCount : 0
+    dropsAccuracy = drops && accuracyScale != nil
   }
+
+  /// The longest and shortest canyon stretch, seconds.
+  public static let canyonDurations = 60.0...600.0
+  /// Over how long a canyon's error fades in and out, seconds.
+  public static let canyonRamp = 30.0
 
   /// The case as the corpus made it before issue 48 widened it: the same draws, sparse
   /// stops, a first-order error and an open route. Issue 13's fast test scores these, so
@@ -249,6 +284,8 @@ public struct CorpusCase: Sendable, Hashable {
     c.wanderTime = nil
     c.loops = nil
     c.loopLength = 0
+    c.canyons = 0
+    c.dropsAccuracy = false
     return c
   }
 

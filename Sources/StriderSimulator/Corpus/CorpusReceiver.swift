@@ -20,6 +20,9 @@ import StriderCore
 ///   one with probability 0.5 starting inside each stop of 20 s or more (U[10, 40] m,
 ///   LU[3, 30] s);
 /// - in 2D stretches, the correlated σ times a factor and the white σ doubled;
+/// - in street canyons (`CorpusCase.canyons`), placed at uniform moments from stream 112,
+///   a further first-order Gauss–Markov error of the case's canyon σ and τ, advanced every
+///   second from stream 113 (so no other draw moves) and faded in and out linearly;
 /// - for a device that smooths its own track, the correlated part through a first-order
 ///   low-pass and held still while the person stands (no white part).
 ///
@@ -60,6 +63,8 @@ struct CorpusReceiver {
   let corpusCase: CorpusCase
   let bursts: [Burst]
   let stretches: [Stretch]
+  /// The street canyons: start and duration, seconds from the first epoch.
+  let canyons: [(start: Double, duration: Double)]
 
   /// - Parameter stops: the person's stops (not the finish), seconds from the first epoch.
   init(corpusCase: CorpusCase, elapsed: Double, stops: [(start: Double, duration: Double)] = []) {
@@ -107,6 +112,22 @@ struct CorpusReceiver {
           sigmaFactor: rng.uniform(in: 2...4)))
     }
     self.stretches = stretches
+    var streets = SeededRandom(seed: corpusCase.seed, stream: 112)
+    canyons = (0..<corpusCase.canyons).map { _ in
+      let duration = min(elapsed / 2, streets.logUniform(in: CorpusCase.canyonDurations))
+      return (streets.uniform(in: 0...max(0, elapsed - duration)), duration)
+    }
+  }
+
+  /// How much of the canyon error is felt at `t`: 0 outside the canyons, rising and
+  /// falling over `CorpusCase.canyonRamp` at each end.
+  func canyonWeight(at t: Double) -> Double {
+    var weight = 0.0
+    for canyon in canyons {
+      let inside = min(t - canyon.start, canyon.start + canyon.duration - t)
+      if inside > 0 { weight = max(weight, min(1, inside / CorpusCase.canyonRamp)) }
+    }
+    return weight
   }
 
   /// The fixes for the recorded epochs (indices into `epochs`, increasing).
@@ -133,6 +154,10 @@ struct CorpusReceiver {
     var lowPassed = PlanePoint(
       east: c.correlatedSigma * unit.east, north: c.correlatedSigma * unit.north)
     var a = wander.gaussian()
+    var streets = SeededRandom(seed: c.seed, stream: 113)
+    let phiC = TruthTrack.decay(1, c.canyonTime)
+    let qC = (1 - phiC * phiC).squareRoot()
+    var canyon = PlanePoint(east: streets.gaussian(), north: streets.gaussian())
     var heldAltitude = epochs.first?.altitude ?? 0
     var fixes: [Fix] = []
     fixes.reserveCapacity(recorded.count)
@@ -153,6 +178,11 @@ struct CorpusReceiver {
           north: lowPassed.north + smoothing * (target.north - lowPassed.north))
       }
       a = phiA * a + qA * wander.gaussian()
+      if c.canyons > 0, k > 0 {
+        canyon = PlanePoint(
+          east: phiC * canyon.east + qC * streets.gaussian(),
+          north: phiC * canyon.north + qC * streets.gaussian())
+      }
       let whiteEast = noise.gaussian()
       let whiteNorth = noise.gaussian()
       let dopplerEast = doppler.gaussian()
@@ -167,6 +197,8 @@ struct CorpusReceiver {
       var error = PlanePoint(
         east: sigma * unit.east + white * whiteEast, north: sigma * unit.north + white * whiteNorth)
       if c.lowPassTime > 0 { error = lowPassed }
+      let inCanyon = c.canyons > 0 ? c.canyonSigma * canyonWeight(at: t.value) : 0
+      error = error + PlanePoint(east: inCanyon * canyon.east, north: inCanyon * canyon.north)
       var seen = 1.0
       for burst in bursts {
         let weight = burst.envelope(at: t.value)
@@ -177,8 +209,9 @@ struct CorpusReceiver {
       }
 
       var hdop: Double?
-      if let scale = c.accuracyScale {
-        let nominal = (2 * (sigma * sigma + white * white)).squareRoot() * seen
+      if let scale = c.accuracyScale, !c.dropsAccuracy {
+        let nominal =
+          (2 * (sigma * sigma + white * white + inCanyon * inCanyon)).squareRoot() * seen
         let rho = c.accuracyCorrelation
         let reported = scale * ((1 - rho) * nominal + rho * error.magnitude) * exp(0.3 * a)
         hdop = max(0.05, (reported / 5 * 100).rounded() / 100)
