@@ -233,7 +233,8 @@ import Testing
   }
 
   /// Not a benchmark (debug builds are slow): a guard that decimation keeps a 100,000-point
-  /// route cheap. The release figure is measured separately and reported in the README.
+  /// route cheap. The release figure is measured separately and reported in
+  /// docs/performance.md.
   @Test func aHundredThousandPointsStayCheap() {
     let plane = LocalTangentPlane(origin: SimulatedRoute.defaultOrigin)
     let track = (0..<100_000).map { i -> Coordinate in
