@@ -12,7 +12,12 @@ import Testing
   static func finish(seed: UInt64) -> (
     session: CorpusSession, summary: SessionSummary, inStops: Double
   ) {
-    let corpusCase = CorpusCase(seed: seed)
+    finish(CorpusCase(seed: seed))
+  }
+
+  static func finish(_ corpusCase: CorpusCase) -> (
+    session: CorpusSession, summary: SessionSummary, inStops: Double
+  ) {
     let session = CorpusSession(corpusCase)
     var engine = SessionEngine(
       configuration: SessionConfiguration(activity: corpusCase.activity),
@@ -69,9 +74,14 @@ import Testing
     #expect(abs(distance) / session.truthDistance.value < 0.015)
   }
 
-  /// Laps of a 400 m track, run at 1 Hz without Doppler: the bends are not stops.
+  /// Laps of a 400 m track, run at 1 Hz without Doppler: the bends are not stops. The
+  /// case without the street canyon the corpus has since given it (its σ 8-30 m error,
+  /// not the laps, then decides the distance: +1.1 %).
   @Test func aTrackIsNotAStop() {
-    let (session, summary, _) = Self.finish(seed: 271)
+    var corpusCase = CorpusCase(seed: 271)
+    #expect(corpusCase.canyons > 0)
+    corpusCase.canyons = 0
+    let (session, summary, _) = Self.finish(corpusCase)
     #expect(session.corpusCase.loops == .track)
     let truth = session.truthDistance.value
     #expect(abs(summary.distance.value - truth) / truth < 0.01)
