@@ -274,11 +274,11 @@ struct FinishingPass: Sendable {
   /// more than this long and at least `movingPoints` fixes: a person who walked on, not a
   /// wander of the receiver's error lifting the speed for a moment.
   static let movingStretch = Seconds(15)
+  static let movingPoints = 3
 
   /// The 95 % point of the speed a user standing still reads, in σ of the smoothed
   /// velocity per axis: the Rayleigh distribution's √(−2 ln 0.05).
   static let standingSpeedSpread = 2.45
-  static let movingPoints = 3
 
   /// The speed a person must keep, in a straight line, to leave the wander's region
   /// within its window: slower than any walk.
