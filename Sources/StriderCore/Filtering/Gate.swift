@@ -7,11 +7,21 @@ public struct GateDecision: Hashable, Sendable {
   /// On a rejected fix whose time moved the stream on (a no-fix record, say): every fix up
   /// to this time has been judged and none is held, so a silence up to here is real.
   public var judgedUpTo: GNSSTime?
+  /// On the first fix of a stretch the gate moved to in the session's first
+  /// `Gate.headProbation`: every fix accepted before it was a false start, far from where
+  /// the session really is (a burst of network fixes, a cached position that held still),
+  /// and is rejected after all as `implausible_speed`. The engine starts the session
+  /// again at this fix.
+  public var dropsHead: Bool
 
-  public init(judged: JudgedFix, breaksTrack: Bool = false, judgedUpTo: GNSSTime? = nil) {
+  public init(
+    judged: JudgedFix, breaksTrack: Bool = false, judgedUpTo: GNSSTime? = nil,
+    dropsHead: Bool = false
+  ) {
     self.judged = judged
     self.breaksTrack = breaksTrack
     self.judgedUpTo = judgedUpTo
+    self.dropsHead = dropsHead
   }
 
   public var fix: Fix { judged.fix }
@@ -61,6 +71,11 @@ public struct Gate: Sendable {
   static let untimedHeadLimit = 100
   /// Past this gap inside a segment, the gate looks for its footing again.
   static let maxContinuousGap = Seconds(600)
+  /// For this long from the session's first accepted fix, a confirmed move elsewhere
+  /// says the fixes before it were a false start (`GateDecision.dropsHead`): the head is
+  /// trusted once three fixes agree over a few seconds, and a burst of network fixes at
+  /// the start agrees with itself for that long.
+  static let headProbation = Seconds(30)
 
   private var reorderBuffer = FixQueue()
   private var releasedUpTo: GNSSTime?
@@ -70,13 +85,24 @@ public struct Gate: Sendable {
   private var newestTime: GNSSTime?
   private var provisional: Fix?
   private var provisionalContradictions = 0
+  /// Whether `provisional` is the stream's first timed fix, held until the next agrees
+  /// with its time (within `clockJumpThreshold`, either way).
+  private var provisionalIsHead = false
+  /// Whether the stream's first timed fix has been held (`provisionalIsHead`).
+  private var headTimeJudged = false
   private var headBuffer: [Fix] = []
   private var anchored = false
+  /// The session's first accepted fix's time, while a move elsewhere may still drop the
+  /// head (`headProbation`).
+  private var headAnchoredAt: GNSSTime?
+  private var headPassed = false
   private var lastAccepted: Fix?
   private var suspects: [Fix] = []
   private var accuracyReported = false
   /// The accuracy this receiver typically reports: what "low" is measured against.
   private var typicalAccuracy = RunningMedian(capacity: Gate.accuracyMemory)
+  /// `typicalAccuracy`'s median as of the last fix that reported one.
+  private var typicalAccuracyNow: Double?
   private var lastUntimed: Fix?
   /// Whether a timed fix has come: from then on a fix without a time is `no_time`.
   private var timeReported = false
@@ -215,7 +241,10 @@ public struct Gate: Sendable {
       }
     }
     if isOn(.nonGNSS), fix.provider != .gnss { return .nonGNSS }
-    if let a = usableAccuracy(fix) { typicalAccuracy.add(a) }
+    if let a = usableAccuracy(fix) {
+      typicalAccuracy.add(a)
+      typicalAccuracyNow = typicalAccuracy.median
+    }
     // What the receiver typically reports is asked only past the absolute limits.
     if isOn(.nonGNSS), fix.mode == .twoD, let a = usableAccuracy(fix),
       a >= c.networkGradeAccuracy.value,
@@ -237,6 +266,28 @@ public struct Gate: Sendable {
   private func usableAccuracy(_ fix: Fix) -> Double? {
     guard let a = fix.horizontalAccuracy?.value, a.isFinite, a >= 0 else { return nil }
     return a
+  }
+
+  /// What a step between two fixes may be longer than the top speed allows: both fixes'
+  /// accuracy, each read against what this receiver typically reports
+  /// (`relativeAccuracy`), and a few metres more.
+  private func plausibilityMargin(_ a: Fix, _ b: Fix) -> Double {
+    1.5 * (relativeAccuracy(a) + relativeAccuracy(b)) + 5
+  }
+
+  /// A fix's accuracy as the plausibility margin reads it: `assumedAccuracy` times how
+  /// much worse (or better) it is than what the same receiver typically reports, and
+  /// `assumedAccuracy` where it reports none. Receivers and formats disagree about what
+  /// the figure means (a 1-σ radius, a 95 % one, HDOP times some metres, written by one
+  /// convention and read by another), so only its ratio to the receiver's own usual one
+  /// is the same whichever way it was written: the same fixes get the same decisions
+  /// with HDOP, eph, GST or no accuracy at all.
+  private func relativeAccuracy(_ fix: Fix) -> Double {
+    let assumed = configuration.assumedAccuracy.value
+    guard let a = usableAccuracy(fix), let typical = typicalAccuracyNow, typical > 0 else {
+      return assumed
+    }
+    return assumed * a / typical
   }
 
   // MARK: Stage 2: order
@@ -285,7 +336,11 @@ public struct Gate: Sendable {
       return
     }
     if let held = provisional, let heldTime = held.time {
-      if time >= heldTime - c.reorderWindow {
+      let carriesOn =
+        provisionalIsHead
+        ? abs((time - heldTime).value) <= c.clockJumpThreshold.value
+        : time >= heldTime - c.reorderWindow
+      if carriesOn {
         provisional = nil  // the stream carried on from the jump: it was a real gap
         releaseAll(into: &out)
         insertIntoBuffer(held)
@@ -293,13 +348,27 @@ public struct Gate: Sendable {
         provisionalContradictions += 1
         if provisionalContradictions >= c.confirmationCount - 1 || c.confirmationCount <= 1 {
           provisional = nil
-          out.append(reject(held, isOn(.outOfOrder) ? .outOfOrder : .implausibleSpeed))
+          // A first time far behind what follows is an old fix; one far ahead, or a jump
+          // the stream never carried on from, a clock out of order.
+          let reason: RejectionReason =
+            provisionalIsHead && heldTime < time && isOn(.stale) ? .stale : .outOfOrder
+          out.append(reject(held, isOn(reason) ? reason : .implausibleSpeed))
         }
       }
+    } else if isOn(.outOfOrder), newestTime == nil, !headTimeJudged {
+      // The first time of a stream is trusted once the next agrees with it: one bad
+      // clock reading at the head (a year of 1970 or 2100) would otherwise date the
+      // session, or put every fix after it out of order.
+      headTimeJudged = true
+      provisional = fix
+      provisionalIsHead = true
+      provisionalContradictions = 0
+      return
     } else if isOn(.outOfOrder), let newest = newestTime,
       time - newest > c.clockJumpThreshold
     {
       provisional = fix
+      provisionalIsHead = false
       provisionalContradictions = 0
       return
     }
@@ -344,6 +413,8 @@ public struct Gate: Sendable {
       for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
       suspects.removeAll()
       anchored = false
+      headPassed = true
+      headAnchoredAt = nil
     }
     guard anchored else {
       if let last = headBuffer.last, startsNewStretch(from: last, to: fix) {
@@ -386,7 +457,13 @@ public struct Gate: Sendable {
     if suspects.count >= configuration.confirmationCount {
       let confirmed = suspects
       suspects.removeAll()
-      for (i, f) in confirmed.enumerated() { accept(f, breaksTrack: i == 0, into: &out) }
+      var dropsHead = false
+      if let since = headAnchoredAt, let t = confirmed.first?.time {
+        dropsHead = t - since <= Gate.headProbation
+      }
+      for (i, f) in confirmed.enumerated() {
+        accept(f, breaksTrack: i == 0, dropsHead: i == 0 && dropsHead, into: &out)
+      }
     }
   }
 
@@ -480,8 +557,7 @@ public struct Gate: Sendable {
     guard let a = last.coordinate, let b = next.coordinate else { return false }
     var seconds = Gate.maxContinuousGap.value
     if let t0 = last.time, let t1 = next.time { seconds = min(seconds, abs((t1 - t0).value)) }
-    let assumed = configuration.assumedAccuracy.value
-    let margin = 1.5 * ((usableAccuracy(last) ?? assumed) + (usableAccuracy(next) ?? assumed)) + 5
+    let margin = plausibilityMargin(last, next)
     return Geodesy.distanceMeters(a, b) - margin <= configuration.maxSpeed.value * seconds
   }
 
@@ -511,8 +587,7 @@ public struct Gate: Sendable {
   func isPlausible(from: Fix, to fix: Fix) -> Bool {
     guard let a = from.coordinate, let b = fix.coordinate else { return false }
     let distance = Geodesy.distanceMeters(a, b)
-    let assumed = configuration.assumedAccuracy.value
-    let margin = 1.5 * ((usableAccuracy(from) ?? assumed) + (usableAccuracy(fix) ?? assumed)) + 5
+    let margin = plausibilityMargin(from, fix)
     guard let t0 = from.time, let t1 = fix.time else {
       return distance <= Gate.untimedMaxStep + margin
     }
@@ -520,10 +595,21 @@ public struct Gate: Sendable {
     return distance - margin <= configuration.maxSpeed.value * dt
   }
 
-  private mutating func accept(_ fix: Fix, breaksTrack: Bool, into out: inout [GateDecision]) {
+  private mutating func accept(
+    _ fix: Fix, breaksTrack: Bool, dropsHead: Bool = false, into out: inout [GateDecision]
+  ) {
     lastAccepted = fix
+    if !headPassed {
+      if headAnchoredAt == nil { headAnchoredAt = fix.time }
+      if let since = headAnchoredAt, let t = fix.time, t - since > Gate.headProbation {
+        headPassed = true
+        headAnchoredAt = nil
+      }
+    }
     out.append(
-      GateDecision(judged: JudgedFix(fix: fix, verdict: .accepted), breaksTrack: breaksTrack))
+      GateDecision(
+        judged: JudgedFix(fix: fix, verdict: .accepted), breaksTrack: breaksTrack,
+        dropsHead: dropsHead))
   }
 
   private func reject(_ fix: Fix, _ reason: RejectionReason) -> GateDecision {

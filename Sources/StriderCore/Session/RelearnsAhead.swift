@@ -209,6 +209,12 @@ public final class RelearnsAhead: @unchecked Sendable {
     /// Takes one decision; the track's length when it calls for a relearn.
     mutating func take(_ decision: GateDecision) -> Int? {
       guard case .accepted = decision.verdict, !isPastLastRelearn else { return nil }
+      if decision.dropsHead {
+        // The engine starts again here (`SessionEngine.dropHead`).
+        entries.removeAll()
+        previousSegment = nil
+        schedule = SessionEngine.RemeasureSchedule()
+      }
       let fix = decision.fix
       guard let coordinate = fix.coordinate else { return nil }
       let newStretch =

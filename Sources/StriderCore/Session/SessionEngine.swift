@@ -454,11 +454,36 @@ public struct SessionEngine: Sendable {
       noteMissingSignal(decision, into: &events)
       return
     }
+    if decision.dropsHead { dropHead() }
     verdictsAccepted += 1
     if let t = decision.fix.time, newestAcceptedFixTime.map({ t > $0 }) ?? true {
       newestAcceptedFixTime = t
     }
     accept(decision.fix, breaksTrack: decision.breaksTrack, into: &events)
+  }
+
+  /// The gate found that every fix accepted so far was a false start, far from where the
+  /// session really is (`GateDecision.dropsHead`): they are rejected after all, and the
+  /// session starts again at the fix that decided it, as if they had never come. Their
+  /// few seconds stay in what was shown and said; the finished figures never see them.
+  private mutating func dropHead() {
+    var fresh = SessionEngine(
+      configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
+      correctsLiveDistance: correctsLiveDistance, recordsToBeat: recordsToBeat,
+      reportsEachFix: reportsEachFix, followsLive: followsLive)
+    fresh.gate = gate
+    fresh.pointsIn = pointsIn
+    fresh.fixesWithPosition = fixesWithPosition
+    fresh.rejected = rejected
+    fresh.rejected[.implausibleSpeed, default: 0] += pointsAccepted
+    fresh.verdictsAccepted = verdictsAccepted - pointsAccepted
+    fresh.newestAcceptedFixTime = newestAcceptedFixTime
+    fresh.cues = cues
+    fresh.collectsEvents = collectsEvents
+    fresh.eventBuffer = eventBuffer
+    fresh.needsLivePass = needsLivePass
+    fresh.relearnsAhead = relearnsAhead
+    self = fresh
   }
 
   /// A no-fix record long after the last good fix shows the signal is gone now.
