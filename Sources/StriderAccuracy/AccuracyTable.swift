@@ -145,6 +145,17 @@ public enum AccuracyTable {
           + " \(number(inStop.median)) %, p90 \(number(inStop.p90)) %, worst"
           + " \(number(inStop.worst)) %")
     }
+    let sured = [SubsetFigures.gpxWithoutSpeed, SubsetFigures.withSpeed]
+    for s in subsets
+    where s.group == "overall" || (s.group == "subset" && sured.contains(s.name)) {
+      guard let share = s.withinTwoSigma else { continue }
+      let range = AccuracyTargets.withinTwoSigma
+      lines.append(
+        pad("  \(s.name) distance within two sigma", 44)
+          + left(String(format: "%.1f", 100 * share), 8) + " % in "
+          + "\(Int(range.lowerBound))-\(Int(range.upperBound)) %  "
+          + (range.contains(100 * share) ? "ok" : "MISSED"))
+    }
     if let s = subsets.first(where: { $0.group == "loops" && $0.name == "yes" }) {
       lines.append(
         verdict("loop cases distance worst", s.distance.worst, AccuracyTargets.loopWorst)

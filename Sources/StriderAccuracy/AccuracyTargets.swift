@@ -36,4 +36,8 @@ public enum AccuracyTargets {
   /// Issue 48: the worst |distance error| of a case lapping a tight loop (going round in
   /// circles is moving).
   public static let loopWorst = 2.0
+  /// Issue 48: the share of results whose distance is within two σ of the truth, by the
+  /// engine's own account (`distance_sigma_m`), %: about 95, neither over- nor
+  /// under-confident.
+  public static let withinTwoSigma = 90.0...98.0
 }

@@ -15,12 +15,15 @@ public struct CaseResult: Sendable {
     /// The distance the finished track adds while the person really stands
     /// (`CorpusSession.truthStops`); nil when the track was not kept.
     public var inStopDistance: Meters?
+    /// How far the finished distance may be from the truth, by the engine's own account.
+    public var uncertainty: DistanceUncertainty?
 
     public init(
       format: CorpusFormat, distance: Meters, moving: Seconds,
       rejected: [RejectionReason: Int] = [:], liveDistance: Meters? = nil,
-      inStopDistance: Meters? = nil
+      inStopDistance: Meters? = nil, uncertainty: DistanceUncertainty? = nil
     ) {
+      self.uncertainty = uncertainty
       self.format = format
       self.distance = distance
       self.moving = moving

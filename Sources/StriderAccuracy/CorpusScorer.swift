@@ -48,7 +48,8 @@ public struct CorpusScorer {
           format: format, distance: result.summary.distance, moving: result.summary.moving,
           rejected: result.summary.rejected.filter { $0.value > 0 },
           liveDistance: result.summary.finishing?.liveDistance,
-          inStopDistance: Self.distance(of: result.track, inside: session.truthStops)))
+          inStopDistance: Self.distance(of: result.track, inside: session.truthStops),
+          uncertainty: result.summary.distanceUncertainty))
     }
     if keepsFiles { try writeTruth(of: corpusCase) }
     return CaseResult(

@@ -34,6 +34,9 @@ public struct SubsetFigures: Sendable {
   public var inStop: Statistics?
   /// The share of the elapsed time the person stood, per case (0–1).
   public var standingShare: Statistics
+  /// The share of the pairs whose distance is within two σ of the truth, by the engine's
+  /// own account of its uncertainty (`DistanceUncertainty`), 0–1; nil when none gave one.
+  public var withinTwoSigma: Double?
 
   /// Nil when no pair falls in the subset.
   public init?(
@@ -63,6 +66,11 @@ public struct SubsetFigures: Sendable {
     live = Statistics(pairs.compactMap { $0.1.liveChange.map(abs) })
     inStop = Statistics(pairs.compactMap { $0.0.inStopError($0.1) })
     standingShare = standing
+    let judged = pairs.compactMap { r, f in
+      f.uncertainty.map { abs(f.distance.value - r.truthDistance.value) <= 2 * $0.sigma }
+    }
+    withinTwoSigma =
+      judged.isEmpty ? nil : Double(judged.filter { $0 }.count) / Double(judged.count)
   }
 
   /// Every subset the tables show: overall, then by activity, error family, format,
@@ -192,6 +200,9 @@ public struct SubsetFigures: Sendable {
       members.append(JSONMember("in_stop_distance_median_pct", .number(inStop.median)))
       members.append(JSONMember("in_stop_distance_p90_pct", .number(inStop.p90)))
       members.append(JSONMember("in_stop_distance_worst_pct", .number(inStop.worst)))
+    }
+    if let withinTwoSigma {
+      members.append(JSONMember("within_two_sigma_pct", .number(100 * withinTwoSigma)))
     }
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))

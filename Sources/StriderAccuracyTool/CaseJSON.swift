@@ -48,6 +48,10 @@ enum CaseJSON {
             JSONMember("live_vs_finished_pct", f.liveChange.map { .number($0) } ?? .null),
             JSONMember("in_stop_distance_m", f.inStopDistance.map { .number($0.value) } ?? .null),
             JSONMember("in_stop_distance_pct", r.inStopError(f).map(JSONValue.number) ?? .null),
+            JSONMember("distance_sigma_m", f.uncertainty.map { .number($0.sigma) } ?? .null),
+            JSONMember(
+              "step_variance_m2", f.uncertainty.map { .number($0.stepVariance) } ?? .null),
+            JSONMember("noise_length_m", f.uncertainty.map { .number($0.noiseLength) } ?? .null),
             JSONMember(
               "rejected",
               .object(

@@ -415,7 +415,11 @@ enum SummaryTable {
     let units = s.units
     var rows: [(String, String)] = [
       ("activity", s.activity.rawValue + (s.isRaw ? " (unfiltered)" : "")),
-      ("distance", DisplayFormat.distance(s.distance, units: units)),
+      (
+        "distance",
+        s.distanceSigma.map { DisplayFormat.distance(s.distance, sigma: $0, units: units) }
+          ?? DisplayFormat.distance(s.distance, units: units)
+      ),
       ("elapsed", DisplayFormat.clock(s.elapsed)),
       ("moving", DisplayFormat.clock(s.moving)),
     ]

@@ -103,6 +103,12 @@ import Testing
     check48("urban in-stop distance median", inStop.median, AccuracyTargets.urbanInStopMedian)
     let loops = try #require(subsets.first { $0.group == "loops" && $0.name == "yes" })
     check48("loop cases distance worst", loops.distance.worst, AccuracyTargets.loopWorst)
+    // The distance's σ: twice it holds the truth in about 95 % of the results.
+    let overall = try #require(subsets.first { $0.group == "overall" })
+    let share = try #require(overall.withinTwoSigma, "every result says its σ")
+    #expect(
+      AccuracyTargets.withinTwoSigma.contains(100 * share),
+      "within two sigma: \(AccuracyTable.number(100 * share)) %")
   }
 
   /// As `check`, against issue 48's list of misses.

@@ -98,7 +98,9 @@ struct TerminalUITests {
     #expect(analyze.status == 0, "\(analyze.stderr)")
     let distanceLine = try #require(
       analyze.stdout.split(separator: "\n").first { $0.hasPrefix("distance") })
+    // The table says "5.98 km ± 0.04"; the dashboard shows the distance alone.
     let distance = distanceLine.dropFirst("distance".count).trimmingCharacters(in: .whitespaces)
+      .components(separatedBy: " ± ")[0]
     #expect(distance.hasSuffix(" km"))
 
     let tmux = try TmuxSession(Self.command("replay '\(file)' --speed max"))

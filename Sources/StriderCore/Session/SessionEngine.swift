@@ -357,6 +357,7 @@ public struct SessionEngine: Sendable {
     let finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
     var finishing: FinishingReport?
+    var uncertainty: DistanceUncertainty?
     // The finished track's times and distances, for the search for records beaten.
     var effortSeries: (times: [Double], distances: [Double])?
     if keepsTrack {
@@ -372,6 +373,7 @@ public struct SessionEngine: Sendable {
       (finalSnapshot, pauses) = (figures.snapshot, figures.pauses)
       finishedTrack = figures.track ?? FinishedTrack()
       effortSeries = figures.series
+      uncertainty = figures.uncertainty
       finishing = FinishingReport(
         liveDistance: liveSnapshot.distance + Meters(untimedDistance),
         liveMoving: liveSnapshot.moving, livePauses: livePauses,
@@ -409,7 +411,8 @@ public struct SessionEngine: Sendable {
         emit(.cue(cue), into: &events)
       }
     }
-    let summary = summary(of: finalSnapshot, pauses: pauses, finishing: finishing)
+    let summary = summary(
+      of: finalSnapshot, pauses: pauses, finishing: finishing, uncertainty: uncertainty)
     finished = summary
     return (events, summary)
   }
@@ -423,13 +426,16 @@ public struct SessionEngine: Sendable {
     let figures = finishingPass.finish(
       &points, alsoFrom: lastLiveModel(of: points), handingOut: handOut)
     finishedTrack = figures.track ?? FinishedTrack()
-    let summary = summary(of: figures.snapshot, pauses: figures.pauses, finishing: nil)
+    let summary = summary(
+      of: figures.snapshot, pauses: figures.pauses, finishing: nil,
+      uncertainty: figures.uncertainty)
     finished = summary
     return ([], summary)
   }
 
   private func summary(
-    of snapshot: MetricsSnapshot, pauses: [PauseInterval], finishing: FinishingReport?
+    of snapshot: MetricsSnapshot, pauses: [PauseInterval], finishing: FinishingReport?,
+    uncertainty: DistanceUncertainty?
   ) -> SessionSummary {
     var elapsed = Seconds.zero
     if let a = firstTimedTime, let b = lastAcceptedTime, b > a { elapsed = b - a }
@@ -442,7 +448,8 @@ public struct SessionEngine: Sendable {
       moving: snapshot.moving, calories: snapshot.calories,
       elevationGain: snapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
-      pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing)
+      pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing,
+      distanceUncertainty: configuration.isRaw ? nil : uncertainty)
   }
 
   // MARK: Live pipeline

@@ -36,6 +36,12 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// The laps lap presses cut the session into (`Lap.laps`); nil or empty when lap was
   /// never pressed (and for a summary stored before laps were kept).
   public var laps: [Lap]? = nil
+  /// How far the finished distance may be from the truth (nil for the live figures, a raw
+  /// session, and a summary stored before it was kept).
+  public var distanceUncertainty: DistanceUncertainty? = nil
+
+  /// One σ of the distance, m (`DistanceUncertainty.sigma`).
+  public var distanceSigma: Meters? { distanceUncertainty.map { Meters($0.sigma) } }
 
   /// Moving time over distance, in seconds per kilometre.
   public var averagePace: Double? {
@@ -72,6 +78,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       JSONMember("start", endpoint(start)),
       JSONMember("end", endpoint(end)),
       JSONMember("distance_m", .rounded(distance.value, 2)),
+      JSONMember("distance_sigma_m", .rounded(distanceSigma?.value, 2)),
       JSONMember("elapsed_s", .rounded(elapsed.value, 3)),
       JSONMember("moving_s", .rounded(moving.value, 3)),
       JSONMember("avg_pace_s_per_km", .rounded(averagePace, 2)),

@@ -89,6 +89,8 @@ struct FinishingPass: Sendable {
     var series: (times: [Double], distances: [Double])?
     /// The distance counted up to each index asked for in `measuringAt`.
     var measured: [Double]
+    /// How far the distance may be from the truth (`DistanceUncertainty`).
+    var uncertainty = DistanceUncertainty()
   }
 
   let configuration: SessionConfiguration
@@ -367,6 +369,7 @@ struct FinishingPass: Sendable {
     var counted = 0.0
     /// The distance the finished track's points add up to so far, as its builder sums it.
     var trackDistance = 0.0
+    var uncertainty = DistanceUncertainty()
     var observed = 0
     for index in points.indices {
       // The search for stops goes ahead until this point's stops are final.
@@ -425,6 +428,11 @@ struct FinishingPass: Sendable {
           }
         }
         if configuration.isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
+        if isMoving, !measuresOnly {
+          uncertainty.add(
+            length: step, duration: (time - prev.time).value,
+            sigma: p.speedSigma.isNaN ? .nan : Double(p.speedSigma), noise: noise)
+        }
       }
       // The points along the curve first, each with its own piece of the step.
       for point in between {
@@ -484,7 +492,7 @@ struct FinishingPass: Sendable {
       snapshot: accumulator.finish(), pauses: finder.pauses, detected: finder.detected,
       track: handOut == nil ? builder?.track : nil,
       series: keepsDistanceSeries ? (seriesTimes, seriesDistances) : nil,
-      measured: measured)
+      measured: measured, uncertainty: uncertainty)
   }
 
   /// A smoothed point's velocity (east, north), m/s, from the speed and course it holds;

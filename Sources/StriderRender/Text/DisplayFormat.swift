@@ -38,6 +38,13 @@ public enum DisplayFormat {
     distanceNumber(distance, units: units) + " " + distanceUnit(units)
   }
 
+  /// "5.98 km ± 0.04": a distance and one σ of it, in the same unit (never less than the
+  /// last digit shown).
+  public static func distance(_ distance: Meters, sigma: Meters, units: UnitSystem) -> String {
+    let spread = max(sigma.value / units.splitLength.value, 0.01)
+    return Self.distance(distance, units: units) + " ± " + CueText.fixed(spread, decimals: 2)
+  }
+
   /// "24.3" kilometres or miles per hour.
   public static func speedNumber(_ speed: MetersPerSecond, units: UnitSystem) -> String {
     CueText.fixed(speed.value * 3600 / units.splitLength.value, decimals: 1)
