@@ -77,6 +77,10 @@ public struct SessionEngine: Sendable {
   /// A thread working out this engine's relearns ahead of it (a replay at full speed),
   /// fed the decisions the engine is fed; the engine takes each result it finds ready.
   public var relearnsAhead: RelearnsAhead?
+  /// The fixes accepted while the gate may still find them a false start
+  /// (`Gate.headProbation`): judged again, as rejected, if it does.
+  private var headFixes: [Fix] = []
+  private var headFixesClosed = false
 
   /// Where the live distance stands against the track re-measured as the summary measures
   /// it: the track up to `frozenIndex` has been measured for good (`frozenDistance`);
@@ -461,7 +465,8 @@ public struct SessionEngine: Sendable {
       noteMissingSignal(decision, into: &events)
       return
     }
-    if decision.dropsHead { dropHead() }
+    if decision.dropsHead { dropHead(into: &events) }
+    keepWhileOnProbation(decision.fix)
     verdictsAccepted += 1
     if let t = decision.fix.time, newestAcceptedFixTime.map({ t > $0 }) ?? true {
       newestAcceptedFixTime = t
@@ -473,7 +478,12 @@ public struct SessionEngine: Sendable {
   /// session really is (`GateDecision.dropsHead`): they are rejected after all, and the
   /// session starts again at the fix that decided it, as if they had never come. Their
   /// few seconds stay in what was shown and said; the finished figures never see them.
-  private mutating func dropHead() {
+  private mutating func dropHead(into events: inout [SessionEvent]) {
+    if reportsEachFix {
+      for fix in headFixes {
+        emit(.judged(JudgedFix(fix: fix, verdict: .rejected(.implausibleSpeed))), into: &events)
+      }
+    }
     var fresh = SessionEngine(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
       correctsLiveDistance: correctsLiveDistance, recordsToBeat: recordsToBeat,
@@ -491,6 +501,20 @@ public struct SessionEngine: Sendable {
     fresh.needsLivePass = needsLivePass
     fresh.relearnsAhead = relearnsAhead
     self = fresh
+  }
+
+  /// Keeps an accepted fix while the gate may still drop the head it belongs to, so that
+  /// its verdict can be told again (`dropHead`); lets go of them once it no longer can.
+  private mutating func keepWhileOnProbation(_ fix: Fix) {
+    guard !headFixesClosed else { return }
+    if let first = headFixes.first?.time, let t = fix.time,
+      t - first > Gate.headProbation + configuration.gate.reorderWindow
+    {
+      headFixesClosed = true
+      headFixes = []
+      return
+    }
+    headFixes.append(fix)
   }
 
   /// A no-fix record long after the last good fix shows the signal is gone now.

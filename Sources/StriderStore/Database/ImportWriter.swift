@@ -18,6 +18,8 @@ struct ImportWriter {
   /// Fixes read whose verdict the gate has not released yet, by sequence number.
   private var unjudged: [Int: Fix] = [:]
   private var judged: [(seq: Int, fix: Fix, verdict: Verdict)] = []
+  /// Fixes judged again after their first verdict was written.
+  private var rejudged: [(seq: Int, verdict: Verdict)] = []
   private var track: [TrackPoint] = []
   private var trackCount = 0
   private var events: [SessionEvent] = []
@@ -64,6 +66,11 @@ struct ImportWriter {
       let index = j.fix.origin.index
       if let fix = unjudged.removeValue(forKey: index) {
         judged.append((index, fix, j.verdict))
+      } else if let k = judged.lastIndex(where: { $0.seq == index }) {
+        // Judged again: the session's head was a false start (`GateDecision.dropsHead`).
+        judged[k].verdict = j.verdict
+      } else {
+        rejudged.append((index, j.verdict))
       }
     case .point(let p, _): track.append(p)
     default: events.append(event)
@@ -74,7 +81,7 @@ struct ImportWriter {
   /// in one transaction.
   private mutating func writeBatch() throws(StoreError) {
     let (store, id, fixes, points, firstPoint) = (store, id, judged, track, trackCount)
-    let (happened, firstEvent) = (events, eventCount)
+    let (happened, firstEvent, again) = (events, eventCount, rejudged)
     // The events are numbered here, so the next batch knows where to go on from.
     let rows = try store.guarded { try EventRow.rows(happened, of: id, from: firstEvent) }
     try behind.submit { () throws(StoreError) in
@@ -82,6 +89,7 @@ struct ImportWriter {
         try FixRow.insert(
           fixes.lazy.map { FixRow(sessionId: id, seq: $0.seq, fix: $0.fix, verdict: $0.verdict) },
           db)
+        for (seq, verdict) in again { try FixRow.setVerdict(verdict, seq: seq, of: id, db) }
         try LiveTrackPointRow.insert(points, of: id, from: firstPoint, db)
         for row in rows { try row.insert(db) }
       }
@@ -89,6 +97,7 @@ struct ImportWriter {
     eventCount += rows.count
     trackCount += track.count
     judged = []
+    rejudged = []
     track = []
     events = []
   }

@@ -146,6 +146,14 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     }
   }
 
+  /// Sets the verdict of one fix, judged again after it was written.
+  static func setVerdict(_ verdict: Verdict, seq: Int, of session: Int64, _ db: Database) throws {
+    try db.execute(
+      sql: "UPDATE \(databaseTableName.quotedDatabaseIdentifier) SET verdict = ? "
+        + "WHERE sessionId = ? AND seq = ?",
+      arguments: [verdict, session, seq])
+  }
+
   /// Only the fixes the gate accepted (or has not judged yet).
   static func accepted(of session: Int64) -> QueryInterfaceRequest<FixRow> {
     of(session).filter(Columns.verdict == nil || Columns.verdict == Verdict.accepted)
