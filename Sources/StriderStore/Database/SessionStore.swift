@@ -41,8 +41,9 @@ public final class SessionStore: Sendable {
   /// writable.
   var isReadOnly: Bool { readOnlyReason != nil }
 
-  /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
-  /// file others can reach is made private, and a symbolic link to the database refused.
+  /// Opens the database, creating it (owner-only) and its folder if needed; a file others
+  /// can reach is made private, a folder others can write refused (`StoreFiles`), and a
+  /// symbolic link to the database refused.
   /// A database that cannot be written (a read-only mount, a file or folder without write
   /// permission) is opened for reading: it can still be listed, shown, exported, replayed.
   ///
