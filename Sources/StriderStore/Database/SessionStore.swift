@@ -81,6 +81,7 @@ public final class SessionStore: Sendable {
     let lock = try OpeningLock.take(location, patience: Self.migrationPatience)
     defer { lock?.release() }
     opened = Mutex(try Self.openPool(path: path, configuration: configuration))
+    StoreFiles.tightenCompanions(location)
     try migrate(progress: backfillProgress)
     // Should the lock not have been had (a folder it cannot be made in, or a wait too
     // long), another Strider may have made tables again while this one opened: GRDB
@@ -106,6 +107,7 @@ public final class SessionStore: Sendable {
         try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
       }
       opened.withLock { $0 = (pool, nil) }
+      StoreFiles.tightenCompanions(location)
       return true
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
       return false

@@ -119,6 +119,23 @@ enum StoreFiles {
     }
   }
 
+  /// Makes the `-wal` and `-shm` this user's SQLite created owner-only. SQLite's Unix layer
+  /// may give them the database's own mode (`robust_open` in os_unix.c), which stays open to
+  /// others when the database is another user's and `checkFile` could not tighten it; a
+  /// `-wal` was seen 0644 (issue 49). Looked at and changed by path, never opened
+  /// (`checkFile` says why), and only files this user owns; called once the pool is open,
+  /// when both exist.
+  static func tightenCompanions(_ location: StoreLocation) {
+    for suffix in companionSuffixes {
+      let path = location.path + suffix
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        info.st_uid == geteuid(), info.st_mode & 0o077 != 0
+      else { continue }
+      _ = chmod(path, info.st_mode & 0o600)
+    }
+  }
+
   /// Why the database cannot be written, or nil when it can: the file, or the folder SQLite
   /// must create its `-wal` and `-shm` files in, is on a read-only mount or lacks write
   /// permission for this user (`access(2)`; root passes the permission check, not the
