@@ -152,7 +152,7 @@ struct Day: ParsableCommand {
       case .place(let visit):
         let span = "\(clock(visit.start)) - \(clock(visit.end))"
         let length = visit.duration.map { "  " + HistoryTime.duration($0) } ?? ""
-        out += "\(span)  \(visit.place.title)\(length)\n"
+        out += "\(span)  \(TerminalText.safe(visit.place.title))\(length)\n"
       case .move(let move):
         let span = "\(clock(move.start)) - \(clock(move.end))"
         out +=
