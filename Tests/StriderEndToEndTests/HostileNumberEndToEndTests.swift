@@ -128,5 +128,15 @@ import Testing
     }
     let listed = try StriderBinary.run(["sessions", "list"], environment: environment)
     #expect(!listed.crashed && listed.status == 0, "\(listed.stderr)")
+    // What was kept shows and exports (heart rate, cadence and power figures included).
+    for id in 1...3 {
+      for arguments in [
+        ["sessions", "show", "\(id)"], ["sessions", "export", "\(id)", "--format", "tcx"],
+        ["sessions", "export", "\(id)", "--format", "json"],
+      ] {
+        let result = try StriderBinary.run(arguments, environment: environment)
+        #expect(!result.crashed, "\(arguments): \(result.stderr)")
+      }
+    }
   }
 }
