@@ -83,7 +83,7 @@ enum StoreFiles {
   /// and starts it afresh under the live connection: "database disk image is malformed",
   /// or a bus error on the truncated mapping (SQLite's "How To Corrupt An SQLite Database
   /// File", 2.2). `chmod` follows a link, so the link is refused first; the folder is
-  /// already private, so nobody else can swap one in between.
+  /// one nobody else can write (`prepareFolder`), so nobody else can swap one in between.
   private static func checkFile(
     _ path: String, of location: StoreLocation, warnings: inout [String]
   ) throws(StoreError) {
