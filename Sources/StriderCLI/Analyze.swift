@@ -435,8 +435,9 @@ enum SummaryTable {
           } ?? "-"
         ))
     }
-    rows.append(("calories", "\(Int(s.calories.value.rounded())) kcal"))
-    rows.append(("elevation gain", s.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-"))
+    rows.append(("calories", "\(Int(saturating: s.calories.value.rounded())) kcal"))
+    rows.append(
+      ("elevation gain", s.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-"))
     rows.append(
       (
         "points",

@@ -6,7 +6,7 @@ import Foundation
 /// rename is atomic: rename(2) in POSIX.1-2017), owner-only from the first byte since
 /// location history is private, is synced, and only then renamed over the target. A full
 /// disk or any other refused write removes the temporary file and leaves the target as it
-/// was: an export never leaves half a GPX behind.
+/// was, and so does Ctrl-C, SIGTERM or SIGHUP: an export never leaves half a GPX behind.
 enum AtomicFile {
   static func write(
     to path: String, _ body: (inout FileOutput) -> Void
@@ -19,14 +19,11 @@ enum AtomicFile {
     }
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
-    var template = Array("\(folder)/.\(url.lastPathComponent).strider-XXXXXX".utf8CString)
-    // mkstemp creates the file 0600 with O_EXCL: never through a link, never shared.
-    let fd = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard fd >= 0 else { throw OutputError(destination: path, code: errno) }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // A signal that ends the process from here on removes the file (`TemporaryFileGuard`),
+    // whose name is known before it exists: as mkstemp does, but named first.
+    TemporaryFileGuard.arm()
+    defer { TemporaryFileGuard.disarm() }
+    let (fd, temporary) = try create(in: folder, for: url.lastPathComponent, target: path)
     var stream = FileOutput(fd: fd, destination: path)
     body(&stream)
     if stream.isAbandoned {
@@ -53,6 +50,26 @@ enum AtomicFile {
       unlink(temporary)
       throw OutputError(destination: path, code: code)
     }
+  }
+
+  /// Creates `.NAME.strider-XXXXXX` in `folder` 0600 with O_EXCL (never through a link,
+  /// never shared), watched by `TemporaryFileGuard` from before it exists.
+  private static func create(
+    in folder: String, for name: String, target: String
+  ) throws(OutputError) -> (Int32, String) {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    for _ in 0..<100 {
+      let suffix = String((0..<6).map { _ in letters.randomElement() ?? "x" })
+      let temporary = "\(folder)/.\(name).strider-\(suffix)"
+      TemporaryFileGuard.watch(temporary)
+      let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 { return (fd, temporary) }
+      let code = errno
+      // Someone else's file: never removed on a signal.
+      TemporaryFileGuard.watch(nil)
+      if code != EEXIST { throw OutputError(destination: target, code: code) }
+    }
+    throw OutputError(destination: target, code: EEXIST)
   }
 
   private static func writeInPlace(

@@ -61,6 +61,7 @@ struct ConfigCommand: ParsableCommand {
     if let location = StoreLocation.resolve(environment: environment) {
       line("\n# sessions are kept in \(location.path)")
     }
-    try Output.standard(text)
+    // Values and paths come from the file and the environment: no escape reaches the terminal.
+    try Output.standard(TerminalText.safe(text, keepingNewlines: true))
   }
 }

@@ -152,7 +152,7 @@ struct Day: ParsableCommand {
       case .place(let visit):
         let span = "\(clock(visit.start)) - \(clock(visit.end))"
         let length = visit.duration.map { "  " + HistoryTime.duration($0) } ?? ""
-        out += "\(span)  \(visit.place.title)\(length)\n"
+        out += "\(span)  \(TerminalText.safe(visit.place.title))\(length)\n"
       case .move(let move):
         let span = "\(clock(move.start)) - \(clock(move.end))"
         out +=
@@ -177,7 +177,7 @@ struct Day: ParsableCommand {
 /// Minutes and seconds as the history prints them: 8:42, 1:02:03.
 enum HistoryTime {
   static func duration(_ seconds: Seconds) -> String {
-    let total = Int(max(0, seconds.value).rounded())
+    let total = Int(saturating: max(0, seconds.value).rounded())
     let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
     return h > 0
       ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)

@@ -76,7 +76,8 @@ struct Demo: ParsableCommand {
     if session.activity != nil { again += " --activity \(activity.rawValue)" }
     if let file = workout.workout { again += " --workout \(QuitSummary.shellWord(file))" }
     if drift != 0 {
-      again += " --drift " + (drift == drift.rounded() ? String(Int(drift)) : String(drift))
+      again +=
+        " --drift " + (drift == drift.rounded() ? String(Int(saturating: drift)) : String(drift))
     }
     guard record else {
       if let summary = try show(

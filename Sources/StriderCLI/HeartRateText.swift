@@ -13,7 +13,7 @@ enum HeartRateText {
 
     /// "max HR 186 (profile)", "max HR 186 (highest in the last year)".
     var label: String {
-      "max HR \(Int(zones.maximum.value.rounded())) "
+      "max HR \(Int(saturating: zones.maximum.value.rounded())) "
         + (source == "profile" ? "(profile.max_heart_rate)" : "(highest in the last year)")
     }
   }
@@ -48,14 +48,15 @@ enum HeartRateText {
     let percents = time.percentages
     var rows: [[String]] = (0..<HeartRateZones.count).map { k in
       [
-        "  zone \(k + 1)", "\(Int(profile.zones.percents[k].rounded()))%", ranges[k] + " bpm",
-        DisplayFormat.clock(time.zones[k]), "\(Int(percents[k].rounded())) %",
+        "  zone \(k + 1)", "\(Int(saturating: profile.zones.percents[k].rounded()))%",
+        ranges[k] + " bpm",
+        DisplayFormat.clock(time.zones[k]), "\(Int(saturating: percents[k].rounded())) %",
       ]
     }
     if time.below.value > 0 {
       rows.append([
         "  below", "", "", DisplayFormat.clock(time.below),
-        "\(Int((100 * time.below.value / max(time.total.value, 1)).rounded())) %",
+        "\(Int(saturating: (100 * time.below.value / max(time.total.value, 1)).rounded())) %",
       ])
     }
     return "heart-rate zones (\(profile.label))\n" + HistoryText.columns(rows)

@@ -183,7 +183,7 @@ struct HistoryLoader {
           zoneLines = (0..<HeartRateZones.count).map { k in
             "Z\(k + 1) " + TextLayout.padRight(ranges[k], to: 8)
               + TextLayout.padLeft(DisplayFormat.clock(spent.zones[k]), to: 8)
-              + TextLayout.padLeft("\(Int(percents[k].rounded())) %", to: 6)
+              + TextLayout.padLeft("\(Int(saturating: percents[k].rounded())) %", to: 6)
           }
           zoneLines.append(zones.label)
         } else {

@@ -16,7 +16,7 @@ enum HistoryText {
       case BestEffortTarget.marathon: "marathon"
       case let v where v >= 1000:
         "\(CueText.fixed(v / 1000, decimals: v.truncatingRemainder(dividingBy: 1000) == 0 ? 0 : 1)) km"
-      case let v: "\(Int(v.rounded())) m"
+      case let v: "\(Int(saturating: v.rounded())) m"
       }
     case .duration: "\(CueText.fixed(target.value / 60, decimals: 0)) min"
     }
@@ -50,7 +50,7 @@ enum HistoryText {
       )
     case .longestDistance: return (DisplayFormat.distance(Meters(record.value), units: units), "")
     case .longestMoving: return (DisplayFormat.clock(Seconds(record.value)), "")
-    case .mostElevation: return ("\(Int(record.value.rounded())) m", "")
+    case .mostElevation: return ("\(Int(saturating: record.value.rounded())) m", "")
     }
   }
 

@@ -25,7 +25,7 @@ struct ListPlaces: ParsableCommand {
     var out = ""
     for place in places {
       out +=
-        String(format: "%4d  ", place.id) + place.title
+        String(format: "%4d  ", place.id) + TerminalText.safe(place.title)
         + String(format: "  %.6f, %.6f\n", place.latitude, place.longitude)
     }
     try Output.standard(out)
@@ -58,7 +58,7 @@ struct NamePlace: ParsableCommand {
     }
     places[index].name = trimmed
     try file.save(places)
-    try Output.standard("Place \(id) is now \"\(trimmed)\".\n")
+    try Output.standard("Place \(id) is now \"\(TerminalText.safe(trimmed))\".\n")
   }
 }
 

@@ -21,7 +21,7 @@ extension ReplaySpeed: ExpressibleByArgument {
   var argument: String {
     switch self {
     case .asFastAsPossible: "max"
-    case .times(let n): n == n.rounded() && n < 1e15 ? String(Int(n)) : String(n)
+    case .times(let n): n == n.rounded() && n < 1e15 ? String(Int(saturating: n)) : String(n)
     }
   }
 }

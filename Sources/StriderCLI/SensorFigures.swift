@@ -45,7 +45,7 @@ struct SensorFigures {
       rows.append(
         (
           "power",
-          "avg \(Int(average.rounded())) W, max \(Int(powerMax.rounded())) W "
+          "avg \(Int(saturating: average.rounded())) W, max \(Int(saturating: powerMax.rounded())) W "
             + "(\(powerCount) records)"
         ))
     }
@@ -53,8 +53,8 @@ struct SensorFigures {
       rows.append(
         (
           "temperature",
-          "\(Int(temperatureMin.rounded())) to \(Int(temperatureMax.rounded())) °C, "
-            + "avg \(Int(average.rounded())) °C"
+          "\(Int(saturating: temperatureMin.rounded())) to \(Int(saturating: temperatureMax.rounded())) °C, "
+            + "avg \(Int(saturating: average.rounded())) °C"
         ))
     }
     return rows

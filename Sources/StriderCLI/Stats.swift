@@ -148,7 +148,7 @@ struct Stats: ParsableCommand {
     [
       total.activity.noun, "\(total.count)", DisplayFormat.distance(total.distance, units: units),
       DisplayFormat.clock(total.moving),
-      total.elevationGain.map { "\(Int($0.value.rounded())) m" } ?? "-",
+      total.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-",
       total.activity.prefersSpeed
         ? total.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"
         : total.averagePace.map {

@@ -32,6 +32,16 @@ struct Strider: ParsableCommand {
     } catch let error as OutputError {
       Output.error("strider: error: \(error)\n")
       Foundation.exit(1)
+    } catch let error where exitCode(for: error) == .success {
+      // --help and --version: written through `Output` rather than the parser's `print`,
+      // whose failure nobody sees (`strider --help > /dev/full` exited 0).
+      let text = fullMessage(for: error)
+      do {
+        if !text.isEmpty { try Output.standard(text + "\n") }
+      } catch {
+        Output.error("strider: error: \(error)\n")
+        Foundation.exit(1)
+      }
     } catch {
       exit(withError: error)
     }

@@ -24,8 +24,11 @@ public struct SystemClock: PacingClock, Sendable {
 
   public mutating func sleep(seconds: Double) {
     guard seconds > 0, seconds.isFinite else { return }
+    // A wait of more than 30 years (a replay at 1e-290x) is as good as forever, and Int(_:)
+    // traps beyond 9.2e18.
+    let whole = min(seconds, 1e9).rounded(.down)
     var request = timespec(
-      tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+      tv_sec: Int(whole), tv_nsec: Int((min(seconds, 1e9) - whole) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
   }

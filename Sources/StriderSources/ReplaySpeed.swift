@@ -1,3 +1,5 @@
+import StriderCore
+
 /// How fast a replay runs against the fix clock.
 public enum ReplaySpeed: Sendable, Equatable, CustomStringConvertible {
   /// N seconds of fix time per second of wall time (1 = real time).
@@ -8,7 +10,7 @@ public enum ReplaySpeed: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .times(let n):
-      n == n.rounded() ? "\(Int(n))×" : "\(n)×"
+      n == n.rounded() ? "\(Int(saturating: n))×" : "\(n)×"
     case .asFastAsPossible: "max"
     }
   }

@@ -117,7 +117,7 @@ public final class TerminalScreen: TerminalBackend {
   /// Waits up to `timeout` seconds for a key; nil when none came.
   public func readKey(timeout: Double) -> TerminalKey? {
     guard !isClosed else { return nil }
-    let milliseconds = max(0, min(60_000, Int32((timeout * 1000).rounded())))
+    let milliseconds = Int32(max(0, min(60_000, (timeout * 1000).rounded())))
     wtimeout(window, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(window, &code)

@@ -2,7 +2,8 @@ import Testing
 
 @testable import StriderCore
 
-/// The byte-level JSON writer gives exactly the text the scalar-at-a-time one gave.
+/// The byte-level JSON writer gives exactly the text the scalar-at-a-time one gave, with
+/// every control character escaped.
 struct JSONValueTests {
   /// The writer before the byte-level one, kept as the oracle.
   static func reference(_ s: String) -> String {
@@ -15,7 +16,9 @@ struct JSONValueTests {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+        // Every control character (issue 49 added the C1 ones, U+0080-U+009F: a file name
+        // with U+009B, CSI, reached the terminal through `analyze --format json`).
+        if scalar.properties.generalCategory == .control || scalar.value == 0x2028
           || scalar.value == 0x2029
         {
           let hex = String(scalar.value, radix: 16)
@@ -31,7 +34,8 @@ struct JSONValueTests {
   @Test(arguments: [
     "", "plain ascii", "quote \" and \\ backslash", "tab\tnew\nline\rreturn",
     "\u{0}\u{1}\u{1F}\u{7F}", "line\u{2028}para\u{2029}end", "€ and ‘quotes’ and ™ (E2 80 xx)",
-    "日本語 and 🏃‍♀️", "\u{E2}", "ends with \u{2028}",
+    "日本語 and 🏃‍♀️", "\u{E2}", "ends with \u{2028}", "\u{9B}31mred\u{9B}0m", "\u{85}\u{80}\u{9F}",
+    "¡ and é (C2 A1, C3 A9)", "ends with \u{C2}",
   ])
   func stringsAreEscapedAsBefore(_ text: String) {
     #expect(JSONValue.string(text).serialized == Self.reference(text))

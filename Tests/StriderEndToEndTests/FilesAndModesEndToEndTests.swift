@@ -15,21 +15,33 @@ import Testing
     return info.st_mode & 0o7777
   }
 
-  /// An existing data folder others can reach was left as it was: now it is made 0700,
-  /// with a warning on stderr, once.
-  @Test(arguments: [0o755, 0o1777] as [mode_t])
-  func anOpenDataFolderIsTightenedWithAWarning(mode: mode_t) throws {
-    let home = try StriderBinary.temporaryDirectory().appendingPathComponent("data")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    #expect(chmod(home.path, mode) == 0)
-    let environment = ["STRIDER_HOME": home.path]
-    let first = try StriderBinary.run(["sessions", "list"], environment: environment)
-    #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stderr.contains("strider: warning: \(home.path) was open to other users"))
-    #expect(Self.mode(home.path) == 0o700)
-    #expect(Self.mode(home.appendingPathComponent("strider.sqlite").path) == 0o600)
-    let second = try StriderBinary.run(["sessions", "list"], environment: environment)
-    #expect(second.status == 0 && !second.stderr.contains("warning"), "\(second.stderr)")
+  /// An existing data folder is never changed (issue 49: `STRIDER_HOME=/tmp` was made 0700,
+  /// dropping its sticky bit): one others can list is used with a warning, one others can
+  /// write is refused with a clear message, every command, and nothing is created in it.
+  @Test func anOpenDataFolderKeepsItsModeAndAWritableOneIsRefused() throws {
+    let listable = try StriderBinary.temporaryDirectory().appendingPathComponent("data")
+    try FileManager.default.createDirectory(at: listable, withIntermediateDirectories: true)
+    #expect(chmod(listable.path, 0o755) == 0)
+    let used = try StriderBinary.run(
+      ["sessions", "list"], environment: ["STRIDER_HOME": listable.path])
+    #expect(used.status == 0, "\(used.stderr)")
+    #expect(used.stderr.contains("strider: warning: \(listable.path) can be listed by other users"))
+    #expect(Self.mode(listable.path) == 0o755)
+    #expect(Self.mode(listable.appendingPathComponent("strider.sqlite").path) == 0o600)
+
+    let shared = try StriderBinary.temporaryDirectory().appendingPathComponent("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    #expect(chmod(shared.path, 0o1777) == 0)
+    for arguments in [
+      ["sessions"], ["sessions", "list"], ["demo", "--headless", "--speed", "max", "--record"],
+    ] {
+      let refused = try StriderBinary.run(arguments, environment: ["STRIDER_HOME": shared.path])
+      #expect(refused.status == 1 && !refused.crashed, "\(arguments): \(refused.stderr)")
+      #expect(
+        refused.stderr.contains("can be written by other users (mode 1777)"), "\(refused.stderr)")
+      #expect(Self.mode(shared.path) == 0o1777, "\(arguments)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
   }
 
   /// A dangling link at `strider.sqlite` was followed and its target created 0644: now

@@ -55,4 +55,88 @@ import Testing
       }
     }
   }
+
+  /// The probe's hostile numbers (issue 49), each on every fix after the first minute of a
+  /// 30-minute walk: `ele` and gpsd's `alt` of 1e18 and more killed `analyze`, `replay` and
+  /// `sessions import` with SIGILL in the activity guess (`Int(climb.rounded())`), and a
+  /// batch import stopped at that file. Heart rate, cadence and power ride in the TCX.
+  static let hostileNumbers = ["1e18", "1e19", "-1e19", "1e300", "NaN", "inf", "-inf"]
+
+  static func walk(_ value: String, format: String) -> String {
+    func time(_ i: Int) -> String {
+      let minute = i / 60
+      return "2024-05-04T07:\(minute < 10 ? "0" : "")\(minute):\(i % 60 < 10 ? "0" : "")\(i % 60)Z"
+    }
+    let count = 1800
+    func number(_ i: Int, _ usual: String) -> String { i < 60 ? usual : value }
+    func latitude(_ i: Int) -> Double { 51.5 + Double(i) * 1.3 / 111_180 }
+    switch format {
+    case "gpx":
+      let points = (0..<count).map { i in
+        "<trkpt lat=\"\(latitude(i))\" lon=\"-0.1\"><ele>\(number(i, "12.5"))</ele>"
+          + "<time>\(time(i))</time></trkpt>\n"
+      }
+      return "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" "
+        + "xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n" + points.joined()
+        + "</trkseg></trk></gpx>\n"
+    case "tcx":
+      let points = (0..<count).map { i in
+        "<Trackpoint><Time>\(time(i))</Time><Position><LatitudeDegrees>\(latitude(i))"
+          + "</LatitudeDegrees><LongitudeDegrees>-0.1</LongitudeDegrees></Position>"
+          + "<AltitudeMeters>\(number(i, "12.5"))</AltitudeMeters>"
+          + "<HeartRateBpm><Value>\(number(i, "120"))</Value></HeartRateBpm>"
+          + "<Cadence>\(number(i, "80"))</Cadence><Extensions><TPX><Watts>"
+          + "\(number(i, "200"))</Watts></TPX></Extensions></Trackpoint>\n"
+      }
+      return "<?xml version=\"1.0\"?><TrainingCenterDatabase "
+        + "xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities>"
+        + "<Activity Sport=\"Other\"><Id>\(time(0))</Id><Lap StartTime=\"\(time(0))\"><Track>\n"
+        + points.joined() + "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n"
+    default:
+      let lines = (0..<count).map { i in
+        "{\"class\":\"TPV\",\"mode\":3,\"time\":\"\(time(i))\",\"lat\":\(latitude(i)),"
+          + "\"lon\":-0.1,\"alt\":\(number(i, "12.5")),\"eph\":5.0}"
+      }
+      return lines.joined(separator: "\n") + "\n"
+    }
+  }
+
+  @Test(arguments: hostileNumbers)
+  func hostileNumbersNeverCrashAnalyzeReplayOrABatchImport(value: String) throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
+    var files: [String] = []
+    for format in ["gpx", "tcx", "json"] {
+      let file = dir.appendingPathComponent("walk-\(format).\(format)")
+      try Data(Self.walk(value, format: format).utf8).write(to: file)
+      files.append(file.path)
+      for arguments in [
+        ["analyze", "--format", "json", file.path], ["analyze", file.path],
+        ["replay", file.path, "--headless", "--speed", "max"],
+      ] {
+        let result = try StriderBinary.run(arguments, environment: environment)
+        #expect(!result.crashed && result.status != 132, "\(arguments): \(result.stderr)")
+        #expect(result.status == 0 || result.status == 1, "\(arguments): \(result.stderr)")
+      }
+    }
+    // A file that cannot be kept is named, and the batch goes on to the next one.
+    let imported = try StriderBinary.run(["sessions", "import"] + files, environment: environment)
+    #expect(!imported.crashed, "\(imported.stderr)")
+    for file in files {
+      #expect(
+        (imported.stdout + imported.stderr).contains(file), "\(file) is reported: \(imported)")
+    }
+    let listed = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(!listed.crashed && listed.status == 0, "\(listed.stderr)")
+    // What was kept shows and exports (heart rate, cadence and power figures included).
+    for id in 1...3 {
+      for arguments in [
+        ["sessions", "show", "\(id)"], ["sessions", "export", "\(id)", "--format", "tcx"],
+        ["sessions", "export", "\(id)", "--format", "json"],
+      ] {
+        let result = try StriderBinary.run(arguments, environment: environment)
+        #expect(!result.crashed, "\(arguments): \(result.stderr)")
+      }
+    }
+  }
 }

@@ -30,6 +30,8 @@ import Testing
     ["analyze", "--format", "json", walk], ["demo", "--speed", "max", "--headless"],
     ["demo", "--speed", "max", "--headless", "--record"], ["simulate"],
     ["simulate", "--format", "nmea"], ["config"],
+    // Issue 49: the parser's help and version went through `print` and exited 0.
+    ["--help"], ["--version"], ["sessions", "--help"], ["help", "analyze"],
   ])
   func aFullDiskUnderStandardOutputIsAnError(arguments: [String]) throws {
     let home = try StriderBinary.temporaryDirectory().appendingPathComponent("data")

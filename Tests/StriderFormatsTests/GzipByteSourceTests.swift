@@ -251,3 +251,23 @@ struct GzipByteSourceTests {
 extension [UInt8] {
   fileprivate var string: String { String(decoding: self, as: UTF8.self) }
 }
+
+/// Issue 49: a GPX gzipped twice was reported as "unexpected text before the root
+/// element"; now the error says what the file is.
+@Test func aFileGzippedTwiceSaysSo() throws {
+  let gpx = Array(
+    gpx11("<trkpt lat=\"1\" lon=\"2\"><time>2024-05-04T07:30:00Z</time></trkpt>").utf8)
+  let twice = try gzipped(try gzipped(gpx))
+  let source = MemoryByteSource(bytes: twice)
+  #expect {
+    _ = try FixFileReader.open(source: source, file: SourceFile(name: "run.gpx.gz"))
+  } throws: { error in
+    guard let error = error as? FormatError else { return false }
+    return error.code == .wrongFormat && error.description.contains("gzip-compressed twice")
+      && error.description.contains("run.gpx.gz")
+  }
+  // Once is read as ever.
+  var reader = try FixFileReader.open(
+    source: MemoryByteSource(bytes: try gzipped(gpx)), file: SourceFile(name: "run.gpx.gz"))
+  #expect(try reader.next() != nil)
+}

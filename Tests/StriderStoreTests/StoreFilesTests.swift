@@ -17,21 +17,42 @@ import Testing
     return info.st_mode & 0o7777
   }
 
-  /// A folder others can list or write (0755, 0777, 1777) is made 0700, with a warning.
-  @Test(arguments: [0o755, 0o777, 0o1777, 0o2750] as [mode_t])
-  func anOpenFolderIsTightenedWithAWarning(mode: mode_t) throws {
+  /// A folder others can write (0777, 1777 as /tmp, 0775, 2770) is refused and keeps its
+  /// mode: Strider never changes a folder it did not create (issue 49; issue 14 made it
+  /// 0700, which locked everyone else out of a shared folder and dropped its sticky and
+  /// setgid bits).
+  @Test(arguments: [0o777, 0o1777, 0o775, 0o2770] as [mode_t])
+  func aFolderOthersCanWriteIsRefusedAndLeftAsItIs(mode: mode_t) throws {
+    let temp = TemporaryStore()
+    try FileManager.default.createDirectory(
+      atPath: temp.directory, withIntermediateDirectories: true)
+    #expect(chmod(temp.directory, mode) == 0)
+    #expect {
+      _ = try temp.open()
+    } throws: { error in
+      guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+      return reason.contains(temp.directory) && reason.contains(String(mode, radix: 8))
+        && reason.contains("can be written by other users")
+    }
+    #expect(Self.mode(temp.directory) == mode)
+    #expect(!FileManager.default.fileExists(atPath: temp.location.path), "nothing was created")
+  }
+
+  /// A folder others can only list (0755, 2750) is used as it is, with a warning: the files
+  /// in it are owner-only.
+  @Test(arguments: [0o755, 0o2750] as [mode_t])
+  func aFolderOthersCanListIsUsedAsItIsWithAWarning(mode: mode_t) throws {
     let temp = TemporaryStore()
     try FileManager.default.createDirectory(
       atPath: temp.directory, withIntermediateDirectories: true)
     #expect(chmod(temp.directory, mode) == 0)
     let store = try temp.open()
-    #expect(Self.mode(temp.directory) == 0o700)
+    #expect(Self.mode(temp.directory) == mode)
+    #expect(Self.mode(temp.location.path) == 0o600)
     #expect(store.warnings.count == 1, "\(store.warnings)")
     let warning = try #require(store.warnings.first)
     #expect(warning.contains(temp.directory) && warning.contains(String(mode, radix: 8)))
-    #expect(warning.contains("made it private (mode 0700)"), "\(warning)")
-    // Once private, opening again has nothing to say.
-    #expect(try temp.open().warnings.isEmpty)
+    #expect(warning.contains("leaves the folder's mode as it is"), "\(warning)")
   }
 
   @Test func aNewFolderAndAPrivateOneOpenWithoutWarnings() throws {

@@ -119,7 +119,7 @@ public enum ActivityGuess {
       + "\(number(s.lowerQuartile.value, 2))-\(number(s.upperQuartile.value, 2)) m/s, "
       + "top tenth \(number(s.p90.value, 2)) m/s over \(s.steps) steps"
     if let climb = s.climbRate, let grade = s.grade {
-      text += ", climbing \(Int(climb.rounded())) m/h at \(number(grade * 100, 1)) %"
+      text += ", climbing \(Int(saturating: climb.rounded())) m/h at \(number(grade * 100, 1)) %"
     }
     return text
   }

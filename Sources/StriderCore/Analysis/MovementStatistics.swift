@@ -67,7 +67,11 @@ public struct MovementEstimator: Sendable {
     guard fix.mode != .noFix, let c = fix.coordinate, c.isValid, let t = fix.time else {
       return
     }
-    let altitude = fix.altitude.flatMap { $0.isFinite ? $0.value : nil }
+    // An altitude no receiver reports (`<ele>1e19</ele>`, NaN) is no altitude: the gate
+    // rejects its fix as `out_of_range`, and a climb of 1e19 m/h would make a walk a hike.
+    let altitude = fix.altitude.flatMap {
+      PlausibleRange.altitude.contains($0.value) ? $0.value : nil
+    }
     guard let a = anchor, a.segment == fix.segment, t > a.time else {
       anchor = (c, t, fix.segment, altitude)
       return

@@ -45,7 +45,7 @@ public struct RegionPolicy: SamplingPolicy {
   }
 
   public var name: String {
-    "precise \(Int(onFor.value)) s, then \(Int(radius.value)) m region"
+    "precise \(Int(saturating: onFor.value)) s, then \(Int(saturating: radius.value)) m region"
   }
 
   public mutating func decide(_ fix: Fix, time: GNSSTime, position: Coordinate)
@@ -71,7 +71,7 @@ public struct SignificantChangePolicy: SamplingPolicy {
 
   public init(step: Meters = Meters(500)) { self.step = step }
 
-  public var name: String { "significant change \(Int(step.value)) m" }
+  public var name: String { "significant change \(Int(saturating: step.value)) m" }
 
   public mutating func decide(_ fix: Fix, time: GNSSTime, position: Coordinate)
     -> SamplingDecision
@@ -104,7 +104,7 @@ public struct SpeedTriggeredPolicy: SamplingPolicy {
     self.probeEvery = probeEvery
   }
 
-  public var name: String { "speed-triggered (probe every \(Int(probeEvery.value)) s)" }
+  public var name: String { "speed-triggered (probe every \(Int(saturating: probeEvery.value)) s)" }
 
   public mutating func decide(_ fix: Fix, time: GNSSTime, position: Coordinate)
     -> SamplingDecision
@@ -136,7 +136,7 @@ public struct BatchedPolicy: SamplingPolicy {
     self.awake = awake
   }
 
-  public var name: String { "batched every \(Int(every.value / 60)) min" }
+  public var name: String { "batched every \(Int(saturating: every.value / 60)) min" }
 
   public mutating func decide(_ fix: Fix, time: GNSSTime, position: Coordinate)
     -> SamplingDecision

@@ -208,7 +208,7 @@ public struct CueScheduler: Sendable {
     var heartRate: BeatsPerMinute?
     if let last = lastHeartRate, time - last.time <= Self.heartRateMaxAge { heartRate = last.rate }
     let zone = heartRate.flatMap { rate in
-      configuration.heartRateZones?.zone(of: Int(rate.value.rounded()))
+      configuration.heartRateZones?.zone(of: Int(saturating: rate.value.rounded()))
     }
     return CueFigures(
       distance: distance, moving: moving, elapsed: snapshot.elapsed,
@@ -223,7 +223,7 @@ public struct CueScheduler: Sendable {
   static func multiples(_ value: Double, _ step: Double) -> Int {
     let ratio = value / step
     guard ratio.isFinite, ratio > 0 else { return 0 }
-    return Int(min(ratio + tolerance, 1e12).rounded(.down))
+    return Int(saturating: min(ratio + tolerance, 1e12).rounded(.down))
   }
 
   /// Where `target` lies between `a` and `b`, clamped to 0...1 (1 when they coincide).

@@ -58,8 +58,8 @@ extension CueText {
     case .heartRateZone(let zone):
       return "in heart-rate zone \(zone)"
     case .heartRate(let range):
-      return "at \(Int(range.lowerBound.value.rounded())) to "
-        + "\(Int(range.upperBound.value.rounded())) beats per minute"
+      return "at \(Int(saturating: range.lowerBound.value.rounded())) to "
+        + "\(Int(saturating: range.upperBound.value.rounded())) beats per minute"
     }
   }
 
@@ -96,7 +96,7 @@ extension CueText {
   /// "400 metres", "1 metre", "1 kilometre", "1.5 kilometres", "3.11 miles".
   public static func stepDistance(_ distance: Meters, units: UnitSystem) -> String {
     let metres = distance.value.isFinite ? max(0, distance.value) : 0
-    if metres.rounded() < 1000 { return count(of: Int(metres.rounded()), "metre") }
+    if metres.rounded() < 1000 { return count(of: Int(saturating: metres.rounded()), "metre") }
     var amount = fixed(metres / units.splitLength.value, decimals: 2)
     while amount.hasSuffix("0") && amount.contains(".") { amount.removeLast() }
     if amount.hasSuffix(".") { amount.removeLast() }

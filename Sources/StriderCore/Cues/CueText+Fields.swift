@@ -61,11 +61,12 @@ extension CueText {
         units)
     case .heartRate:
       guard let rate = f.heartRate, rate.value.isFinite, rate.value > 0 else { return nil }
-      return "Heart rate " + count(of: Int(rate.value.rounded()), "beat") + " per minute."
+      return "Heart rate " + count(of: Int(saturating: rate.value.rounded()), "beat")
+        + " per minute."
     case .heartRateZone: return f.heartRateZone.map { "Heart-rate zone \($0)." }
     case .calories:
       guard f.calories.value.isFinite, f.calories.value >= 0 else { return nil }
-      return "Energy " + count(of: Int(f.calories.value.rounded()), "kilocalorie") + "."
+      return "Energy " + count(of: Int(saturating: f.calories.value.rounded()), "kilocalorie") + "."
     case .elevationGain:
       return f.elevationGain.map { "Elevation gain " + height($0, units: units) + "." }
     case .timeOfDay: return "Time of day " + timeOfDay(f.time, utcOffset: utcOffset) + "."
@@ -111,8 +112,8 @@ extension CueText {
   /// "42 metres", "1 metre", "138 feet", "1 foot": a climb in whole metres or feet.
   public static func height(_ height: Meters, units: UnitSystem) -> String {
     let metres = height.value.isFinite ? max(0, height.value) : 0
-    guard units == .imperial else { return count(of: Int(metres.rounded()), "metre") }
-    let feet = Int((metres / 0.3048).rounded())
+    guard units == .imperial else { return count(of: Int(saturating: metres.rounded()), "metre") }
+    let feet = Int(saturating: (metres / 0.3048).rounded())
     return feet == 1 ? "1 foot" : "\(feet) feet"
   }
 
@@ -121,7 +122,8 @@ extension CueText {
     let local = time.secondsSince1970 + (utcOffset.isFinite ? utcOffset.value : 0)
     guard local.isFinite, abs(local) < 1e15 else { return "0:00" }
     let day = 86_400.0
-    let seconds = Int((local - (local / day).rounded(.down) * day).rounded(.down)) % 86_400
+    let seconds =
+      Int(saturating: (local - (local / day).rounded(.down) * day).rounded(.down)) % 86_400
     let (hours, minutes) = (seconds / 3600, seconds / 60 % 60)
     return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
   }

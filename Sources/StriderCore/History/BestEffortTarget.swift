@@ -63,10 +63,10 @@ public struct BestEffortTarget: Hashable, Sendable, Codable, Comparable {
     case (.distance, Self.halfMarathon): "half"
     case (.distance, Self.marathon): "marathon"
     case (.distance, let v) where v >= 1000 && v.truncatingRemainder(dividingBy: 1000) == 0:
-      "\(Int(v / 1000))km"
+      "\(Int(saturating: v / 1000))km"
     case (.distance, let v): "\(Self.number(v))m"
     case (.duration, let v) where v.truncatingRemainder(dividingBy: 60) == 0:
-      "\(Int(v / 60))min"
+      "\(Int(saturating: v / 60))min"
     case (.duration, let v): "\(Self.number(v))s"
     }
   }
@@ -78,10 +78,10 @@ public struct BestEffortTarget: Hashable, Sendable, Codable, Comparable {
     case (.distance, Self.halfMarathon): "half marathon"
     case (.distance, Self.marathon): "marathon"
     case (.distance, let v) where v >= 1000 && v.truncatingRemainder(dividingBy: 1000) == 0:
-      v == 1000 ? "1 kilometre" : "\(Int(v / 1000)) kilometres"
+      v == 1000 ? "1 kilometre" : "\(Int(saturating: v / 1000)) kilometres"
     case (.distance, let v): "\(Self.number(v)) metres"
     case (.duration, let v) where v.truncatingRemainder(dividingBy: 60) == 0:
-      v == 60 ? "1 minute" : "\(Int(v / 60)) minutes"
+      v == 60 ? "1 minute" : "\(Int(saturating: v / 60)) minutes"
     case (.duration, let v): "\(Self.number(v)) seconds"
     }
   }

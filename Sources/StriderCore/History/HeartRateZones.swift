@@ -50,9 +50,9 @@ public struct HeartRateZones: Hashable, Sendable {
   public func ranges() -> [String] {
     let bounds = lowerBounds
     return (0..<Self.count).map { k in
-      let low = Int(bounds[k].rounded(.up))
+      let low = Int(saturating: bounds[k].rounded(.up))
       guard k + 1 < Self.count else { return "\(low)+" }
-      return "\(low)-\(Int(bounds[k + 1].rounded(.up)) - 1)"
+      return "\(low)-\(Int(saturating: bounds[k + 1].rounded(.up) - 1))"
     }
   }
 

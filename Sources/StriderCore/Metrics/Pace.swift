@@ -70,6 +70,6 @@ public struct Pace: Quantity {
   /// non-finite or negative values give 0, absurdly large ones are capped at 100 000 hours.
   static func wholeSeconds(_ seconds: Double) -> Int {
     guard seconds.isFinite, seconds > 0 else { return 0 }
-    return Int(min(seconds, 360_000_000).rounded())
+    return Int(saturating: min(seconds, 360_000_000).rounded())
   }
 }

@@ -99,9 +99,11 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
-  /// A string with JSON's escapes, and U+2028, U+2029 and DEL escaped too so the output is
-  /// safe to embed in a script. Printable ASCII (nearly every key and value) is copied as a
-  /// run; only the rare byte that needs an escape is looked at alone.
+  /// A string with JSON's escapes, and DEL, the C1 controls (U+0080-U+009F, among them
+  /// CSI, which some terminals obey like ESC [) and U+2028, U+2029 escaped too: every
+  /// control character is escaped, so the output is safe to print or embed in a script.
+  /// Printable ASCII (nearly every key and value) is copied as a run; only the rare byte
+  /// that needs an escape is looked at alone.
   public static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
@@ -110,8 +112,15 @@ public indirect enum JSONValue: Sendable, Equatable {
       var i = 0
       while i < bytes.count {
         let byte = bytes[i]
-        let plain = byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2
+        let plain =
+          byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2
+          && byte != 0xC2
         if plain {
+          i += 1
+          continue
+        }
+        // U+0080-U+009F are C2 80 to C2 9F; any other C2 sequence is copied.
+        if byte == 0xC2, !(i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F) {
           i += 1
           continue
         }
@@ -133,6 +142,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         case 0xE2:
           out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
           i += 2
+        case 0xC2:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          out.append(contentsOf: "\\u00".utf8)
+          out.append(hex[Int(bytes[i + 1] >> 4)])
+          out.append(hex[Int(bytes[i + 1] & 0xF)])
+          i += 1
         default:
           let hex: [UInt8] = Array("0123456789abcdef".utf8)
           out.append(contentsOf: "\\u00".utf8)

@@ -105,14 +105,14 @@ public struct FinishingReport: Hashable, Sendable, Codable {
         let finishedStanding = standing(pauses, from: finishedFrom, to: split.endTime)
         if abs(liveStanding - finishedStanding) >= 1 {
           parts.append(
-            "standing \(Int(liveStanding.rounded())) s live, "
-              + "\(Int(finishedStanding.rounded())) s on the finished track")
+            "standing \(Int(saturating: liveStanding.rounded())) s live, "
+              + "\(Int(saturating: finishedStanding.rounded())) s on the finished track")
         }
       }
       let shift = (split.endTime - live.endTime).value
       if abs(shift) >= 1 {
         parts.append(
-          "the smoothed track reaches the mark \(Int(abs(shift).rounded())) s "
+          "the smoothed track reaches the mark \(Int(saturating: abs(shift).rounded())) s "
             + (shift > 0 ? "later" : "earlier"))
       }
       if parts.isEmpty { parts.append("the smoothed track measures this split differently") }

@@ -8,7 +8,8 @@ public enum FixFileReader {
   ///
   /// Unknown content with an unknown extension is a `.unknownFormat` error whose message
   /// lists the supported formats. A gzip file is inflated as it is read, and sniffed by
-  /// what it holds and its name without `.gz`. UTF-16 text is an `.unsupportedEncoding`
+  /// what it holds and its name without `.gz`; one compressed twice is a `.wrongFormat`
+  /// error that says so. UTF-16 text is an `.unsupportedEncoding`
   /// error whatever the format, so the user learns to save it as UTF-8 rather than that it
   /// holds no fixes.
   public static func open(path: String) throws(FormatError) -> any FixReader {
@@ -27,6 +28,13 @@ public enum FixFileReader {
       let inflated = GzipByteSource(
         source: PrefixedChunkSource(first: first, rest: rest), fileName: file.name)
       (first, rest) = try prefix(of: AnyByteChunkSource(inflated), count: sniffLength)
+      if GzipByteSource.isGzip(prefix: Array(first.prefix(2))) {
+        // Said as it is, not as "unexpected text before the root element" of its GPX.
+        throw FormatError(
+          .wrongFormat, file: file.name,
+          message: "gzip-compressed twice (the gzip holds another gzip); decompress it once "
+            + "(gunzip -c FILE > TRACK.gz) and read TRACK.gz")
+      }
       if nameForExtension.lowercased().hasSuffix(".gz") {
         nameForExtension = String(nameForExtension.dropLast(3))
       }

@@ -1,3 +1,5 @@
+import StriderCore
+
 /// `strider day` on a terminal: the day's places and moves as a bar across the width, on a
 /// clock axis, with the names under it and one row per stay or move below.
 ///
@@ -73,7 +75,8 @@ public struct DayTimelinePanel: Sendable {
   /// The column of `minute` in `bar`.
   private func column(_ minute: Double, _ axis: ClosedRange<Double>, _ bar: GridRect) -> Int {
     let share = (minute - axis.lowerBound) / (axis.upperBound - axis.lowerBound)
-    return bar.x + min(bar.width - 1, max(0, Int((share * Double(bar.width)).rounded(.down))))
+    return bar.x
+      + min(bar.width - 1, max(0, Int(saturating: (share * Double(bar.width)).rounded(.down))))
   }
 
   /// The entry's columns, its unknown ends taken from the axis's.
@@ -87,13 +90,13 @@ public struct DayTimelinePanel: Sendable {
 
   /// Hour marks, as many as fit with room for their labels ("06:00").
   private func drawAxis(_ axis: ClosedRange<Double>, in bar: GridRect, into grid: inout Grid) {
-    let hours = Int(((axis.upperBound - axis.lowerBound) / 60).rounded())
+    let hours = Int(saturating: ((axis.upperBound - axis.lowerBound) / 60).rounded())
     let step = [1, 2, 3, 4, 6, 12].first { hours / $0 * 7 <= bar.width } ?? 24
     var free = bar.x
     var minute = axis.lowerBound
     while minute <= axis.upperBound {
       let x = column(minute, axis, bar)
-      let hour = Int(minute / 60) % 24
+      let hour = Int(saturating: minute / 60) % 24
       let label = (hour < 10 ? "0" : "") + "\(hour):00"
       if x >= free, x + label.count <= bar.maxX {
         grid.write(label, column: x, row: bar.y, style: .dim)
@@ -169,7 +172,7 @@ public struct DayTimelinePanel: Sendable {
   /// "07:32", or blanks where the time is not known.
   static func clock(_ minute: Double?) -> String {
     guard let minute else { return "     " }
-    let whole = Int(minute.rounded(.down))
+    let whole = Int(saturating: minute.rounded(.down))
     let (h, m) = (whole / 60 % 24, whole % 60)
     return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
   }

@@ -62,11 +62,11 @@ public struct Dashboard: Sendable {
           pace: snapshot.averagePace, speed: snapshot.averageSpeed, activity: activity,
           units: units), style: value, priority: 4),
       Line(
-        label: "Calories", value: "\(Int(snapshot.calories.value.rounded())) kcal",
+        label: "Calories", value: "\(Int(saturating: snapshot.calories.value.rounded())) kcal",
         style: value, priority: 9),
     ]
     if let heartRate, heartRate.isFinite {
-      let bpm = Int(heartRate.value.rounded())
+      let bpm = Int(saturating: heartRate.value.rounded())
       let zone = heartRateZones.flatMap { $0.zone(of: bpm) }.map { " Z\($0)" } ?? ""
       result.append(Line(label: "Heart", value: "\(bpm) bpm" + zone, style: value, priority: 8))
     }

@@ -159,7 +159,7 @@ public struct FilterLabPanel: Sendable {
       var value = distance.map { DisplayFormat.distance($0, units: units) } ?? "unknown"
       if let d = distance, value.count > 8 {
         let perUnit = units == .metric ? d.value / 1000 : d.value / 1609.344
-        value = String(Int(perUnit.rounded())) + (units == .metric ? " km" : " mi")
+        value = String(Int(saturating: perUnit.rounded())) + (units == .metric ? " km" : " mi")
       }
       return TextLayout.padRight(label, to: 9) + TextLayout.padLeft(value, to: 8)
         + TextLayout.padLeft(errorText, to: 8)

@@ -41,14 +41,14 @@ public struct WeeklyChart: Sendable {
       guard longest > 0, week.distance.value > 0 else { continue }
       let height = week.distance.value / longest * Double(barRows)
       if glyphs.kind == .unicode {
-        let eighths = max(1, Int((height * 8).rounded()))
+        let eighths = max(1, Int(saturating: (height * 8).rounded()))
         for row in 0..<(eighths / 8) { grid.put("█", column: x, row: bottom - row, style: style) }
         if eighths % 8 > 0 {
           grid.put(
             Self.eighths[eighths % 8 - 1], column: x, row: bottom - eighths / 8, style: style)
         }
       } else {
-        let cells = Int(height.rounded())
+        let cells = Int(saturating: height.rounded())
         if cells == 0 { grid.put(".", column: x, row: bottom, style: style) }
         for row in 0..<cells { grid.put("#", column: x, row: bottom - row, style: style) }
       }

@@ -23,7 +23,7 @@ public struct YearCalendar: Sendable {
   /// session, else 1 to 4 by quarters of the longest.
   static func level(_ distance: Double, longest: Double) -> Int {
     guard distance > 0, longest > 0 else { return 0 }
-    return min(4, max(1, Int((4 * distance / longest).rounded(.up))))
+    return min(4, max(1, Int(saturating: (4 * distance / longest).rounded(.up))))
   }
 
   var shades: [Character] {

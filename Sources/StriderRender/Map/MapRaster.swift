@@ -1,3 +1,5 @@
+import StriderCore
+
 /// The route line as pixels: one byte per cell, either braille dot bits or a line direction.
 ///
 /// Lines are rasterised with Bresenham's algorithm (J. E. Bresenham, "Algorithm for
@@ -106,7 +108,9 @@ struct MapRaster {
       guard let clipped = MapRaster.clip(x0, y0, x1, y1, maxX: maxX, maxY: maxY) else { return }
       (a, b) = clipped
     }
-    bresenham(Int(a.0), Int(a.1), Int(b.0), Int(b.1), direction)
+    bresenham(
+      Int(saturating: a.0), Int(saturating: a.1), Int(saturating: b.0), Int(saturating: b.1),
+      direction)
   }
 
   /// A point on its own (the first of a segment, or a lone fix).

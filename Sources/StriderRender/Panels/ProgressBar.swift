@@ -1,3 +1,5 @@
+import StriderCore
+
 /// One row showing a replay's position: "12:34 ██████▌░░░░ 30:00  42% 30×"; at the end
 /// it says what can be done next ("... 100% max · space replays again, q quits").
 ///
@@ -16,7 +18,7 @@ public struct ProgressBar: Sendable {
   public func draw(into grid: inout Grid) {
     grid.fill(GridRect(x: 0, y: 0, width: grid.width, height: 1))
     let left = DisplayFormat.clock(progress.position) + " "
-    let percent = "\(Int((progress.fraction * 100).rounded(.down)))%"
+    let percent = "\(Int(saturating: (progress.fraction * 100).rounded(.down)))%"
     let right =
       " " + DisplayFormat.clock(progress.total) + "  " + TextLayout.padLeft(percent, to: 4) + " "
       + DisplayFormat.replaySpeed(progress.speed, glyphs: glyphs)
@@ -33,8 +35,8 @@ public struct ProgressBar: Sendable {
     var column = grid.write(left, column: 0, row: 0, style: .bold)
     if ascii { column += grid.write("[", column: column, row: 0) }
     let filled = progress.fraction * Double(barWidth)
-    let whole = Int(filled.rounded(.down))
-    let eighths = ascii ? 0 : Int(((filled - Double(whole)) * 8).rounded(.down))
+    let whole = Int(saturating: filled.rounded(.down))
+    let eighths = ascii ? 0 : Int(saturating: ((filled - Double(whole)) * 8).rounded(.down))
     let barStyle = CellStyle(foreground: .cyan)
     for index in 0..<barWidth {
       let character: Character

@@ -89,9 +89,11 @@ public struct WorkoutPanel: Sendable {
         + DisplayFormat.speed(range.upperBound, units: units)
     case .heartRateZone(let zone):
       guard let band = status.band else { return "zone \(zone)" }
-      return "zone \(zone) (\(Int(band.low.rounded(.up)))-\(Int(band.high.rounded(.up)) - 1) bpm)"
+      return
+        "zone \(zone) (\(Int(saturating: band.low.rounded(.up)))-\(Int(saturating: band.high.rounded(.up) - 1)) bpm)"
     case .heartRate(let range):
-      return "\(Int(range.lowerBound.value.rounded()))-\(Int(range.upperBound.value.rounded())) bpm"
+      return
+        "\(Int(saturating: range.lowerBound.value.rounded()))-\(Int(saturating: range.upperBound.value.rounded())) bpm"
     }
   }
 
@@ -99,7 +101,7 @@ public struct WorkoutPanel: Sendable {
   func measuredText() -> String {
     guard let band = status.band else { return "-" }
     if band.measure == .heartRate {
-      return status.measured.map { "\(Int($0.rounded())) bpm" } ?? "-- bpm"
+      return status.measured.map { "\(Int(saturating: $0.rounded())) bpm" } ?? "-- bpm"
     }
     let speed = status.measured.map(MetersPerSecond.init)
     if case .speed = status.step?.step.target {
@@ -127,7 +129,7 @@ public struct WorkoutPanel: Sendable {
     func position(_ value: Double) -> Int {
       let f = (value - low) / scale
       guard f.isFinite else { return 0 }
-      return min(width - 1, max(0, Int((f * Double(width)).rounded(.down))))
+      return min(width - 1, max(0, Int(saturating: (f * Double(width)).rounded(.down))))
     }
     let (from, to) = (position(band.low), position(band.high))
     let inside = CellStyle(foreground: .cyan)

@@ -92,11 +92,11 @@ public enum DisplayFormat {
     guard metres.isFinite else { return "?" }
     if units == .imperial {
       let feet = metres / 0.3048
-      if feet < 1000 { return "\(Int(feet.rounded())) ft" }
+      if feet < 1000 { return "\(Int(saturating: feet.rounded())) ft" }
       return CueText.fixed(metres / 1609.344, decimals: 1) + " mi"
     }
     if metres < 10 { return CueText.fixed(metres, decimals: metres < 1 ? 1 : 0) + " m" }
-    if metres < 1000 { return "\(Int(metres.rounded())) m" }
+    if metres < 1000 { return "\(Int(saturating: metres.rounded())) m" }
     return CueText.fixed(metres / 1000, decimals: 1) + " km"
   }
 
@@ -105,7 +105,8 @@ public enum DisplayFormat {
     if factor == .infinity { return "max" }  // `--speed max`: as fast as possible
     guard factor.isFinite, factor > 0 else { return "0" + glyphs.times }
     let whole = factor.rounded()
-    let text = abs(factor - whole) < 0.001 ? "\(Int(whole))" : CueText.fixed(factor, decimals: 1)
+    let text =
+      abs(factor - whole) < 0.001 ? "\(Int(saturating: whole))" : CueText.fixed(factor, decimals: 1)
     return text + glyphs.times
   }
 
@@ -119,7 +120,7 @@ public enum DisplayFormat {
   /// Rounds seconds to a non-negative whole number without trapping.
   static func wholeSeconds(_ seconds: Double) -> Int {
     guard seconds.isFinite, seconds > 0 else { return 0 }
-    return Int(min(seconds, 360_000_000).rounded())
+    return Int(saturating: min(seconds, 360_000_000).rounded())
   }
 
   private static func two(_ n: Int) -> String { (n < 10 ? "0" : "") + "\(n)" }

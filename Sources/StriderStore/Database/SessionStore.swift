@@ -41,8 +41,9 @@ public final class SessionStore: Sendable {
   /// writable.
   var isReadOnly: Bool { readOnlyReason != nil }
 
-  /// Opens the database, creating it (owner-only) and its folder if needed; a folder or
-  /// file others can reach is made private, and a symbolic link to the database refused.
+  /// Opens the database, creating it (owner-only) and its folder if needed; a file others
+  /// can reach is made private, a folder others can write refused (`StoreFiles`), and a
+  /// symbolic link to the database refused.
   /// A database that cannot be written (a read-only mount, a file or folder without write
   /// permission) is opened for reading: it can still be listed, shown, exported, replayed.
   ///
@@ -80,6 +81,7 @@ public final class SessionStore: Sendable {
     let lock = try OpeningLock.take(location, patience: Self.migrationPatience)
     defer { lock?.release() }
     opened = Mutex(try Self.openPool(path: path, configuration: configuration))
+    StoreFiles.tightenCompanions(location)
     try migrate(progress: backfillProgress)
     // Should the lock not have been had (a folder it cannot be made in, or a wait too
     // long), another Strider may have made tables again while this one opened: GRDB
@@ -105,6 +107,7 @@ public final class SessionStore: Sendable {
         try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
       }
       opened.withLock { $0 = (pool, nil) }
+      StoreFiles.tightenCompanions(location)
       return true
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
       return false

@@ -98,11 +98,20 @@ extension SessionStore {
     }
   }
 
-  /// Deletes a session and everything kept of it, in batches (see `removeSession`).
+  /// Deletes a session and everything kept of it, in batches (see `removeSession`). A
+  /// session a live process is still recording is refused, as `finish` refuses it: its
+  /// recorder would lose every fix it has yet to write (the run failed with "FOREIGN KEY
+  /// constraint failed" and the recording was gone). The check and the marking are one
+  /// transaction, so a recording cannot start owning it in between.
   public func delete(_ id: Int64) throws(StoreError) {
     let owner = ProcessIdentity.current
     let found = try patientWrite { db in
-      try SessionRow.filter(key: id).filter(SessionRow.visible).updateAll(
+      guard let row = try SessionRow.filter(key: id).filter(SessionRow.visible).fetchOne(db)
+      else { return false }
+      if row.state == .recording, let recorder = row.owner, recorder.isAlive {
+        throw StoreError.stillRecording(id: id, pid: recorder.pid)
+      }
+      return try SessionRow.filter(key: id).filter(SessionRow.visible).updateAll(
         db, SessionRow.Columns.state.set(to: SessionRow.State.deleting),
         SessionRow.Columns.ownerPid.set(to: Int64(owner.pid)),
         SessionRow.Columns.ownerStart.set(to: owner.startTicks)) > 0

@@ -2,10 +2,10 @@ import Foundation
 
 /// Makes the database folder and files private, and refuses links, before SQLite sees them.
 ///
-/// Location history is personal data: the folder is 0700 and the database with its WAL
-/// companions (`-wal`, `-shm`, which SQLite creates with the database's own mode) is 0600.
-/// A folder or file that others can reach is tightened, and the caller is told so it can
-/// warn. A symbolic link where the database or a companion belongs is refused: SQLite would
+/// Location history is personal data: a folder Strider creates is 0700 and the database
+/// with its WAL companions (`-wal`, `-shm`, which SQLite creates with the database's own
+/// mode) is 0600. A file others can read is tightened, and the caller told so it can warn;
+/// a folder Strider did not create keeps its mode: one others can write is refused. A symbolic link where the database or a companion belongs is refused: SQLite would
 /// follow it and create or write the file it points at, wherever that is.
 enum StoreFiles {
   /// The files SQLite keeps beside the database in WAL mode. (The opening lock beside them
@@ -31,7 +31,11 @@ enum StoreFiles {
     return warnings
   }
 
-  /// Creates the folder 0700, or takes group and other permissions off an existing one.
+  /// Creates the folder 0700; an existing one keeps its mode, since Strider never changes a
+  /// folder it did not make (`STRIDER_HOME=/tmp` made 0700 would lock everyone else out of
+  /// /tmp, and a shared folder loses its sticky and setgid bits). One that others can
+  /// write is refused: they could swap the database or its companions under it. One they
+  /// can only read or list is used as it is, with a warning: the files in it are 0600.
   private static func prepareFolder(
     _ location: StoreLocation, warnings: inout [String]
   ) throws(StoreError) {
@@ -51,22 +55,20 @@ enum StoreFiles {
       throw .cannotOpen(path: location.path, reason: "\(folder) is not a folder")
     }
     let mode = info.st_mode & 0o7777
-    guard mode & 0o7077 != 0 else { return }
-    let tightened = mode & 0o700
-    if chmod(folder, tightened) == 0 {
-      warnings.append(
-        "\(folder) was open to other users (mode \(octal(mode))); made it private "
-          + "(mode \(octal(tightened)))")
-    } else if errno == EROFS {
-      warnings.append(
-        "\(folder) is open to other users (mode \(octal(mode))) and on a read-only file "
-          + "system, so it was left as it is")
-    } else {
+    if mode & 0o022 != 0 {
       throw .cannotOpen(
         path: location.path,
         reason:
-          "\(folder) is open to other users (mode \(octal(mode))) and cannot be made "
-          + "private (\(String(cString: strerror(errno)))); choose another STRIDER_HOME")
+          "\(folder) can be written by other users (mode \(octal(mode))), who could replace "
+          + "the database under Strider; Strider does not change the mode of a folder it did "
+          + "not create: set STRIDER_HOME to a folder only you can write "
+          + "(mkdir -m 700 ~/strider-data)")
+    }
+    if mode & 0o077 != 0 {
+      warnings.append(
+        "\(folder) can be listed by other users (mode \(octal(mode))); the database in it is "
+          + "owner-only, and Strider leaves the folder's mode as it is (chmod 700 \(folder) "
+          + "hides the files' names and sizes too)")
     }
   }
 
@@ -81,7 +83,7 @@ enum StoreFiles {
   /// and starts it afresh under the live connection: "database disk image is malformed",
   /// or a bus error on the truncated mapping (SQLite's "How To Corrupt An SQLite Database
   /// File", 2.2). `chmod` follows a link, so the link is refused first; the folder is
-  /// already private, so nobody else can swap one in between.
+  /// one nobody else can write (`prepareFolder`), so nobody else can swap one in between.
   private static func checkFile(
     _ path: String, of location: StoreLocation, warnings: inout [String]
   ) throws(StoreError) {
@@ -114,6 +116,23 @@ enum StoreFiles {
       warnings.append(
         "\(path) is readable by other users (mode \(octal(mode))) and could not be made "
           + "private (\(String(cString: strerror(errno))))")
+    }
+  }
+
+  /// Makes the `-wal` and `-shm` this user's SQLite created owner-only. SQLite's Unix layer
+  /// may give them the database's own mode (`robust_open` in os_unix.c), which stays open to
+  /// others when the database is another user's and `checkFile` could not tighten it; a
+  /// `-wal` was seen 0644 (issue 49). Looked at and changed by path, never opened
+  /// (`checkFile` says why), and only files this user owns; called once the pool is open,
+  /// when both exist.
+  static func tightenCompanions(_ location: StoreLocation) {
+    for suffix in companionSuffixes {
+      let path = location.path + suffix
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        info.st_uid == geteuid(), info.st_mode & 0o077 != 0
+      else { continue }
+      _ = chmod(path, info.st_mode & 0o600)
     }
   }
 

@@ -35,8 +35,11 @@ public enum SettingsFile {
     guard let path = path(environment: environment),
       FileManager.default.fileExists(atPath: path)
     else { return UserSettings() }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SettingsError(path: path, line: nil, key: nil, message: "cannot be read")
+    let data: Data
+    switch SmallFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let failure):
+      throw SettingsError(path: path, line: nil, key: nil, message: failure.message)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw SettingsError(path: path, line: nil, key: nil, message: "is not UTF-8 text")

@@ -14,8 +14,11 @@ public enum WorkoutFile {
     guard FileManager.default.fileExists(atPath: path) else {
       throw WorkoutFileError(path: path, line: nil, key: nil, message: "no such file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw WorkoutFileError(path: path, line: nil, key: nil, message: "cannot be read")
+    let data: Data
+    switch SmallFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let failure):
+      throw WorkoutFileError(path: path, line: nil, key: nil, message: failure.message)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw WorkoutFileError(path: path, line: nil, key: nil, message: "is not UTF-8 text")
