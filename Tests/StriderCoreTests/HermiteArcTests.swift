@@ -76,4 +76,15 @@ import Testing
     #expect(chords < 0.995 * truth, "the chords cut the corners: \(chords) of \(truth) m")
     #expect(abs(measured - truth) / truth < 0.004, "\(measured) m against \(truth) m")
   }
+
+  /// Issue 49: a figure made from input is never converted to an integer unchecked.
+  @Test func anInfiniteShortfallIsTheMostPiecesNotATrap() {
+    let pieces = HermiteArc.pieces(
+      east: 1e308, north: 1e308, start: (east: -1e308, north: 1e308),
+      end: (east: 1e308, north: -1e308), duration: 1)
+    #expect((1...HermiteArc.mostPieces).contains(pieces))
+    let nan = HermiteArc.pieces(
+      east: .nan, north: 1, start: (east: 0, north: 1), end: (east: 1, north: 0), duration: 1)
+    #expect(nan == 1)
+  }
 }

@@ -73,7 +73,8 @@ enum HermiteArc {
       chord
       * (factor(east: east, north: north, start: start, end: end, duration: duration) - 1)
     guard shortfall > closeEnough else { return 1 }
-    return min(mostPieces, Int((shortfall / closeEnough).squareRoot().rounded(.up)))
+    // Capped before the conversion: an infinite shortfall is the most pieces, not a trap.
+    return Int(min(Double(mostPieces), (shortfall / closeEnough).squareRoot().rounded(.up)))
   }
 
   static let closeEnough = 0.01
