@@ -123,8 +123,8 @@ import Testing
   /// Issue 49: one bad clock reading on the first fix (a year of 2100 or 1970) neither
   /// dates the session nor puts the fixes after it out of order.
   static let badFirstTimes: [(Double, RejectionReason)] = [
-    (2_396_736_000, .outOfOrder), (-1_702_944_000, .stale), (10_800, .outOfOrder),
-    (-10_800, .stale),
+    (2_396_736_000, .outOfOrder), (-1_702_944_000, .stale), (172_800, .outOfOrder),
+    (-172_800, .stale),
   ]
 
   @Test(arguments: badFirstTimes)
@@ -143,10 +143,23 @@ import Testing
 
   @Test func aFirstTimeThatTheNextAgreesWithIsKept() {
     var fixes = straightRun(count: 30)
-    // A gap of a minute after the first fix is within what a clock may jump.
-    for i in 1..<30 { fixes[i].time = fixes[i].time.map { $0 + Seconds(60) } }
+    // A logger paused for twelve minutes after its first fix (px-korita.gpx).
+    for i in 1..<30 { fixes[i].time = fixes[i].time.map { $0 + Seconds(720) } }
     let v = verdicts(judge(fixes))
     #expect((0..<30).allSatisfy { v[$0] == .accepted })
     #expect(verdicts(judge(Array(fixes.prefix(1)))) == [0: .accepted], "a lone fix stands")
+  }
+
+  /// A precise receiver (0.5 m as usual) with one poorer fix (30 m, within the absolute
+  /// limit): the poorer fix's margin is bounded, so a jump of 300 m from it is no step.
+  @Test func aPoorerFixOfAPreciseReceiverDoesNotWidenTheMarginWithoutBound() {
+    var fixes = straightRun(count: 60)
+    for i in fixes.indices { fixes[i].horizontalAccuracy = Meters(0.5) }
+    fixes[30].horizontalAccuracy = Meters(30)
+    let plane = LocalTangentPlane(origin: fixes[31].coordinate!)
+    fixes[31].coordinate = plane.unproject(PlanePoint(east: 300, north: 0))
+    let v = verdicts(judge(fixes))
+    #expect(v[31] == .rejected(.implausibleSpeed))
+    #expect(v[30] == .accepted)
   }
 }

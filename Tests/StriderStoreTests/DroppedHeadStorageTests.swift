@@ -36,12 +36,8 @@ import Testing
   @Test func aStreamedImportStoresTheHeadAsRejected() throws {
     let temp = TemporaryStore()
     let store = try temp.open()
-    var next = 0
     let outcome = try store.importSession(
-      reading: { () throws(StoreError) -> Fix? in
-        defer { next += 1 }
-        return next < Self.fixes.count ? Self.fixes[next] : nil
-      }, name: "burst.gpx", configuration: SessionConfiguration(activity: .run), source: nil)
+      fixes: Self.fixes, name: "burst.gpx", configuration: SessionConfiguration(activity: .run))
     guard case .imported(let imported) = outcome else {
       Issue.record("\(outcome)")
       return

@@ -19,12 +19,8 @@ import Testing
 
     let temp = TemporaryStore()
     let store = try temp.open()
-    var next = 0
     let outcome = try store.importSession(
-      reading: { () throws(StoreError) -> Fix? in
-        defer { next += 1 }
-        return next < fixes.count ? fixes[next] : nil
-      }, name: "ride.gpx", configuration: configuration, source: nil)
+      fixes: fixes, name: "ride.gpx", configuration: configuration)
     guard case .imported(let imported) = outcome else {
       Issue.record("\(outcome)")
       return

@@ -76,6 +76,10 @@ public struct Gate: Sendable {
   /// trusted once three fixes agree over a few seconds, and a burst of network fixes at
   /// the start agrees with itself for that long.
   static let headProbation = Seconds(30)
+  /// The stream's first time is believed when the next is within this of it: a logger
+  /// paused after its first fix resumes minutes or hours later, while a clock that was
+  /// wrong (a year of 1970 or 2100, a week-number rollover) is days or years off.
+  static let headTimeSpan = Seconds(86_400)
 
   private var reorderBuffer = FixQueue()
   private var releasedUpTo: GNSSTime?
@@ -86,7 +90,7 @@ public struct Gate: Sendable {
   private var provisional: Fix?
   private var provisionalContradictions = 0
   /// Whether `provisional` is the stream's first timed fix, held until the next agrees
-  /// with its time (within `clockJumpThreshold`, either way).
+  /// with its time (within `headTimeSpan`, either way).
   private var provisionalIsHead = false
   /// Whether the stream's first timed fix has been held (`provisionalIsHead`).
   private var headTimeJudged = false
@@ -281,13 +285,16 @@ public struct Gate: Sendable {
   /// the figure means (a 1-σ radius, a 95 % one, HDOP times some metres, written by one
   /// convention and read by another), so only its ratio to the receiver's own usual one
   /// is the same whichever way it was written: the same fixes get the same decisions
-  /// with HDOP, eph, GST or no accuracy at all.
+  /// with HDOP, eph, GST or no accuracy at all. A fix more than `relativeAccuracyLimit`
+  /// times worse than usual counts as that: it is kept only because its own figure is
+  /// within the absolute limit, and a receiver that usually says 0.5 m would otherwise
+  /// make a 30 m fix's margin hundreds of metres.
   private func relativeAccuracy(_ fix: Fix) -> Double {
     let assumed = configuration.assumedAccuracy.value
     guard let a = usableAccuracy(fix), let typical = typicalAccuracyNow, typical > 0 else {
       return assumed
     }
-    return assumed * a / typical
+    return assumed * min(a / typical, Gate.relativeAccuracyLimit)
   }
 
   // MARK: Stage 2: order
@@ -338,7 +345,7 @@ public struct Gate: Sendable {
     if let held = provisional, let heldTime = held.time {
       let carriesOn =
         provisionalIsHead
-        ? abs((time - heldTime).value) <= c.clockJumpThreshold.value
+        ? abs((time - heldTime).value) <= Gate.headTimeSpan.value
         : time >= heldTime - c.reorderWindow
       if carriesOn {
         provisional = nil  // the stream carried on from the jump: it was a real gap
