@@ -18,12 +18,14 @@ import Testing
   static let frozen: [Frozen] = {
     /// Today's settings as that Strider wrote them: distance measured along chords, before
     /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` and
-    /// `wanderRadius` (absent, each stays nil rather than take today's default).
+    /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges` (absent, each
+    /// stays nil rather than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
       settings.autoPause.movingSpeed = nil
       settings.autoPause.wanderRadius = nil
+      settings.autoPause.datesStopEdges = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -90,6 +92,7 @@ import Testing
       let today = AutoPauseConfiguration.defaults(for: frozen.settings.activity)
       expected.autoPause.movingSpeed = today.movingSpeed
       expected.autoPause.wanderRadius = today.wanderRadius
+      expected.autoPause.datesStopEdges = today.datesStopEdges
     }
     return expected
   }
@@ -121,6 +124,7 @@ import Testing
     expected.smoother?.measuresAlongCurve = nil
     expected.autoPause.movingSpeed = nil
     expected.autoPause.wanderRadius = nil
+    expected.autoPause.datesStopEdges = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -138,6 +142,9 @@ import Testing
     // And one stored before stops were looked for in the wander, in the region alone.
     #expect(old.autoPause.wanderRadius == nil)
     #expect(today.autoPause.wanderRadius == AutoPauseConfiguration.standardWanderRadius)
+    // And one stored before a stop was dated between its fixes, at its fixes.
+    #expect(old.autoPause.datesStopEdges == nil)
+    #expect(today.autoPause.datesStopEdges == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

@@ -80,7 +80,11 @@ public struct MetricsAccumulator: Sendable {
     let step = sample.step.value.isFinite ? max(0, sample.step.value) : 0
     // A still step (auto-paused, or a long idle step) adds whatever ground the engine says
     // it covered (zero while paused) but no moving time, calories or pace.
-    if !sample.isMoving { dt = 0 }
+    if !sample.isMoving {
+      dt = 0
+    } else if let moving = sample.movingDuration?.value, moving.isFinite {
+      dt = min(dt, max(0, moving))
+    }
     guard step > 0 || dt > 0 else { return [] }
 
     if dt > 0 {

@@ -18,10 +18,13 @@ public struct MetricsSample: Sendable, Hashable, Codable {
   /// A gap lies before this sample: its step adds no time or distance, and nothing is
   /// interpolated across it for pace.
   public var startsSegment: Bool
+  /// Of a moving step into or out of a stop, the part the user was moving; they stood the
+  /// rest. Nil: the whole step was moving.
+  public var movingDuration: Seconds?
 
   public init(
     time: GNSSTime, coordinate: Coordinate, altitude: Meters? = nil, step: Meters = .zero,
-    isMoving: Bool = true, startsSegment: Bool = false
+    isMoving: Bool = true, startsSegment: Bool = false, movingDuration: Seconds? = nil
   ) {
     self.time = time
     self.coordinate = coordinate
@@ -29,5 +32,6 @@ public struct MetricsSample: Sendable, Hashable, Codable {
     self.step = step
     self.isMoving = isMoving
     self.startsSegment = startsSegment
+    self.movingDuration = movingDuration
   }
 }

@@ -25,11 +25,15 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// sessions stored before it existed: the region of `radius` alone, stops kept where the
   /// speed is at most 0.4 m/s (a replay of a stored session gives its stored numbers).
   public var wanderRadius: Double?
+  /// Whether the finished track dates a stop between the fixes either side of its edges
+  /// (`FinishingPass.travelTime`): the step into or out of it is moving only for the time
+  /// its length takes. Nil, as in sessions stored before it existed: the whole step moves.
+  public var datesStopEdges: Bool?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
     resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
-    wanderRadius: Double? = nil
+    wanderRadius: Double? = nil, datesStopEdges: Bool? = nil
   ) {
     self.enabled = enabled
     self.radius = radius
@@ -38,6 +42,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     self.resumeWindow = resumeWindow
     self.movingSpeed = movingSpeed
     self.wanderRadius = wanderRadius
+    self.datesStopEdges = datesStopEdges
   }
 
   /// The default `wanderRadius`: about the 99.9 % point of a standing user's distance from
@@ -78,6 +83,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
         AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
       }
     defaults.wanderRadius = standardWanderRadius
+    defaults.datesStopEdges = true
     return defaults
   }
 }

@@ -332,10 +332,12 @@ struct FinishingPass: Sendable {
     // Stops, found again on the smoothed track, trimmed to where it was really still. The
     // figures follow the search a stop's length behind (`StopFinder.isSettled`), so that
     // they can be summed while the smoother is still at work further on.
+    let stillSpeed = FinishingPass.stillSpeed(
+      configuration.autoPause, activity: configuration.activity)
+    let datesStopEdges = configuration.autoPause.datesStopEdges ?? false
     var finder = StopFinder(
       configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
-      stillSpeed: FinishingPass.stillSpeed(
-        configuration.autoPause, activity: configuration.activity),
+      stillSpeed: stillSpeed,
       looksForWander: configuration.autoPause.wanderRadius != nil, points: points,
       streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
@@ -402,6 +404,7 @@ struct FinishingPass: Sendable {
       }
       var step = 0.0
       var isMoving = !standing
+      var movingDuration: Seconds?
       let velocity = inPause || !alongCurve ? nil : FinishingPass.velocity(p)
       // Points of the smoothed curve between the previous point and this one, where the
       // chord would cut a turn (`HermiteArc`): the finished track holds them, so that its
@@ -428,6 +431,20 @@ struct FinishingPass: Sendable {
           }
         }
         if configuration.isIdleStep(distance: step, duration: time - prev.time) { isMoving = false }
+        // A step into or out of a stop, between fixes seconds apart, was covered braking
+        // from (or pulling away to) the user's pace and stood the rest: only the time its
+        // length takes so is moving (the arrival forward-dated, the departure back-dated).
+        let duration = (time - prev.time).value
+        let enters = inPause && !prev.inStop
+        let leaves = prev.inPause && !inPause
+        if isMoving, enters != leaves, datesStopEdges, duration >= FinishingPass.splitStepsFrom,
+          let pace = FinishingPass.pace(
+            beside: enters ? index - 1 : index, of: points, forward: leaves,
+            stillSpeed: stillSpeed)
+        {
+          let travel = FinishingPass.travelTime(step, pace: pace)
+          if travel < duration { movingDuration = Seconds(travel) }
+        }
         if isMoving, !measuresOnly {
           uncertainty.add(
             length: step, duration: (time - prev.time).value,
@@ -469,7 +486,7 @@ struct FinishingPass: Sendable {
         _ = accumulator.add(
           MetricsSample(
             time: time, coordinate: coordinate, altitude: p.altitude, step: Meters(step),
-            isMoving: isMoving, startsSegment: !continues))
+            isMoving: isMoving, startsSegment: !continues, movingDuration: movingDuration))
       }
       if let handOut {
         if let point = builder?.next(
@@ -493,6 +510,47 @@ struct FinishingPass: Sendable {
       track: handOut == nil ? builder?.track : nil,
       series: keepsDistanceSeries ? (seriesTimes, seriesDistances) : nil,
       measured: measured, uncertainty: uncertainty)
+  }
+
+  /// Steps into or out of a stop this long or longer are split into moving and standing
+  /// (`pace(beside:)`): at 1 Hz the fix already dates the stop to within its second.
+  static let splitStepsFrom = 2.0
+  /// How far beside a stop the user's pace is read.
+  static let paceSpan = 30.0
+
+  /// How hard people brake into a stop and pull away from it, m/s²: in traffic, on foot
+  /// and on a bicycle, 0.5-1.5 (hard braking reaches 3).
+  static let speedChange = 1.0
+
+  /// How long a step of `length` metres into or out of a stop takes, braking from (or
+  /// pulling away to) `pace` at `speedChange`: √(2s/a) while the speed changes all along
+  /// it, else s/v + v/2a.
+  static func travelTime(_ length: Double, pace: Double) -> Double {
+    let changing = pace * pace / (2 * speedChange)
+    return length < changing
+      ? (2 * length / speedChange).squareRoot() : length / pace + pace / (2 * speedChange)
+  }
+
+  /// The user's pace beside a stop: the median smoothed speed of the moving points within
+  /// `paceSpan` of the point at `index` (it included), before it or, `forward`, after it;
+  /// nil where none moved.
+  static func pace<Track: RandomAccessCollection>(
+    beside index: Int, of points: Track, forward: Bool, stillSpeed: Double
+  ) -> Double? where Track.Element == Entry, Track.Index == Int {
+    guard points.indices.contains(index), let origin = points[index].time else { return nil }
+    var speeds: [Double] = []
+    var k = index
+    while points.indices.contains(k), speeds.count < 64 {
+      let p = points[k]
+      if let t = p.time {
+        if abs((t - origin).value) > paceSpan { break }
+        if p.smoothed, Double(p.speed) > stillSpeed { speeds.append(Double(p.speed)) }
+      }
+      k += forward ? 1 : -1
+    }
+    guard !speeds.isEmpty else { return nil }
+    speeds.sort()
+    return speeds[speeds.count / 2]
   }
 
   /// A smoothed point's velocity (east, north), m/s, from the speed and course it holds;

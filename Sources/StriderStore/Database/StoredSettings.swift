@@ -19,10 +19,10 @@ public enum StoredSettings {
   /// along the smoothed curve replays along chords, and one stored before auto-pause read
   /// the filtered speed pauses on the region alone, and one stored before stops were looked
   /// for in the error's wander finds them in the activity's region alone, to the numbers it
-  /// was stored with.
+  /// was stored with; so does one stored before a stop was dated between its fixes.
   static let absentMeansBefore: [(object: String, key: String)] = [
     ("smoother", "measuresAlongCurve"), ("autoPause", "movingSpeed"),
-    ("autoPause", "wanderRadius"),
+    ("autoPause", "wanderRadius"), ("autoPause", "datesStopEdges"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
