@@ -85,7 +85,9 @@ public struct MetricsAccumulator: Sendable {
     } else if let moving = sample.movingDuration?.value, moving.isFinite {
       dt = min(dt, max(0, moving))
     }
-    guard step > 0 || dt > 0 else { return [] }
+    let settled = sample.settledSpan
+    let splitTime = settled.map { max(0, $0.moving.value) } ?? dt
+    guard step > 0 || dt > 0 || splitTime > 0 else { return [] }
 
     if dt > 0 {
       let speed = MetersPerSecond(step / dt)
@@ -103,7 +105,7 @@ public struct MetricsAccumulator: Sendable {
     distance += step
     moving += dt
     window.append(moving: moving, distance: distance)
-    return advanceSplits(step: step, duration: dt, from: stepStart)
+    return advanceSplits(step: step, duration: splitTime, from: settled?.start ?? stepStart)
   }
 
   /// Corrects the distance so far by `delta` metres without adding time, calories or pace:

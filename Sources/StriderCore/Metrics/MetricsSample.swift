@@ -21,10 +21,27 @@ public struct MetricsSample: Sendable, Hashable, Codable {
   /// Of a moving step into or out of a stop, the part the user was moving; they stood the
   /// rest. Nil: the whole step was moving.
   public var movingDuration: Seconds?
+  /// The moving time the step's distance was covered in and when it began, where that is
+  /// not the sample's own: the live engine counts its distance along positions settled a
+  /// few fixes behind the newest, so its splits are measured on their clock. Nil: the
+  /// sample's.
+  public var settledSpan: Span?
+
+  /// A stretch of the settled clock (`settledSpan`).
+  public struct Span: Sendable, Hashable, Codable {
+    public var start: GNSSTime
+    public var moving: Seconds
+
+    public init(start: GNSSTime, moving: Seconds) {
+      self.start = start
+      self.moving = moving
+    }
+  }
 
   public init(
     time: GNSSTime, coordinate: Coordinate, altitude: Meters? = nil, step: Meters = .zero,
-    isMoving: Bool = true, startsSegment: Bool = false, movingDuration: Seconds? = nil
+    isMoving: Bool = true, startsSegment: Bool = false, movingDuration: Seconds? = nil,
+    settledSpan: Span? = nil
   ) {
     self.time = time
     self.coordinate = coordinate
@@ -33,5 +50,6 @@ public struct MetricsSample: Sendable, Hashable, Codable {
     self.isMoving = isMoving
     self.startsSegment = startsSegment
     self.movingDuration = movingDuration
+    self.settledSpan = settledSpan
   }
 }

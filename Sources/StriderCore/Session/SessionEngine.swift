@@ -13,6 +13,10 @@ public struct SessionEngine: Sendable {
   /// the live distance is measured along settled positions (`LiveDriftFilter.settled`).
   private var settling: [SettlingStep] = []
   private var settlingHead = 0
+  /// The time of the last settled fix, and the moving time settled so far: the live
+  /// distance's own clock, a few fixes behind the newest (`settledDistance`).
+  private var settledTime: GNSSTime?
+  private var settledMoving = 0.0
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -134,10 +138,14 @@ public struct SessionEngine: Sendable {
   /// pay twice for its finishing pass, and copy the track while it does.
   static let correctionLimit = 50_000
 
-  /// Whether a settled step adds distance: not across a break, not while paused.
+  /// Whether a settled step adds distance (not across a break, not while paused), and its
+  /// fix's time and whether the user was moving then: the splits run on the clock of the
+  /// settled fixes, so that a split's time is the time its distance took.
   private struct SettlingStep: Sendable {
     var startsStretch: Bool
     var counts: Bool
+    var time: GNSSTime
+    var isMoving: Bool
   }
 
   /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
@@ -228,8 +236,14 @@ public struct SessionEngine: Sendable {
     if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
     // The split it reaches is told when the settled distance completes it.
     let splitLength = configuration.units.splitLength.value
-    snapshot.currentSplitDistance = Meters(
-      min(snapshot.currentSplitDistance.value + ahead, splitLength.nextDown))
+    // The current split runs on the settled clock too: the time those steps took goes with
+    // them, up to the mark where they cross it (the split it reaches is told once settled).
+    let settledSplit = snapshot.currentSplitDistance.value
+    let shown = min(settledSplit + ahead, splitLength.nextDown)
+    let aheadTime = max(0, snapshot.moving.value - settledMoving)
+    snapshot.currentSplitDistance = Meters(shown)
+    snapshot.currentSplitDuration = Seconds(
+      snapshot.currentSplitDuration.value + aheadTime * min(1, (shown - settledSplit) / ahead))
     return snapshot
   }
 
@@ -347,14 +361,16 @@ public struct SessionEngine: Sendable {
       livePauses.append(PauseInterval(start: since, end: last))
     }
     // The fixes the live filter had not settled yet settle now, and count at the last time.
-    let tail = settledDistance(final: true)
-    if tail > 0, let time = lastAcceptedTime, let point = lastPoint {
+    if let time = lastAcceptedTime, let point = lastPoint,
+      case let tail = settledDistance(final: true, at: time),
+      tail.distance > 0 || (tail.span?.moving.value ?? 0) > 0
+    {
       for split in metrics.add(
         MetricsSample(
-          time: time, coordinate: point.coordinate, altitude: nil, step: Meters(tail),
-          isMoving: false, startsSegment: false))
+          time: time, coordinate: point.coordinate, altitude: nil, step: Meters(tail.distance),
+          isMoving: false, startsSegment: false, settledSpan: tail.span))
       {
-        emit(.split(split), into: &events)
+        emitSplit(split, toldAt: time, into: &events)
       }
     }
     let liveSnapshot = metrics.finish()
@@ -548,7 +564,6 @@ public struct SessionEngine: Sendable {
       return
     }
 
-    var endsSignalLoss = false
     if let t = fix.time, let last = lastAcceptedTime, t > last {
       if !signalLostAnnounced, t - last > configuration.signalLossAfter {
         signalLostAnnounced = true
@@ -556,7 +571,6 @@ public struct SessionEngine: Sendable {
         announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
       }
       if signalLostAnnounced {
-        endsSignalLoss = true
         signalLostAnnounced = false
         signalLostAt = nil
         emit(.signalRegained(at: t), into: &events)
@@ -601,11 +615,9 @@ public struct SessionEngine: Sendable {
     let continues = !newStretch && previousTimed != nil && (previous?.time ?? time) <= time
     let wasPaused = autoPause.isPaused
     if newStretch { autoPause.reset() }
-    var transitioned = false
     if let transition = autoPause.observe(
       time: time, coordinate: coordinate, speed: smoothed ? speed.value : nil)
     {
-      transitioned = true
       switch transition {
       case .paused(let at, let since):
         pausedSince = since
@@ -627,6 +639,7 @@ public struct SessionEngine: Sendable {
     rawDistance += step
     let rawStep = step
     var isMoving = !autoPause.isPaused
+    var settledSpan: MetricsSample.Span?
     if continues, let before = previous?.time,
       configuration.isIdleStep(distance: step, duration: time - before)
     {
@@ -635,8 +648,12 @@ public struct SessionEngine: Sendable {
     if wasPaused && autoPause.isPaused { step = 0 }
     if smoothed {
       settling.append(
-        SettlingStep(startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused)))
-      step = settledDistance(final: false)
+        SettlingStep(
+          startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused), time: time,
+          isMoving: isMoving))
+      let settled = settledDistance(final: false, at: time)
+      step = settled.distance
+      settledSpan = settled.span
       if liveCorrection.debt < 0 {
         let taken = max(liveCorrection.debt, -step)
         step += taken
@@ -654,21 +671,16 @@ public struct SessionEngine: Sendable {
       isStopped: !isMoving, step: configuration.isRaw ? rawStep : step, continues: continues)
     let sample = MetricsSample(
       time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
-      isMoving: isMoving, startsSegment: !continues)
-    for var split in metrics.add(sample) {
-      // A split reached across a signal loss is interpolated into the silence, before the
-      // "signal regained" just said: live, it is told when it is known.
-      // The live distance is counted along settled positions, a few fixes behind: a split
-      // it completes now is told now, never before a pause or resume just announced.
-      if endsSignalLoss || transitioned, split.endTime < time { split.endTime = time }
-      emit(.split(split), into: &events)
+      isMoving: isMoving, startsSegment: !continues, settledSpan: settledSpan)
+    for split in metrics.add(sample) {
+      emitSplit(split, toldAt: time, into: &events)
       sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
     }
     if correctsLiveDistance, keepsTrack, smoothed {
       let due = liveCorrection.schedule.step(count: track.count)
       if due.remeasures {
         for split in correctLiveDistance(at: time, relearning: due.relearns) {
-          emit(.split(split), into: &events)
+          emitSplit(split, toldAt: time, into: &events)
           sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
         }
       }
@@ -773,25 +785,50 @@ public struct SessionEngine: Sendable {
     liveCorrection.frozenIndex = freeze
     let target = liveCorrection.frozenDistance + measured[2] - measured[1]
     let (splits, leftover) = metrics.correctDistance(
-      by: target - metrics.snapshot.distance.value, at: time)
+      by: target - metrics.snapshot.distance.value, at: settledTime ?? time)
     liveCorrection.debt = leftover
     return splits
   }
 
-  /// The distance along the positions the live filter settled since the last call.
-  private mutating func settledDistance(final: Bool) -> Double {
-    guard let steps = filter?.settledSteps(final: final) else { return 0 }
+  /// The distance along the positions the live filter settled since the last call, and the
+  /// moving time it took from the fix settled before them (from `time` before any is):
+  /// nil without a live filter.
+  private mutating func settledDistance(final: Bool, at time: GNSSTime) -> (
+    distance: Double, span: MetricsSample.Span?
+  ) {
+    guard let steps = filter?.settledSteps(final: final) else { return (0, nil) }
     var distance = 0.0
+    var moving = 0.0
+    let start = settledTime
     for step in steps where settlingHead < settling.count {
       let entry = settling[settlingHead]
       settlingHead += 1
       if !entry.startsStretch, entry.counts { distance += step }
+      if !entry.startsStretch, entry.isMoving, let before = settledTime, entry.time > before {
+        moving += (entry.time - before).value
+      }
+      if settledTime.map({ entry.time > $0 }) ?? true { settledTime = entry.time }
     }
     if settlingHead > 1024, settlingHead * 2 > settling.count {
       settling.removeFirst(settlingHead)
       settlingHead = 0
     }
-    return distance
+    settledMoving += moving
+    return (
+      distance,
+      MetricsSample.Span(start: start ?? settledTime ?? time, moving: Seconds(moving))
+    )
+  }
+
+  /// Emits a split completed live, stamped no earlier than `time`, when it is told: it is
+  /// timed on the settled positions' clock (`settledDistance`), a few fixes behind, or was
+  /// reached across a signal loss, and the events never go back in time.
+  private mutating func emitSplit(
+    _ split: Split, toldAt time: GNSSTime, into events: inout [SessionEvent]
+  ) {
+    var told = split
+    if told.endTime < time { told.endTime = time }
+    emit(.split(told), into: &events)
   }
 
   private mutating func announce(

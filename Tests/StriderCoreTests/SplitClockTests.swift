@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import StriderCore
+
+/// The live splits run on the clock of the distance they count (issue 50): the live
+/// distance is summed along positions settled a few fixes behind the newest, so a split
+/// timed on the newest fix's clock came out late by those fixes (10 s at 1 Hz, 50 s at 5 s).
+@Suite struct SplitClockTests {
+  /// A steady 3 m/s run sampled every `interval` s, straight east, with a 4 m jitter-free
+  /// accuracy: its splits, live as the engine announced them, and finished.
+  static func run(every interval: Double, for duration: Double = 1200) -> (
+    live: [Split], finished: [Split], currentSplitPaces: [Double]
+  ) {
+    let start = GNSSTime(secondsSince1970: 1_700_000_000)
+    let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var live: [Split] = []
+    var paces: [Double] = []
+    for t in stride(from: 0.0, through: duration, by: interval) {
+      let fix = Fix(
+        time: start + Seconds(t),
+        coordinate: Coordinate(latitude: 48, longitude: 11 + 3 * t / metresPerDegreeEast),
+        horizontalAccuracy: Meters(4))
+      for event in engine.ingest(fix) {
+        if case .split(let split) = event { live.append(split) }
+      }
+      let shown = engine.leadingSnapshot
+      if !live.isEmpty, shown.currentSplitDistance.value > 100,
+        shown.currentSplitDuration.value > 0
+      {
+        paces.append(shown.currentSplitDistance.value / shown.currentSplitDuration.value)
+      }
+    }
+    let summary = engine.finish().summary
+    return (live, summary.splits.filter { !$0.isPartial }, paces)
+  }
+
+  @Test(arguments: [1.0, 5.0])
+  func theSpokenSplitIsTheFinishedOne(every interval: Double) {
+    let (live, finished, _) = Self.run(every: interval)
+    #expect(finished.count == 3)
+    #expect(live.filter { !$0.isPartial }.count >= 3)
+    for (spoken, final) in zip(live, finished) {
+      #expect(
+        abs(spoken.duration.value - final.duration.value) <= 2,
+        "split \(final.index): live \(spoken.duration), finished \(final.duration)")
+      // Told once its distance settled: after the mark, never before it.
+      #expect(spoken.endTime >= final.endTime - Seconds(2))
+    }
+  }
+
+  /// After a split mark the current split's pace is the runner's (3 m/s), not the
+  /// distance reached over a clock started when the lagging distance crossed the mark.
+  @Test(arguments: [1.0, 5.0])
+  func theCurrentSplitsPaceIsTheRunnersPace(every interval: Double) {
+    let (_, _, paces) = Self.run(every: interval)
+    #expect(!paces.isEmpty)
+    for pace in paces {
+      #expect(abs(pace - 3) / 3 <= 0.15, "current split at \(pace) m/s")
+    }
+  }
+}
