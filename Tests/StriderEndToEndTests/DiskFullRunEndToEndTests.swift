@@ -1,0 +1,104 @@
+import Foundation
+import StriderTestSupport
+import Testing
+
+/// A disk that fills during `strider run` (issue 49), on the real binary fed by a fake gpsd.
+///
+/// The disk fills by a file-size limit put on the running process from outside
+/// (`prlimit --pid PID --fsize=4096:`, the soft limit only, so it can be lifted again without
+/// privileges): every write that would make a file pass 4 KiB fails (`EFBIG`; Strider
+/// ignores SIGXFSZ), as on a full disk, and lifting the limit is room made. This needs no
+/// root and no file system of its own, so it runs in CI as anywhere. Before the fix the
+/// first refused write ended the recording at once (30 fixes of a run, exit status 1).
+@Suite(.offCooperativePool) struct DiskFullRunEndToEndTests {
+  static let prlimit = ["/usr/bin/prlimit", "/bin/prlimit"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  static let python3 = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    .split(separator: ":").map { "\($0)/python3" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static var available: Bool { prlimit != nil && python3 != nil }
+  static let unavailable: Comment = "needs prlimit (util-linux) and python3 for the fake gpsd"
+
+  /// Starts the fake gpsd and `strider run --headless`, its output through FIFOs (a pipe
+  /// has no size limit) into `out` and `err`; limits the file size 2 s in, waits for the
+  /// `storage` line, then with `recover` lifts the limit and waits for `written`; ends the
+  /// run with SIGINT and writes its exit status to `status`.
+  static let script = """
+    cd "$DIR" || exit 2
+    python3 -c "$FAKE_GPSD" > port & fake=$!
+    while [ ! -s port ]; do sleep 0.05; done
+    mkfifo out.fifo err.fifo
+    cat out.fifo > out & cat err.fifo > err &
+    "$STRIDER" run --headless --gpsd 127.0.0.1:$(cat port) > out.fifo 2> err.fifo & run=$!
+    sleep 2
+    "$PRLIMIT" --pid $run --fsize=4096:
+    i=0; while [ $i -lt 300 ] && ! grep -q '"event":"storage"' out; do sleep 0.1; i=$((i+1)); done
+    sleep 1
+    if [ "$MODE" = recover ]; then
+      "$PRLIMIT" --pid $run --fsize=unlimited:
+      i=0; while [ $i -lt 300 ] && ! grep -q '"state":"written"' out; do sleep 0.1; i=$((i+1)); done
+    fi
+    kill -INT $run; wait $run; echo $? > status
+    kill $fake 2>/dev/null; wait
+    """
+
+  struct Outcome {
+    var home: URL
+    var out: String
+    var err: String
+    var status: String
+  }
+
+  static func run(mode: String) throws -> Outcome {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let process = LiveGPSDEndToEndTests.unblockedProcess(
+      "/bin/sh", ["-c", script],
+      environment: [
+        "DIR": dir.path, "MODE": mode, "STRIDER": StriderBinary.url.path,
+        "PRLIMIT": prlimit ?? "prlimit", "FAKE_GPSD": OutputFailureEndToEndTests.fakeGPSD,
+        "STRIDER_HOME": home.path,
+      ])
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    func read(_ name: String) -> String {
+      (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+    return Outcome(home: home, out: read("out"), err: read("err"), status: read("status"))
+  }
+
+  @Test(.enabled(if: available, unavailable))
+  func aRunKeepsEveryFixThroughAFullDiskAndWritesThemWhenRoomIsMade() throws {
+    let outcome = try Self.run(mode: "recover")
+    let context = "\(outcome.err)\n\(outcome.out)"
+    #expect(outcome.status == "0\n", "\(context)")
+    #expect(outcome.out.contains(#""event":"storage","state":"holding""#), "\(context)")
+    #expect(outcome.out.contains(#""event":"storage","state":"written""#), "\(context)")
+    #expect(outcome.out.contains(#""trigger":"storage""#), "a cue says it: \(context)")
+    // Every fix the run received is in the session: the summary's count is the stored one.
+    let received = try #require(
+      outcome.out.firstMatch(of: /"points_in":(\d+)/).map { Int($0.1) ?? -1 }, "\(context)")
+    #expect(outcome.err.contains("strider: session 1 recorded (\(received) fixes)"), "\(context)")
+    let list = try StriderBinary.run(
+      ["sessions", "list"], environment: ["STRIDER_HOME": outcome.home.path])
+    #expect(list.stdout.contains("live") && !list.stdout.contains("interrupted"), "\(list)")
+  }
+
+  @Test(.enabled(if: available, unavailable))
+  func aDiskStillFullAtTheEndIsAnErrorAndTheSessionIsInterrupted() throws {
+    let outcome = try Self.run(mode: "stay")
+    let context = "\(outcome.err)\n\(outcome.out)"
+    #expect(outcome.status == "1\n", "\(context)")
+    #expect(outcome.out.contains(#""event":"storage","state":"holding""#), "\(context)")
+    #expect(outcome.out.contains(#""event":"summary""#), "the run ends with its summary")
+    #expect(
+      outcome.err.contains("fixes held in memory could not be written and are lost"), "\(context)")
+    #expect(outcome.err.contains("marked interrupted"), "\(context)")
+    let list = try StriderBinary.run(
+      ["sessions", "list"], environment: ["STRIDER_HOME": outcome.home.path])
+    #expect(list.stdout.contains("live, interrupted"), "\(list)")
+  }
+}
