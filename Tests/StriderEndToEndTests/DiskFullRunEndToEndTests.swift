@@ -2,7 +2,9 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// A disk that fills during `strider run` (issue 49), on the real binary fed by a fake gpsd.
+/// A disk that fills during `strider run` (issue 49), on the real binary fed by a fake gpsd:
+/// a real full disk where one can be made (a 256 KiB tmpfs, as root), and everywhere a file
+/// size limit.
 ///
 /// The disk fills by a file-size limit put on the running process from outside
 /// (`prlimit --pid PID --fsize=4096:`, the soft limit only, so it can be lifted again without
@@ -21,9 +23,10 @@ import Testing
   static let unavailable: Comment = "needs prlimit (util-linux) and python3 for the fake gpsd"
 
   /// Starts the fake gpsd and `strider run --headless`, its output through FIFOs (a pipe
-  /// has no size limit) into `out` and `err`; limits the file size 2 s in, waits for the
-  /// `storage` line, then with `recover` lifts the limit and waits for `written`; ends the
-  /// run with SIGINT and writes its exit status to `status`.
+  /// has no size limit) into `out` and `err`; limits the file size 2 s in (with `tmpfs` the
+  /// disk fills by itself), waits for the `storage` line, then with `recover` lifts the
+  /// limit (with `tmpfs` makes the file system larger) and waits for `written`; ends the run
+  /// with SIGINT and writes its exit status to `status`.
   static let script = """
     cd "$DIR" || exit 2
     python3 -c "$FAKE_GPSD" > port & fake=$!
@@ -32,11 +35,15 @@ import Testing
     cat out.fifo > out & cat err.fifo > err &
     "$STRIDER" run --headless --gpsd 127.0.0.1:$(cat port) > out.fifo 2> err.fifo & run=$!
     sleep 2
-    "$PRLIMIT" --pid $run --fsize=4096:
-    i=0; while [ $i -lt 300 ] && ! grep -q '"event":"storage"' out; do sleep 0.1; i=$((i+1)); done
+    [ "$MODE" = tmpfs ] || "$PRLIMIT" --pid $run --fsize=4096:
+    i=0; while [ $i -lt 600 ] && ! grep -q '"event":"storage"' out; do sleep 0.1; i=$((i+1)); done
     sleep 1
     if [ "$MODE" = recover ]; then
       "$PRLIMIT" --pid $run --fsize=unlimited:
+    elif [ "$MODE" = tmpfs ]; then
+      mount -o remount,size=16m "$STRIDER_HOME"
+    fi
+    if [ "$MODE" != stay ]; then
       i=0; while [ $i -lt 300 ] && ! grep -q '"state":"written"' out; do sleep 0.1; i=$((i+1)); done
     fi
     kill -INT $run; wait $run; echo $? > status
@@ -50,9 +57,9 @@ import Testing
     var status: String
   }
 
-  static func run(mode: String) throws -> Outcome {
+  static func run(mode: String, home: URL? = nil) throws -> Outcome {
     let dir = try StriderBinary.temporaryDirectory()
-    let home = dir.appendingPathComponent("data")
+    let home = home ?? dir.appendingPathComponent("data")
     let process = LiveGPSDEndToEndTests.unblockedProcess(
       "/bin/sh", ["-c", script],
       environment: [
@@ -70,21 +77,55 @@ import Testing
     return Outcome(home: home, out: read("out"), err: read("err"), status: read("status"))
   }
 
+  /// Whether a tmpfs can be mounted here (root, and a kernel that lets this container).
+  static let canMount: Bool = {
+    guard let dir = try? StriderBinary.temporaryDirectory(),
+      let disk = SmallDisk(at: dir.appendingPathComponent("probe"), size: "64k")
+    else { return false }
+    disk.unmount()
+    return true
+  }()
+
   @Test(.enabled(if: available, unavailable))
-  func aRunKeepsEveryFixThroughAFullDiskAndWritesThemWhenRoomIsMade() throws {
-    let outcome = try Self.run(mode: "recover")
+  func aRunKeepsEveryFixThroughAFileSizeLimitAndWritesThemWhenItIsLifted() throws {
+    try Self.expectEveryFixKept(try Self.run(mode: "recover"))
+  }
+
+  /// A real full disk: a 256 KiB tmpfs that fills, then is made 16 MiB larger in place.
+  @Test(.enabled(if: available && canMount, "needs root to mount a small tmpfs, and python3"))
+  func aRunKeepsEveryFixThroughAFullTmpfsAndWritesThemWhenItGrows() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let disk = try #require(SmallDisk(at: dir.appendingPathComponent("small"), size: "256k"))
+    defer { disk.unmount() }
+    try Self.expectEveryFixKept(try Self.run(mode: "tmpfs", home: disk.mountPoint))
+  }
+
+  static func expectEveryFixKept(
+    _ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let context = "\(outcome.err)\n\(outcome.out)"
-    #expect(outcome.status == "0\n", "\(context)")
-    #expect(outcome.out.contains(#""event":"storage","state":"holding""#), "\(context)")
-    #expect(outcome.out.contains(#""event":"storage","state":"written""#), "\(context)")
-    #expect(outcome.out.contains(#""trigger":"storage""#), "a cue says it: \(context)")
+    #expect(outcome.status == "0\n", "\(context)", sourceLocation: sourceLocation)
+    #expect(
+      outcome.out.contains(#""event":"storage","state":"holding""#), "\(context)",
+      sourceLocation: sourceLocation)
+    #expect(
+      outcome.out.contains(#""event":"storage","state":"written""#), "\(context)",
+      sourceLocation: sourceLocation)
+    #expect(
+      outcome.out.contains(#""trigger":"storage""#), "a cue says it: \(context)",
+      sourceLocation: sourceLocation)
     // Every fix the run received is in the session: the summary's count is the stored one.
     let received = try #require(
-      outcome.out.firstMatch(of: /"points_in":(\d+)/).map { Int($0.1) ?? -1 }, "\(context)")
-    #expect(outcome.err.contains("strider: session 1 recorded (\(received) fixes)"), "\(context)")
+      outcome.out.firstMatch(of: /"points_in":(\d+)/).map { Int($0.1) ?? -1 }, "\(context)",
+      sourceLocation: sourceLocation)
+    #expect(
+      outcome.err.contains("strider: session 1 recorded (\(received) fixes)"), "\(context)",
+      sourceLocation: sourceLocation)
     let list = try StriderBinary.run(
       ["sessions", "list"], environment: ["STRIDER_HOME": outcome.home.path])
-    #expect(list.stdout.contains("live") && !list.stdout.contains("interrupted"), "\(list)")
+    #expect(
+      list.stdout.contains("live") && !list.stdout.contains("interrupted"), "\(list)",
+      sourceLocation: sourceLocation)
   }
 
   @Test(.enabled(if: available, unavailable))
