@@ -142,4 +142,47 @@ import Testing
       ["sessions", "list"], environment: ["STRIDER_HOME": outcome.home.path])
     #expect(list.stdout.contains("live, interrupted"), "\(list)")
   }
+
+  /// The dashboard says it (tmux): the status line while the fixes wait, then that they
+  /// were written; quitting then keeps the session whole.
+  @Test(.enabled(if: available && TmuxSession.executable != nil, "needs tmux, prlimit, python3"))
+  func theDashboardSaysTheFixesWaitInMemoryAndThenThatTheyAreWritten() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data").path
+    try OutputFailureEndToEndTests.fakeGPSD.write(
+      to: dir.appendingPathComponent("fake.py"), atomically: true, encoding: .utf8)
+    let d = dir.path
+    // `exec` keeps the shell's process ID for strider, written first for prlimit.
+    let tmux = try TmuxSession(
+      "cd '\(d)'; python3 fake.py > port & while [ ! -s port ]; do sleep 0.05; done; "
+        + "sh -c 'echo $$ > pid; exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color "
+        + "STRIDER_HOME=\(home) \"$0\" run --gpsd 127.0.0.1:$(cat port)' "
+        + "'\(StriderBinary.url.path)'; echo EXIT=$? > status; sleep 30")
+    defer { tmux.kill() }
+    tmux.waitFor("the live dashboard") { $0.contains("Distance") && $0.contains("3D") }
+    let pid = try String(contentsOfFile: d + "/pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    func prlimit(_ limit: String) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try #require(Self.prlimit))
+      process.arguments = ["--pid", pid, "--fsize=\(limit):"]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    try prlimit("4096")
+    tmux.waitFor("the status line's note") { $0.contains("fixes in memory") }
+    try prlimit("unlimited")
+    tmux.waitFor("the note that they were written") { $0.contains("Saved again:") }
+    tmux.send("q")
+    tmux.waitFor("the quit question") { $0.contains("End the recording? y/n") }
+    tmux.send("y")
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: d + "/status"), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect((try? String(contentsOfFile: d + "/status", encoding: .utf8)) == "EXIT=0\n")
+    let list = try StriderBinary.run(["sessions", "list"], environment: ["STRIDER_HOME": home])
+    #expect(list.stdout.contains("live") && !list.stdout.contains("interrupted"), "\(list)")
+  }
 }
