@@ -42,6 +42,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum AnalyzePath {
   /// Keeps one input from taking the whole time budget.
   static let fixLimit = 5_000
+  /// Splits a session keeps here (`SessionConfiguration.maximumSplits`, 100,000 for a
+  /// session), as in the writers target: fixes hopping across the globe make a split a
+  /// kilometre, and writing their JSON was the largest step under perf in the first
+  /// campaign's slowest units (0.9 s for 14 KB).
+  static let splitLimit = 50
 
   static func check(_ fixes: [Fix], declared: Activity?, imports: Bool) {
     // The guess, as `PrefetchingFixReader.activity(asked:)` makes it.
@@ -55,14 +60,17 @@ enum AnalyzePath {
 
     // The summary as `analyze` (figures only) and as an import (the finished track handed
     // out point by point, for the best efforts and the display track) make it.
-    let configuration = SessionConfiguration(activity: activity)
+    var configuration = SessionConfiguration(activity: activity)
+    configuration.maximumSplits = splitLimit
     guard imports else {
       var analysed = SessionEngine(
         configuration: configuration, correctsLiveDistance: false, followsLive: false)
       for fix in fixes { analysed.absorb(fix) }
       checkSummary(analysed.finish().summary)
       // `--no-filter`: the raw geodesic length.
-      var raw = SessionEngine(configuration: .raw(activity: activity))
+      var rawConfiguration = SessionConfiguration.raw(activity: activity)
+      rawConfiguration.maximumSplits = splitLimit
+      var raw = SessionEngine(configuration: rawConfiguration)
       for fix in fixes { raw.absorb(fix) }
       checkSummary(raw.finish().summary)
       return
