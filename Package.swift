@@ -126,6 +126,7 @@ let package = Package(
         "Targets/FITReaderFuzz.swift", "Targets/GPSDJSONReaderFuzz.swift",
         "Targets/GPXReaderFuzz.swift", "Targets/NMEAReaderFuzz.swift",
         "Targets/SessionEngineFuzz.swift", "Targets/TCXReaderFuzz.swift",
+        "Targets/AnalyzeFuzz.swift",
       ],
       sources: [
         "Support/FixStreamDecoder.swift", "Support/JSONGrammar.swift", "Targets/WriterFuzz.swift",

@@ -25,9 +25,9 @@ cd "$(dirname "$0")/.."
 out=Fuzz/.build
 runs=${1:-10000000}
 shift || true
-all_targets=(gpx tcx nmea gpsd fit writers engine)
+all_targets=(gpx tcx nmea gpsd fit writers engine analyze)
 targets=("${@:-${all_targets[@]}}")
-declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
+declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd [analyze]=xml)
 export SWIFT_BACKTRACE=enable=no
 # ASan records the call stack of every allocation, for reports of memory misused after it
 # was freed; Swift code allocates a lot, and the writers target spent a quarter of its time

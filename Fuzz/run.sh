@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS_EACH] [TARGET...]     (default: 60 seconds, every target)
 #
-# Targets: gpx tcx nmea gpsd fit engine writers. FUZZ_JOBS=N runs N targets at once (default 1).
+# Targets: gpx tcx nmea gpsd fit engine writers analyze. FUZZ_JOBS=N runs N targets at once (default 1).
 # FUZZ_PREPARE_ONLY=1 builds and seeds the targets without running them (Fuzz/campaign.sh).
 # Prints per target the executions, the time and the result; exits non-zero when a target
 # crashed, leaving the reproducer under Fuzz/.build/artifacts/TARGET/. Reproduce with
@@ -31,7 +31,7 @@ case $sanitizers in
 esac
 seconds=${1:-60}
 shift || true
-all_targets=(gpx tcx nmea gpsd fit engine writers)
+all_targets=(gpx tcx nmea gpsd fit engine writers analyze)
 targets=("${@:-${all_targets[@]}}")
 jobs=${FUZZ_JOBS:-1}
 # Swift's own crash handler reads the dying process's memory and trips ASan; libFuzzer
@@ -41,8 +41,9 @@ export SWIFT_BACKTRACE=enable=no
 declare -A files=(
   [gpx]=GPXReaderFuzz [tcx]=TCXReaderFuzz [nmea]=NMEAReaderFuzz
   [gpsd]=GPSDJSONReaderFuzz [fit]=FITReaderFuzz [engine]=SessionEngineFuzz [writers]=WriterFuzz
+  [analyze]=AnalyzeFuzz
 )
-declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd)
+declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd [analyze]=xml)
 
 flags=(-parse-as-library -O -g -sanitize="$sanitizers" -I "$build/lib" -I "$root/Sources/CZlib")
 # gold warns about every ASan helper it cannot export; nothing else is lost.
@@ -100,6 +101,33 @@ seed() {
   if [[ -d $fuzz/Seeds/$target ]]; then cp -n "$fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true; fi
   # The writers take the engine's input: a fix stream (Fuzz/Support/FixStreamDecoder.swift).
   if [[ $target == writers ]]; then cp -n "$fuzz/Seeds/engine"/* "$corpus/" 2>/dev/null || true; fi
+  # The analyze target takes a byte before the file that picks its extension (gpx tcx nmea
+  # json fit, modulo 5) and the path after reading (analyze's, or an import's from 5 on):
+  # the readers' seeds, each behind the byte of both paths.
+  if [[ $target == analyze ]]; then
+    local kind byte file
+    for kind in gpx:0 tcx:1 nmea:2 gpsd:3; do
+      byte=${kind#*:}
+      for file in "$fuzz/Seeds/${kind%%:*}"/*; do
+        [[ -f $file ]] || continue
+        { printf "\\x0$byte"; cat "$file"; } >"$corpus/${kind%%:*}-$(basename "$file")"
+        { printf "\\x0$((byte + 5))"; cat "$file"; } >"$corpus/${kind%%:*}-import-$(basename "$file")"
+      done
+    done
+    for file in Demo/*.gpx; do
+      { printf '\x00'; awk '/<trkpt/ { n++ } n == 40 { exit } { print }' "$file"
+        printf '    </trkseg>\n  </trk>\n</gpx>\n'; } >"$corpus/demo-$(basename "$file")"
+    done
+    for file in Demo/*.nmea; do
+      { printf '\x02'; head -n 120 "$file"; } >"$corpus/demo-$(basename "$file")"
+    done
+    local shared=${STRIDER_SHARED_DATA:-$root/../shared/data}
+    for file in "$shared"/fit/*.fit "$shared"/fit/*.FIT; do
+      if [[ -f $file ]]; then
+        { printf '\x04'; head -c 16384 "$file"; } >"$corpus/shared-$(basename "$file")"
+      fi
+    done
+  fi
   case $target in
     gpx)
       for demo in Demo/*.gpx; do

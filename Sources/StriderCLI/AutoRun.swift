@@ -207,9 +207,16 @@ struct AutoRun {
     let summary: SessionSummary?
     var id: Int64?
     if let recording = gathered.recording {
-      let record = try storeCall { () throws(StoreError) in
-        try recording.relabel(name: name, configuration: configuration)
-        return try recording.finish()
+      let record: SessionRecord
+      do {
+        record = try storeCall { () throws(StoreError) in
+          try recording.relabel(name: name, configuration: configuration)
+          return try recording.finish()
+        }
+      } catch {
+        // A disk that still refuses the fixes held: interrupted, never left recording.
+        recording.markInterrupted()
+        throw error
       }
       summary = record.summary
       id = recording.id

@@ -7,31 +7,39 @@ import StriderStore
 /// A source whose fixes are also kept in the session database as they pass, so a session
 /// shown on screen or printed headless is recorded by the same loop without knowing it.
 ///
-/// When the database refuses a write (a full disk, say) the source ends: the session stops
-/// with what was written intact, and `failure` says why.
+/// When the disk refuses a write (full, a file-size limit, an I/O error) the fixes wait in
+/// memory and the write is tried again (`SessionRecording`); the source says so with a
+/// `.storage` event after each refused try, and again when everything held is written, so
+/// the dashboard and the headless lines show it and a cue says it. A failure that cannot
+/// pass (or more fixes held than `holdLimit`) ends the source: the session stops with what
+/// was written intact, and `failure` says why.
 struct RecordingSource<Base: FixSource>: FixSource {
   var base: Base
   let recording: SessionRecording
-  private let failureBox: FailureBox
+  private let box: StateBox
 
   /// Shared with the caller, since the loop that polls may hold a copy of this source.
-  final class FailureBox: @unchecked Sendable {
+  final class StateBox: @unchecked Sendable {
     var error: StoreError?
+    /// The refused writes told so far, and events waiting to be given.
+    var toldRefusals = 0
+    var queued: [SourceEvent] = []
   }
 
   init(base: Base, recording: SessionRecording) {
     self.base = base
     self.recording = recording
-    failureBox = FailureBox()
+    box = StateBox()
   }
 
   var name: String { base.name }
 
   /// The error that stopped the recording, if one did (seen through any copy).
-  var recordingFailure: StoreError? { failureBox.error }
+  var recordingFailure: StoreError? { box.error }
 
   mutating func poll(timeout: Double) -> SourcePoll {
-    if failureBox.error != nil { return .ended }
+    if box.error != nil { return .ended }
+    if !box.queued.isEmpty { return .event(box.queued.removeFirst()) }
     let result = base.poll(timeout: timeout)
     do {
       switch result {
@@ -41,18 +49,35 @@ struct RecordingSource<Base: FixSource>: FixSource {
       case .event: break
       }
     } catch {
-      failureBox.error = error
+      box.error = error
       return .ended
     }
+    noteStorage()
+    if case .idle = result, !box.queued.isEmpty { return .event(box.queued.removeFirst()) }
     return result
   }
 
   mutating func keep(lap: LapMark) {
-    guard failureBox.error == nil else { return }
+    guard box.error == nil else { return }
     do {
       try recording.appendLap(lap)
     } catch {
-      failureBox.error = error
+      box.error = error
+    }
+    noteStorage()
+  }
+
+  /// Queues a `.storage` event for each refused try not told yet, and one when the held
+  /// fixes were written.
+  private func noteStorage() {
+    if let failure = recording.writeFailure {
+      guard recording.refusedWrites != box.toldRefusals else { return }
+      box.toldRefusals = recording.refusedWrites
+      box.queued.append(
+        .storage(.holding(held: recording.uncommittedCount, reason: failure.shortReason)))
+    } else if box.toldRefusals > 0 {
+      box.toldRefusals = 0
+      box.queued.append(.storage(.written(count: recording.lastHeldWritten)))
     }
   }
 }
@@ -148,9 +173,12 @@ enum StoreAccess {
       bodyError = error
     }
     if let failure = recorded.recordingFailure {
+      let unwritten = recording.uncommittedCount
       printError(
         "strider: error: recording stopped: \(failure.description) (session \(recording.id), "
-          + "\(recording.fixCount) fixes received)")
+          + "\(recording.fixCount) fixes received"
+          + (unwritten > 0 ? ", \(unwritten) of them not written" : "") + ")"
+          + interrupted(recording))
       throw ExitCode(1)
     }
     do {
@@ -165,12 +193,33 @@ enum StoreAccess {
         }
       }
     } catch {
-      printError(
-        "strider: error: \(error.description); the fixes are kept: "
-          + "`strider sessions finish \(recording.id)` can finish it later")
+      let unwritten = recording.uncommittedCount
+      if unwritten > 0, error.mayPass {
+        // The disk still refuses the fixes held in memory: they end with the process.
+        printError(
+          "strider: error: \(error.description); \(unwritten) fixes held in memory could not "
+            + "be written and are lost; session \(recording.id) keeps the "
+            + "\(recording.fixCount - unwritten) written before" + interrupted(recording))
+      } else {
+        printError(
+          "strider: error: \(error.description); the fixes are kept"
+            + interrupted(recording))
+      }
       throw ExitCode(1)
     }
     if let bodyError { throw bodyError }
     return recording.id
+  }
+
+  /// Marks a recording that cannot be finished interrupted, never left recording, and
+  /// says so; when even that cannot be written, the next Strider to open the database
+  /// marks it (this process is gone then).
+  private static func interrupted(_ recording: SessionRecording) -> String {
+    let id = recording.id
+    if recording.markInterrupted() {
+      return "; it is marked interrupted: `strider sessions finish \(id)` sums up what was kept"
+    }
+    return "; it will be marked interrupted when Strider next opens the database, and "
+      + "`strider sessions finish \(id)` sums up what was kept"
   }
 }

@@ -7,6 +7,18 @@ public enum SourceEvent: Sendable, Equatable {
   /// The source went back in time (a replay seeking backwards): the session starts over
   /// and the fixes up to the new position follow at once.
   case restart
+  /// Whether a recording's writes reach the disk (only a recording source says this).
+  case storage(StorageStatus)
+}
+
+/// What the disk does with a live recording's writes, as the dashboard and the headless
+/// lines say it: a full disk does not end the recording, the fixes wait in memory.
+public enum StorageStatus: Sendable, Equatable {
+  /// The disk refused a write (`reason`: "disk full", ...): `held` fixes wait in memory,
+  /// and the write is tried again every few seconds.
+  case holding(held: Int, reason: String)
+  /// The disk took the writes again: the `count` fixes held were written.
+  case written(count: Int)
 }
 
 /// The state of a source, as the dashboard shows it.

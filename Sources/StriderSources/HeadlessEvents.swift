@@ -4,7 +4,8 @@ import StriderCore
 ///
 /// Events: `start`, `status`, `cue`, `pause`, `resume`, `split`, `signal_lost`,
 /// `signal_regained`, `verdicts` (accepted and rejected counts every minute of fix time),
-/// `restart`, with a workout `step` (a step's start and end) and `coach` (what the coach
+/// `restart`, `storage` (a recording's disk refused its writes: `state` `holding`, with the
+/// fixes `held` in memory and the `reason`; then `written` when it took them again), with a workout `step` (a step's start and end) and `coach` (what the coach
 /// says; see docs/workouts.md), `lap` (a lap press and the lap it closed), and last `summary` with the keys of `analyze --format json`.
 public enum HeadlessEvents {
   public static func json(_ event: RunnerEvent, source: String) -> JSONValue? {
@@ -13,6 +14,16 @@ public enum HeadlessEvents {
       return object("status", [JSONMember("status", .string(status.word))] + status.details)
     case .restarted:
       return object("restart", [])
+    case .storage(.holding(let held, let reason)):
+      return object(
+        "storage",
+        [
+          JSONMember("state", .string("holding")), JSONMember("held", .int(held)),
+          JSONMember("reason", .string(reason)),
+        ])
+    case .storage(.written(let count)):
+      return object(
+        "storage", [JSONMember("state", .string("written")), JSONMember("written", .int(count))])
     case .verdicts(let time, let accepted, let rejected):
       var reasons: [JSONMember] = []
       for reason in RejectionReason.allCases where rejected[reason, default: 0] > 0 {

@@ -6,6 +6,8 @@ public enum RunnerEvent: Sendable, Equatable {
   case status(SourceStatus)
   /// The session started over (a replay sought backwards).
   case restarted
+  /// What the disk does with a recording's writes (`SourceEvent.storage`).
+  case storage(StorageStatus)
   /// Verdicts since the last tally: how many fixes were accepted and rejected by reason.
   case verdicts(time: GNSSTime?, accepted: Int, rejected: [RejectionReason: Int])
   /// What the workout coach did or said (only with a workout).
@@ -34,6 +36,8 @@ public struct SessionRunner: Sendable {
   /// The coach as it started, for a session that starts over.
   private let initialCoach: WorkoutCoach?
   public private(set) var status: SourceStatus?
+  /// Whether the recording's fixes wait in memory for the disk (its cue was said).
+  public private(set) var isHoldingFixes = false
   /// Fix time covered by one verdict tally.
   public static let tallyInterval = Seconds(60)
 
@@ -115,7 +119,28 @@ public struct SessionRunner: Sendable {
       out.append(.restarted)
     case .fix(let fix):
       handle(fix: fix, into: &out)
+    case .storage(let storage):
+      out.append(.storage(storage))
+      noteStorage(storage, into: &out)
     }
+  }
+
+  /// A cue when the disk first refuses the recording's writes and when it takes them
+  /// again, on the session's clock (none before the session has a time).
+  private mutating func noteStorage(_ storage: StorageStatus, into out: inout [RunnerEvent]) {
+    let text: String
+    switch storage {
+    case .holding:
+      guard !isHoldingFixes else { return }
+      isHoldingFixes = true
+      text = CueText.storageHeld
+    case .written:
+      guard isHoldingFixes else { return }
+      isHoldingFixes = false
+      text = CueText.storageWritten
+    }
+    guard let time = newestTime ?? engine.lastPoint?.time else { return }
+    out.append(.session(.cue(Cue(time: time, trigger: .storage, text: text))))
   }
 
   /// Handles one fix as `handle(.fix(fix), into:)` does.

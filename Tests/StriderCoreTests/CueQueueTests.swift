@@ -54,7 +54,8 @@ import Testing
     let cue = SpokenCue(Cue(time: GNSSTime(secondsSince1970: 0), trigger: trigger, text: "x"))
     switch trigger {
     case .time, .distance, .split, .finish, .record: #expect(cue.priority == .routine)
-    case .pause, .resume, .signalLost, .signalRegained: #expect(cue.priority == .status)
+    case .pause, .resume, .signalLost, .signalRegained, .storage:
+      #expect(cue.priority == .status)
     case .lap: #expect(cue.priority == .step)
     }
   }

@@ -147,7 +147,7 @@ struct CueSchedulerTests {
     let expected: [CueTrigger: String] = [
       .time: "time", .distance: "distance", .split: "split", .pause: "pause", .resume: "resume",
       .signalLost: "signal_lost", .signalRegained: "signal_regained", .finish: "finish",
-      .record: "record", .lap: "lap",
+      .record: "record", .lap: "lap", .storage: "storage",
     ]
     #expect(trigger.rawValue == expected[trigger])
   }

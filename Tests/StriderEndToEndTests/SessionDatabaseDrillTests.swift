@@ -271,7 +271,10 @@ import Testing
     #expect(try Data(contentsOf: file) == bytes)
   }
 
-  @Test func aFullDiskStopsTheRecordingWithWhatWasWrittenIntact() throws {
+  /// A disk full to the end of the session (issue 49: the fixes wait in memory meanwhile,
+  /// `DiskFullRunEndToEndTests`): the run says what was lost, and what was written is
+  /// intact.
+  @Test func aDiskFullToTheEndKeepsWhatWasWrittenIntact() throws {
     let dir = try StriderBinary.temporaryDirectory()
     guard let disk = SmallDisk(at: dir.appendingPathComponent("small"), size: "256k") else {
       print("SKIP full-disk drill: cannot mount a small tmpfs here (needs root)")
@@ -283,7 +286,9 @@ import Testing
     let result = try StriderBinary.run(
       ["demo", "--headless", "--speed", "500", "--record"], environment: environment)
     #expect(result.status == 1 && !result.crashed, "\(result.stderr)")
-    #expect(result.stderr.contains("recording stopped"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("fixes held in memory could not be written and are lost"),
+      "\(result.stderr)")
     #expect(result.stderr.contains("is full"), "\(result.stderr)")
     // The history can still be read with no room left (opening the store writes nothing).
     let list = try StriderBinary.run(["sessions"], environment: environment)

@@ -27,6 +27,40 @@ import Testing
     #expect(named.status == 0 && !named.stdout.contains("\u{1B}"), "\(named.stdout)")
   }
 
+  /// `day` shows the places' names in its text and its panel: the escape filter had been
+  /// put there with the others, without a test of its own.
+  @Test func placeNamesAreFilteredInDay() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let home = dir.appendingPathComponent("data")
+    let file = dir.appendingPathComponent("day.gpx")
+    let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]
+    let simulated = try StriderBinary.run(
+      ["simulate", "--day", "--compressed", "-o", file.path], environment: environment)
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    let imported = try StriderBinary.run(
+      ["sessions", "import", "--activity", "walk", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    // The first `day` numbers the places and keeps them; then every name is hostile.
+    let first = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let placesFile = home.appendingPathComponent("places.json")
+    var places = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: placesFile)) as? [[String: Any]])
+    #expect(!places.isEmpty)
+    for index in places.indices { places[index]["name"] = "home\u{1B}]0;owned\u{07}\u{9B}2J" }
+    try JSONSerialization.data(withJSONObject: places).write(to: placesFile)
+    for format in ["text", "panel"] {
+      let result = try StriderBinary.run(
+        ["day", "2024-05-06", "--format", format],
+        environment: environment.merging(["COLUMNS": "100", "NO_COLOR": "1"]) { $1 })
+      #expect(result.status == 0, "\(format): \(result.stderr)")
+      #expect(result.stdout.contains("home\u{FFFD}]0;owned"), "\(format): \(result.stdout)")
+      for control in ["\u{07}", "\u{9B}", "\u{1B}]"] {
+        #expect(!result.stdout.contains(control), "\(format) printed a raw control character")
+      }
+    }
+  }
+
   @Test func pathsAndValuesAreFilteredInConfig() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let config = dir.appendingPathComponent("conf\u{1B}[31m")

@@ -47,6 +47,24 @@ struct FITWorkoutImportTests {
     #expect(error?.description == "/nonexistent.fit: cannot be read")
   }
 
+  /// Issue 49: a FIT workout was read whole, whatever its size; TOML workouts and the
+  /// config file were bounded at 1 MiB already.
+  @Test("A FIT workout over 1 MiB is refused unread, and a stream without end too")
+  func tooLarge() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let path = dir.appendingPathComponent("huge.fit").path
+    try Data(count: FITWorkoutImport.sizeLimit + 1).write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: FormatError.self) { try FITWorkoutImport.load(path: path) }
+    #expect(
+      error?.description
+        == "\(path): is 1048577 bytes, too large for a FIT workout (at most 1048576 bytes, "
+        + "1 MiB): is it an activity file?")
+    let endless = #expect(throws: FormatError.self) {
+      try FITWorkoutImport.load(path: "/dev/zero")
+    }
+    #expect(endless?.message.hasPrefix("is over 1048576 bytes, too large") == true)
+  }
+
   /// 6 × (400 m at a custom speed, 90 s rest) between a warm-up and an open cool-down.
   static let intervals: [FITWorkoutStep] = [
     FITWorkoutStep(index: 0, durationType: 1, durationValue: 120_000, targetType: 2, intensity: 2),

@@ -7,7 +7,7 @@ extension DashboardModel {
   /// and returns the screen state as it would be drawn.
   public mutating func tick(now: Double) -> ScreenState {
     if let expiry = messageExpiry, now >= expiry {
-      state.message = nil
+      state.message = isConfirmingQuit ? state.message : storageNote
       messageExpiry = nil
       needsRedraw = true
     }

@@ -57,6 +57,9 @@ public struct DashboardModel: Sendable {
   /// The newest fix time inside the simulated run, where the truth is read.
   var newestFixTime: GNSSTime?
   var messageExpiry: Double?
+  /// The status line while a recording's fixes wait in memory for the disk: it stays until
+  /// they are written, coming back after any passing note.
+  var storageNote: String?
   /// Whether the quit dialog ("End the recording? y/n") is open.
   public internal(set) var isConfirmingQuit = false
   var lastMapFrame: MapFrame?
@@ -127,6 +130,7 @@ public struct DashboardModel: Sendable {
   /// One event from the source, arrived at `now`; returns the cues to speak.
   public mutating func handle(_ event: SourceEvent, now: Double) -> [DashboardCommand] {
     needsRedraw = true
+    if case .storage(let storage) = event { note(storage, now: now) }
     if case .fix(let fix) = event {
       lastFixArrival = now
       state.gps.fixMode = fix.mode
@@ -157,6 +161,21 @@ public struct DashboardModel: Sendable {
     return runner.finish().summary
   }
 
+  /// What the disk does with the recording, in the status line: "Disk full: 42 fixes in
+  /// memory" (short enough to stay whole beside the key hints) until they are written,
+  /// then a passing note.
+  mutating func note(_ storage: StorageStatus, now: Double) {
+    switch storage {
+    case .holding(let held, let reason):
+      let text = reason.prefix(1).uppercased() + reason.dropFirst() + ": \(held) fixes in memory"
+      if !isConfirmingQuit, messageExpiry == nil { state.message = text }
+      storageNote = text
+    case .written(let count):
+      storageNote = nil
+      if !isConfirmingQuit { show("Saved again: \(count) held fixes written", now: now) }
+    }
+  }
+
   /// One event of the runner onto the screen state; a cue to speak, if any.
   mutating func apply(_ event: RunnerEvent, announce: Bool) -> DashboardCommand? {
     switch event {
@@ -182,7 +201,7 @@ public struct DashboardModel: Sendable {
       // `pressLap`): kept like a press (a replay's source keeps nothing).
       laps.append(lap)
       return .keepLap(mark)
-    case .session, .verdicts, .coach:
+    case .session, .verdicts, .coach, .storage:
       break
     }
     return nil

@@ -19,6 +19,7 @@ public struct SpokenCue: Sendable, Hashable {
     case target
     case pause
     case signal
+    case storage
   }
 
   public var text: String
@@ -40,6 +41,7 @@ public struct SpokenCue: Sendable, Hashable {
     case .record: self.init(cue.text, priority: .routine)
     case .pause, .resume: self.init(cue.text, priority: .status, topic: .pause)
     case .signalLost, .signalRegained: self.init(cue.text, priority: .status, topic: .signal)
+    case .storage: self.init(cue.text, priority: .status, topic: .storage)
     // The runner pressed for it: said before the figures, as a step's result is.
     case .lap: self.init(cue.text, priority: .step)
     }

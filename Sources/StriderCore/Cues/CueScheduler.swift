@@ -173,6 +173,8 @@ public struct CueScheduler: Sendable {
       return nil  // said by the engine at the finish, from the records it was given
     case .split:
       return nil  // said from the split itself (`split(_:snapshot:at:)`)
+    case .storage:
+      return nil  // said by the session runner, from the recording's news
     case .lap:
       return nil  // said from the lap itself (`lap(_:snapshot:at:speaks:)`)
     case .time, .distance:

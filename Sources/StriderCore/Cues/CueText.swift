@@ -14,6 +14,10 @@ public enum CueText {
   public static let resumed = "Resumed."
   public static let signalLost = "GPS signal lost."
   public static let signalRegained = "GPS signal regained."
+  /// Said when the disk refuses a live recording's writes: the fixes wait in memory.
+  public static let storageHeld = "Cannot save to disk. Recording kept in memory."
+  /// Said when the disk takes the held fixes again.
+  public static let storageWritten = "Recording saved again."
   public static let finishPrefix = "Workout complete."
 
   /// "5.00 kilometres", "3.11 miles".

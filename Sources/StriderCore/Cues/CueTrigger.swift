@@ -13,4 +13,6 @@ public enum CueTrigger: String, Sendable, Codable, CaseIterable {
   case record
   /// A lap press (`CueConfiguration.atLap`, `lapSays`).
   case lap
+  /// A live recording's disk refused its writes, or took them again (`CueText.storageHeld`).
+  case storage
 }

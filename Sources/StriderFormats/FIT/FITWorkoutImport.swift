@@ -31,12 +31,16 @@ public enum FITWorkoutImport {
     public var notes: [String]
   }
 
+  /// The largest FIT workout read: 1 MiB, as for the config file and TOML workouts. A
+  /// workout is a few hundred bytes (a message per step); a file this size is the wrong
+  /// file (an activity of hours), or a stream that never ends (`/dev/zero`), and it is read
+  /// whole, so it is refused before it is read.
+  public static let sizeLimit = 1 << 20
+
   /// Reads the workout in the FIT file at `path`.
   public static func load(path: String) throws(FormatError) -> Imported {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FormatError(.unreadable, file: path, message: "cannot be read")
-    }
-    var reader = FITReader(bytes: [UInt8](data), fileName: path)
+    let data = try readSmall(path)
+    var reader = FITReader(bytes: data, fileName: path)
     while try reader.next() != nil {}
     guard !reader.workoutSteps.isEmpty else {
       throw FormatError(
@@ -44,6 +48,35 @@ public enum FITWorkoutImport {
     }
     let activity = reader.workoutSport.flatMap(FITProfile.activity(sport:)) ?? .run
     return try workout(reader.workoutSteps, file: path, activity: activity)
+  }
+
+  /// The file's bytes, refusing one over `sizeLimit` (by its size when it has one, else by
+  /// reading no further than one byte past it).
+  static func readSmall(_ path: String) throws(FormatError) -> [UInt8] {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw FormatError(.unreadable, file: path, message: "cannot be read")
+    }
+    defer { try? handle.close() }
+    func tooLarge(_ size: Int?) -> FormatError {
+      FormatError(
+        .unreadable, file: path,
+        message: "is \(size.map { "\($0) bytes" } ?? "over \(sizeLimit) bytes"), too large "
+          + "for a FIT workout (at most \(sizeLimit) bytes, 1 MiB): is it an activity file?")
+    }
+    var info = stat()
+    if fstat(handle.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_size > sizeLimit
+    {
+      throw tooLarge(Int(info.st_size))
+    }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
+    } catch {
+      throw FormatError(.unreadable, file: path, message: "cannot be read")
+    }
+    guard data.count <= sizeLimit else { throw tooLarge(nil) }
+    return [UInt8](data)
   }
 
   /// The workout the steps of a FIT file describe; `file` names it in errors and notes, and

@@ -303,6 +303,9 @@ extension StoreError {
       return .cannotOpen(path: path, reason: reason)
     case .SQLITE_IOERR where errno == ENOSPC || StoreFiles.diskIsFull(path):
       return .diskFull(path: path)
+    case .SQLITE_IOERR where errno == EFBIG:
+      return .writeFailed(path: path, reason: "the file-size limit (ulimit -f) was reached")
+    case .SQLITE_IOERR: return .writeFailed(path: path, reason: reason)
     default: return .database(path: path, reason: reason)
     }
   }

@@ -11,6 +11,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case tooNew(path: String, unknownMigrations: [String])
   /// The disk is full: what was committed before is intact.
   case diskFull(path: String)
+  /// The disk refused a write (an I/O error, a file-size limit): what was committed before
+  /// is intact.
+  case writeFailed(path: String, reason: String)
   /// The file or its folder cannot be written (a read-only mount, a file made read-only):
   /// the store reads it, and refuses what would change it.
   case readOnly(path: String, reason: String)
@@ -36,6 +39,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "(unknown migrations: \(unknown.joined(separator: ", ")))"
     case .diskFull(let path):
       "the disk holding \(path) is full; everything written before it filled is kept"
+    case .writeFailed(let path, let reason):
+      "the session database \(path) could not be written (\(reason)); everything written "
+        + "before is kept"
     case .readOnly(let path, let reason):
       "the session database \(path) is read-only (\(reason)): its sessions can be listed, "
         + "shown, exported and replayed, but nothing can be kept in it"
@@ -46,6 +52,24 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .importTakenAway(let path):
       "another Strider took this import away from the session database \(path), having "
         + "found this process gone; nothing was kept: import the file again"
+    }
+  }
+
+  /// Whether the failure may pass with time (room made on the disk): a live recording
+  /// holds its fixes in memory and tries again, rather than end.
+  public var mayPass: Bool {
+    switch self {
+    case .diskFull, .writeFailed: true
+    default: false
+    }
+  }
+
+  /// A few words for a status line.
+  public var shortReason: String {
+    switch self {
+    case .diskFull: "disk full"
+    case .writeFailed: "disk write failed"
+    default: "database error"
     }
   }
 }
