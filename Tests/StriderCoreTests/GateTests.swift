@@ -192,6 +192,18 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
     #expect(v.values.filter { $0 == .accepted }.count == 29)
   }
 
+  /// Two jumps in a row, the second beyond the first (2100, then 9999): the second is no
+  /// stream carrying on from the first, so neither dates the session.
+  @Test func twoClockJumpsInARowAreBothRejected() {
+    var fixes = straightRun(count: 30)
+    fixes[12].time = fixes[12].time! + Seconds(76 * 365 * 86_400)
+    fixes[13].time = fixes[13].time! + Seconds(7_975 * 365 * 86_400)
+    let v = verdicts(judge(fixes))
+    #expect(v[12] == .rejected(.outOfOrder))
+    #expect(v[13] == .rejected(.outOfOrder))
+    #expect(v.values.filter { $0 == .accepted }.count == 28)
+  }
+
   @Test func aRealGapIsKept() {
     var fixes = straightRun(count: 30)
     for i in 15..<30 { fixes[i].time = fixes[i].time! + Seconds(300) }

@@ -343,10 +343,11 @@ public struct Gate: Sendable {
       return
     }
     if let held = provisional, let heldTime = held.time {
+      // A jump is carried on from by a time just after it, not by a second jump beyond it.
       let carriesOn =
         provisionalIsHead
         ? abs((time - heldTime).value) <= Gate.headTimeSpan.value
-        : time >= heldTime - c.reorderWindow
+        : time >= heldTime - c.reorderWindow && time - heldTime <= c.clockJumpThreshold
       if carriesOn {
         provisional = nil  // the stream carried on from the jump: it was a real gap
         releaseAll(into: &out)
@@ -360,6 +361,17 @@ public struct Gate: Sendable {
           let reason: RejectionReason =
             provisionalIsHead && heldTime < time && isOn(.stale) ? .stale : .outOfOrder
           out.append(reject(held, isOn(reason) ? reason : .implausibleSpeed))
+        }
+        // A second jump ahead of the stream while one is held is judged as the first was:
+        // held in its turn once the first is dropped, else out of order.
+        if !provisionalIsHead, let newest = newestTime, time - newest > c.clockJumpThreshold {
+          if provisional == nil {
+            provisional = fix
+            provisionalContradictions = 0
+          } else {
+            out.append(reject(fix, .outOfOrder))
+          }
+          return
         }
       }
     } else if isOn(.outOfOrder), newestTime == nil, !headTimeJudged {
