@@ -50,31 +50,15 @@ import Testing
     kill $fake 2>/dev/null; wait
     """
 
-  struct Outcome {
-    var home: URL
-    var out: String
-    var err: String
-    var status: String
-  }
+  typealias Outcome = ScriptedRun
 
   static func run(mode: String, home: URL? = nil) throws -> Outcome {
-    let dir = try StriderBinary.temporaryDirectory()
-    let home = home ?? dir.appendingPathComponent("data")
-    let process = LiveGPSDEndToEndTests.unblockedProcess(
-      "/bin/sh", ["-c", script],
+    try ScriptedRun.run(
+      script, home: home,
       environment: [
-        "DIR": dir.path, "MODE": mode, "STRIDER": StriderBinary.url.path,
-        "PRLIMIT": prlimit ?? "prlimit", "FAKE_GPSD": OutputFailureEndToEndTests.fakeGPSD,
-        "STRIDER_HOME": home.path,
+        "MODE": mode, "PRLIMIT": prlimit ?? "prlimit",
+        "FAKE_GPSD": OutputFailureEndToEndTests.fakeGPSD,
       ])
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    func read(_ name: String) -> String {
-      (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    }
-    return Outcome(home: home, out: read("out"), err: read("err"), status: read("status"))
   }
 
   /// Whether a tmpfs can be mounted here (root, and a kernel that lets this container).

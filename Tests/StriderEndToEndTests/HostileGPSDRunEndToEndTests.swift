@@ -58,30 +58,11 @@ import Testing
     "60=0001-01-01T00:00:00 65=1970-01-01T00:00:00 70=2100-06-01T12:00:00 "
     + "75=9999-12-31T23:59:59"
 
-  struct Outcome {
-    var home: URL
-    var out: String
-    var err: String
-    var status: String
-  }
+  typealias Outcome = ScriptedRun
 
   static func run(value: String, traps: String) throws -> Outcome {
-    let dir = try StriderBinary.temporaryDirectory()
-    let home = dir.appendingPathComponent("data")
-    let process = LiveGPSDEndToEndTests.unblockedProcess(
-      "/bin/sh", ["-c", Self.script],
-      environment: [
-        "DIR": dir.path, "STRIDER": StriderBinary.url.path, "FAKE_GPSD": Self.fakeGPSD,
-        "HOSTILE": value, "TRAPS": traps, "STRIDER_HOME": home.path,
-      ])
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    func read(_ name: String) -> String {
-      (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    }
-    return Outcome(home: home, out: read("out"), err: read("err"), status: read("status"))
+    try ScriptedRun.run(
+      Self.script, environment: ["FAKE_GPSD": Self.fakeGPSD, "HOSTILE": value, "TRAPS": traps])
   }
 
   /// The run's summary line, parsed.
