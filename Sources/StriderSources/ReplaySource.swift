@@ -11,7 +11,9 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
   private var index = 0
   private var pacer: Pacer
   private var clock: Clock
-  private var restartPending = false
+  /// Where the replay was when a seek back asked for a restart not yet reported: a seek
+  /// forward again before it comes cancels it.
+  private var pendingRestart: (index: Int, finishedReported: Bool)?
   private var catchUpUntil: Double?
   private var finishedReported = false
 
@@ -53,19 +55,28 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
 
   /// Moves by some seconds of the recording. Forward, the fixes in between are delivered at
   /// once; backward, the session restarts and catches up to the new position at once.
+  /// Seeks made before the last one is caught up add up: key repeat, a paste or a busy
+  /// terminal hands over several arrows in one read, and each is 30 s from where the one
+  /// before it went, not from where the replay still is.
   public mutating func seek(by seconds: Double) {
-    let target = max(0, min(progress.total, progress.position + seconds))
-    if seconds < 0 {
+    let from = catchUpUntil ?? progress.position
+    let target = max(0, min(progress.total, from + seconds))
+    let was = pendingRestart ?? (index, finishedReported)
+    let reached = was.index > 0 ? schedule[was.index - 1] : 0
+    if target < reached {
+      pendingRestart = was
       index = 0
-      restartPending = true
       finishedReported = false
+    } else if let was = pendingRestart {
+      (index, finishedReported) = was
+      pendingRestart = nil
     }
     catchUpUntil = target
   }
 
   public mutating func poll(timeout: Double) -> SourcePoll {
-    if restartPending {
-      restartPending = false
+    if pendingRestart != nil {
+      pendingRestart = nil
       return .event(.restart)
     }
     guard index < fixes.count else {

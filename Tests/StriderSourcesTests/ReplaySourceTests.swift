@@ -113,6 +113,35 @@ func drain<C: PacingClock>(_ source: inout ReplaySource<C>, clock: () -> Double)
     #expect(source.progress.position >= 29)
   }
 
+  /// Arrows read together (key repeat, a paste, a busy terminal) each move 30 s on from
+  /// where the one before went.
+  @Test func seeksReadTogetherAddUp() {
+    var source = ReplaySource(
+      fixes: walk(count: 600), name: "w", speed: .times(1), clock: ManualClock())
+    var delivered = 0
+    while delivered < 400 {
+      if case .event(.fix) = source.poll(timeout: 1) { delivered += 1 }
+    }
+    source.seek(by: -30)
+    source.seek(by: -30)
+    #expect(source.poll(timeout: 1) == .event(.restart))
+    let before = source.clockNow
+    while source.clockNow == before, case .event(.fix) = source.poll(timeout: 1) {}
+    let back = source.progress.position
+    #expect(abs(back - 339) <= 3, "two back from 399: \(back)")
+    for _ in 0..<6 { source.seek(by: 30) }
+    let now = source.clockNow
+    while source.clockNow == now, case .event(.fix) = source.poll(timeout: 1) {}
+    let on = source.progress.position - back
+    #expect(on >= 180 && on <= 184, "six on: \(on) s")
+    // Back and on again before anything moved is where it was: no restart.
+    let position = source.progress.position
+    source.seek(by: -30)
+    source.seek(by: 30)
+    #expect(source.poll(timeout: 1) != .event(.restart))
+    #expect(source.progress.position >= position)
+  }
+
   @Test func speedChangesTakeEffectFromNow() {
     var source = ReplaySource(
       fixes: walk(count: 61), name: "w", speed: .times(1), clock: ManualClock())
