@@ -85,6 +85,7 @@ public struct SessionRunner: Sendable {
       configuration: configuration, recordsToBeat: recordsToBeat,
       reportsEachFix: reportsVerdicts || reportsPoints)
     engine.relearnsAhead = relearnsAhead
+    engine.followsWorkout = coach != nil
     self.coach = coach
     initialCoach = coach
   }
@@ -108,6 +109,7 @@ public struct SessionRunner: Sendable {
         configuration: configuration, recordsToBeat: engine.recordsToBeat,
         reportsEachFix: reportsVerdicts || reportsPoints)
       coach = initialCoach
+      engine.followsWorkout = coach != nil
       lapMarks = []
       liveLaps = []
       lapStart = nil

@@ -87,16 +87,16 @@ import Testing
     var configured = Self.scheduler(CueConfiguration(says: [.distance, .calories]))
     #expect(
       configured.announce(.finish, snapshot: snapshot, at: Self.t)?.text
-        == "Workout complete. Distance 5.00 kilometres. Energy 0 kilocalories.")
+        == "Session complete. Distance 5.00 kilometres. Energy 0 kilocalories.")
     var own = Self.scheduler(
       CueConfiguration(says: [.distance], finishSays: [.averagePace, .movingTime]))
     #expect(
       own.announce(.finish, snapshot: snapshot, at: Self.t)?.text
-        == "Workout complete. Average pace 5 minutes 14 seconds per kilometre. "
+        == "Session complete. Average pace 5 minutes 14 seconds per kilometre. "
         + "Time 26 minutes 10 seconds.")
     var silent = Self.scheduler(CueConfiguration(finishSays: [.heartRate]))
     #expect(
-      silent.announce(.finish, snapshot: snapshot, at: Self.t)?.text == "Workout complete.",
+      silent.announce(.finish, snapshot: snapshot, at: Self.t)?.text == "Session complete.",
       "no heart rate: the fields say nothing, the finish is still said")
   }
 

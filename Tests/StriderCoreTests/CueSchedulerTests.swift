@@ -134,7 +134,7 @@ struct CueSchedulerTests {
     let finish = scheduler.announce(.finish, snapshot: s, at: t + Seconds(5))
     #expect(
       finish?.text
-        == "Workout complete. Distance 2.50 kilometres. Time 30 minutes. "
+        == "Session complete. Distance 2.50 kilometres. Time 30 minutes. "
         + "Average pace 12 minutes per kilometre.")
     #expect(finish?.trigger == .finish)
     let later = MetricsSnapshot(distance: Meters(5000), moving: Seconds(3600))

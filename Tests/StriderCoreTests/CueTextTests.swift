@@ -82,7 +82,7 @@ struct CueTextTests {
     let s = MetricsSnapshot(distance: Meters(5000), moving: Seconds(1570))
     #expect(
       CueText.finish(s, activity: .run, units: .metric)
-        == "Workout complete. Distance 5.00 kilometres. Time 26 minutes 10 seconds. "
+        == "Session complete. Distance 5.00 kilometres. Time 26 minutes 10 seconds. "
         + "Average pace 5 minutes 14 seconds per kilometre.")
   }
 }

@@ -24,7 +24,7 @@ import Testing
     let said = try String(contentsOf: spoken, encoding: .utf8).split(separator: "\n")
     let printed = CueConfigEndToEndTests.cues(run.stdout).map(\.text)
     #expect(!said.isEmpty && said.allSatisfy { printed.contains(String($0)) }, "\(said)")
-    #expect(said.last?.hasPrefix("Workout complete.") == true, "the finish is waited for: \(said)")
+    #expect(said.last?.hasPrefix("Session complete.") == true, "the finish is waited for: \(said)")
 
     // Without a speaker it says so once, and the session runs as before.
     let quiet = try StriderBinary.run(

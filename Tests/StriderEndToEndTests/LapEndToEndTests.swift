@@ -54,7 +54,7 @@ import Testing
       #expect(text.contains(" Lap pace ") && text.hasSuffix(" per kilometre."), "\(text)")
     }
     let finish = said.first { $0.trigger == "finish" }?.text ?? ""
-    #expect(finish.hasPrefix("Workout complete. Distance "), "\(finish)")
+    #expect(finish.hasPrefix("Session complete. Distance "), "\(finish)")
     #expect(finish.contains(" kilometres. Lap 2: "), "the last lap pressed: \(finish)")
     let summary = try #require(events.last)
     #expect(summary["event"] as? String == "summary")

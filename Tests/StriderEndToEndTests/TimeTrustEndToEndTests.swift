@@ -77,7 +77,7 @@ import Testing
     let cues = try #require(report["cues"] as? [[String: Any]])
     let finish = try #require(cues.last?["text"] as? String)
     #expect(
-      finish.hasPrefix("Workout complete. Distance \(String(format: "%.2f", distance / 1000))"),
+      finish.hasPrefix("Session complete. Distance \(String(format: "%.2f", distance / 1000))"),
       "\(finish)")
     let warnings = try #require(report["warnings"] as? [String])
     #expect(warnings.count == 1 && warnings[0].contains("dated backwards"), "\(warnings)")

@@ -56,6 +56,21 @@ import Testing
     #expect(times == times.sorted())
   }
 
+  /// "Workout complete." ends a session that followed a workout, "Session complete." any
+  /// other, after a restart too.
+  @Test(arguments: [true, false]) func theFinishSaysWhatEnded(followsWorkout: Bool) throws {
+    let coach = WorkoutCoach(workout: Self.workout, activity: .run, units: .metric)
+    var runner = SessionRunner(
+      configuration: SessionConfiguration(activity: .run), coach: followsWorkout ? coach : nil)
+    let fixes = Self.session.fixes.prefix(300)
+    for fix in fixes { _ = runner.handle(.fix(fix)) }
+    _ = runner.handle(.restart)
+    for fix in fixes { _ = runner.handle(.fix(fix)) }
+    let finish = try #require(runner.finish().summary.cues.last { $0.trigger == .finish })
+    let expected = followsWorkout ? "Workout complete. Distance " : "Session complete. Distance "
+    #expect(finish.text.hasPrefix(expected), "\(finish.text)")
+  }
+
   @Test func aRestartStartsTheWorkoutOver() {
     let coach = WorkoutCoach(workout: Self.workout, activity: .run, units: .metric)
     var runner = SessionRunner(configuration: SessionConfiguration(activity: .run), coach: coach)

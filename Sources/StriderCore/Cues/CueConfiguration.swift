@@ -21,7 +21,8 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
   /// What a lap press says, in order; nil: `CueField.lapDefaults`. The lap figures are the
   /// closed lap's; without `lap_result` the sentence opens "Lap 2.".
   public var lapSays: [CueField]?
-  /// What the finish cue says after "Workout complete.", in order; nil: what `says` lists.
+  /// What the finish cue says after "Session complete." (or "Workout complete."), in
+  /// order; nil: what `says` lists.
   public var finishSays: [CueField]?
   /// The distance `finish_estimate` estimates the finish of; nil: it says nothing.
   public var goalDistance: Meters?
@@ -69,7 +70,7 @@ public struct CueConfiguration: Sendable, Hashable, Codable {
   /// What a lap press says: `lapSays` or the lap's result.
   public var lapFields: [CueField] { lapSays ?? CueField.lapDefaults }
 
-  /// What the finish cue says after "Workout complete.": `finishSays`, else what time and
+  /// What the finish cue says after its first sentence: `finishSays`, else what time and
   /// distance cues say (`fields`), so a configured `says` reaches the finish too.
   public var finishFields: [CueField] { finishSays ?? fields }
 

@@ -14,7 +14,7 @@
 /// rate is the newest `noteHeartRate` (forgotten after `heartRateMaxAge`).
 ///
 /// Pause, resume, signal and finish cues come from `announce` (the finish says
-/// `CueConfiguration.finishFields` after "Workout complete."), a lap press's from `lap`; repeats are swallowed (a
+/// `CueConfiguration.finishFields` after "Session complete."), a lap press's from `lap`; repeats are swallowed (a
 /// second "pause" while paused says nothing), and nothing is said after the finish.
 public struct CueScheduler: Sendable {
   public let configuration: CueConfiguration
@@ -37,6 +37,10 @@ public struct CueScheduler: Sendable {
 
   /// A heart rate older than this is not said.
   public static let heartRateMaxAge = Seconds(30)
+
+  /// Whether the session follows a workout: its finish says "Workout complete.", any
+  /// other "Session complete.".
+  public var followsWorkout = false
 
   public init(configuration: CueConfiguration, activity: Activity, units: UnitSystem) {
     self.configuration = configuration
@@ -168,7 +172,8 @@ public struct CueScheduler: Sendable {
       isFinished = true
       let figures = figures(snapshot, distance: snapshot.distance, moving: snapshot.moving, time)
       let said = say(configuration.finishFields, figures)
-      text = CueText.finishPrefix + (said.isEmpty ? "" : " " + said)
+      let prefix = followsWorkout ? CueText.workoutFinishPrefix : CueText.finishPrefix
+      text = prefix + (said.isEmpty ? "" : " " + said)
     case .record:
       return nil  // said by the engine at the finish, from the records it was given
     case .split:

@@ -18,7 +18,9 @@ public enum CueText {
   public static let storageHeld = "Cannot save to disk. Recording kept in memory."
   /// Said when the disk takes the held fixes again.
   public static let storageWritten = "Recording saved again."
-  public static let finishPrefix = "Workout complete."
+  /// The finish cue's first sentence; after a workout's steps, `workoutFinishPrefix`.
+  public static let finishPrefix = "Session complete."
+  public static let workoutFinishPrefix = "Workout complete."
 
   /// "5.00 kilometres", "3.11 miles".
   public static func distance(_ distance: Meters, units: UnitSystem) -> String {
@@ -94,7 +96,7 @@ public enum CueText {
     return "Current pace \(pace(current, activity: activity, units: units))."
   }
 
-  /// "Workout complete. Distance … ." — the finish cue.
+  /// "Session complete. Distance … ." — the finish cue.
   public static func finish(_ snapshot: MetricsSnapshot, activity: Activity, units: UnitSystem)
     -> String
   {

@@ -202,6 +202,13 @@ public struct SessionEngine: Sendable {
     if keepsFinishedTrack && !keepsTrack { liveFinishedTrack = FinishedTrack.Builder() }
   }
 
+  /// Whether the session follows a workout, so that its finish cue says "Workout
+  /// complete." (`CueScheduler.followsWorkout`).
+  public var followsWorkout: Bool {
+    get { cueScheduler.followsWorkout }
+    set { cueScheduler.followsWorkout = newValue }
+  }
+
   /// The live figures.
   public var snapshot: MetricsSnapshot { metrics.snapshot }
 

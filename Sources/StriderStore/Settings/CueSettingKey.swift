@@ -46,7 +46,7 @@ public struct CueSettingKey: Sendable {
       "lap_says", "what a lap press says, in order (default [\"lap_result\"])", \.lapSays,
       shown: { $0.lapSays ?? CueField.lapDefaults }),
     fields(
-      "finish_says", "what the finish says after \"Workout complete.\" (default: says)",
+      "finish_says", "what the finish says after \"Session complete.\" (default: says)",
       \.finishSays, shown: { $0.finishSays ?? $0.says ?? CueField.defaults }),
     number(
       "goal_distance_m", "the distance finish_estimate estimates the finish of, in metres",
