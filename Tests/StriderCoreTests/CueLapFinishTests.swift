@@ -41,8 +41,8 @@ import Testing
       Self.lap(3, distance: 400, moving: 98), snapshot: snapshot, at: Self.t)
     #expect(
       cue?.text
-        == "Lap 3. Lap time 1 minute 38 seconds. Lap distance 0.40 kilometres. "
-        + "Lap pace 4 minutes 5 seconds per kilometre. Distance 2.40 kilometres.")
+        == "Lap 3. Lap time 1 minute 38 seconds. Lap distance 0.4 kilometres. "
+        + "Lap pace 4 minutes 5 seconds per kilometre. Distance 2.4 kilometres.")
   }
 
   @Test func noLapCueWhenOffOrSaidByAStepResultButTheLapStillCounts() {
@@ -67,7 +67,7 @@ import Testing
     let snapshot = MetricsSnapshot(distance: Meters(1000), moving: Seconds(300))
     #expect(
       scheduler.announce(.distance, snapshot: snapshot, at: Self.t)?.text
-        == "Distance 1.00 kilometres.")
+        == "Distance 1 kilometre.")
   }
 
   @Test func aSwimsLapIsPer100Metres() {
@@ -87,7 +87,7 @@ import Testing
     var configured = Self.scheduler(CueConfiguration(says: [.distance, .calories]))
     #expect(
       configured.announce(.finish, snapshot: snapshot, at: Self.t)?.text
-        == "Session complete. Distance 5.00 kilometres. Energy 0 kilocalories.")
+        == "Session complete. Distance 5 kilometres. Energy 0 kilocalories.")
     var own = Self.scheduler(
       CueConfiguration(says: [.distance], finishSays: [.averagePace, .movingTime]))
     #expect(

@@ -32,16 +32,16 @@ struct CueSchedulerTests {
     #expect(said.map(\.trigger) == [.time, .distance, .time, .distance, .time, .distance])
     #expect(
       said[0].text
-        == "Distance 0.90 kilometres. Time 5 minutes. "
+        == "Distance 0.9 kilometres. Time 5 minutes. "
         + "Average pace 5 minutes 33 seconds per kilometre.")
     #expect(said[0].time == MetricsTrack.start + Seconds(300))
     #expect(
       said[1].text
-        == "Distance 1.00 kilometres. Time 5 minutes 33 seconds. "
+        == "Distance 1 kilometre. Time 5 minutes 33 seconds. "
         + "Average pace 5 minutes 33 seconds per kilometre.",
       "the figures at the crossing (333.3 s), not at the sample after it")
     #expect(said[1].time == MetricsTrack.start + Seconds(334), "spoken at the next fix")
-    #expect(said[5].text.hasPrefix("Distance 3.00 kilometres. Time 16 minutes 40 seconds."))
+    #expect(said[5].text.hasPrefix("Distance 3 kilometres. Time 16 minutes 40 seconds."))
   }
 
   @Test("The same cues whatever the sample rate", arguments: [0.25, 0.5, 2.0])
@@ -62,8 +62,8 @@ struct CueSchedulerTests {
     let s = MetricsSnapshot(distance: Meters(3000), moving: Seconds(1000))
     let said = scheduler.observe(s, at: MetricsTrack.start)
     #expect(said.map(\.trigger) == [.time, .distance])
-    #expect(said[0].text.hasPrefix("Distance 2.70 kilometres. Time 15 minutes."))
-    #expect(said[1].text.hasPrefix("Distance 3.00 kilometres. Time 16 minutes 40 seconds."))
+    #expect(said[0].text.hasPrefix("Distance 2.7 kilometres. Time 15 minutes."))
+    #expect(said[1].text.hasPrefix("Distance 3 kilometres. Time 16 minutes 40 seconds."))
     #expect(scheduler.observe(s, at: MetricsTrack.start + Seconds(1)).isEmpty)
   }
 
@@ -75,7 +75,7 @@ struct CueSchedulerTests {
     #expect(said.map(\.trigger) == [.distance, .distance])
     #expect(
       said[0].text
-        == "Distance 1.00 miles. Time 8 minutes 56 seconds. "
+        == "Distance 1 mile. Time 8 minutes 56 seconds. "
         + "Average pace 8 minutes 56 seconds per mile.")
   }
 
@@ -134,7 +134,7 @@ struct CueSchedulerTests {
     let finish = scheduler.announce(.finish, snapshot: s, at: t + Seconds(5))
     #expect(
       finish?.text
-        == "Session complete. Distance 2.50 kilometres. Time 30 minutes. "
+        == "Session complete. Distance 2.5 kilometres. Time 30 minutes. "
         + "Average pace 12 minutes per kilometre.")
     #expect(finish?.trigger == .finish)
     let later = MetricsSnapshot(distance: Meters(5000), moving: Seconds(3600))

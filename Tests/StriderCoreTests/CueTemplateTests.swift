@@ -31,7 +31,7 @@ import Testing
   @Test(
     "Each field's sentence",
     arguments: [
-      (CueField.distance, "Distance 5.00 kilometres."),
+      (CueField.distance, "Distance 5 kilometres."),
       (.time, "Time 31 minutes 2 seconds."),
       (.movingTime, "Time 26 minutes 10 seconds."),
       (.currentPace, "Current pace 5 minutes 2 seconds per kilometre."),
@@ -63,7 +63,7 @@ import Testing
     }
     #expect(
       Self.say(CueField.defaults)
-        == "Distance 5.00 kilometres. Time 26 minutes 10 seconds. "
+        == "Distance 5 kilometres. Time 26 minutes 10 seconds. "
         + "Average pace 5 minutes 14 seconds per kilometre.")
   }
 
@@ -76,7 +76,7 @@ import Testing
 
   @Test func milesFeetAndMilesPerHour() {
     let f = Self.figures(distance: 8046.72, moving: 2400)
-    #expect(Self.say([.distance], f, units: .imperial) == "Distance 5.00 miles.")
+    #expect(Self.say([.distance], f, units: .imperial) == "Distance 5 miles.")
     #expect(
       Self.say([.averagePace], f, units: .imperial)
         == "Average pace 8 minutes per mile.")
@@ -129,7 +129,7 @@ import Testing
     #expect(
       Self.say(
         [.heartRate, .heartRateZone, .splitPace, .elevationGain, .currentPace, .distance], f)
-        == "Distance 5.00 kilometres.")
+        == "Distance 5 kilometres.")
     #expect(Self.say([.finishEstimate], goal: nil).isEmpty, "no goal")
     #expect(Self.say([.finishEstimate], goal: Meters(4000)).isEmpty, "the goal is passed")
     f.lapMoving = .zero

@@ -8,16 +8,16 @@ struct CueTextTests {
     arguments: [
       (
         5000.0, 1570.0, Activity.run, UnitSystem.metric,
-        "Distance 5.00 kilometres. Time 26 minutes 10 seconds. "
+        "Distance 5 kilometres. Time 26 minutes 10 seconds. "
           + "Average pace 5 minutes 14 seconds per kilometre."
       ),
       (
         8046.72, 2400, .walk, .imperial,
-        "Distance 5.00 miles. Time 40 minutes. Average pace 8 minutes per mile."
+        "Distance 5 miles. Time 40 minutes. Average pace 8 minutes per mile."
       ),
       (
         20000, 2963, .ride, .metric,
-        "Distance 20.00 kilometres. Time 49 minutes 23 seconds. "
+        "Distance 20 kilometres. Time 49 minutes 23 seconds. "
           + "Average speed 24.3 kilometres per hour."
       ),
       (
@@ -26,16 +26,33 @@ struct CueTextTests {
       ),
       (
         1000, 61, .run, .metric,
-        "Distance 1.00 kilometres. Time 1 minute 1 second. "
+        "Distance 1 kilometre. Time 1 minute 1 second. "
           + "Average pace 1 minute 1 second per kilometre."
       ),
       (
         12000, 3903, .run, .metric,
-        "Distance 12.00 kilometres. Time 1 hour 5 minutes 3 seconds. "
+        "Distance 12 kilometres. Time 1 hour 5 minutes 3 seconds. "
           + "Average pace 5 minutes 25 seconds per kilometre."
       ),
-      (0, 0, .run, .metric, "Distance 0.00 kilometres. Time 0 seconds."),
-      (0, 0, .ride, .imperial, "Distance 0.00 miles. Time 0 seconds."),
+      (0, 0, .run, .metric, "Distance 0 kilometres. Time 0 seconds."),
+      // Said as a voice reads a number: no zeros a display pads with.
+      (
+        5200, 3600, .ride, .metric,
+        "Distance 5.2 kilometres. Time 1 hour. Average speed 5.2 kilometres per hour."
+      ),
+      (
+        12000, 3600, .ride, .metric,
+        "Distance 12 kilometres. Time 1 hour. Average speed 12 kilometres per hour."
+      ),
+      (
+        1609.344, 600, .walk, .imperial,
+        "Distance 1 mile. Time 10 minutes. Average pace 10 minutes per mile."
+      ),
+      (
+        1004, 300, .run, .metric,
+        "Distance 1 kilometre. Time 5 minutes. Average pace 4 minutes 59 seconds per kilometre."
+      ),
+      (0, 0, .ride, .imperial, "Distance 0 miles. Time 0 seconds."),
     ])
   func summary(
     metres: Double, seconds: Double, activity: Activity, units: UnitSystem, expected: String
@@ -82,7 +99,7 @@ struct CueTextTests {
     let s = MetricsSnapshot(distance: Meters(5000), moving: Seconds(1570))
     #expect(
       CueText.finish(s, activity: .run, units: .metric)
-        == "Session complete. Distance 5.00 kilometres. Time 26 minutes 10 seconds. "
+        == "Session complete. Distance 5 kilometres. Time 26 minutes 10 seconds. "
         + "Average pace 5 minutes 14 seconds per kilometre.")
   }
 }

@@ -53,7 +53,7 @@ import Testing
     let said = Self.cues(
       Self.run, CueConfiguration(everyTime: Seconds(0), everyDistance: Meters(500)))
     #expect(said.map(\.trigger) == Array(repeating: .distance, count: 6))
-    #expect(said[1].text.hasPrefix("Distance 1.00 kilometres. Time 5 minutes 33 seconds."))
+    #expect(said[1].text.hasPrefix("Distance 1 kilometre. Time 5 minutes 33 seconds."))
   }
 
   @Test func everyNMilesSaysMiles() {
@@ -65,7 +65,7 @@ import Testing
     #expect(said.map(\.trigger) == [.distance, .distance])
     #expect(
       said[0].text
-        == "Distance 2.00 miles. Time 16 minutes. Average pace 8 minutes per mile.")
+        == "Distance 2 miles. Time 16 minutes. Average pace 8 minutes per mile.")
   }
 
   @Test func bothTimeAndDistance() {
@@ -85,7 +85,7 @@ import Testing
     #expect(
       said[0].text
         == "Split 1. Split pace 5 minutes 33 seconds per kilometre. "
-        + "Distance 1.00 kilometres.")
+        + "Distance 1 kilometre.")
     #expect(said[2].text.hasPrefix("Split 3."))
     let quiet = Self.cues(
       Self.run, CueConfiguration(everyTime: Seconds(0), everyDistance: Meters(0)))
@@ -125,9 +125,9 @@ import Testing
     scheduler.noteHeartRate(BeatsPerMinute(140), at: start)
     let snapshot = MetricsSnapshot(distance: Meters(100), moving: Seconds(30))
     let fresh = scheduler.announce(.time, snapshot: snapshot, at: start + Seconds(30))
-    #expect(fresh?.text == "Heart rate 140 beats per minute. Distance 0.10 kilometres.")
+    #expect(fresh?.text == "Heart rate 140 beats per minute. Distance 0.1 kilometres.")
     let stale = scheduler.announce(.time, snapshot: snapshot, at: start + Seconds(31))
-    #expect(stale?.text == "Distance 0.10 kilometres.")
+    #expect(stale?.text == "Distance 0.1 kilometres.")
   }
 
   @Test(

@@ -35,7 +35,7 @@ import Testing
     #expect(
       RecordsToBeat.sentence(
         Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 4828), units: .imperial)
-        == "New best 20 minutes: 3.00 miles.")
+        == "New best 20 minutes: 3 miles.")
   }
 
   static func finish(_ records: RecordsToBeat) -> ([SessionEvent], SessionSummary) {

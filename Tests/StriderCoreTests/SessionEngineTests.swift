@@ -21,7 +21,7 @@ import Testing
     let cues = events.compactMap { if case .cue(let c) = $0 { c } else { nil } }
     let distanceCues = cues.filter { $0.trigger == .distance }
     #expect(distanceCues.count == 5, "a 6 km run crosses 5 kilometre marks")
-    #expect(distanceCues.first?.text.hasPrefix("Distance 1.00 kilometres. Time ") == true)
+    #expect(distanceCues.first?.text.hasPrefix("Distance 1 kilometre. Time ") == true)
     #expect(distanceCues.first?.text.contains("per kilometre.") == true)
     let minutes = Int(summary.moving.value / 300)
     #expect(cues.filter { $0.trigger == .time }.count == minutes)

@@ -27,7 +27,7 @@ struct SwimPaceTests {
       distance: Meters(1000), moving: Seconds(1250), activity: .swim, units: .metric)
     #expect(
       summary
-        == "Distance 1.00 kilometres. Time 20 minutes 50 seconds. Average pace 2 minutes "
+        == "Distance 1 kilometre. Time 20 minutes 50 seconds. Average pace 2 minutes "
         + "5 seconds per 100 metres.")
     let imperial = CueText.summary(
       distance: Meters(1000), moving: Seconds(1250), activity: .swim, units: .imperial)

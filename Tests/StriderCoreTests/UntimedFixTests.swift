@@ -69,7 +69,7 @@ import Testing
     #expect(summary.averagePace == nil)
     #expect(summary.calories.value == 0)
     #expect(summary.splits.isEmpty)
-    #expect(summary.cues.isEmpty, "no cue says \"Distance 0.00 kilometres\"")
+    #expect(summary.cues.isEmpty, "no cue says \"Distance 0 kilometres\"")
   }
 
   @Test func aShortUntimedStreamIsJudgedAtTheEnd() {

@@ -100,7 +100,7 @@ struct WorkoutCoachTests {
     #expect(
       CueText.targetPhrase(
         .speed(MetersPerSecond(20 / 3.6)...MetersPerSecond(25 / 3.6)), units: .metric)
-        == "at 20.0 to 25.0 kilometres per hour")
+        == "at 20.0 to 25 kilometres per hour")
     #expect(CueText.targetPhrase(.heartRateZone(2), units: .metric) == "in heart-rate zone 2")
     #expect(
       CueText.targetPhrase(.heartRate(BeatsPerMinute(140)...BeatsPerMinute(155)), units: .metric)

@@ -5,7 +5,7 @@
 /// `everyDistance`; at most one of each per observation, for the latest multiple crossed (a
 /// burst of old cues after a stall is noise). A cue reports the figures *at the crossing*,
 /// interpolated linearly between the previous observation and this one, so a distance cue
-/// says exactly "Distance 1.00 kilometres" with the time the kilometre took, and the same
+/// says exactly "Distance 1 kilometre" with the time the kilometre took, and the same
 /// sentences come out whether fixes arrive every second or four times a second. The cue's
 /// `time` is the observation's time: when the app learns of the crossing and speaks.
 ///

@@ -43,7 +43,7 @@ extension CueText {
     return text
   }
 
-  /// "at 4:00 to 4:15 per kilometre", "at 24.0 to 28.0 kilometres per hour", "in heart-rate
+  /// "at 4:00 to 4:15 per kilometre", "at 24.0 to 28 kilometres per hour", "in heart-rate
   /// zone 2", "at 140 to 155 beats per minute".
   public static func targetPhrase(_ target: WorkoutTarget, units: UnitSystem) -> String {
     let per = units == .metric ? " per kilometre" : " per mile"
@@ -97,11 +97,7 @@ extension CueText {
   public static func stepDistance(_ distance: Meters, units: UnitSystem) -> String {
     let metres = distance.value.isFinite ? max(0, distance.value) : 0
     if metres.rounded() < 1000 { return count(of: Int(saturating: metres.rounded()), "metre") }
-    var amount = fixed(metres / units.splitLength.value, decimals: 2)
-    while amount.hasSuffix("0") && amount.contains(".") { amount.removeLast() }
-    if amount.hasSuffix(".") { amount.removeLast() }
-    let noun = units == .metric ? "kilometre" : "mile"
-    return amount + " " + noun + (amount == "1" ? "" : "s")
+    return CueText.distance(Meters(metres), units: units)
   }
 
   /// A duration in the clock form: "0:45", "1:38", "1:02:05"; rounded to the second.

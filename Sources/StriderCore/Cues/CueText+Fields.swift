@@ -3,11 +3,11 @@
 ///
 /// | field | sentence |
 /// |---|---|
-/// | `distance` | `Distance 5.00 kilometres.` |
+/// | `distance` | `Distance 5 kilometres.` |
 /// | `time` | `Time 31 minutes 2 seconds.` (elapsed) |
 /// | `moving_time` | `Moving time 26 minutes 10 seconds.` (`Time …` without `time`) |
 /// | `current_pace`, `average_pace`, `lap_pace`, `split_pace` | `Average pace 5 minutes 14 seconds per kilometre.` (a ride: `Average speed 24.3 kilometres per hour.`) |
-/// | `current_speed`, `average_speed`, `lap_speed`, `split_speed` | `Lap speed 12.0 kilometres per hour.` |
+/// | `current_speed`, `average_speed`, `lap_speed`, `split_speed` | `Lap speed 12 kilometres per hour.` |
 /// | `heart_rate` | `Heart rate 152 beats per minute.` |
 /// | `heart_rate_zone` | `Heart-rate zone 3.` |
 /// | `calories` | `Energy 312 kilocalories.` |
@@ -15,7 +15,7 @@
 /// | `time_of_day` | `Time of day 7:05.` (24-hour clock, local time) |
 /// | `finish_estimate` | `Estimated finish for 10 kilometres: 52 minutes 30 seconds.` |
 /// | `lap_result` | `Lap 2: 1 kilometre in 4:05, 4:05 per kilometre.` (the last lap closed) |
-/// | `lap_distance` | `Lap distance 0.40 kilometres.` |
+/// | `lap_distance` | `Lap distance 0.4 kilometres.` |
 /// | `lap_time` | `Lap time 1 minute 38 seconds.` (moving) |
 ///
 /// A field with nothing to say (no heart rate, no split yet, a pace below a crawl, the goal

@@ -1,8 +1,9 @@
 /// The sentences cues speak; public so the terminal UI and exports can say the same thing.
 ///
 /// The format is a contract that tests and users rely on:
-/// `Distance 5.00 kilometres. Time 26 minutes 10 seconds. Average pace 5 minutes 14 seconds
-/// per kilometre.` — distance with two decimals (always "kilometres" / "miles"), durations in
+/// `Distance 5 kilometres. Time 26 minutes 10 seconds. Average pace 5 minutes 14 seconds
+/// per kilometre.` — distance to the hundredth without trailing zeros ("1 kilometre",
+/// "5.2 kilometres", "3.11 miles"), durations in
 /// whole seconds spelled out with singular and plural ("1 hour 5 minutes 3 seconds"; a zero
 /// part is left out, and "0 seconds" is said only when everything is zero), pace rounded to
 /// the whole second with 60 carried to the next minute. Rides give `Average speed 24.3
@@ -22,10 +23,22 @@ public enum CueText {
   public static let finishPrefix = "Session complete."
   public static let workoutFinishPrefix = "Workout complete."
 
-  /// "5.00 kilometres", "3.11 miles".
+  /// "5 kilometres", "1 kilometre", "5.2 kilometres", "3.11 miles": to the hundredth, as a
+  /// voice reads it, without the zeros a display pads with ("1 kilometre" is said "one
+  /// point zero zero kilometres").
   public static func distance(_ distance: Meters, units: UnitSystem) -> String {
-    let amount = distance.value / units.splitLength.value
-    return fixed(amount, decimals: 2) + (units == .metric ? " kilometres" : " miles")
+    let amount = spokenNumber(distance.value / units.splitLength.value, decimals: 2)
+    let noun = units == .metric ? "kilometre" : "mile"
+    return amount + " " + noun + (amount == "1" ? "" : "s")
+  }
+
+  /// `fixed(value, decimals:)` without its trailing zeros: "5", "5.2", "3.11".
+  static func spokenNumber(_ value: Double, decimals: Int) -> String {
+    var text = fixed(value, decimals: decimals)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
   }
 
   /// "1 hour 5 minutes 3 seconds", "26 minutes 10 seconds", "0 seconds"; rounded to the
@@ -50,10 +63,10 @@ public enum CueText {
     return duration(pace.duration(over: length)) + " per " + length.spoken
   }
 
-  /// "24.3 kilometres per hour", "15.1 miles per hour".
+  /// "24.3 kilometres per hour", "15 miles per hour".
   public static func speed(_ speed: MetersPerSecond, units: UnitSystem) -> String {
     let perHour = speed.value * 3600 / units.splitLength.value
-    return fixed(perHour, decimals: 1)
+    return spokenNumber(perHour, decimals: 1)
       + (units == .metric ? " kilometres per hour" : " miles per hour")
   }
 
