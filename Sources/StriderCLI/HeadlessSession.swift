@@ -15,8 +15,9 @@ import StriderSources
 enum HeadlessSession {
   static func run(
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
-    format: String?, coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [],
-    relearnsAhead: RelearnsAhead? = nil, speak: Bool = false, stop: StopSignal
+    format: String?, coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
+    replayingLaps: [LapMark] = [], relearnsAhead: RelearnsAhead? = nil, speak: Bool = false,
+    stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     // Lap lines come on standard input, unless standard input is the file replayed.
@@ -26,7 +27,7 @@ enum HeadlessSession {
     var lines = TurnLines()
     let summary = try HeadlessLoop.run(
       source: &source, configuration: configuration, coach: coach,
-      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      recordsToBeat: recordsToBeat,
       replayingLaps: replayingLaps, relearnsAhead: relearnsAhead, isStopped: { stop.isRaised },
       lapPresses: { laps.take() },
       eachTurn: { speaker?.tick() }, flush: { () throws(OutputError) in try lines.write() }

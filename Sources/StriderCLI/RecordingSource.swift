@@ -107,13 +107,14 @@ enum StoreAccess {
     }
   }
 
-  /// The best efforts of the history for `activity`, for the finish's new-best cues; none
-  /// when there is no database yet (none is made for this) or it cannot be read.
+  /// The best efforts of the history for `activity`, for the finish's new-best cues: of
+  /// real sessions only (a simulated demo sets no standard); none when there is no
+  /// database yet (none is made for this) or it cannot be read.
   static func recordsToBeat(activity: Activity) -> RecordsToBeat {
     guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
       FileManager.default.fileExists(atPath: location.path),
       let store = try? SessionStore(location: location),
-      let records = try? store.personalRecords(activities: [activity])
+      let records = try? store.personalRecords(activities: [activity], includingSimulated: false)
     else { return RecordsToBeat() }
     var best: [BestEffortTarget: Double] = [:]
     for record in records {

@@ -49,6 +49,17 @@ struct Replay: ParsableCommand {
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")
   var headless = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Announce at the finish the records the replay beats in your history (real sessions "
+        + "only). A replay is not saved, so it says none without this."))
+  var records = false
+
+  /// The records the finish announces: none unless `--records` asks.
+  private func recordsToBeat(_ configuration: SessionConfiguration) -> RecordsToBeat {
+    records ? StoreAccess.recordsToBeat(activity: configuration.activity) : RecordsToBeat()
+  }
+
   @OptionGroup var session: SessionOptions
 
   @OptionGroup var workout: WorkoutOptions
@@ -121,7 +132,8 @@ struct Replay: ParsableCommand {
         gate: { judging.gate })
       summary = try HeadlessSession.run(
         source: &source, configuration: configuration, file: file,
-        format: reader.format.rawValue, coach: coach, relearnsAhead: ahead,
+        format: reader.format.rawValue, coach: coach,
+        recordsToBeat: recordsToBeat(configuration), relearnsAhead: ahead,
         speak: HeadlessSession.speaks(display), stop: stop)
       judging.stop()
       failure = source.failure
@@ -136,7 +148,8 @@ struct Replay: ParsableCommand {
       }
       summary = try HeadlessSession.run(
         source: &source, configuration: configuration, file: file,
-        format: reader.format.rawValue, coach: coach, speak: HeadlessSession.speaks(display),
+        format: reader.format.rawValue, coach: coach,
+        recordsToBeat: recordsToBeat(configuration), speak: HeadlessSession.speaks(display),
         stop: stop)
       failure = source.failure
     }
@@ -199,8 +212,8 @@ struct Replay: ParsableCommand {
     }
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "session",
-      coach: try coach(plan, configuration), replayingLaps: laps,
-      speak: HeadlessSession.speaks(display), stop: stop)
+      coach: try coach(plan, configuration), recordsToBeat: recordsToBeat(configuration),
+      replayingLaps: laps, speak: HeadlessSession.speaks(display), stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -216,7 +229,8 @@ struct Replay: ParsableCommand {
     guard headless else {
       let summary = try TerminalSession.run(
         kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        display: display, coach: coach, replayingLaps: replayingLaps, stop: stop)
+        display: display, coach: coach, recordsToBeat: recordsToBeat(configuration),
+        replayingLaps: replayingLaps, stop: stop)
       let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
       try QuitSummary.print(summary, kept: kept, again: again)
       return
@@ -224,7 +238,8 @@ struct Replay: ParsableCommand {
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file, format: format, coach: coach,
-      replayingLaps: replayingLaps, speak: HeadlessSession.speaks(display), stop: stop)
+      recordsToBeat: recordsToBeat(configuration), replayingLaps: replayingLaps,
+      speak: HeadlessSession.speaks(display), stop: stop)
   }
 
   /// The coach for `plan` in a session of `configuration` (a recorded session's own units

@@ -86,7 +86,8 @@ struct Run: ParsableCommand {
       announces: headless
     ) { recorded in
       shown = try show(
-        recorded, configuration: configuration, label: label, coach: coach, stop: stop)
+        recorded, configuration: configuration, label: label, coach: coach,
+        recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity), stop: stop)
     }
     if let shown {
       try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
@@ -126,12 +127,14 @@ struct Run: ParsableCommand {
     throw ExitCode(1)
   }
 
+  /// - Parameter recordsToBeat: the records the finish announces it beat: a session being
+  ///   saved's, none for `--no-record`.
   private func show(
     _ source: some DashboardSource, configuration: SessionConfiguration, label: String,
-    coach: WorkoutCoach?, stop: StopSignal
+    coach: WorkoutCoach?, recordsToBeat: RecordsToBeat = RecordsToBeat(), stop: StopSignal
   ) throws -> SessionSummary? {
     try TerminalSession.show(
       source, kind: .live, headless: headless, format: "gpsd", configuration: configuration,
-      label: label, display: display, coach: coach, stop: stop)
+      label: label, display: display, coach: coach, recordsToBeat: recordsToBeat, stop: stop)
   }
 }

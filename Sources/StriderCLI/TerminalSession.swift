@@ -30,17 +30,17 @@ enum TerminalSession {
   static func show(
     _ source: some DashboardSource, kind: DashboardModel.Kind, headless: Bool, format: String,
     configuration: SessionConfiguration, label: String, display: DisplayOptions,
-    coach: WorkoutCoach? = nil, stop: StopSignal
+    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(), stop: StopSignal
   ) throws -> SessionSummary? {
     guard headless else {
       return try run(
         kind: kind, source: source, configuration: configuration, sourceLabel: label,
-        display: display, coach: coach, stop: stop)
+        display: display, coach: coach, recordsToBeat: recordsToBeat, stop: stop)
     }
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: format, coach: coach,
-      speak: HeadlessSession.speaks(display), stop: stop)
+      recordsToBeat: recordsToBeat, speak: HeadlessSession.speaks(display), stop: stop)
     return nil
   }
 
@@ -53,7 +53,8 @@ enum TerminalSession {
   static func run(
     kind: DashboardModel.Kind, source: some DashboardSource,
     configuration: SessionConfiguration, sourceLabel: String, display: DisplayOptions,
-    coach: WorkoutCoach? = nil, replayingLaps: [LapMark] = [], stop: StopSignal
+    coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
+    replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws -> SessionSummary {
     let environment = ProcessInfo.processInfo.environment
     let speak = HeadlessSession.speaks(display)
@@ -70,7 +71,7 @@ enum TerminalSession {
     let laps = LapSignal(readsStandardInput: false)
     var model = makeModel(
       kind: kind, source: source, configuration: configuration, sourceLabel: sourceLabel,
-      screen: screen, coach: coach, replayingLaps: replayingLaps)
+      screen: screen, coach: coach, recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }
@@ -103,19 +104,20 @@ enum TerminalSession {
     return summary
   }
 
-  /// The dashboard's model for a session on `screen`, with the user's records to beat and
-  /// heart-rate zones read from the store and the config file.
+  /// The dashboard's model for a session on `screen`, with the records its finish may
+  /// announce (none but for a session being saved, or a replay asked) and the heart-rate
+  /// zones read from the config file and the store.
   static func makeModel(
     kind: DashboardModel.Kind, source: some DashboardSource, configuration: SessionConfiguration,
     sourceLabel: String, screen: TerminalScreen, coach: WorkoutCoach? = nil,
-    replayingLaps: [LapMark] = []
+    recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = []
   ) -> DashboardModel {
     DashboardModel(
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
       controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
       colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
       coach: coach,
-      recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity),
+      recordsToBeat: recordsToBeat,
       heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
   }
 }

@@ -59,7 +59,7 @@ import Testing
     let start = try #require(report["start"] as? [String: Any])
     #expect(start["time"] is String && start["lat"] is Double && start["lon"] is Double)
     let cues = try #require(report["cues"] as? [[String: Any]])
-    #expect(cues.contains { ($0["text"] as? String)?.hasPrefix("Distance 1.00 ") == true })
+    #expect(cues.contains { ($0["text"] as? String)?.hasPrefix("Distance 1 kilometre. ") == true })
   }
 
   @Test func tableOutputIsReadable() throws {

@@ -183,9 +183,10 @@ import Testing
   }
 }
 
-/// The finish of a replay says the records it beat, as a cue and in the summary's cues.
+/// The finish of a replay asked (`--records`) says the records it beat, as a cue and in the
+/// summary's cues; unasked, a replay (never saved) says none.
 @Suite(.offCooperativePool) struct FinishRecordCueEndToEndTests {
-  @Test func aFasterReplaySaysItsNewBests() throws {
+  @Test func aFasterReplayAskedSaysItsNewBests() throws {
     let history = try HistoryEndToEndTests.History()
     let slow = history.directory.appendingPathComponent("slow.gpx").path
     let fast = history.directory.appendingPathComponent("fast.gpx").path
@@ -193,10 +194,17 @@ import Testing
     _ = try history.succeed([
       "simulate", "--seed", "8", "--length", "7000", "--faults", "none", "-o", fast,
     ])
-    let nothingKept = try history.succeed(["replay", fast, "--headless", "--speed", "max"])
+    let nothingKept = try history.succeed([
+      "replay", fast, "--headless", "--speed", "max", "--records",
+    ])
     #expect(!nothingKept.contains("\"record\""), "no history: nothing to beat")
     _ = try history.succeed(["sessions", "import", slow])
-    let replayed = try history.succeed(["replay", fast, "--headless", "--speed", "max"])
+    // A replay is not saved: it announces no records unless asked.
+    let unasked = try history.succeed(["replay", fast, "--headless", "--speed", "max"])
+    #expect(!unasked.contains("\"trigger\":\"record\""), "not asked: no records said")
+    let replayed = try history.succeed([
+      "replay", fast, "--headless", "--speed", "max", "--records",
+    ])
     let cues = replayed.split(separator: "\n").filter { $0.contains("\"trigger\":\"record\"") }
     #expect(cues.contains { $0.contains("\"text\":\"New best 5 kilometres: ") }, "\(cues)")
     let summary = try #require(replayed.split(separator: "\n").last)
