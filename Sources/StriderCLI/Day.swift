@@ -101,7 +101,7 @@ struct Day: ParsableCommand {
           detail: visit.duration.map { HistoryTime.duration($0) } ?? "")
       case .move(let move):
         return DayTimeline.Entry(
-          kind: .move(vehicle: move.kind == .vehicle), label: move.kind.rawValue,
+          kind: .move(vehicle: move.kind == .vehicle), label: move.kind.word,
           startMinute: minute(move.start), endMinute: minute(move.end),
           detail: String(format: "%.2f km", move.distance.value / 1000)
             + "  \(HistoryTime.duration(move.duration))  (session \(move.session))")
@@ -132,7 +132,7 @@ struct Day: ParsableCommand {
       case .move(let move):
         return .object([
           JSONMember("type", .string("move")),
-          JSONMember("activity", .string(move.kind.rawValue)),
+          JSONMember("activity", .string(move.kind.word)),
           JSONMember("start_time", time(move.start)),
           JSONMember("end_time", time(move.end)),
           JSONMember("distance_m", .rounded(move.distance.value, 1)),
@@ -156,7 +156,7 @@ struct Day: ParsableCommand {
       case .move(let move):
         let span = "\(clock(move.start)) - \(clock(move.end))"
         out +=
-          "\(span)    \(move.kind.rawValue) "
+          "\(span)    \(move.kind.word) "
           + String(format: "%.2f km", move.distance.value / 1000)
           + "  \(HistoryTime.duration(move.duration))  (session \(move.session))\n"
       }

@@ -255,7 +255,7 @@ enum SessionTimelineText {
           + "\(String(format: "%.5f, %.5f", stop.coordinate.latitude, stop.coordinate.longitude))\n"
       case .move(let move):
         text +=
-          "  \(LocalDate.text(move.start).suffix(5))  \(move.kind.rawValue)  "
+          "  \(LocalDate.text(move.start).suffix(5))  \(move.kind.word)  "
           + "\(DisplayFormat.clock(move.end - move.start)), "
           + "\(DisplayFormat.distance(move.distance, units: units))\n"
       }

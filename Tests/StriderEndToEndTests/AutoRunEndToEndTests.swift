@@ -127,7 +127,7 @@ import Testing
         "place", "move", "place", "move", "place", "move", "place",
       ])
     let moves = segments.filter { $0["type"] as? String == "move" }
-    #expect(moves.compactMap { $0["activity"] as? String } == ["walk", "vehicle", "ride"])
+    #expect(moves.compactMap { $0["activity"] as? String } == ["walk", "drive", "ride"])
     let visits = segments.filter { $0["type"] as? String == "place" }
     let ids = visits.compactMap { $0["place_id"] as? Int }
     #expect(ids.count == 4 && Set(ids).count == 2 && ids[0] == ids[1] && ids[1] == ids[3])

@@ -23,7 +23,7 @@ import Testing
         kind: .place(id: 1), label: "Home", startMinute: 7 * 60 + 31, endMinute: 8 * 60 + 10,
         detail: "39:12"),
       .init(
-        kind: .move(vehicle: true), label: "vehicle", startMinute: 8 * 60 + 10,
+        kind: .move(vehicle: true), label: "drive", startMinute: 8 * 60 + 10,
         endMinute: 8 * 60 + 24, detail: "9.84 km  13:50  (session 2)"),
       .init(
         kind: .place(id: 2), label: "Office", startMinute: 8 * 60 + 24,
@@ -120,7 +120,7 @@ import Testing
       source: "gpsd localhost:2947", link: "3D fix", phase: .waiting(since: "08:24"),
       day: [
         "06:00 - 07:02  Home", "07:02 - 07:31    walk 2.31 km  29:04  (session 1)",
-        "07:31 - 08:10  Home  39:12", "08:10 - 08:24    vehicle 9.84 km  13:50  (session 2)",
+        "07:31 - 08:10  Home  39:12", "08:10 - 08:24    drive 9.84 km  13:50  (session 2)",
         "08:24 -        Office",
       ], glyphs: glyphs)
     let moving = AutoStatusPanel(

@@ -2,6 +2,11 @@
 public enum MoveKind: String, Hashable, Sendable, Codable, CaseIterable {
   case walk, run, ride, vehicle
 
+  /// The word the day's storyline and `run --auto` show and write: the activity's own name
+  /// (a vehicle's move is a `drive`, as its session is), so one vocabulary runs through
+  /// `sessions`, `day`, `places` and the panel.
+  public var word: String { self == .vehicle ? Activity.drive.rawValue : rawValue }
+
   /// Thresholds on the typical (median) moving speed, with the 90th percentile guarding
   /// against a vehicle that crawls in traffic: up to 7 km/h is a walk, up to 16 km/h a run,
   /// up to 40 km/h a ride; beyond, or a 90th percentile over 55 km/h, a vehicle.

@@ -158,7 +158,7 @@ extension SessionExport {
         segments.append(
           .object([
             JSONMember("type", .string("move")),
-            JSONMember("activity", .string(move.kind.rawValue)),
+            JSONMember("activity", .string(move.kind.word)),
             JSONMember("start_time", time(move.start)),
             JSONMember("end_time", time(move.end)),
             JSONMember("distance_m", number(move.distance.value, 1)),
