@@ -266,12 +266,7 @@ import Testing
     let environment = StriderBinary.isolatedEnvironment([
       "STRIDER_HOME": dir.appendingPathComponent("home").path, "TZ": "UTC",
     ])
-    let simulated = try StriderBinary.run(
-      ["simulate", "--day", "--compressed", "-o", file.path], environment: environment)
-    #expect(simulated.status == 0, "\(simulated.stderr)")
-    let imported = try StriderBinary.run(
-      ["sessions", "import", "--activity", "walk", file.path], environment: environment)
-    #expect(imported.status == 0, "\(imported.stderr)")
+    try StriderBinary.importSimulatedDay(to: file, environment: environment)
     let text = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
     #expect(text.status == 0 && !text.stdout.contains("\u{1B}"), "plain text into a pipe")
     let panel = try StriderBinary.run(

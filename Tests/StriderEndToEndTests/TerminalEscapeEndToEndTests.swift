@@ -34,12 +34,7 @@ import Testing
     let home = dir.appendingPathComponent("data")
     let file = dir.appendingPathComponent("day.gpx")
     let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]
-    let simulated = try StriderBinary.run(
-      ["simulate", "--day", "--compressed", "-o", file.path], environment: environment)
-    #expect(simulated.status == 0, "\(simulated.stderr)")
-    let imported = try StriderBinary.run(
-      ["sessions", "import", "--activity", "walk", file.path], environment: environment)
-    #expect(imported.status == 0, "\(imported.stderr)")
+    try StriderBinary.importSimulatedDay(to: file, environment: environment)
     // The first `day` numbers the places and keeps them; then every name is hostile.
     let first = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
     #expect(first.status == 0, "\(first.stderr)")

@@ -95,15 +95,10 @@ func drain<C: PacingClock>(_ source: inout ReplaySource<C>, clock: () -> Double)
   @Test func seekingBackRestartsAndCatchesUp() {
     var source = ReplaySource(
       fixes: walk(count: 100), name: "w", speed: .times(1), clock: ManualClock())
-    var delivered = 0
-    while delivered < 60 {
-      if case .event(.fix) = source.poll(timeout: 1) { delivered += 1 }
-    }
+    source.deliver(60)
     source.seek(by: -30)
     #expect(source.poll(timeout: 1) == .event(.restart))
-    var caughtUp = 0
-    let before = source.clockNow
-    while source.clockNow == before, case .event(.fix) = source.poll(timeout: 1) { caughtUp += 1 }
+    let caughtUp = source.catchUp()
     // Everything up to the new position (30 s) arrives at once; pacing then resumes from there,
     // so the next fix is also due immediately.
     #expect(
@@ -118,20 +113,15 @@ func drain<C: PacingClock>(_ source: inout ReplaySource<C>, clock: () -> Double)
   @Test func seeksReadTogetherAddUp() {
     var source = ReplaySource(
       fixes: walk(count: 600), name: "w", speed: .times(1), clock: ManualClock())
-    var delivered = 0
-    while delivered < 400 {
-      if case .event(.fix) = source.poll(timeout: 1) { delivered += 1 }
-    }
+    source.deliver(400)
     source.seek(by: -30)
     source.seek(by: -30)
     #expect(source.poll(timeout: 1) == .event(.restart))
-    let before = source.clockNow
-    while source.clockNow == before, case .event(.fix) = source.poll(timeout: 1) {}
+    source.catchUp()
     let back = source.progress.position
     #expect(abs(back - 339) <= 3, "two back from 399: \(back)")
     for _ in 0..<6 { source.seek(by: 30) }
-    let now = source.clockNow
-    while source.clockNow == now, case .event(.fix) = source.poll(timeout: 1) {}
+    source.catchUp()
     let on = source.progress.position - back
     #expect(on >= 180 && on <= 184, "six on: \(on) s")
     // Back and on again before anything moved is where it was: no restart.
@@ -163,4 +153,21 @@ func drain<C: PacingClock>(_ source: inout ReplaySource<C>, clock: () -> Double)
 
 extension ReplaySource where Clock == ManualClock {
   var clockNow: Double { clockForTests.now() }
+
+  /// Polls until `count` fixes have come out on the fix clock.
+  mutating func deliver(_ count: Int) {
+    var delivered = 0
+    while delivered < count {
+      if case .event(.fix) = poll(timeout: 1) { delivered += 1 }
+    }
+  }
+
+  /// The fixes a seek delivers at once, before the clock moves again.
+  @discardableResult
+  mutating func catchUp() -> Int {
+    var caughtUp = 0
+    let before = clockNow
+    while clockNow == before, case .event(.fix) = poll(timeout: 1) { caughtUp += 1 }
+    return caughtUp
+  }
 }

@@ -38,7 +38,7 @@ public enum CueText {
     guard text.contains(".") else { return text }
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
+    return text
   }
 
   /// "1 hour 5 minutes 3 seconds", "26 minutes 10 seconds", "0 seconds"; rounded to the
