@@ -172,6 +172,7 @@ struct AutoRun {
     case .fix2D: "2D fix"
     case .fix3D: "3D fix"
     case .disconnected: "gpsd gone, retrying"
+    case .silent: "receiver silent"
     case .finished: "gpsd closed"
     }
   }

@@ -31,6 +31,9 @@ public enum SourceStatus: Sendable, Equatable {
   case fix3D
   /// The connection is gone; reconnecting after `retryIn` seconds.
   case disconnected(reason: String, retryIn: Double)
+  /// Connected, but the receiver that was giving fixes has said nothing for a few seconds
+  /// (unplugged, or gpsd hung): the device it was.
+  case silent(String)
   /// A replay or simulation reached its end.
   case finished
 }

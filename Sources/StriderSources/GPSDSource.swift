@@ -28,9 +28,17 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
   private var merger = TPVEpochMerger()
   private var rollover = WeekRolloverGuard()
   private var heldSince = 0.0
+  /// When gpsd last sent a report from the receiver (a TPV), and the last time between
+  /// two epochs' reports (a receiver may report every 5 s).
+  private var lastReport = 0.0
+  private var reportInterval = 1.0
 
   /// A held report goes out after this long without another (the end of a burst).
   static var epochFlushDelay: Double { 1.2 }
+  /// A receiver giving fixes that then sends nothing for this long, or three of its
+  /// intervals if longer, is `silent`: gpsd sends a report every epoch, with or without a
+  /// fix, while a receiver is there.
+  static var silenceLimit: Double { 4 }
 
   static var firstBackoff: Double { 0.5 }
   static var maxBackoff: Double { 8 }
@@ -67,6 +75,7 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
     case .closed(let reason):
       lost(reason)
     }
+    if socket != nil { noteSilence() }
     return pending.isEmpty ? .idle : .event(pending.removeFirst())
   }
 
@@ -81,6 +90,7 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
       }
       socket = connection
       buffer.removeAll()
+      lastReport = 0
       backoff = GPSDSource.firstBackoff
       if connectedOnce { segment += 1 }
       connectedOnce = true
@@ -125,11 +135,23 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
       }
       if let complete = merger.add(fix) { pending.append(.fix(complete)) }
       heldSince = clock.now()
+      // Reports of one epoch come together; the interval is between epochs.
+      if lastReport > 0, heldSince - lastReport > 0.3 { reportInterval = heldSince - lastReport }
+      lastReport = heldSince
     case .devices(let paths):
       if let first = paths.first { device = first }
     default:
       break
     }
+  }
+
+  /// Says `silent` once a receiver that was giving fixes has sent nothing for
+  /// `silenceLimit` (the next report says what it has).
+  private mutating func noteSilence() {
+    guard lastStatus == .fix2D || lastStatus == .fix3D,
+      clock.now() - lastReport >= max(Self.silenceLimit, 3 * reportInterval)
+    else { return }
+    setStatus(.silent(device.isEmpty ? endpoint.description : device))
   }
 
   private mutating func setStatus(_ status: SourceStatus) {

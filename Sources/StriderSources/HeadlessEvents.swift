@@ -205,7 +205,8 @@ public enum HeadlessEvents {
 }
 
 extension SourceStatus {
-  /// One word for the status: `connecting`, `no_fix`, `2d`, `3d`, `disconnected`, `finished`.
+  /// One word for the status: `connecting`, `no_fix`, `2d`, `3d`, `disconnected`, `silent`,
+  /// `finished`.
   public var word: String {
     switch self {
     case .connecting: "connecting"
@@ -213,6 +214,7 @@ extension SourceStatus {
     case .fix2D: "2d"
     case .fix3D: "3d"
     case .disconnected: "disconnected"
+    case .silent: "silent"
     case .finished: "finished"
     }
   }
@@ -220,7 +222,7 @@ extension SourceStatus {
   var details: [JSONMember] {
     switch self {
     case .connecting(let target): [JSONMember("target", .string(target))]
-    case .connectedNoFix(let device): [JSONMember("device", .string(device))]
+    case .connectedNoFix(let device), .silent(let device): [JSONMember("device", .string(device))]
     case .disconnected(let reason, let retry):
       [JSONMember("reason", .string(reason)), JSONMember("retry_in_s", .rounded(retry, 2))]
     default: []

@@ -104,6 +104,14 @@ public struct SessionRunner: Sendable {
       guard s != status else { return }
       status = s
       out.append(.status(s))
+      switch s {
+      case .disconnected, .silent:
+        // Said when it happens, not when fixes come back.
+        engine.noteSourceLost(into: &sessionEvents)
+        relay(sessionEvents, into: &out)
+        sessionEvents.removeAll(keepingCapacity: true)
+      default: break
+      }
     case .restart:
       engine = SessionEngine(
         configuration: configuration, recordsToBeat: engine.recordsToBeat,

@@ -266,4 +266,32 @@ import Testing
     _ = model.handle(.status(.connectedNoFix("gpsd")), now: 1)
     #expect(model.tick(now: 1).gps.link == .gpsd)
   }
+
+  /// gpsd going away mid-session turns the banner to NO SIGNAL at once, and speaks it; the
+  /// first fix after the reconnect turns it back.
+  @Test func gpsdGoingAwayMidSessionShowsNoSignal() throws {
+    var model = Self.model(.live)
+    let fixes = Simulator.run(
+      SimulationConfiguration(activity: .run, seed: 12, faults: .none)
+    ).fixes
+    for (i, fix) in fixes.prefix(120).enumerated() { _ = model.handle(.fix(fix), now: Double(i)) }
+    #expect(model.tick(now: 120).sessionState != .noSignal)
+    let commands = model.handle(
+      .status(.disconnected(reason: "gpsd closed the connection", retryIn: 0.5)), now: 120)
+    #expect(model.tick(now: 120).sessionState == .noSignal)
+    #expect(
+      commands.contains {
+        if case .say(let cue) = $0 { cue.text == CueText.signalLost } else { false }
+      })
+    let rendered = model.render(columns: 120, rows: 40)
+    let grid = try #require(rendered)
+    #expect(grid.text.contains("NO SIGNAL") || grid.text.contains("N O   S I G N A L"))
+    // Past the gate's reorder window, the fixes after the reconnect are taken.
+    for i in 130..<140 {
+      var resumed = fixes[i]
+      resumed.segment = 1
+      _ = model.handle(.fix(resumed), now: Double(i))
+    }
+    #expect(model.tick(now: 140).sessionState != .noSignal)
+  }
 }

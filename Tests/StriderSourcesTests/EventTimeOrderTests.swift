@@ -109,6 +109,56 @@ import Testing
     #expect(events[regainedIndex] == .session(.signalRegained(at: start + Seconds(90))))
   }
 
+  /// gpsd going away is said when it goes, not when fixes return: the fixes still held in
+  /// the reorder window are judged first (none of them is taken for the signal coming
+  /// back), the loss is stamped at the last of them, and the first fix after the reconnect
+  /// says it is regained. A silent receiver does the same, once.
+  @Test(arguments: [
+    SourceStatus.disconnected(reason: "gpsd closed the connection", retryIn: 0.5),
+    .silent("/dev/ttyACM0"),
+  ])
+  func aLostSourceIsAnnouncedWhenItGoes(status: SourceStatus) throws {
+    let before = Self.straight(0..<60)
+    let start = try #require(before.first?.time)
+    var after = Self.straight(90..<150)
+    for i in after.indices { after[i].segment = 1 }
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
+    var events: [RunnerEvent] = []
+    for fix in before { events += runner.handle(.fix(fix)) }
+    let accepted = runner.engine.pointsAccepted
+    let atLoss = runner.handle(.status(status))
+    #expect(atLoss.first == .status(status))
+    #expect(atLoss.contains(.session(.signalLost(at: start + Seconds(59)))))
+    #expect(
+      atLoss.contains {
+        if case .session(.cue(let cue)) = $0 { cue.text == CueText.signalLost } else { false }
+      })
+    #expect(runner.engine.pointsAccepted == 60, "the \(60 - accepted) held fixes judged")
+    #expect(runner.engine.isSignalLost)
+    #expect(runner.handle(.status(status)).isEmpty, "said once")
+    events += atLoss
+    let reconnect = runner.handle(.status(.connecting("localhost:2947")))
+    #expect(reconnect == [.status(.connecting("localhost:2947"))])
+    events += reconnect
+    for fix in after { events += runner.handle(.fix(fix)) }
+    #expect(!runner.engine.isSignalLost)
+    events += runner.finish().events
+    #expect(Self.firstBackwards(events) == nil)
+    let regained = events.compactMap {
+      if case .session(.signalRegained(let at)) = $0 { at } else { nil }
+    }
+    #expect(regained == [start + Seconds(90)])
+  }
+
+  /// Before the first fix there is nothing to lose: gpsd not running at the start is only
+  /// a status.
+  @Test func noLossBeforeTheFirstFix() {
+    var runner = SessionRunner(configuration: SessionConfiguration(activity: .run))
+    let status = SourceStatus.disconnected(reason: "refused", retryIn: 0.5)
+    #expect(runner.handle(.status(status)) == [.status(status)])
+    #expect(!runner.engine.isSignalLost)
+  }
+
   static func straight(_ seconds: Range<Int>) -> [Fix] {
     let plane = LocalTangentPlane(origin: Coordinate(latitude: 48.2, longitude: 16.37))
     let start = GNSSTime(secondsSince1970: 1_700_000_000)

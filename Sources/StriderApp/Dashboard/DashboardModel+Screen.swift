@@ -50,6 +50,8 @@ extension DashboardModel {
       state.sessionState = .paused
     } else if engine.lastPoint == nil {
       state.sessionState = .waiting
+    } else if engine.isSignalLost {
+      state.sessionState = .noSignal
     } else {
       state.sessionState = engine.isPaused ? .autoPaused : .running
     }

@@ -268,6 +268,8 @@ public struct SessionEngine: Sendable {
 
   /// Whether auto-pause holds the session paused now.
   public var isPaused: Bool { autoPause.isPaused }
+  /// Whether the signal was announced lost and no fix has come back since.
+  public var isSignalLost: Bool { signalLostAnnounced }
 
   /// Feeds one fix as it arrived; returns what happened because of it.
   public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
@@ -556,6 +558,22 @@ public struct SessionEngine: Sendable {
     signalLostAt = lost
     emit(.signalLost(at: lost), into: &events)
     announce(.signalLost, at: lost, into: &events)
+  }
+
+  /// The source says no fix is coming (gpsd went away, or its receiver fell silent): the
+  /// loss is announced now, at the last accepted fix, rather than when fixes return. The
+  /// next accepted fix announces it regained. Nothing before the first fix, nothing twice.
+  ///
+  /// The fixes the gate holds for reordering are judged first: none of them can come
+  /// after the loss and be taken for the signal coming back.
+  public mutating func noteSourceLost(into events: inout [SessionEvent]) {
+    guard followsLive, finished == nil, !signalLostAnnounced else { return }
+    for decision in gate.finish() { handle(decision, into: &events) }
+    guard !signalLostAnnounced, let last = lastAcceptedTime else { return }
+    signalLostAnnounced = true
+    signalLostAt = last
+    emit(.signalLost(at: last), into: &events)
+    announce(.signalLost, at: last, into: &events)
   }
 
   private mutating func accept(_ fix: Fix, breaksTrack: Bool, into events: inout [SessionEvent]) {

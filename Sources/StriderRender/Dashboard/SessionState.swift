@@ -6,6 +6,9 @@ public enum SessionState: String, Sendable, Hashable, CaseIterable {
   case running
   /// The session paused itself because the user stopped (elapsed time still runs).
   case autoPaused
+  /// The source stopped giving fixes (gpsd gone, a silent receiver, a long no-fix spell):
+  /// nothing is being measured until they return.
+  case noSignal
   /// The user paused (the space key), or a replay is paused.
   case paused
   /// The session or replay has ended.
@@ -17,6 +20,7 @@ public enum SessionState: String, Sendable, Hashable, CaseIterable {
     case .waiting: "WAITING FOR GPS"
     case .running: "RUNNING"
     case .autoPaused: "AUTO-PAUSED"
+    case .noSignal: "NO SIGNAL"
     case .paused: "PAUSED"
     case .finished: "FINISHED"
     }
@@ -30,6 +34,7 @@ public enum SessionState: String, Sendable, Hashable, CaseIterable {
       case .waiting: .cyan
       case .running: .green
       case .autoPaused: .yellow
+      case .noSignal: .red
       case .paused: .magenta
       case .finished: .blue
       }
