@@ -8,6 +8,9 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
   private let fixes: [Fix]
   /// Schedule position of each fix (see `Pacer`).
   private let schedule: [Double]
+  /// Fix-clock position of each fix: the schedule with its long silences at their full
+  /// length (see `clockProgress`).
+  private let clockPositions: [Double]
   private var index = 0
   private var pacer: Pacer
   private var clock: Clock
@@ -30,6 +33,7 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
       positions.append(position)
     }
     schedule = positions
+    clockPositions = Self.clockPositions(of: fixes)
     pacer = Pacer(speed: speed)
     self.clock = clock
   }
@@ -39,6 +43,51 @@ public struct ReplaySource<Clock: PacingClock>: FixSource {
     let position = index > 0 ? schedule[index - 1] : 0
     return (position, schedule.last ?? 0)
   }
+
+  /// Where the replay is, and how long it is, on the fix clock the session's time runs on:
+  /// what the progress bar shows beside it. A silence the schedule shortens counts in
+  /// full; a lone fix stamped far ahead, or a step of more than a day, does not.
+  public var clockProgress: (position: Double, total: Double) {
+    let position = index > 0 ? clockPositions[index - 1] : 0
+    return (position, clockPositions.last ?? 0)
+  }
+
+  /// The fix-clock position of each fix: the time from the previous timed fix, in full
+  /// (where the schedule shortens a long silence), but nothing for a lone fix whose time
+  /// lies far from both neighbours' on opposite sides (a clock that jumped and came back),
+  /// and no more than the schedule for a step beyond `longestSilence`.
+  static func clockPositions(of fixes: [Fix]) -> [Double] {
+    let timed = fixes.indices.filter { fixes[$0].time != nil }
+    var isLoneOutlier = Set<Int>()
+    for k in timed.indices.dropFirst().dropLast() {
+      guard let a = fixes[timed[k - 1]].time, let b = fixes[timed[k]].time,
+        let c = fixes[timed[k + 1]].time
+      else { continue }
+      let before = (b - a).value
+      let after = (c - b).value
+      if abs(before) > Pacer.maxStep, abs(after) > Pacer.maxStep, (before > 0) != (after > 0) {
+        isLoneOutlier.insert(timed[k])
+      }
+    }
+    var positions: [Double] = []
+    positions.reserveCapacity(fixes.count)
+    var position = 0.0
+    var previous: GNSSTime?
+    for (i, fix) in fixes.enumerated() {
+      if let time = fix.time, !isLoneOutlier.contains(i) {
+        let gap = previous.map { (time - $0).value } ?? 0
+        position +=
+          gap.isFinite && gap <= Self.longestSilence
+          ? max(0, gap) : Pacer.step(from: previous, to: time)
+        previous = time
+      }
+      positions.append(position)
+    }
+    return positions
+  }
+
+  /// A step longer than this between two fixes is a clock fault, not a pause.
+  static var longestSilence: Double { 86_400 }
 
   public var speed: ReplaySpeed { pacer.speed }
   /// The pacing clock, for tests that drive a manual one.

@@ -132,6 +132,26 @@ func drain<C: PacingClock>(_ source: inout ReplaySource<C>, clock: () -> Double)
     #expect(source.progress.position >= position)
   }
 
+  /// The progress bar runs on the session's clock (issue 50: `Time 2:07:50` beside a bar at
+  /// `1:13:47`): a ten-minute silence the schedule shortens to a minute counts in full
+  /// there, a lone fix stamped an hour ahead and one a day back count nothing.
+  @Test func theProgressBarRunsOnTheFixClock() throws {
+    var fixes = walk(count: 300, gapAfter: 100, gap: 600)
+    let start = try #require(fixes[0].time)
+    fixes[200].time = fixes[200].time.map { $0 + Seconds(3600) }
+    fixes[250].time = fixes[250].time.map { $0 - Seconds(86_400) }
+    var source = ReplaySource(fixes: fixes, name: "w", speed: .times(1), clock: ManualClock())
+    let span = try #require(fixes[299].time) - start
+    #expect(source.clockProgress.total == span.value, "the fix clock's span: \(span)")
+    #expect(source.progress.total < span.value - 400, "the schedule shortens the silence")
+    source.deliver(150)
+    #expect(source.clockProgress.position == (try #require(fixes[149].time) - start).value)
+    source.deliver(60)
+    #expect(source.clockProgress.position == (try #require(fixes[209].time) - start).value)
+    source.deliver(90)
+    #expect(source.clockProgress.position == span.value)
+  }
+
   @Test func speedChangesTakeEffectFromNow() {
     var source = ReplaySource(
       fixes: walk(count: 61), name: "w", speed: .times(1), clock: ManualClock())

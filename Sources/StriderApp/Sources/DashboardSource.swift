@@ -64,7 +64,7 @@ extension DashboardSource {
 extension ReplaySource: DashboardSource {
   public var link: GPSStatus.Link { .file }
   public var replaySpeed: ReplaySpeed? { speed }
-  public var position: (position: Double, total: Double)? { progress }
+  public var position: (position: Double, total: Double)? { clockProgress }
 }
 
 extension SimulatorSource: DashboardSource {
