@@ -65,6 +65,34 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
     #expect((0..<30).allSatisfy { v[$0] == .accepted }, "the real run is untouched")
   }
 
+  /// The filter lab's `S` puts a cached fix in mid-session: older than the session's first
+  /// fix it is `stale` (it was `out_of_order`, the lab's stale row never counted); a fix
+  /// late by less than the session's age is still `out_of_order`.
+  @Test func aCachedFixMidSessionIsStaleAndALateOneOutOfOrder() {
+    var fixes = straightRun(count: 200)
+    let start = fixes[0].time
+    for j in 0..<2 {
+      fixes.insert(
+        Fix(
+          time: start.map { $0 - Seconds(5 * 3600 - Double(j)) },
+          coordinate: Coordinate(latitude: 50.1, longitude: 14.4),
+          horizontalAccuracy: Meters(20), mode: .threeD, origin: FixOrigin(index: 900 + j)),
+        at: 100 + j)
+    }
+    var late = fixes[50]
+    late.origin = FixOrigin(index: 950)
+    fixes.insert(late, at: 160)
+    late.time = fixes[0].time.map { $0 + Seconds(0.5) }
+    late.origin = FixOrigin(index: 951)
+    fixes.insert(late, at: 170)
+    let v = verdicts(judge(fixes))
+    #expect(
+      v[900] == .rejected(.stale) && v[901] == .rejected(.stale),
+      "\(String(describing: v[900])) \(String(describing: v[901]))")
+    #expect(v[950] == .rejected(.outOfOrder) && v[951] == .rejected(.outOfOrder))
+    #expect((0..<200).allSatisfy { v[$0] == .accepted })
+  }
+
   @Test func fixBeforeAKnownSessionStartIsStale() {
     var config = GateConfiguration.defaults(for: .run)
     let fixes = straightRun(count: 10)

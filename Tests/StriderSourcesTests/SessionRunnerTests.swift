@@ -69,6 +69,7 @@ import Testing
     for _ in 0..<120 { if case .event(let e) = source.poll(timeout: 1) { _ = runner.handle(e) } }
     source.inject(.jump)
     source.inject(.network)
+    source.inject(.staleHead)
     while true {
       guard case .event(let e) = source.poll(timeout: 1) else { break }
       _ = runner.handle(e)
@@ -76,6 +77,10 @@ import Testing
     let summary = runner.finish().summary
     #expect(summary.rejected[.implausibleSpeed, default: 0] >= 1)
     #expect(summary.rejected[.nonGNSS, default: 0] >= 1)
+    // The lab's `S` mid-session: a cached fix, not a late one.
+    #expect(summary.rejected[.stale, default: 0] >= 1)
+    #expect(summary.rejected[.outOfOrder, default: 0] == 0)
+    #expect(summary.rejected[.noFix, default: 0] == 0)
   }
 
   @Test func headlessLinesCarryAnEventKey() throws {

@@ -101,6 +101,8 @@ public struct Gate: Sendable {
   private var headAnchoredAt: GNSSTime?
   private var headPassed = false
   private var lastAccepted: Fix?
+  /// When the session began: the first accepted fix (the one after a dropped head).
+  private var sessionBegan: GNSSTime?
   private var suspects: [Fix] = []
   private var accuracyReported = false
   /// The accuracy this receiver typically reports: what "low" is measured against.
@@ -321,7 +323,7 @@ public struct Gate: Sendable {
     if isOn(.outOfOrder), let floor = orderFloor, time <= floor,
       releasedUpTo.map({ time != $0 }) ?? true
     {
-      out.append(reject(fix, .outOfOrder))
+      out.append(reject(fix, lateReason(time)))
       return
     }
     if let released = releasedUpTo, time <= released {
@@ -330,7 +332,7 @@ public struct Gate: Sendable {
         return
       }
       if isOn(.outOfOrder) {
-        out.append(reject(fix, .outOfOrder))
+        out.append(reject(fix, lateReason(time)))
         return
       }
       judgeInOrder(fix, into: &out)  // the lab switched ordering off: take it as it comes
@@ -393,6 +395,12 @@ public struct Gate: Sendable {
     }
     insertIntoBuffer(fix)
     release(into: &out)
+  }
+
+  /// Why a fix too late to put back in its place is refused: older than the session
+  /// itself, it is a cached fix (`stale`), else a late one.
+  private func lateReason(_ time: GNSSTime) -> RejectionReason {
+    isOn(.stale) && sessionBegan.map { time < $0 } ?? false ? .stale : .outOfOrder
   }
 
   private mutating func insertIntoBuffer(_ fix: Fix) {
@@ -618,6 +626,7 @@ public struct Gate: Sendable {
     _ fix: Fix, breaksTrack: Bool, dropsHead: Bool = false, into out: inout [GateDecision]
   ) {
     lastAccepted = fix
+    if sessionBegan == nil || dropsHead { sessionBegan = fix.time }
     if !headPassed {
       if headAnchoredAt == nil { headAnchoredAt = fix.time }
       if let since = headAnchoredAt, let t = fix.time, t - since > Gate.headProbation {
