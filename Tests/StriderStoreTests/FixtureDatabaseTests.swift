@@ -113,7 +113,14 @@ enum Fixtures {
       "a replay gives the stored distance: \(replayed.distance.value)")
     #expect(replayed.moving == summary.moving)
     #expect(replayed.elapsed == summary.elapsed)
-    #expect(again.fixes.map(\.verdict) == record.fixes.map(\.verdict))
+    // The fixes taken are the recording's; one reason was renamed since the fixture was
+    // written: a fix older than the session itself was `out_of_order`, now `stale`.
+    #expect(
+      again.fixes.map { $0.verdict == .accepted } == record.fixes.map { $0.verdict == .accepted })
+    let renamed = zip(again.fixes, record.fixes).filter { $0.verdict != $1.verdict }
+    #expect(
+      renamed.allSatisfy { $0.verdict == .rejected(.stale) && $1.verdict == .rejected(.outOfOrder) }
+    )
   }
 
   @Test(arguments: sessions) func exportsThePointsItKept(_ expected: Expected) throws {
