@@ -44,6 +44,23 @@ struct CueSchedulerTests {
     #expect(said[5].text.hasPrefix("Distance 3 kilometres. Time 16 minutes 40 seconds."))
   }
 
+  /// Issue 50: a time cue a few seconds from a distance cue said the same figures twice
+  /// ("Distance 0.99 kilometres. Time 5 minutes." then "Distance 1 kilometre. Time 5
+  /// minutes 3 seconds."). At 3.2 m/s the kilometres fall at 312.5, 625 and 937.5 s: the
+  /// 5-minute cue, 12.5 s before the first, is left to it; at 3.4 m/s they fall at 294,
+  /// 588 and 882 s: the 5- and 10-minute cues, 6 and 12 s after, are left out.
+  @Test(
+    "A time cue within 15 s of a distance cue is left to it",
+    arguments: [
+      (3.2, [CueTrigger.distance, .time, .distance, .time, .distance]),
+      (3.4, [.distance, .distance, .distance, .time]),
+    ])
+  func aTimeCueNearADistanceCueIsLeftToIt(speed: Double, expected: [CueTrigger]) {
+    var track = MetricsTrack()
+    track.move(speed: speed, for: 1000, every: 1)
+    #expect(cues(track).map(\.trigger) == expected)
+  }
+
   @Test("The same cues whatever the sample rate", arguments: [0.25, 0.5, 2.0])
   func sampleRateInvariance(interval: Double) {
     let reference = cues(steadyRun(every: 1))

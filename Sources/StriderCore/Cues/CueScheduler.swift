@@ -9,6 +9,11 @@
 /// sentences come out whether fixes arrive every second or four times a second. The cue's
 /// `time` is the observation's time: when the app learns of the crossing and speaks.
 ///
+/// A time cue whose moment lies within `nearDistanceCue` of moving time of a distance cue,
+/// the one before or the next one at the pace so far, is not said: the two would say the
+/// same figures a few seconds apart ("Distance 0.99 kilometres, 5 minutes" and then
+/// "Distance 1 kilometre, 5 minutes 3 seconds").
+///
 /// What time, distance and split cues say is `CueConfiguration.fields`, through the
 /// templates of `CueText.says`; the lap figures count from the last `lapPressed`, the heart
 /// rate is the newest `noteHeartRate` (forgotten after `heartRateMaxAge`).
@@ -23,11 +28,15 @@ public struct CueScheduler: Sendable {
 
   /// A crossing this close under a multiple counts (float rounding of summed steps).
   static let tolerance = 1e-9
+  /// A time cue this close to a distance cue, in moving time, is left to the distance cue.
+  public static let nearDistanceCue = Seconds(15)
 
   private var timeIndex = 0
   private var distanceIndex = 0
   private var previousMoving = 0.0
   private var previousDistance = 0.0
+  /// The moving time of the last distance cue's crossing.
+  private var lastDistanceCueMoving = -Double.infinity
   private var isPaused = false
   private var isSignalLost = false
   private var isFinished = false
@@ -122,7 +131,9 @@ public struct CueScheduler: Sendable {
         let target = Double(index) * every
         let f = Self.fraction(of: target, from: previousMoving, to: moving)
         let at = previousDistance + f * (distance - previousDistance)
-        if let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time) {
+        if !isNearADistanceCue(moving: target, distance: at),
+          let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time)
+        {
           cues.append(said)
         }
       }
@@ -134,6 +145,7 @@ public struct CueScheduler: Sendable {
         let target = Double(index) * every
         let f = Self.fraction(of: target, from: previousDistance, to: distance)
         let at = previousMoving + f * (moving - previousMoving)
+        lastDistanceCueMoving = at
         if let said = cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time)
         {
           cues.append(said)
@@ -141,6 +153,16 @@ public struct CueScheduler: Sendable {
       }
     }
     return cues
+  }
+
+  /// Whether a time cue at `moving` seconds and `distance` metres falls within
+  /// `nearDistanceCue` of the last distance cue, or of the next one at the average pace.
+  private func isNearADistanceCue(moving: Double, distance: Double) -> Bool {
+    let near = Self.nearDistanceCue.value
+    if moving - lastDistanceCueMoving <= near { return true }
+    guard let step = distanceStep?.value, moving > 0, distance > 0 else { return false }
+    let next = Double(Self.multiples(distance, step) + 1) * step
+    return (next - distance) / (distance / moving) <= near
   }
 
   /// Says a pause, resume, signal change or the finish; nil when that is switched off, a
