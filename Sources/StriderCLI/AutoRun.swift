@@ -48,6 +48,10 @@ struct AutoRun {
       board == nil
       ? nil : StderrLog(environment: ProcessInfo.processInfo.environment, command: "run --auto")
     var messageBytes: Int64 = 0
+    // Keys only with the panel: headless, standard input may be a pipe or a service's.
+    let keys = board == nil ? nil : KeyInput()
+    board?.keys = keys == nil ? nil : "q quit"
+    defer { keys?.restore() }
     defer {
       if let log {
         log.restore()
@@ -78,6 +82,25 @@ struct AutoRun {
         }
       } else {
         board?.day = ended
+      }
+    }
+    var confirmingQuit = false
+    /// `q` quits; while a session is being recorded it asks first: `q` again ends the
+    /// session (kept, as at Ctrl-C) and quits, any other key goes on.
+    func press(_ typed: [UInt8]) throws {
+      for key in typed {
+        if key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") {
+          if open == nil || confirmingQuit {
+            stop.raise()
+            return
+          }
+          confirmingQuit = true
+        } else {
+          guard confirmingQuit else { continue }
+          confirmingQuit = false
+        }
+        board?.prompt = confirmingQuit ? Self.quitQuestion : nil
+        try redraw()
       }
     }
     refreshDay()
@@ -122,6 +145,8 @@ struct AutoRun {
             ended.append(line)
           }
           open = nil
+          confirmingQuit = false
+          board?.prompt = nil
           board?.ended(end)
           refreshDay(at: end)
           try redraw()
@@ -129,6 +154,10 @@ struct AutoRun {
       }
     }
     polling: while !stop.isRaised {
+      if let keys {
+        try press(keys.take())
+        if stop.isRaised { break polling }
+      }
       switch source.poll(timeout: 0.25) {
       case .event(.fix(let fix)):
         try handle(detector.add(fix))
@@ -163,6 +192,10 @@ struct AutoRun {
     try redraw()
     try say(.object([JSONMember("event", .string("auto_stop"))]), text: "Stopped.")
   }
+
+  /// What the panel asks when `q` is pressed during a session.
+  static let quitQuestion =
+    "A session is being recorded: q again ends it and quits, any other key goes on"
 
   /// The receiver's state as the panel says it.
   static func linkWord(_ status: SourceStatus) -> String {

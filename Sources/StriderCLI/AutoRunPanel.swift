@@ -23,6 +23,10 @@ struct AutoRunPanel {
   var day: [String] = []
   /// The newest line written to stderr while the panel was up (`StderrLog`).
   var message: String?
+  /// A question to the user (quitting during a session), shown in the message's place.
+  var prompt: String?
+  /// The keys the panel takes ("q quit"), on its bottom edge; nil when it takes none.
+  var keys: String?
   /// Rows the last drawing took, to go back over them.
   private var drawnRows = 0
   private var lastDraw = -Double.infinity
@@ -65,7 +69,7 @@ struct AutoRunPanel {
     }
     return AutoStatusPanel(
       source: source, link: link, phase: phase, day: day.map { TerminalText.safe($0) },
-      message: message.map { TerminalText.safe($0) }, glyphs: glyphs)
+      message: prompt ?? message.map { TerminalText.safe($0) }, keys: keys, glyphs: glyphs)
   }
 
   /// Draws the panel over the last one; at most once a second unless `force`.

@@ -63,13 +63,22 @@ struct AutoTrackingPanelsTmuxTests {
     let tmux = try TmuxSession(
       "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC STRIDER_HOME='\(home)' "
         + "XDG_CONFIG_HOME='\(directory.path)/config' '\(StriderBinary.url.path)' run --auto "
-        + "--gpsd 127.0.0.1:\(port); echo EXIT=$?; sleep 30", columns: 100, rows: 30)
+        + "--gpsd 127.0.0.1:\(port); echo EXIT=$?; "
+        + "echo TTY=$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon); sleep 30",
+      columns: 100, rows: 30)
     defer { tmux.kill() }
     tmux.waitFor("the panel, waiting") { $0.contains("┌─ Auto · gpsd") && $0.contains("WAITING") }
     let fake = try Live.startGPSFake(log, port: port)
     defer { if fake.isRunning { fake.terminate() } }
     tmux.waitFor("a session under way", timeout: 60) {
-      $0.contains("IN SESSION") && $0.contains(" km ")
+      $0.contains("IN SESSION") && $0.contains(" km ") && $0.contains(" q quit ")
+    }
+    // `q` during a session asks first; any other key goes on.
+    tmux.send("q")
+    tmux.waitFor("the question") { $0.contains("q again ends it and quits") }
+    tmux.send("n")
+    tmux.waitFor("the question gone") {
+      !$0.contains("q again ends it and quits") && $0.contains("┌─ Auto")
     }
     let ended = tmux.waitFor("the walk ended and listed", timeout: 90) { pane in
       pane.contains("WAITING") && pane.contains("Today") && pane.contains("walk")
@@ -78,8 +87,10 @@ struct AutoTrackingPanelsTmuxTests {
     #expect(ended.components(separatedBy: "┌─ Auto").count == 2, "redrawn in place: \(ended)")
     #expect(ended.contains("Place 1"), "the stay before the walk: \(ended)")
     fake.waitUntilExit()
-    tmux.send("C-c")
-    tmux.waitFor("a clean stop") { $0.contains("EXIT=0") }
+    // Waiting, `q` quits at once, and the terminal reads lines again.
+    tmux.send("q")
+    let stopped = tmux.waitFor("a clean stop") { $0.contains("EXIT=0") && $0.contains("TTY=") }
+    #expect(stopped?.contains("TTY=icanon") == true, "the terminal as it was: \(stopped ?? "")")
   }
   /// A line on stderr while `run --auto`'s panel is up shows on the panel, not under a
   /// redrawing that would cover it, and is printed again under the panel at the end. The

@@ -122,7 +122,7 @@ import Testing
         "06:00 - 07:02  Home", "07:02 - 07:31    walk 2.31 km  29:04  (session 1)",
         "07:31 - 08:10  Home  39:12", "08:10 - 08:24    drive 9.84 km  13:50  (session 2)",
         "08:24 -        Office",
-      ], glyphs: glyphs)
+      ], keys: "q quit", glyphs: glyphs)
     let moving = AutoStatusPanel(
       source: "gpsd localhost:2947", link: "no fix",
       phase: .moving(start: "16:45", activity: "ride", distance: "4.12 km", time: "14:03"),

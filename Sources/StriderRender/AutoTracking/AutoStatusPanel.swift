@@ -21,17 +21,20 @@ public struct AutoStatusPanel: Sendable {
   /// The newest line something wrote to standard error while the panel was up (it goes to
   /// a log instead, where the panel's redrawing cannot overwrite it); nil: none.
   public var message: String?
+  /// The keys the panel takes ("q quit"), on its bottom edge; nil: none.
+  public var keys: String?
   public var glyphs: Glyphs
 
   public init(
     source: String, link: String, phase: Phase, day: [String], message: String? = nil,
-    glyphs: Glyphs
+    keys: String? = nil, glyphs: Glyphs
   ) {
     self.source = source
     self.link = link
     self.phase = phase
     self.day = day
     self.message = message
+    self.keys = keys
     self.glyphs = glyphs
   }
 
@@ -47,6 +50,13 @@ public struct AutoStatusPanel: Sendable {
   public func draw(into grid: inout Grid) {
     grid.fill(grid.bounds)
     grid.drawBox(grid.bounds, glyphs: glyphs, title: "Auto\(glyphs.separator)\(source)")
+    if let keys {
+      let text = " \(keys) "
+      let column = grid.bounds.maxX - 2 - TextWidth.of(text)
+      if column > grid.bounds.x + 1, grid.bounds.height > 1 {
+        grid.write(text, column: column, row: grid.bounds.maxY - 1, style: .dim)
+      }
+    }
     let inner = grid.bounds.inset(by: 1)
     guard inner.width > 4, inner.height > 0 else { return }
     let x = inner.x + 1
