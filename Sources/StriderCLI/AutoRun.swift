@@ -84,6 +84,18 @@ struct AutoRun {
         board?.day = ended
       }
     }
+    var storageNews = StorageNews()
+    /// Says what the disk did with the session's writes since the last time: the fixes
+    /// held in memory while it refuses them (the recording tries again every few seconds),
+    /// and when they are written.
+    func noteStorage() throws {
+      guard let recording = open?.recording, let status = storageNews.take(from: recording)
+      else { return }
+      try say(
+        HeadlessEvents.json(.storage(status), source: source.name) ?? .null, text: status.note)
+      board?.message = status.note
+      try redraw()
+    }
     var confirmingQuit = false
     /// `q` quits; while a session is being recorded it asks first: `q` again ends the
     /// session (kept, as at Ctrl-C) and quits, any other key goes on.
@@ -136,6 +148,7 @@ struct AutoRun {
           board?.add(fix)
           if let recording = open?.recording {
             try storeCall { () throws(StoreError) in try recording.append(fix) }
+            try noteStorage()
           } else {
             open?.fixes.append(fix)
           }
@@ -178,6 +191,7 @@ struct AutoRun {
       case .idle:
         if let recording = open?.recording {
           try storeCall { () throws(StoreError) in try recording.flushIfDue() }
+          try noteStorage()
         }
         if open != nil || (log.map { $0.bytesLogged != messageBytes } ?? false) {
           try redraw(force: false)

@@ -21,8 +21,8 @@ struct RecordingSource<Base: FixSource>: FixSource {
   /// Shared with the caller, since the loop that polls may hold a copy of this source.
   final class StateBox: @unchecked Sendable {
     var error: StoreError?
-    /// The refused writes told so far, and events waiting to be given.
-    var toldRefusals = 0
+    var news = StorageNews()
+    /// Events waiting to be given.
     var queued: [SourceEvent] = []
   }
 
@@ -67,18 +67,27 @@ struct RecordingSource<Base: FixSource>: FixSource {
     noteStorage()
   }
 
-  /// Queues a `.storage` event for each refused try not told yet, and one when the held
-  /// fixes were written.
+  /// Queues a `.storage` event for what the disk did since the last one.
   private func noteStorage() {
+    if let status = box.news.take(from: recording) { box.queued.append(.storage(status)) }
+  }
+}
+
+/// What a recording's writes did since it was last asked, to be told once: each refused
+/// try not told yet (`holding`, with the fixes waiting in memory), and when the held fixes
+/// were written after all (`written`). `run` and `run --auto` both tell it.
+struct StorageNews {
+  private var toldRefusals = 0
+
+  mutating func take(from recording: SessionRecording) -> StorageStatus? {
     if let failure = recording.writeFailure {
-      guard recording.refusedWrites != box.toldRefusals else { return }
-      box.toldRefusals = recording.refusedWrites
-      box.queued.append(
-        .storage(.holding(held: recording.uncommittedCount, reason: failure.shortReason)))
-    } else if box.toldRefusals > 0 {
-      box.toldRefusals = 0
-      box.queued.append(.storage(.written(count: recording.lastHeldWritten)))
+      guard recording.refusedWrites != toldRefusals else { return nil }
+      toldRefusals = recording.refusedWrites
+      return .holding(held: recording.uncommittedCount, reason: failure.shortReason)
     }
+    guard toldRefusals > 0 else { return nil }
+    toldRefusals = 0
+    return .written(count: recording.lastHeldWritten)
   }
 }
 

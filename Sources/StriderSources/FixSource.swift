@@ -38,6 +38,18 @@ public enum SourceStatus: Sendable, Equatable {
   case finished
 }
 
+extension StorageStatus {
+  /// What a screen says of it: "Disk full: 42 fixes in memory" (short enough to stay whole
+  /// beside a dashboard's key hints), "Saved again: 42 held fixes written".
+  public var note: String {
+    switch self {
+    case .holding(let held, let reason):
+      reason.prefix(1).uppercased() + reason.dropFirst() + ": \(held) fixes in memory"
+    case .written(let count): "Saved again: \(count) held fixes written"
+    }
+  }
+}
+
 /// What one poll of a source gave.
 public enum SourcePoll: Sendable, Equatable {
   case event(SourceEvent)

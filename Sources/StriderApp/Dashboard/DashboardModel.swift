@@ -166,13 +166,12 @@ public struct DashboardModel: Sendable {
   /// then a passing note.
   mutating func note(_ storage: StorageStatus, now: Double) {
     switch storage {
-    case .holding(let held, let reason):
-      let text = reason.prefix(1).uppercased() + reason.dropFirst() + ": \(held) fixes in memory"
-      if !isConfirmingQuit, messageExpiry == nil { state.message = text }
-      storageNote = text
-    case .written(let count):
+    case .holding:
+      if !isConfirmingQuit, messageExpiry == nil { state.message = storage.note }
+      storageNote = storage.note
+    case .written:
       storageNote = nil
-      if !isConfirmingQuit { show("Saved again: \(count) held fixes written", now: now) }
+      if !isConfirmingQuit { show(storage.note, now: now) }
     }
   }
 
