@@ -47,6 +47,10 @@ public enum AccuracyTable {
             + (r.unpositioned >= 1
               ? String(
                 format: "   (device total less %.0f m counted without a position)", r.unpositioned)
+              : "")
+            + (r.standing >= 0.005 * r.device
+              ? String(format: "   (%.0f m counted at its own zero speed; ", r.standing)
+                + "against the rest \(signed(r.movingError)) %)"
               : ""))
       case .skipped(let name, let reason):
         lines.append(pad(name, 34) + "skipped: " + reason)

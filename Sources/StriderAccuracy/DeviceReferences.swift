@@ -13,6 +13,10 @@ public struct DeviceResult: Sendable {
   /// What the device counted before its first position and after its last (a wheel
   /// sensor while the receiver searched), metres; no track can hold it.
   public var unpositioned: Double = 0
+  /// What the device counted, within `device`, between records that both read a speed of
+  /// zero, metres: a device without auto-pause counts a standing receiver's wander.
+  /// Said beside the error, never taken from the reference.
+  public var standing: Double = 0
   /// What `analyze` gives, metres.
   public var strider: Double
   /// What `analyze --no-filter` gives, metres.
@@ -20,6 +24,9 @@ public struct DeviceResult: Sendable {
 
   /// Signed error of Strider's distance, % of the device's.
   public var error: Double { 100 * (strider - device) / device }
+  /// Signed error against the device's distance less what it counted at its own zero
+  /// speed (`standing`), %.
+  public var movingError: Double { 100 * (strider - (device - standing)) / (device - standing) }
   /// Signed error of the raw length, % of the device's.
   public var rawError: Double { 100 * (raw - device) / device }
 }
@@ -160,17 +167,34 @@ public enum DeviceReferences {
     do {
       let result = try AccuracyEngine.analyze(path: file.path)
       var reader = try FixFileReader.open(path: file.path)
-      let raw = Analysis.summarize(
-        try reader.readAll(), configuration: .raw(activity: result.activity))
+      let fixes = try reader.readAll()
+      let raw = Analysis.summarize(fixes, configuration: .raw(activity: result.activity))
       let unpositioned = min(device, reader.deviceTotals?.unpositionedDistance?.value ?? 0)
       var scored = DeviceResult(
         name: name, activity: result.activity, device: device - unpositioned,
         strider: result.summary.distance.value, raw: raw.distance.value)
       scored.unpositioned = unpositioned
+      scored.standing = min(0.5 * scored.device, standingDistance(fixes))
       return .scored(scored)
     } catch {
       return .skipped(name: name, reason: "unreadable: \(error)")
     }
+  }
+
+  /// What the records' running device distance grew by between two records that both read
+  /// a speed of zero (the step into a stop, slowing down, is not counted), metres.
+  static func standingDistance(_ fixes: [Fix]) -> Double {
+    var total = 0.0
+    var previous: (distance: Double, standing: Bool)?
+    for fix in fixes {
+      guard let distance = fix.deviceDistance?.value, distance.isFinite else { continue }
+      let standing = fix.speed?.value == 0
+      if let before = previous, before.standing, standing, distance > before.distance {
+        total += distance - before.distance
+      }
+      previous = (distance, standing)
+    }
+    return total
   }
 
   /// The legs of a multisport TCX file, each against its laps' distance.

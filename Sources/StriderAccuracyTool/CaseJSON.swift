@@ -73,6 +73,8 @@ enum CaseJSON {
         JSONMember("strider_distance_m", .number(d.strider)),
         JSONMember("raw_distance_m", .number(d.raw)),
         JSONMember("error_pct", .number(d.error)),
+        JSONMember("device_standing_m", .number(d.standing)),
+        JSONMember("moving_error_pct", .number(d.movingError)),
       ])
     case .skipped(let name, let reason):
       return .object([
