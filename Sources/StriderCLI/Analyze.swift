@@ -423,6 +423,14 @@ enum SummaryTable {
       ("elapsed", DisplayFormat.clock(s.elapsed)),
       ("moving", DisplayFormat.clock(s.moving)),
     ]
+    if let untimed = s.untimedDistance, untimed.value > 0 {
+      rows.insert(
+        (
+          "without times",
+          DisplayFormat.distance(untimed, units: units)
+            + " of it, between points with no time: in no split, moving time or pace"
+        ), at: 2)
+    }
     if s.activity.prefersSpeed {
       rows.append(
         ("avg speed", s.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"))

@@ -72,6 +72,29 @@ import Testing
     #expect(summary.cues.isEmpty, "no cue says \"Distance 0 kilometres\"")
   }
 
+  /// A logger whose first 150 points have no time (px-korita.gpx: 8.6 of 14.8 km): their
+  /// distance is in the total and said apart, and the pace is the timed part's. It was
+  /// the total over the timed part's moving time, 7:42 /km beside splits of 14–24 min.
+  @Test func theUntimedPartIsSaidApartAndLeftOutOfThePace() throws {
+    let fixes = straightRun(count: 600).map { fix in
+      var f = fix
+      if f.origin.index < 150 { f.time = nil }
+      return f
+    }
+    let summary = Self.summary(fixes).summary
+    let untimed = try #require(summary.untimedDistance)
+    #expect(abs(untimed.value - 450) < 5, "untimed \(untimed.value) m")
+    let pace = try #require(summary.averagePace)
+    #expect(abs(pace - 1000.0 / 3) < 10, "3 m/s is 5:33 /km: \(pace) s/km")
+    #expect(
+      abs(summary.timedDistance.value - summary.splits.reduce(0) { $0 + $1.distance.value }) < 1)
+    let json = JSONValue.object(summary.jsonMembers).serialized
+    #expect(json.contains("\"untimed_distance_m\":"))
+    let timed = Self.summary(straightRun(count: 600)).summary
+    #expect(timed.untimedDistance == nil)
+    #expect(!JSONValue.object(timed.jsonMembers).serialized.contains("untimed"))
+  }
+
   @Test func aShortUntimedStreamIsJudgedAtTheEnd() {
     let fixes = straightRun(count: 10).map { fix in
       var f = fix

@@ -478,7 +478,8 @@ public struct SessionEngine: Sendable {
       elevationGain: snapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
       pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing,
-      distanceUncertainty: configuration.isRaw ? nil : uncertainty)
+      distanceUncertainty: configuration.isRaw ? nil : uncertainty,
+      untimedDistance: untimedDistance > 0 ? Meters(untimedDistance) : nil)
   }
 
   // MARK: Live pipeline

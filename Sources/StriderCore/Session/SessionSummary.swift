@@ -40,17 +40,34 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// session, and a summary stored before it was kept).
   public var distanceUncertainty: DistanceUncertainty? = nil
 
+  /// What the distance holds between fixes without a time (a logger's points written
+  /// without one): in the total, but in no split, no moving time and no pace. Nil when
+  /// there is none (and for a summary stored before it was kept).
+  public var untimedDistance: Meters? = nil
+
+  /// The distance that has times, the part the pace and the splits measure.
+  public var timedDistance: Meters {
+    Meters(max(0, distance.value - (untimedDistance?.value ?? 0)))
+  }
+
   /// One σ of the distance, m (`DistanceUncertainty.sigma`).
   public var distanceSigma: Meters? { distanceUncertainty.map { Meters($0.sigma) } }
 
-  /// Moving time over distance, in seconds per kilometre.
+  /// Moving time over the distance that has times, in seconds per kilometre.
   public var averagePace: Double? {
-    distance.value > 1 && moving.value > 0 ? moving.value / distance.kilometres : nil
+    let timed = timedDistance
+    return timed.value > 1 && moving.value > 0 ? moving.value / timed.kilometres : nil
   }
 
-  /// Distance over moving time.
+  /// The distance that has times over moving time.
   public var averageSpeed: MetersPerSecond? {
-    moving.value > 0 ? distance / moving : nil
+    moving.value > 0 ? timedDistance / moving : nil
+  }
+
+  /// `untimed_distance_m` when part of the distance has no times.
+  private var untimedMembers: [JSONMember] {
+    guard let untimed = untimedDistance, untimed.value > 0 else { return [] }
+    return [JSONMember("untimed_distance_m", .rounded(untimed.value, 2))]
   }
 
   /// The members of `analyze --format json`, in the documented order.
@@ -126,7 +143,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
             ])
           })),
       JSONMember("live", liveJSON),
-    ] + lapMembers
+    ] + untimedMembers + lapMembers
   }
 
   /// `laps`, only when lap was pressed: a file analysed has none, and keeps its keys.
