@@ -60,7 +60,7 @@ struct GPSDMessageTests {
     #expect(Self.parse(#"{"class":"WATCH","enable":true,"json":true}"#) == .watch)
     #expect(
       Self.parse(#"{"class":"SKY","satellites":[{"PRN":1,"used":true,"x":[1,{"y":"]"}]}]}"#)
-        == .sky)
+        == .sky(SkyView(satellites: [SkyView.Satellite(prn: 1, used: true)])))
     #expect(
       Self.parse(#"{"class":"ERROR","message":"Unrecognized request \"x\\y\u00e9\""}"#)
         == .error("Unrecognized request \"x\\yé\""))

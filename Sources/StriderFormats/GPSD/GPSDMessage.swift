@@ -11,8 +11,9 @@ public enum GPSDMessage: Sendable, Equatable {
   case devices([String])
   /// The acknowledgement of a `?WATCH` command.
   case watch
-  /// A satellite report (skipped: the fix carries what Strider needs).
-  case sky
+  /// A satellite report: the satellites in view and the DOPs (the GPS panel shows it; the
+  /// fix carries what the session needs).
+  case sky(SkyView)
   /// An error gpsd sends for a bad command.
   case error(String)
   /// Any other class (DEVICE, PPS, TOFF, ATT, GST, ...), by name.
@@ -58,7 +59,7 @@ public enum GPSDMessage: Sendable, Equatable {
     case "WATCH":
       return (.watch, nil)
     case "SKY":
-      return (.sky, nil)
+      return (.sky(skyView(object)), nil)
     case "ERROR":
       return (.error(string(object["message"]) ?? ""), nil)
     case let other:
