@@ -133,4 +133,5 @@ extension RecordingSource: DashboardSource where Base: DashboardSource {
   var takesFaults: Bool { base.takesFaults }
   mutating func injectFault(_ kind: SimulatedFault.Kind) -> Bool { base.injectFault(kind) }
   var truthLookup: TruthLookup? { base.truthLookup }
+  var sky: SkyView? { base.sky }
 }

@@ -15,6 +15,9 @@ import StriderFormats
 public struct GPSDSource<Clock: PacingClock>: FixSource {
   public let endpoint: GPSDEndpoint
   public var name: String { "gpsd \(endpoint)" }
+  /// The newest satellite report (SKY), for the GPS panel; nil until gpsd sends one. It is
+  /// not an event: the session has no use for it, and the dashboard reads it each turn.
+  public private(set) var sky: SkyView?
   private var clock: Clock
   private var socket: GPSDSocket?
   private var pending: [SourceEvent] = []
@@ -140,6 +143,8 @@ public struct GPSDSource<Clock: PacingClock>: FixSource {
       lastReport = heldSince
     case .devices(let paths):
       if let first = paths.first { device = first }
+    case .sky(let report):
+      sky = report
     default:
       break
     }

@@ -26,6 +26,8 @@ public protocol DashboardSource: FixSource {
   mutating func injectFault(_ kind: SimulatedFault.Kind) -> Bool
   /// The truth the filter lab scores against, when the source knows it.
   var truthLookup: TruthLookup? { get }
+  /// The receiver's newest satellite report (gpsd), for the GPS panel; nil elsewhere.
+  var sky: SkyView? { get }
 }
 
 extension DashboardSource {
@@ -38,13 +40,14 @@ extension DashboardSource {
   public var takesFaults: Bool { false }
   public mutating func injectFault(_ kind: SimulatedFault.Kind) -> Bool { false }
   public var truthLookup: TruthLookup? { nil }
+  public var sky: SkyView? { nil }
 
   /// What the dashboard model needs to know of the source's controls now.
   public var controls: SourceControls {
     SourceControls(
       link: link, replaySpeed: replaySpeed, isPaused: isPaused,
       position: position.map { SourceControls.Position(position: $0.position, total: $0.total) },
-      takesFaults: takesFaults)
+      takesFaults: takesFaults, sky: sky)
   }
 
   /// Carries out a command the model gave for the source; false for any other command.

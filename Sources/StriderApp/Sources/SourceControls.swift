@@ -1,3 +1,4 @@
+import StriderCore
 import StriderRender
 import StriderSources
 
@@ -24,15 +25,18 @@ public struct SourceControls: Sendable, Equatable {
   public var position: Position?
   /// Whether the source takes injected faults (the simulator).
   public var takesFaults: Bool
+  /// The receiver's newest satellite report, for the GPS panel (live gpsd only).
+  public var sky: SkyView?
 
   public init(
     link: GPSStatus.Link, replaySpeed: ReplaySpeed? = nil, isPaused: Bool = false,
-    position: Position? = nil, takesFaults: Bool = false
+    position: Position? = nil, takesFaults: Bool = false, sky: SkyView? = nil
   ) {
     self.link = link
     self.replaySpeed = replaySpeed
     self.isPaused = isPaused
     self.position = position
     self.takesFaults = takesFaults
+    self.sky = sky
   }
 }
