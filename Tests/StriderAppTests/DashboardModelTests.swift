@@ -295,3 +295,40 @@ import Testing
     #expect(model.tick(now: 140).sessionState != .noSignal)
   }
 }
+
+extension DashboardModelTests {
+  /// `g` on a live session swaps the map for the GPS panel and back; the panel shows the
+  /// sky the source reported last (read with the controls), or says it waits for one.
+  @Test func gOnALiveSessionTogglesTheGPSPanel() throws {
+    var model = Self.model(.live)
+    #expect(model.press(.character("g"), now: 0) == [])
+    #expect(model.tick(now: 0).showsGPSPanel)
+    var rendered = model.render(columns: 100, rows: 30)
+    var grid = try #require(rendered)
+    #expect(grid.text.contains(GPSPanel.waitingText))
+    let sky = SkyView(
+      satellites: [SkyView.Satellite(prn: 23, elevation: Degrees(40), signal: 44, used: true)])
+    model.observe(SourceControls(link: .gpsd, sky: sky))
+    #expect(model.needsRedraw)
+    #expect(model.tick(now: 1).sky == sky)
+    rendered = model.render(columns: 100, rows: 30)
+    grid = try #require(rendered)
+    #expect(!grid.text.contains(GPSPanel.waitingText))
+    #expect(grid.text.contains("1 used of 1 seen"))
+    _ = model.press(.character("g"), now: 2)
+    #expect(!model.tick(now: 2).showsGPSPanel)
+    rendered = model.render(columns: 100, rows: 30)
+    grid = try #require(rendered)
+    #expect(grid.text.contains("Map"))
+  }
+
+  /// A replay or the demo has no receiver to show: `g` only says so.
+  @Test(arguments: [DashboardModel.Kind.replay, .demo])
+  func gElsewhereSaysItNeedsALiveReceiver(kind: DashboardModel.Kind) {
+    var model = Self.model(kind)
+    #expect(model.press(.character("g"), now: 0) == [])
+    let state = model.tick(now: 0)
+    #expect(!state.showsGPSPanel)
+    #expect(state.message == "The GPS panel needs a live receiver (run)")
+  }
+}

@@ -131,6 +131,10 @@ extension DashboardModel {
       if let frame = lastMapFrame { state.viewport.pan(direction, frame: frame) }
     case .resetView:
       state.viewport.reset()
+    case .toggleGPSPanel:
+      // Only gpsd reports satellites; a file or the simulator has none to show.
+      guard kind == .live else { return note("The GPS panel needs a live receiver (run)", now) }
+      state.showsGPSPanel.toggle()
     case .toggleCheck, .toggleSmoother, .toggleAutoPause, .inject:
       return performLab(action, now: now)
     }

@@ -56,6 +56,7 @@ extension DashboardModel {
       state.sessionState = engine.isPaused ? .autoPaused : .running
     }
     state.gps.lastFixAge = shownAge.map { Seconds(Double($0)) }
+    state.sky = controls.sky
     if kind == .live {
       switch status {
       case .connecting, .disconnected: state.gps.link = .noGPSD

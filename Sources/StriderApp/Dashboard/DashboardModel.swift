@@ -135,6 +135,7 @@ public struct DashboardModel: Sendable {
       lastFixArrival = now
       state.gps.fixMode = fix.mode
       state.gps.accuracy = fix.horizontalAccuracy
+      state.newestFix = fix
       if let heartRate = fix.heartRate { state.heartRate = heartRate }
       if state.lab != nil {
         fixes.append(fix)

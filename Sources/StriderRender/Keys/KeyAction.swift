@@ -22,6 +22,8 @@ public enum KeyAction: Sendable, Hashable {
   case pan(MapViewport.PanDirection)
   /// Back to the whole route fitted to the panel.
   case resetView
+  /// Swap the map for the GPS panel (satellites, DOPs) and back; live sessions only.
+  case toggleGPSPanel
   /// Filter lab: turn one gate check on or off.
   case toggleCheck(RejectionReason)
   case toggleSmoother

@@ -4,7 +4,7 @@ import StriderSimulator
 /// The key bindings: one table the status line, the help overlay, the filter-lab panel and
 /// the event loop all read, so what the screen says is what the keys do.
 ///
-/// Lower-case letters drive the view and the session (`q ? m t f z x h j k l r s a`), digits
+/// Lower-case letters drive the view and the session (`q ? m t f z x h j k l r g s a`), digits
 /// toggle the gate checks (1–9 in the order of `RejectionReason.switchable`) and capital
 /// letters inject faults, so no fault can be injected by a slip of the finger on a view key.
 /// Arrow keys, which are not characters, seek; the driver maps them itself.
@@ -36,6 +36,9 @@ public enum KeyMap {
   /// session has ended: a replay or demo played to its end). While one runs it only says so.
   public static let historyKey: Character = "H"
 
+  /// GPS panel: the receiver's satellites and DOPs in the map's place, in `strider run`.
+  public static let gpsPanelKey: Character = "g"
+
   /// The action of a printable key, or nil when it is not bound.
   public static func action(for key: Character) -> KeyAction? {
     switch key {
@@ -56,6 +59,7 @@ public enum KeyMap {
     case "k": return .pan(.up)
     case "l": return .pan(.right)
     case "r": return .resetView
+    case gpsPanelKey: return .toggleGPSPanel
     case smootherKey: return .toggleSmoother
     case autoPauseKey: return .toggleAutoPause
     default: break
@@ -102,6 +106,9 @@ public enum KeyMap {
       KeyBinding(
         keys: "r", description: "whole route again", short: "reset",
         group: .map, priority: 10),
+      KeyBinding(
+        keys: String(gpsPanelKey), description: "GPS satellites, DOPs (run)", short: "gps",
+        group: .map, priority: 9),
       KeyBinding(
         keys: "+/-", description: "replay faster / slower", short: "speed", group: .replay,
         priority: 3),

@@ -12,17 +12,20 @@ public struct StatusLine: Sendable {
   public var showsLabKeys: Bool
   /// Show `H history`: no session is running (it has ended), so the history opens.
   public var showsHistoryKey: Bool
+  /// Show `g gps`: the source is a live receiver, whose satellites the GPS panel shows.
+  public var showsGPSKey: Bool
   /// A message shown at the right end (e.g. "Injected: jump"), if any.
   public var message: String?
 
   public init(
     glyphs: Glyphs, showsReplayKeys: Bool = false, showsLabKeys: Bool = false,
-    showsHistoryKey: Bool = false, message: String? = nil
+    showsHistoryKey: Bool = false, showsGPSKey: Bool = false, message: String? = nil
   ) {
     self.glyphs = glyphs
     self.showsReplayKeys = showsReplayKeys
     self.showsLabKeys = showsLabKeys
     self.showsHistoryKey = showsHistoryKey
+    self.showsGPSKey = showsGPSKey
     self.message = message
   }
 
@@ -30,6 +33,7 @@ public struct StatusLine: Sendable {
   public var bindings: [KeyBinding] {
     KeyMap.bindings(glyphs: glyphs).filter { binding in
       if binding.keys == String(KeyMap.historyKey) { return showsHistoryKey }
+      if binding.keys == String(KeyMap.gpsPanelKey) { return showsGPSKey }
       return switch binding.group {
       case .session, .map: true
       case .replay: showsReplayKeys

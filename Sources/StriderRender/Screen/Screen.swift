@@ -40,7 +40,14 @@ public enum Screen {
     } else {
       grid.withRegion(layout.dashboard) { dashboard.draw(into: &$0) }
     }
-    let mapFrame = drawMap(state, in: layout.map, into: &grid)
+    var mapFrame: MapFrame?
+    if state.showsGPSPanel {
+      let panel = GPSPanel(
+        sky: state.sky, fix: state.newestFix, units: state.units, glyphs: glyphs)
+      grid.withRegion(layout.map) { panel.draw(into: &$0) }
+    } else {
+      mapFrame = drawMap(state, in: layout.map, into: &grid)
+    }
     if let rect = layout.lab, let labPanel {
       grid.withRegion(rect) { labPanel.draw(into: &$0) }
     }
@@ -65,7 +72,7 @@ public enum Screen {
     let status = StatusLine(
       glyphs: glyphs, showsReplayKeys: state.replay != nil || state.lab != nil,
       showsLabKeys: state.lab != nil, showsHistoryKey: state.sessionState == .finished,
-      message: state.message)
+      showsGPSKey: state.gps.link == .gpsd || state.gps.link == .noGPSD, message: state.message)
     grid.withRegion(layout.status) { status.draw(into: &$0) }
     if state.helpVisible {
       HelpOverlay(

@@ -38,6 +38,12 @@ public struct ScreenState: Sendable {
   public var workout: WorkoutStatus?
   /// What the workout coach said, oldest first (shown in the cue log).
   public var coachCues: [CoachCue] = []
+  /// Whether the GPS panel (satellites, DOPs, the fix) takes the map's place (`g`, live).
+  public var showsGPSPanel = false
+  /// The receiver's newest satellite report, for the GPS panel.
+  public var sky: SkyView?
+  /// The newest fix as received, for the GPS panel's position, altitude and UTC time.
+  public var newestFix: Fix?
 
   public init(
     activity: Activity = .run, units: UnitSystem = .metric,
