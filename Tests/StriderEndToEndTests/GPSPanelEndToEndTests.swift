@@ -34,23 +34,9 @@ import Testing
     .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
   func gShowsTheSatellitesOfALiveReceiver() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    let fake = LiveGPSDEndToEndTests.unblockedProcess(
-      "/bin/sh", ["-c", "cd '\(dir.path)' && exec python3 -c \"$FAKE_GPSD\" > port"],
-      environment: ["FAKE_GPSD": Self.fakeGPSD])
-    try fake.run()
-    defer {
-      fake.terminate()
-      fake.waitUntilExit()
-    }
-    let printed = dir.appendingPathComponent("port")
-    let listening = Date().addingTimeInterval(30)
-    var port = ""
-    while port.isEmpty, Date() < listening {
-      Thread.sleep(forTimeInterval: 0.05)
-      port =
-        ((try? String(contentsOf: printed, encoding: .utf8)) ?? "")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    let fake = try FakeGPSD.start(Self.fakeGPSD, in: dir)
+    defer { fake.stop() }
+    let port = fake.port
     let home = dir.appendingPathComponent("home").path
     let tmux = try TmuxSession(
       TerminalUITests.command("run --gpsd 127.0.0.1:\(port)", home: home))

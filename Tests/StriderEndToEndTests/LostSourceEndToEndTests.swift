@@ -8,14 +8,13 @@ import Testing
 @Suite(.offCooperativePool) struct LostSourceEndToEndTests {
   static var available: Bool { DiskFullRunEndToEndTests.python3 != nil }
 
-  /// Serves a walk of 40 reports, 0.1 s apart, on a loopback port (`PORT`, else a free one;
-  /// printed first),
+  /// Serves a walk of 40 reports, 0.1 s apart, on a free loopback port (printed first),
   /// writes `sent`, then closes the connection and exits (`close`) or keeps it open and
   /// says nothing more (`silent`).
   static let fakeGPSD = """
     import os, socket, sys, time
     srv = socket.socket()
-    srv.bind(("127.0.0.1", int(os.environ.get("PORT", "0")))); srv.listen(1)
+    srv.bind(("127.0.0.1", 0)); srv.listen(1)
     print(srv.getsockname()[1], flush=True)
     conn, _ = srv.accept()
     conn.sendall(b'{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}\\n')
@@ -110,21 +109,9 @@ import Testing
     .enabled(if: TmuxSession.executable != nil, "needs tmux (apt-get install tmux)"))
   func theDashboardSaysNoSignalWhenGPSDIsKilled() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    let port = LiveGPSDEndToEndTests.freePort()
-    let fake = LiveGPSDEndToEndTests.unblockedProcess(
-      "/bin/sh", ["-c", "cd '\(dir.path)' && exec python3 -c \"$FAKE_GPSD\" > port"],
-      environment: ["FAKE_GPSD": Self.fakeGPSD, "MODE": "close", "PORT": String(port)])
-    try fake.run()
-    defer {
-      fake.terminate()
-      fake.waitUntilExit()
-    }
-    // It prints its port once it listens (a probe connection would be its one client).
-    let printed = dir.appendingPathComponent("port")
-    let listening = Date().addingTimeInterval(30)
-    while ((try? Data(contentsOf: printed))?.isEmpty ?? true), Date() < listening {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
+    let fake = try FakeGPSD.start(Self.fakeGPSD, in: dir, environment: ["MODE": "close"])
+    defer { fake.stop() }
+    let port = fake.port
     let home = dir.appendingPathComponent("home").path
     let tmux = try TmuxSession(
       TerminalUITests.command("run --gpsd 127.0.0.1:\(port)", home: home))
