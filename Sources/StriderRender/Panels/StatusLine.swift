@@ -6,7 +6,7 @@
 /// is always on screen.
 public struct StatusLine: Sendable {
   public var glyphs: Glyphs
-  /// Show the replay keys (+/- speed, seek).
+  /// Show the replay keys (space pause, +/- speed, seek).
   public var showsReplayKeys: Bool
   /// Show the filter-lab keys (gate checks, smoother, auto-pause, faults).
   public var showsLabKeys: Bool
@@ -34,6 +34,8 @@ public struct StatusLine: Sendable {
     KeyMap.bindings(glyphs: glyphs).filter { binding in
       if binding.keys == String(KeyMap.historyKey) { return showsHistoryKey }
       if binding.keys == String(KeyMap.gpsPanelKey) { return showsGPSKey }
+      // Space pauses a replay or the demo; a live session pauses itself.
+      if binding.keys == "space" { return showsReplayKeys }
       return switch binding.group {
       case .session, .map: true
       case .replay: showsReplayKeys
