@@ -118,6 +118,25 @@ struct MetricsElevationTests {
       MetricsConfiguration(activity: .run, elevation: policy))
     #expect(accumulator.finish().elevationGain == nil)
   }
+
+  /// The analyze fuzz target's find (stop 54): `--no-filter` passes on every fix, and an
+  /// altitude of 1e300 made an elevation gain of 9.5e306 m and infinite calories (printed
+  /// "9223372036854775807 kcal"). An altitude no receiver means is as good as none.
+  @Test("An altitude no receiver means counts no climbing, filtered or not")
+  func absurdAltitudesCountNothing() {
+    var fixes = straightRun(count: 60, speed: 1.3)
+    for i in fixes.indices { fixes[i].altitude = Meters((20..<40).contains(i) ? 1e300 : 12.5) }
+    for configuration in [
+      SessionConfiguration.raw(activity: .walk), SessionConfiguration(activity: .walk),
+    ] {
+      var engine = SessionEngine(configuration: configuration)
+      for fix in fixes { engine.absorb(fix) }
+      let summary = engine.finish().summary
+      #expect(summary.calories.value.isFinite && summary.calories.value >= 0)
+      #expect(
+        (summary.elevationGain?.value ?? 0) < 1, "\(String(describing: summary.elevationGain))")
+    }
+  }
 }
 
 /// A triangle wave between −6 m and +6 m with a 300 s period.

@@ -69,8 +69,12 @@ struct ElevationTracker: Sendable, Hashable {
   }
 
   /// Takes one sample's altitude; returns the climbing it added (metres, ≥ 0).
+  ///
+  /// An altitude no receiver means (`PlausibleRange.altitude`) is as good as absent: the
+  /// gate refuses such a fix, but `--no-filter` and a lab with its checks off pass it on,
+  /// and an altitude of 1e300 made an elevation gain of 9.5e306 m and infinite calories.
   mutating func add(altitude: Meters?, time: GNSSTime, startsSegment: Bool) -> Double {
-    guard let h = altitude?.value, h.isFinite else { return 0 }
+    guard let h = altitude?.value, PlausibleRange.altitude.contains(h) else { return 0 }
     let t = time.secondsSince1970
     judge(Point(time: t, altitude: h), startsSegment: startsSegment)
     guard let previous = smoothed else {
