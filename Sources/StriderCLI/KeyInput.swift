@@ -14,9 +14,13 @@ final class KeyInput {
   private var saved = termios()
   private var isOpen = false
 
-  /// Nil when standard input is not a terminal (a pipe, `/dev/null`, a service).
+  /// Nil when standard input is not a terminal (a pipe, `/dev/null`, a service), or not
+  /// this process's to set: run in the background (`&`), changing the terminal would stop
+  /// the process (SIGTTOU) and take the keys from the shell in front.
   init?() {
-    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+    guard isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) == getpgrp(),
+      tcgetattr(STDIN_FILENO, &saved) == 0
+    else { return nil }
     var keys = saved
     keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
     withUnsafeMutableBytes(of: &keys.c_cc) { cc in
