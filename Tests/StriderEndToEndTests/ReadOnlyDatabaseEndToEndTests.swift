@@ -187,7 +187,7 @@ import Testing
     #expect(list.status == 0, "\(list.stderr)")
     #expect(list.stdout.contains("park-run.gpx"), "\(list.stdout)")
     let show = try asNobody("sessions show 1")
-    #expect(show.status == 0 && show.stdout.contains("5.99 km"), "\(show.stderr)")
+    #expect(show.status == 0 && show.stdout.contains("5.98 km"), "\(show.stderr)")
     let export = try asNobody("sessions export 1 --format tcx")
     #expect(export.status == 0 && export.stdout.contains("<Trackpoint>"), "\(export.stderr)")
     let delete = try asNobody("sessions delete 1 --yes")

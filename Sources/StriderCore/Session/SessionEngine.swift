@@ -146,6 +146,11 @@ public struct SessionEngine: Sendable {
     var counts: Bool
     var time: GNSSTime
     var isMoving: Bool
+    /// Auto-paused at this fix (the stop dated back where it began): standing, unless the
+    /// settled speed says the user was still moving (`settledDistance`).
+    var paused = false
+    /// A step too slow for its length to be moving (`SessionConfiguration.isIdleStep`).
+    var idle = false
   }
 
   /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
@@ -647,11 +652,14 @@ public struct SessionEngine: Sendable {
       switch transition {
       case .paused(let at, let since):
         pausedSince = since
+        redateUnsettledSteps(after: since, moving: false)
         emit(.paused(at: at, since: since), into: &events)
         announce(.pause, at: at, into: &events)
-      case .resumed(let at, _):
-        if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: at)) }
+      case .resumed(let at, let departed):
+        let end = min(at, max(departed, pausedSince ?? departed))
+        if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: end)) }
         pausedSince = nil
+        redateUnsettledSteps(after: end, moving: true)
         emit(.resumed(at: at), into: &events)
         announce(.resume, at: at, into: &events)
       }
@@ -666,17 +674,19 @@ public struct SessionEngine: Sendable {
     let rawStep = step
     var isMoving = !autoPause.isPaused
     var settledSpan: MetricsSample.Span?
+    var isIdle = false
     if continues, let before = previous?.time,
       configuration.isIdleStep(distance: step, duration: time - before)
     {
       isMoving = false
+      isIdle = true
     }
     if wasPaused && autoPause.isPaused { step = 0 }
     if smoothed {
       settling.append(
         SettlingStep(
           startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused), time: time,
-          isMoving: isMoving))
+          isMoving: isMoving, paused: autoPause.isPaused, idle: isIdle))
       let settled = settledDistance(final: false, at: time)
       step = settled.distance
       settledSpan = settled.span
@@ -827,9 +837,18 @@ public struct SessionEngine: Sendable {
     var moving = 0.0
     let start = settledTime
     for step in steps where settlingHead < settling.count {
-      let entry = settling[settlingHead]
+      var entry = settling[settlingHead]
       settlingHead += 1
-      if !entry.startsStretch, entry.counts { distance += step }
+      // A stop auto-pause found is trimmed to where the settled speed reads still, as the
+      // finished track's stops are to the smoothed speed (`FinishingPass`): its edges,
+      // noticed late and dated back, are not standing where the user still moved.
+      if entry.paused,
+        step.speed > max(settledStillSpeed, FinishingPass.standingSpeedSpread * step.speedSigma)
+      {
+        entry.counts = true
+        entry.isMoving = !entry.idle
+      }
+      if !entry.startsStretch, entry.counts { distance += step.length }
       if !entry.startsStretch, entry.isMoving, let before = settledTime, entry.time > before {
         moving += (entry.time - before).value
       }
@@ -844,6 +863,28 @@ public struct SessionEngine: Sendable {
       distance,
       MetricsSample.Span(start: start ?? settledTime ?? time, moving: Seconds(moving))
     )
+  }
+
+  /// Auto-pause decides a stop some seconds after the user stood, and a departure some
+  /// seconds after they left, and dates each back (`since`, `departed`): the steps since
+  /// then that the live filter has not settled yet are counted as the stop says (standing:
+  /// no distance, no moving time; moving again: both), so the live splits and moving time
+  /// stand for the stop as the finished track does rather than for when it was noticed.
+  private mutating func redateUnsettledSteps(after time: GNSSTime, moving: Bool) {
+    var k = settling.count - 1
+    while k >= settlingHead, settling[k].time > time {
+      settling[k].isMoving = moving && !settling[k].idle
+      settling[k].counts = moving
+      settling[k].paused = !moving
+      k -= 1
+    }
+  }
+
+  /// The settled speed at or below which a paused step is standing (`settledDistance`), or
+  /// within the 95 % point of the speed's own noise, as the finished track reads it
+  /// (`FinishingPass.Entry.readsStill`).
+  private var settledStillSpeed: Double {
+    FinishingPass.stillSpeed(configuration.autoPause, activity: configuration.activity)
   }
 
   /// Emits a split completed live, stamped no earlier than `time`, when it is told: it is

@@ -12,6 +12,14 @@ public struct LiveEstimate: Hashable, Sendable {
   public var speed: MetersPerSecond { MetersPerSecond(velocity.magnitude) }
 }
 
+/// A settled position's step from the one settled before it, its settled speed, and that
+/// speed's per-axis σ (the fixed-lag smoother's own).
+public struct SettledStep: Hashable, Sendable {
+  public var length: Double
+  public var speed: Double
+  public var speedSigma: Double
+}
+
 /// The live filter: `DriftFilter` on latitude and longitude, with a noise model it learns as
 /// the session goes.
 ///
@@ -35,6 +43,8 @@ public struct LiveDriftFilter: Sendable {
   private var pendingSteps: [DriftStep] = []
   private var pendingPlanes: [LocalTangentPlane] = []
   private var smoothed: [DriftState] = []
+  /// The smoothed covariance of each state in `smoothed`, for the settled speed's spread.
+  private var smoothedCovariances: [DriftCovariance] = []
   private var lastSettled:
     (plane: LocalTangentPlane, point: PlanePoint, velocity: (east: Double, north: Double))?
   private var scratch = DriftStep(
@@ -139,12 +149,12 @@ public struct LiveDriftFilter: Sendable {
   /// Like `settled`, the length of each settled position's step from the one settled before
   /// it (0 for the very first), measured in the local plane: the live distance needs only
   /// these, and the plane spares two trigonometric conversions a fix.
-  public mutating func settledSteps(final: Bool = false) -> [Double] {
+  public mutating func settledSteps(final: Bool = false) -> [SettledStep] {
     let emit = settle(final: final)
     // Four calls in five settle nothing: no array is made for them (a million fixes made a
     // million).
     guard emit > 0 else { return [] }
-    var out: [Double] = []
+    var out: [SettledStep] = []
     out.reserveCapacity(emit)
     for j in 0..<emit {
       let point = PlanePoint(east: smoothed[j].pe, north: smoothed[j].pn)
@@ -167,7 +177,11 @@ public struct LiveDriftFilter: Sendable {
         }
       }
       lastSettled = (plane, point, velocity)
-      out.append(length)
+      out.append(
+        SettledStep(
+          length: length,
+          speed: (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot(),
+          speedSigma: max(0, smoothedCovariances[j].d).squareRoot()))
     }
     release(emit)
     return out
@@ -204,7 +218,7 @@ public struct LiveDriftFilter: Sendable {
     guard final || count >= LiveDriftFilter.settleLag + LiveDriftFilter.settleBatch else {
       return 0
     }
-    DriftGain.smooth(pendingSteps, into: &smoothed)
+    DriftGain.smooth(pendingSteps, into: &smoothed, covariances: &smoothedCovariances)
     return final ? count : count - LiveDriftFilter.settleLag
   }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import StriderCore
+
+/// A stop is counted live as the finished track counts it (issue 50): auto-pause notices a
+/// stop seconds after the user stood and a departure seconds after they left, and dates
+/// both back; the live splits and distance run on positions settled a few fixes behind, so
+/// those seconds are counted as the stop says before they are settled, and a paused stretch
+/// whose settled speed is plainly moving is not standing.
+@Suite struct LiveStopClockTests {
+  /// A 3 m/s run sampled every second, straight east, standing still for `stop` seconds
+  /// from `stopAt` (braking and pulling away at 1 m/s²), each fix off by a phone's white
+  /// error (σ 2.5 m per axis, seeded): its live splits, the finished ones, and the pauses.
+  static func run(stopAt: Double, stop: Double, for duration: Double = 1300) -> (
+    live: [Split], finished: [Split], livePauses: [PauseInterval], pauses: [PauseInterval]
+  ) {
+    let start = GNSSTime(secondsSince1970: 1_700_000_000)
+    let metresPerDegree = 111_319.490_793_273_6
+    let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var live: [Split] = []
+    var along = 0.0
+    var random = SeededNoise(seed: UInt64(stopAt * 1000 + stop))
+    for t in stride(from: 0.0, through: duration, by: 1) {
+      // The speed over the second before `t`: braking into the stop, pulling away after it.
+      let toStop = stopAt - (t - 0.5)
+      let sinceStop = (t - 0.5) - (stopAt + stop)
+      let speed =
+        toStop >= 0 ? min(3, toStop) : sinceStop >= 0 ? min(3, sinceStop) : 0
+      if t > 0 { along += speed }
+      let fix = Fix(
+        time: start + Seconds(t),
+        coordinate: Coordinate(
+          latitude: 48 + 2.5 * random.gaussian() / metresPerDegree,
+          longitude: 11 + (along + 2.5 * random.gaussian()) / metresPerDegreeEast),
+        horizontalAccuracy: Meters(4))
+      for event in engine.ingest(fix) {
+        if case .split(let split) = event { live.append(split) }
+      }
+    }
+    let summary = engine.finish().summary
+    return (
+      live, summary.splits.filter { !$0.isPartial }, summary.finishing?.livePauses ?? [],
+      summary.pauses
+    )
+  }
+
+  /// A small deterministic normal generator (xorshift and Box–Muller).
+  struct SeededNoise {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func uniform() -> Double {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return (Double(state >> 11) + 0.5) / Double(1 << 53)
+    }
+    mutating func gaussian() -> Double {
+      (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())
+    }
+  }
+
+  /// A minute's stop inside the second split: the split is spoken with the time the
+  /// finished track gives it, and the stop said live is the one the summary keeps.
+  @Test func aSplitWithAStopIsSpokenAsItFinishes() {
+    let (live, finished, livePauses, pauses) = Self.run(stopAt: 500, stop: 60)
+    #expect(finished.count == 3)
+    #expect(live.count >= 3)
+    for (spoken, final) in zip(live, finished) {
+      #expect(
+        abs(spoken.duration.value - final.duration.value) <= 2,
+        "split \(final.index): live \(spoken.duration), finished \(final.duration)")
+    }
+    #expect(livePauses.count == 1 && pauses.count == 1)
+    if let said = livePauses.first, let kept = pauses.first {
+      #expect(abs((said.start - kept.start).value) <= 5, "live \(said), finished \(kept)")
+      #expect(abs((said.end - kept.end).value) <= 5, "live \(said), finished \(kept)")
+    }
+  }
+}
