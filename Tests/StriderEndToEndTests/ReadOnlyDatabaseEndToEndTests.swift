@@ -10,8 +10,8 @@ import Testing
 /// The mount is real: a small tmpfs remounted read-only, so the kernel refuses every write
 /// with EROFS as on a read-only USB stick or a `ro` bind mount. Tests run as root, and root
 /// passes `chmod` permission checks, so the chmod'd database is read by the binary run as
-/// `nobody` (`runuser`). Where mounting or switching user is not allowed the tests skip with
-/// a message.
+/// `nobody` (`runuser`). Where mounting or switching user is not allowed the tests are not
+/// enabled (`SystemDrills`).
 @Suite(.serialized, .offCooperativePool) struct ReadOnlyDatabaseEndToEndTests {
   /// A folder holding a tmpfs, unmounted when the value goes.
   final class Mount {
@@ -42,11 +42,8 @@ import Testing
   static let runFile = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
 
   /// A mount holding a database with one imported session, before it is made read-only.
-  static func preparedMount(_ dir: URL) throws -> Mount? {
-    guard let mount = Mount(dir.appendingPathComponent("ro").path) else {
-      print("SKIP read-only mount drill: cannot mount a tmpfs here (needs root)")
-      return nil
-    }
+  static func preparedMount(_ dir: URL) throws -> Mount {
+    let mount = try #require(Mount(dir.appendingPathComponent("ro").path))
     let imported = try StriderBinary.run(
       ["sessions", "import", runFile], environment: ["STRIDER_HOME": mount.path])
     #expect(imported.status == 0, "\(imported.stderr)")
@@ -79,9 +76,10 @@ import Testing
     #expect(analyzed.status == 0, "the export reads back: \(analyzed.stderr)")
   }
 
-  @Test func aDatabaseOnAReadOnlyMountIsReadAndRefusesWrites() throws {
+  @Test(.enabled(if: SystemDrills.canMountTmpfs, "needs root to mount a tmpfs read-only"))
+  func aDatabaseOnAReadOnlyMountIsReadAndRefusesWrites() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    guard let mount = try Self.preparedMount(dir) else { return }
+    let mount = try Self.preparedMount(dir)
     // A recording whose process died: marking it interrupted would write; reading skips it.
     let queue = try DatabaseQueue(path: mount.path + "/strider.sqlite")
     try queue.write { db in
@@ -89,10 +87,7 @@ import Testing
         sql: "UPDATE session SET state = 'recording', ownerPid = 999999999 WHERE id = 1")
     }
     try queue.close()
-    guard mount.remountReadOnly() else {
-      print("SKIP read-only mount drill: cannot remount read-only")
-      return
-    }
+    try #require(mount.remountReadOnly())
     try Self.checkReads(home: mount.path)
     let environment = ["STRIDER_HOME": mount.path]
     for arguments in [
@@ -111,9 +106,10 @@ import Testing
   }
 
   /// A database from before the content digest (schema v2) is read without migrating.
-  @Test func anOlderSchemaOnAReadOnlyMountIsReadWithoutMigrating() throws {
+  @Test(.enabled(if: SystemDrills.canMountTmpfs, "needs root to mount a tmpfs read-only"))
+  func anOlderSchemaOnAReadOnlyMountIsReadWithoutMigrating() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    guard let mount = try Self.preparedMount(dir) else { return }
+    let mount = try Self.preparedMount(dir)
     let queue = try DatabaseQueue(path: mount.path + "/strider.sqlite")
     try queue.write { db in
       try db.execute(
@@ -124,21 +120,16 @@ import Testing
           """)
     }
     try queue.close()
-    guard mount.remountReadOnly() else {
-      print("SKIP read-only mount drill: cannot remount read-only")
-      return
-    }
+    try #require(mount.remountReadOnly())
     try Self.checkReads(home: mount.path)
   }
 
   /// A write-ahead log with commits the file lacks cannot be read from a read-only mount
   /// (SQLite needs to write its index beside it): refused with the way out, never ignored.
-  @Test func anUncheckpointedLogOnAReadOnlyMountIsRefusedWithTheWayOut() throws {
+  @Test(.enabled(if: SystemDrills.canMountTmpfs, "needs root to mount a tmpfs read-only"))
+  func anUncheckpointedLogOnAReadOnlyMountIsRefusedWithTheWayOut() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    guard let mount = Mount(dir.appendingPathComponent("ro").path) else {
-      print("SKIP read-only mount drill: cannot mount a tmpfs here (needs root)")
-      return
-    }
+    let mount = try #require(Mount(dir.appendingPathComponent("ro").path))
     let home = dir.appendingPathComponent("data").path
     let imported = try StriderBinary.run(
       ["sessions", "import", Self.runFile], environment: ["STRIDER_HOME": home])
@@ -150,10 +141,7 @@ import Testing
       try FileManager.default.copyItem(atPath: home + "/" + name, toPath: mount.path + "/" + name)
     }
     try pool.close()
-    guard mount.remountReadOnly() else {
-      print("SKIP read-only mount drill: cannot remount read-only")
-      return
-    }
+    try #require(mount.remountReadOnly())
     let result = try StriderBinary.run(
       ["sessions", "list"], environment: ["STRIDER_HOME": mount.path])
     #expect(result.status == 1 && !result.crashed)
@@ -163,12 +151,10 @@ import Testing
 
   /// A database file 0400 in a folder 0500, read by a user who owns them: SQLite cannot
   /// create its `-shm` index there ("attempt to write a readonly database" before).
-  @Test func aDatabaseWithoutWritePermissionIsReadAndRefusesWrites() throws {
-    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
-    else {
-      print("SKIP permission drill: needs root and runuser to run the binary as nobody")
-      return
-    }
+  @Test(
+    .enabled(
+      if: SystemDrills.canRunAsNobody, "needs root and runuser to run the binary as nobody"))
+  func aDatabaseWithoutWritePermissionIsReadAndRefusesWrites() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let home = dir.appendingPathComponent("data").path
     let imported = try StriderBinary.run(

@@ -274,12 +274,10 @@ import Testing
   /// A disk full to the end of the session (issue 49: the fixes wait in memory meanwhile,
   /// `DiskFullRunEndToEndTests`): the run says what was lost, and what was written is
   /// intact.
-  @Test func aDiskFullToTheEndKeepsWhatWasWrittenIntact() throws {
+  @Test(.enabled(if: SystemDrills.canMountTmpfs, "needs root to mount a small tmpfs"))
+  func aDiskFullToTheEndKeepsWhatWasWrittenIntact() throws {
     let dir = try StriderBinary.temporaryDirectory()
-    guard let disk = SmallDisk(at: dir.appendingPathComponent("small"), size: "256k") else {
-      print("SKIP full-disk drill: cannot mount a small tmpfs here (needs root)")
-      return
-    }
+    let disk = try #require(SmallDisk(at: dir.appendingPathComponent("small"), size: "256k"))
     defer { disk.unmount() }
     let environment = ["STRIDER_HOME": disk.path]
     // At 500× the recorder commits a few hundred fixes at a time, so some fit.
@@ -309,7 +307,8 @@ import Testing
 
   /// An import that fills the disk is not kept, says so, and leaves the history readable;
   /// the part it wrote is taken away by the first command once there is room again.
-  @Test func aFullDiskRefusesAnImportAndTheHistoryStaysReadable() throws {
+  @Test(.enabled(if: SystemDrills.canMountTmpfs, "needs root to mount a small tmpfs"))
+  func aFullDiskRefusesAnImportAndTheHistoryStaysReadable() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let track = dir.appendingPathComponent("long.gpx")
     let simulated = try StriderBinary.run([
@@ -317,10 +316,7 @@ import Testing
       track.path,
     ])
     try #require(simulated.status == 0, "\(simulated.stderr)")
-    guard let disk = SmallDisk(at: dir.appendingPathComponent("small"), size: "2m") else {
-      print("SKIP full-disk import drill: cannot mount a small tmpfs here (needs root)")
-      return
-    }
+    let disk = try #require(SmallDisk(at: dir.appendingPathComponent("small"), size: "2m"))
     defer { disk.unmount() }
     let environment = ["STRIDER_HOME": disk.path]
     let refused = try StriderBinary.run(

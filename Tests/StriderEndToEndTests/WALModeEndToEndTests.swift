@@ -18,12 +18,10 @@ import Testing
     return info.st_mode & 0o7777
   }
 
-  @Test func theCompanionsOfADatabaseOthersCanReadAreOwnerOnly() throws {
-    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
-    else {
-      print("SKIP WAL mode drill: needs root and runuser to run the binary as nobody")
-      return
-    }
+  @Test(
+    .enabled(
+      if: SystemDrills.canRunAsNobody, "needs root and runuser to run the binary as nobody"))
+  func theCompanionsOfADatabaseOthersCanReadAreOwnerOnly() throws {
     let dir = try StriderBinary.temporaryDirectory()
     #expect(chmod(dir.path, 0o755) == 0)
     let home = dir.appendingPathComponent("data").path
