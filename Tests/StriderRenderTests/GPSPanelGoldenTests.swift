@@ -53,10 +53,18 @@ import Testing
     assertGolden(render(panel, 60, 10), named: "gps-panel-waiting")
   }
 
-  /// The compact map's size: no signal bar, and the list cut with a count of the rest.
+  /// The compact map's size: every value whole, a pair of fields broken between them where
+  /// it would not fit (the UTC date and the longitude were cut in half), so the summary
+  /// takes the rows.
   @Test func narrowAndShort() {
     let panel = GPSPanel(sky: Self.sky, fix: Self.fix, units: .imperial, glyphs: .ascii)
     assertGolden(render(panel, 40, 10), named: "gps-panel-narrow")
+  }
+
+  /// Narrow but taller: no signal bar, and the list cut with a count of the rest.
+  @Test func narrowAndTaller() {
+    let panel = GPSPanel(sky: Self.sky, fix: Self.fix, units: .imperial, glyphs: .ascii)
+    assertGolden(render(panel, 40, 15), named: "gps-panel-narrow-taller")
   }
 
   /// Used satellites first, strongest first; the unused after them, also by signal.

@@ -7,7 +7,7 @@ import StriderCore
 /// ┌─ GPS ────────────────────────────────────────────────────┐
 /// │ Fix    3D fix         UTC    2024-05-01 07:58:12         │
 /// │ Lat    55.797020° N   Lon    3.569021° W                 │
-/// │ Alt    36.7 m         Speed  11.5 km/h      Track 222°   │
+/// │ Alt    36.7 m         Speed  11.5 km/h      Track  222°  │
 /// │ DOP    H 0.94  V 1.13  P 1.47                            │
 /// │ Sats   3 used of 6 seen                                  │
 /// │                                                          │
@@ -48,7 +48,7 @@ public struct GPSPanel: Sendable {
     let x = inner.x + 1
     let width = inner.width - 2
     var row = inner.y
-    for line in summaryLines() where row < inner.maxY {
+    for line in summaryLines(width: width) where row < inner.maxY {
       grid.write(line, column: x, row: row, maxWidth: width)
       row += 1
     }
@@ -63,28 +63,44 @@ public struct GPSPanel: Sendable {
 
   // MARK: The fix and the DOPs
 
-  private func summaryLines() -> [String] {
+  /// The summary, a line per group of fields; a group wider than the panel is broken
+  /// between its fields, so a narrow terminal cuts no value in half.
+  private func summaryLines(width: Int) -> [String] {
     let time = fix?.time ?? sky?.time
-    var lines = [
-      field("Fix", modeText) + (time.map { field("UTC", utcText($0)) } ?? ""),
-      field("Lat", coordinateText(fix?.coordinate?.latitude, positive: "N", negative: "S"))
-        + field("Lon", coordinateText(fix?.coordinate?.longitude, positive: "E", negative: "W")),
+    var groups: [[String]] = [
+      [field("Fix", modeText)] + (time.map { [field("UTC", utcText($0))] } ?? []),
+      [
+        field("Lat", coordinateText(fix?.coordinate?.latitude, positive: "N", negative: "S")),
+        field("Lon", coordinateText(fix?.coordinate?.longitude, positive: "E", negative: "W")),
+      ],
     ]
-    var motion = field("Alt", fix?.altitude.map { lengthText($0) } ?? "-")
+    var motion = [field("Alt", fix?.altitude.map { lengthText($0) } ?? "-")]
     if let speed = fix?.speed, speed.isFinite {
-      motion += field("Speed", DisplayFormat.speed(speed, units: units))
+      motion.append(field("Speed", DisplayFormat.speed(speed, units: units)))
     }
     if let course = fix?.course, course.isFinite {
-      motion += "Track " + CueText.fixed(course.value, decimals: 0) + degree
+      motion.append(field("Track", CueText.fixed(course.value, decimals: 0) + degree))
     }
-    lines.append(motion.trimmingTrailingSpaces)
+    groups.append(motion)
     let dop = sky?.dop ?? SkyView.DilutionOfPrecision()
     let dops = [("H", dop.horizontal), ("V", dop.vertical), ("P", dop.position)]
       .compactMap { name, value in value.map { "\(name) " + CueText.fixed($0, decimals: 2) } }
-    lines.append(field("DOP", dops.isEmpty ? "-" : dops.joined(separator: "  ")))
+    groups.append([field("DOP", dops.isEmpty ? "-" : dops.joined(separator: "  "))])
     let counts = sky.map { "\($0.usedCount) used of \($0.seenCount) seen" } ?? "-"
-    lines.append(field("Sats", counts))
-    return lines.map(\.trimmingTrailingSpaces)
+    groups.append([field("Sats", counts)])
+    var lines: [String] = []
+    for group in groups {
+      var line = ""
+      for field in group {
+        if !line.isEmpty, TextWidth.of((line + field).trimmingTrailingSpaces) > width {
+          lines.append(line.trimmingTrailingSpaces)
+          line = ""
+        }
+        line += field
+      }
+      lines.append(line.trimmingTrailingSpaces)
+    }
+    return lines
   }
 
   /// "Fix    3D fix        ": a label and its value padded to a column (a longer value
