@@ -29,13 +29,7 @@ import Testing
     deinit { _ = Self.run([path], tool: "/bin/umount") }
 
     static func run(_ arguments: [String], tool: String = "/bin/mount") -> Bool {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      process.standardError = FileHandle.nullDevice
-      guard (try? process.run()) != nil else { return false }
-      process.waitUntilExit()
-      return process.terminationStatus == 0
+      SystemDrills.run(tool, arguments)
     }
   }
 

@@ -395,13 +395,7 @@ struct SmallDisk {
     while (try? filler.write(contentsOf: block)) != nil {}
   }
 
-  func unmount() {
-    let umount = Process()
-    umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-    umount.arguments = [mountPoint.path]
-    try? umount.run()
-    umount.waitUntilExit()
-  }
+  func unmount() { _ = SystemDrills.run("/bin/umount", [mountPoint.path]) }
 
   /// The database and its write-ahead log copied elsewhere and opened there: a full disk
   /// has no room for a reader's own files.
@@ -415,12 +409,6 @@ struct SmallDisk {
   }
 
   private static func mount(_ arguments: [String]) -> Bool {
-    let mount = Process()
-    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mount.arguments = arguments
-    mount.standardError = FileHandle.nullDevice
-    guard (try? mount.run()) != nil else { return false }
-    mount.waitUntilExit()
-    return mount.terminationStatus == 0
+    SystemDrills.run("/bin/mount", arguments)
   }
 }

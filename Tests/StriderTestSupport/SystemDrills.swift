@@ -26,7 +26,8 @@ public enum SystemDrills {
     return run("/bin/umount", [folder]) && remounts
   }()
 
-  private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+  /// Runs a system tool (`mount`, `umount`) quietly: whether it succeeded.
+  public static func run(_ tool: String, _ arguments: [String]) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
