@@ -12,13 +12,16 @@ import Testing
   /// A 3 m/s run sampled every second, straight east, standing still for `stop` seconds
   /// from `stopAt` (braking and pulling away at 1 m/s²), each fix off by a phone's white
   /// error (σ 2.5 m per axis, seeded): its live splits, the finished ones, and the pauses.
-  static func run(stopAt: Double, stop: Double, for duration: Double = 1300) -> (
+  static func run(
+    stopAt: Double, stop: Double, for duration: Double = 1300, activity: Activity = .run,
+    pace: Double = 3
+  ) -> (
     live: [Split], finished: [Split], livePauses: [PauseInterval], pauses: [PauseInterval]
   ) {
     let start = GNSSTime(secondsSince1970: 1_700_000_000)
     let metresPerDegree = 111_319.490_793_273_6
     let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
     var live: [Split] = []
     var along = 0.0
     var random = SeededNoise(seed: UInt64(stopAt * 1000 + stop))
@@ -27,7 +30,7 @@ import Testing
       let toStop = stopAt - (t - 0.5)
       let sinceStop = (t - 0.5) - (stopAt + stop)
       let speed =
-        toStop >= 0 ? min(3, toStop) : sinceStop >= 0 ? min(3, sinceStop) : 0
+        toStop >= 0 ? min(pace, toStop) : sinceStop >= 0 ? min(pace, sinceStop) : 0
       if t > 0 { along += speed }
       let fix = Fix(
         time: start + Seconds(t),
@@ -61,9 +64,9 @@ import Testing
     }
   }
 
-  /// A minute's stop inside the second split: the split is spoken with the time the
+  /// A minute's stop inside a run's second split: the split is spoken with the time the
   /// finished track gives it, and the stop said live is the one the summary keeps.
-  @Test func aSplitWithAStopIsSpokenAsItFinishes() {
+  @Test func aRunsSplitWithAStopIsSpokenAsItFinishes() {
     let (live, finished, livePauses, pauses) = Self.run(stopAt: 500, stop: 60)
     #expect(finished.count == 3)
     #expect(live.count >= 3)
@@ -76,6 +79,21 @@ import Testing
     if let said = livePauses.first, let kept = pauses.first {
       #expect(abs((said.start - kept.start).value) <= 5, "live \(said), finished \(kept)")
       #expect(abs((said.end - kept.end).value) <= 5, "live \(said), finished \(kept)")
+    }
+  }
+
+  /// Half a minute's wait in a walk's first split, which auto-pause (8 s to decide for a
+  /// walk) noticed late: the seconds before it noticed are standing on the split's clock
+  /// too (the split was 6.6 s long before, the stop's first seconds counted as moving).
+  @Test func aWalksSplitWithAWaitIsSpokenAsItFinishes() {
+    let (live, finished, _, _) = Self.run(
+      stopAt: 500, stop: 30, for: 2400, activity: .walk, pace: 1.4)
+    #expect(finished.count == 3)
+    #expect(live.count >= 3)
+    for (spoken, final) in zip(live, finished) {
+      #expect(
+        abs(spoken.duration.value - final.duration.value) <= 2,
+        "split \(final.index): live \(spoken.duration), finished \(final.duration)")
     }
   }
 }
