@@ -64,17 +64,25 @@ import Testing
     }
   }
 
+  /// Three complete splits, each spoken within 2 s of its finished time.
+  func expectSpokenAsFinished(
+    _ live: [Split], _ finished: [Split], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(finished.count == 3, sourceLocation: sourceLocation)
+    #expect(live.count >= 3, sourceLocation: sourceLocation)
+    for (spoken, final) in zip(live, finished) {
+      #expect(
+        abs(spoken.duration.value - final.duration.value) <= 2,
+        "split \(final.index): live \(spoken.duration), finished \(final.duration)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   /// A minute's stop inside a run's second split: the split is spoken with the time the
   /// finished track gives it, and the stop said live is the one the summary keeps.
   @Test func aRunsSplitWithAStopIsSpokenAsItFinishes() {
     let (live, finished, livePauses, pauses) = Self.run(stopAt: 500, stop: 60)
-    #expect(finished.count == 3)
-    #expect(live.count >= 3)
-    for (spoken, final) in zip(live, finished) {
-      #expect(
-        abs(spoken.duration.value - final.duration.value) <= 2,
-        "split \(final.index): live \(spoken.duration), finished \(final.duration)")
-    }
+    expectSpokenAsFinished(live, finished)
     #expect(livePauses.count == 1 && pauses.count == 1)
     if let said = livePauses.first, let kept = pauses.first {
       #expect(abs((said.start - kept.start).value) <= 5, "live \(said), finished \(kept)")
@@ -88,12 +96,6 @@ import Testing
   @Test func aWalksSplitWithAWaitIsSpokenAsItFinishes() {
     let (live, finished, _, _) = Self.run(
       stopAt: 500, stop: 30, for: 2400, activity: .walk, pace: 1.4)
-    #expect(finished.count == 3)
-    #expect(live.count >= 3)
-    for (spoken, final) in zip(live, finished) {
-      #expect(
-        abs(spoken.duration.value - final.duration.value) <= 2,
-        "split \(final.index): live \(spoken.duration), finished \(final.duration)")
-    }
+    expectSpokenAsFinished(live, finished)
   }
 }
