@@ -24,6 +24,9 @@ public struct MetricsSnapshot: Sendable, Hashable, Codable {
   public var currentSplitDistance: Meters
   /// Moving time into the split under way.
   public var currentSplitDuration: Seconds
+  /// Split marks the distance shown has passed that the settled distance, which tells
+  /// splits, has not reached yet (`SessionEngine.leadingSnapshot`).
+  public var splitsAhead = 0
   /// Time of the newest sample, nil before the first.
   public var lastTime: GNSSTime?
 
@@ -47,5 +50,11 @@ public struct MetricsSnapshot: Sendable, Hashable, Codable {
     self.currentSplitDistance = currentSplitDistance
     self.currentSplitDuration = currentSplitDuration
     self.lastTime = lastTime
+  }
+
+  /// The number of the split under way: the one after the completed splits and the marks
+  /// passed ahead of them.
+  public var currentSplitNumber: Int {
+    splits.reduce(0) { $0 + ($1.isPartial ? 0 : 1) } + splitsAhead + 1
   }
 }

@@ -13,10 +13,9 @@ public struct SessionEngine: Sendable {
   /// the live distance is measured along settled positions (`LiveDriftFilter.settled`).
   private var settling: [SettlingStep] = []
   private var settlingHead = 0
-  /// The time of the last settled fix, and the moving time settled so far: the live
-  /// distance's own clock, a few fixes behind the newest (`settledDistance`).
+  /// The time of the last settled fix: the live distance's own clock, a few fixes behind
+  /// the newest (`settledDistance`).
   private var settledTime: GNSSTime?
-  private var settledMoving = 0.0
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -237,25 +236,40 @@ public struct SessionEngine: Sendable {
     var snapshot = metrics.snapshot
     guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
     let pending = settling[settlingHead...]
+    // The distance and the moving time of the steps not settled yet, each on the clock of
+    // its own fixes, as they will count once settled.
     var ahead = 0.0
-    for (step, entry) in zip(steps, pending) where entry.counts && !entry.startsStretch {
-      ahead += step
+    var aheadTime = 0.0
+    var before = settledTime
+    for (step, entry) in zip(steps, pending) {
+      if !entry.startsStretch {
+        if entry.counts { ahead += step }
+        if entry.isMoving, let from = before, entry.time > from {
+          aheadTime += (entry.time - from).value
+        }
+      }
+      if before.map({ entry.time > $0 }) ?? true { before = entry.time }
     }
     ahead += min(0, liveCorrection.debt)
     guard ahead > 0, ahead.isFinite else { return snapshot }
     snapshot.distance = snapshot.distance + Meters(ahead)
     snapshot.averagePace = Pace(distance: snapshot.distance, duration: snapshot.moving)
     if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
-    // The split it reaches is told when the settled distance completes it.
+    // The split under way runs on the settled clock too: the steps ahead bring their time
+    // with them. Past a mark, the split shown is the next one, from where those steps
+    // crossed it (the split completed is told once the settled distance completes it).
     let splitLength = configuration.units.splitLength.value
-    // The current split runs on the settled clock too: the time those steps took goes with
-    // them, up to the mark where they cross it (the split it reaches is told once settled).
-    let settledSplit = snapshot.currentSplitDistance.value
-    let shown = min(settledSplit + ahead, splitLength.nextDown)
-    let aheadTime = max(0, snapshot.moving.value - settledMoving)
-    snapshot.currentSplitDistance = Meters(shown)
-    snapshot.currentSplitDuration = Seconds(
-      snapshot.currentSplitDuration.value + aheadTime * min(1, (shown - settledSplit) / ahead))
+    let reached = snapshot.currentSplitDistance.value + ahead
+    let marks = (reached / splitLength).rounded(.down)
+    if marks >= 1, marks < Double(Int.max) {
+      let beyond = reached - marks * splitLength
+      snapshot.splitsAhead = Int(marks)
+      snapshot.currentSplitDistance = Meters(beyond)
+      snapshot.currentSplitDuration = Seconds(aheadTime * min(1, beyond / ahead))
+    } else {
+      snapshot.currentSplitDistance = Meters(reached)
+      snapshot.currentSplitDuration = snapshot.currentSplitDuration + Seconds(aheadTime)
+    }
     return snapshot
   }
 
@@ -858,7 +872,6 @@ public struct SessionEngine: Sendable {
       settling.removeFirst(settlingHead)
       settlingHead = 0
     }
-    settledMoving += moving
     return (
       distance,
       MetricsSample.Span(start: start ?? settledTime ?? time, moving: Seconds(moving))

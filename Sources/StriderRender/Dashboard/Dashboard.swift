@@ -72,7 +72,7 @@ public struct Dashboard: Sendable {
     }
     result.append(
       Line(
-        label: "Split \(snapshot.splits.filter { !$0.isPartial }.count + 1)",
+        label: "Split \(snapshot.currentSplitNumber)",
         value: DisplayFormat.distance(snapshot.currentSplitDistance, units: units) + "  "
           + DisplayFormat.clock(snapshot.currentSplitDuration), style: value, priority: 7))
     result.append(

@@ -10,6 +10,8 @@ public struct SplitsTable: Sendable {
   /// Distance and moving time into the split under way (nothing shown when zero).
   public var currentDistance: Meters
   public var currentDuration: Seconds
+  /// The number of the split under way; nil: the one after the last split listed.
+  public var currentNumber: Int?
   public var activity: Activity
   public var units: UnitSystem
   public var glyphs: Glyphs
@@ -32,6 +34,7 @@ public struct SplitsTable: Sendable {
       splits: snapshot.splits, currentDistance: snapshot.currentSplitDistance,
       currentDuration: snapshot.currentSplitDuration, activity: activity, units: units,
       glyphs: glyphs)
+    currentNumber = snapshot.currentSplitNumber
   }
 
   private struct Row {
@@ -71,7 +74,7 @@ public struct SplitsTable: Sendable {
     if currentDistance.value > 0, splits.last?.isPartial != true {
       rows.append(
         row(
-          index: "(\((splits.last?.index ?? 0) + 1))", distance: currentDistance,
+          index: "(\(currentNumber ?? (splits.last?.index ?? 0) + 1))", distance: currentDistance,
           duration: currentDuration, style: .dim))
     }
     write(header, row: inner.y, in: inner, into: &grid)

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import StriderCore
+
+/// The split under way, as the dashboard shows it (`SessionEngine.leadingSnapshot`): the
+/// distance shown is the distance reached, so the split shown rolls over at the mark that
+/// distance passes, and its time is the time of the steps that made it, on their own fixes'
+/// clock (issue 50: a car at 49.6 km/h showed its split at 151.7 km/h, a split stood at
+/// "1.00 km" while its time ran backwards, and a split after a gap counted the gap).
+@Suite struct LeadingSplitTests {
+  /// A steady run straight east at `speed`, one fix a second with a phone's white error,
+  /// silent (no fixes) for `gap` seconds from `gapAt`: at every fix, the leading snapshot.
+  static func run(
+    speed: Double, activity: Activity, for duration: Double, gapAt: Double, gap: Double
+  ) -> [MetricsSnapshot] {
+    let start = GNSSTime(secondsSince1970: 1_700_000_000)
+    let metresPerDegree = 111_319.490_793_273_6
+    let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
+    var random = LiveStopClockTests.SeededNoise(seed: 50)
+    var shown: [MetricsSnapshot] = []
+    var along = 0.0
+    for t in stride(from: 0.0, through: duration, by: 1) {
+      if t > 0 { along += speed }
+      if t >= gapAt && t < gapAt + gap { continue }
+      let fix = Fix(
+        time: start + Seconds(t),
+        coordinate: Coordinate(
+          latitude: 48 + 2.5 * random.gaussian() / metresPerDegree,
+          longitude: 11 + (along + 2.5 * random.gaussian()) / metresPerDegreeEast),
+        horizontalAccuracy: Meters(4))
+      _ = engine.ingest(fix)
+      shown.append(engine.leadingSnapshot)
+    }
+    return shown
+  }
+
+  @Test(arguments: [(Activity.run, 3.0), (.ride, 13.8)])
+  func theSplitShownIsTheOneTheDistanceShownIsIn(activity: Activity, speed: Double) {
+    let shown = Self.run(speed: speed, activity: activity, for: 1500, gapAt: 600, gap: 300)
+    let splitLength = 1000.0
+    var checked = 0
+    for figures in shown {
+      let distance = figures.distance.value
+      let number = Int((distance / splitLength).rounded(.down)) + 1
+      #expect(
+        figures.currentSplitNumber == number,
+        "at \(distance) m the split shown is \(figures.currentSplitNumber)")
+      let into = figures.currentSplitDistance.value
+      #expect(abs(into - (distance - Double(number - 1) * splitLength)) < 0.01)
+      // Past its first 100 m, the split's pace is the pace run, within 15 %.
+      guard into >= 100 else { continue }
+      let pace = figures.currentSplitDuration.value / into
+      #expect(
+        abs(pace * speed - 1) <= 0.15,
+        "split \(number): \(into) m in \(figures.currentSplitDuration) at \(distance) m")
+      checked += 1
+    }
+    #expect(checked > shown.count / 2)
+  }
+}
