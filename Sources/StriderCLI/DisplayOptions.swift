@@ -1,4 +1,5 @@
 import ArgumentParser
+import StriderCore
 
 /// Options of the terminal dashboard (demo, replay, run without `--headless`).
 struct DisplayOptions: ParsableArguments {
@@ -7,4 +8,20 @@ struct DisplayOptions: ParsableArguments {
 
   @Flag(help: "Draw with ASCII characters only, whatever the locale says.")
   var ascii = false
+
+  @Option(
+    name: .customLong("figures"),
+    help: ArgumentHelp(
+      "With --headless, also print the live figures (a `figures` event) every this many seconds of fix time.",
+      valueName: "seconds"))
+  var figuresEvery: Double?
+
+  mutating func validate() throws {
+    if let every = figuresEvery, !(every.isFinite && every > 0) {
+      throw ValidationError("--figures takes a number of seconds above 0, not \(every).")
+    }
+  }
+
+  /// `--figures` as the headless loop takes it.
+  var figuresInterval: Seconds? { figuresEvery.map { Seconds($0) } }
 }

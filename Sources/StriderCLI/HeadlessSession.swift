@@ -17,7 +17,7 @@ enum HeadlessSession {
     source: inout some FixSource, configuration: SessionConfiguration, file: String?,
     format: String?, coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
     replayingLaps: [LapMark] = [], relearnsAhead: RelearnsAhead? = nil, speak: Bool = false,
-    stop: StopSignal
+    figuresEvery: Seconds? = nil, stop: StopSignal
   ) throws(OutputError) -> SessionSummary {
     let name = source.name
     // Lap lines come on standard input, unless standard input is the file replayed.
@@ -28,7 +28,8 @@ enum HeadlessSession {
     let summary = try HeadlessLoop.run(
       source: &source, configuration: configuration, coach: coach,
       recordsToBeat: recordsToBeat,
-      replayingLaps: replayingLaps, relearnsAhead: relearnsAhead, isStopped: { stop.isRaised },
+      replayingLaps: replayingLaps, relearnsAhead: relearnsAhead, figuresEvery: figuresEvery,
+      isStopped: { stop.isRaised },
       lapPresses: { laps.take() },
       eachTurn: { speaker?.tick() }, flush: { () throws(OutputError) in try lines.write() }
     ) { (event) throws(OutputError) in

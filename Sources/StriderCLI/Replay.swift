@@ -134,7 +134,8 @@ struct Replay: ParsableCommand {
         source: &source, configuration: configuration, file: file,
         format: reader.format.rawValue, coach: coach,
         recordsToBeat: recordsToBeat(configuration), relearnsAhead: ahead,
-        speak: HeadlessSession.speaks(display), stop: stop)
+        speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
+        stop: stop)
       judging.stop()
       failure = source.failure
     } else {
@@ -150,7 +151,7 @@ struct Replay: ParsableCommand {
         source: &source, configuration: configuration, file: file,
         format: reader.format.rawValue, coach: coach,
         recordsToBeat: recordsToBeat(configuration), speak: HeadlessSession.speaks(display),
-        stop: stop)
+        figuresEvery: display.figuresInterval, stop: stop)
       failure = source.failure
     }
     if let failure {
@@ -213,7 +214,9 @@ struct Replay: ParsableCommand {
     let summary = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: "session",
       coach: try coach(plan, configuration), recordsToBeat: recordsToBeat(configuration),
-      replayingLaps: laps, speak: HeadlessSession.speaks(display), stop: stop)
+      replayingLaps: laps, speak: HeadlessSession.speaks(display),
+      figuresEvery: display.figuresInterval,
+      stop: stop)
     if let failure = source.failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
@@ -239,7 +242,8 @@ struct Replay: ParsableCommand {
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: file, format: format, coach: coach,
       recordsToBeat: recordsToBeat(configuration), replayingLaps: replayingLaps,
-      speak: HeadlessSession.speaks(display), stop: stop)
+      speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
+      stop: stop)
   }
 
   /// The coach for `plan` in a session of `configuration` (a recorded session's own units

@@ -40,7 +40,9 @@ enum TerminalSession {
     var source = source
     _ = try HeadlessSession.run(
       source: &source, configuration: configuration, file: nil, format: format, coach: coach,
-      recordsToBeat: recordsToBeat, speak: HeadlessSession.speaks(display), stop: stop)
+      recordsToBeat: recordsToBeat, speak: HeadlessSession.speaks(display),
+      figuresEvery: display.figuresInterval,
+      stop: stop)
     return nil
   }
 

@@ -6,7 +6,8 @@ import StriderCore
 /// `signal_regained`, `verdicts` (accepted and rejected counts every minute of fix time),
 /// `restart`, `storage` (a recording's disk refused its writes: `state` `holding`, with the
 /// fixes `held` in memory and the `reason`; then `written` when it took them again), with a workout `step` (a step's start and end) and `coach` (what the coach
-/// says; see docs/workouts.md), `lap` (a lap press and the lap it closed), and last `summary` with the keys of `analyze --format json`.
+/// says; see docs/workouts.md), `lap` (a lap press and the lap it closed), `figures` (the
+/// live figures, with `--figures`), and last `summary` with the keys of `analyze --format json`.
 public enum HeadlessEvents {
   public static func json(_ event: RunnerEvent, source: String) -> JSONValue? {
     switch event {
@@ -42,7 +43,35 @@ public enum HeadlessEvents {
     case .lap(let lap, _):
       // `time` is the press (the lap's end); the figures are live ones.
       return object("lap", [JSONMember("time", .string(lap.end.iso8601))] + lap.jsonMembers)
+    case .figures(let time, let figures, let isPaused):
+      return object(
+        "figures",
+        [JSONMember("time", .string(time.iso8601))] + Self.members(figures, isPaused: isPaused))
     }
+  }
+
+  /// The live figures as the dashboard shows them: totals, current and average pace and
+  /// speed (null while paused or before any distance), and the split under way, numbered as
+  /// the dashboard numbers it.
+  static func members(_ figures: MetricsSnapshot, isPaused: Bool) -> [JSONMember] {
+    [
+      JSONMember("paused", .bool(isPaused)),
+      JSONMember("distance_m", .rounded(figures.distance.value, 2)),
+      JSONMember("elapsed_s", .rounded(figures.elapsed.value, 3)),
+      JSONMember("moving_s", .rounded(figures.moving.value, 3)),
+      JSONMember("pace_s_per_km", .rounded(figures.currentPace?.value, 2)),
+      JSONMember("avg_pace_s_per_km", .rounded(figures.averagePace?.value, 2)),
+      JSONMember("speed_m_s", .rounded(figures.currentSpeed?.value, 3)),
+      JSONMember("avg_speed_m_s", .rounded(figures.averageSpeed?.value, 3)),
+      JSONMember("calories_kcal", .rounded(figures.calories.value, 1)),
+      JSONMember(
+        "split",
+        .object([
+          JSONMember("index", .int(figures.currentSplitNumber)),
+          JSONMember("distance_m", .rounded(figures.currentSplitDistance.value, 2)),
+          JSONMember("duration_s", .rounded(figures.currentSplitDuration.value, 3)),
+        ])),
+    ]
   }
 
   /// Appends the text of `json(event, source:)`, without its newline; false when the

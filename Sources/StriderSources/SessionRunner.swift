@@ -15,6 +15,9 @@ public enum RunnerEvent: Sendable, Equatable {
   /// Lap was pressed: the lap it closed, with the live figures (the summary's laps are
   /// measured again on the finished track), and the mark to keep with the recording.
   case lap(Lap, mark: LapMark)
+  /// The live figures the dashboard shows, every `SessionRunner.figuresInterval` of fix
+  /// time (only when one is set: headless `--figures`).
+  case figures(time: GNSSTime, MetricsSnapshot, isPaused: Bool)
 }
 
 /// Feeds a source's events through the engine. The same runner serves `run`, `replay` and
@@ -45,6 +48,9 @@ public struct SessionRunner: Sendable {
   private var talliedAccepted = 0
   private var talliedRejected: [RejectionReason: Int] = [:]
   private var tallyStart: GNSSTime?
+  /// Fix time between two `.figures` events; nil prints none.
+  public var figuresInterval: Seconds?
+  private var figuresStart: GNSSTime?
   /// The newest time the session's events have reached: accepted fixes, cues, pauses,
   /// signal changes. Tallies are stamped with it, never with a raw fix's time, which may be
   /// a clock fault an hour ahead or a fix still held in the gate's reorder window.
@@ -125,6 +131,7 @@ public struct SessionRunner: Sendable {
       talliedAccepted = 0
       talliedRejected = [:]
       tallyStart = nil
+      figuresStart = nil
       newestTime = nil
       out.append(.restarted)
     case .fix(let fix):
@@ -211,6 +218,12 @@ public struct SessionRunner: Sendable {
       {
         out.append(tally)
         tallyStart = t
+      }
+      if let every = figuresInterval, engine.pointsAccepted > 0 {
+        if figuresStart.map({ t - $0 >= every }) ?? true {
+          out.append(.figures(time: t, engine.leadingSnapshot, isPaused: engine.isPaused))
+          figuresStart = t
+        }
       }
     }
   }

@@ -201,7 +201,7 @@ public struct DashboardModel: Sendable {
       // `pressLap`): kept like a press (a replay's source keeps nothing).
       laps.append(lap)
       return .keepLap(mark)
-    case .session, .verdicts, .coach, .storage:
+    case .session, .verdicts, .coach, .storage, .figures:
       break
     }
     return nil

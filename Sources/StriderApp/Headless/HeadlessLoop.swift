@@ -8,7 +8,8 @@ import StriderSources
 /// once a turn (the speaker starts its next sentence there). `relearnsAhead` goes to the
 /// runner (`SessionRunner.init`). `flush` runs at the start of each turn and once the last
 /// event is emitted: a caller that holds a turn's lines back writes them there, before the
-/// loop can wait on the source.
+/// loop can wait on the source. `figuresEvery` asks the runner for the live figures at that
+/// interval of fix time (`RunnerEvent.figures`).
 ///
 /// It feeds the same `SessionRunner` as the dashboard's model, so a session printed
 /// headless and one shown on screen give the same numbers. When `emit` throws (standard
@@ -35,7 +36,7 @@ public enum HeadlessLoop {
   public static func run<Source: FixSource, Failure: Error>(
     source: inout Source, configuration: SessionConfiguration, coach: WorkoutCoach? = nil,
     recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = [],
-    relearnsAhead: RelearnsAhead? = nil, isStopped: () -> Bool,
+    relearnsAhead: RelearnsAhead? = nil, figuresEvery: Seconds? = nil, isStopped: () -> Bool,
     lapPresses: () -> Int = { 0 }, eachTurn: () -> Void = {},
     flush: () throws(Failure) -> Void, emit: (RunnerEvent) throws(Failure) -> Void
   ) throws(Failure) -> SessionSummary {
@@ -43,6 +44,7 @@ public enum HeadlessLoop {
     var runner = SessionRunner(
       configuration: configuration, reportsPoints: false, coach: coach,
       recordsToBeat: recordsToBeat, replayingLaps: replayingLaps, relearnsAhead: relearnsAhead)
+    runner.figuresInterval = figuresEvery
     var failure: Failure?
     // One buffer for the runner's events of each turn, not an array per fix.
     var turnEvents: [RunnerEvent] = []
