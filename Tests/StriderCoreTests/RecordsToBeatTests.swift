@@ -22,9 +22,33 @@ import Testing
     let slower = Self.effort(Self.kilometre, elapsed: 300, distance: 1000)
     let farther = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 4001)
     let fiveK = Self.effort(.distance(5000), elapsed: 1, distance: 5000)
-    #expect(records.beaten(by: [farther, faster]) == [faster, farther], "targets' order")
-    #expect(records.beaten(by: [slower]).isEmpty, "a tie beats nothing")
-    #expect(records.beaten(by: [fiveK]).isEmpty, "no 5 km record: nothing to beat")
+    #expect(
+      records.beaten(by: [farther, faster], activity: .ride) == [faster, farther], "targets' order")
+    #expect(records.beaten(by: [slower], activity: .ride).isEmpty, "a tie beats nothing")
+    #expect(records.beaten(by: [fiveK], activity: .ride).isEmpty, "no 5 km record: nothing to beat")
+  }
+
+  /// World records bound what a session can beat: a run's kilometre in 2:10 (the record
+  /// is 2:11.96) or a ride's 20 minutes at 60 km/h is a misread session, no new best.
+  @Test func anEffortBeyondAnyPersonsBeatsNothing() {
+    let records = RecordsToBeat(best: [Self.kilometre: 300, Self.twentyMinutes: 4000])
+    let impossibleRun = Self.effort(Self.kilometre, elapsed: 130, distance: 1000)
+    let eliteRun = Self.effort(Self.kilometre, elapsed: 132, distance: 1000)
+    #expect(records.beaten(by: [impossibleRun], activity: .run).isEmpty)
+    #expect(records.beaten(by: [eliteRun], activity: .run) == [eliteRun])
+    let car = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 20_000)
+    let rider = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 15_000)
+    #expect(records.beaten(by: [car, rider], activity: .ride) == [rider])
+    // A walk is held to race walking's records, a swim to swimming's.
+    #expect(
+      !HumanLimits.allows(
+        Self.effort(Self.kilometre, elapsed: 180, distance: 1000), activity: .walk))
+    #expect(
+      HumanLimits.allows(Self.effort(Self.kilometre, elapsed: 180, distance: 1000), activity: .run))
+    #expect(
+      !HumanLimits.allows(Self.effort(.distance(400), elapsed: 200, distance: 400), activity: .swim)
+    )
+    #expect(HumanLimits.best(.distance(1000), activity: .drive) == nil)
   }
 
   @Test func sentencesSpellTheFigure() {
@@ -70,8 +94,10 @@ import Testing
     for fix in Self.run.fixes { _ = whole.ingest(fix) }
     _ = whole.finish()
     let records = RecordsToBeat(best: [Self.kilometre: 3600, .distance(400): 3600])
-    let expected = records.beaten(by: BestEfforts.of(whole.finishedTrack, activity: .run))
-      .map { RecordsToBeat.sentence($0, units: .metric) }
+    let expected = records.beaten(
+      by: BestEfforts.of(whole.finishedTrack, activity: .run), activity: .run
+    )
+    .map { RecordsToBeat.sentence($0, units: .metric) }
 
     var engine = SessionEngine(
       configuration: SessionConfiguration(activity: .run), recordsToBeat: records)

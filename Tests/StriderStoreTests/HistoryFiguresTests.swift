@@ -193,6 +193,33 @@ import Testing
     #expect(try store.newRecords(of: id).isEmpty)
   }
 
+  /// A car's drive kept as a ride (issue 52: "ride" records of 74.6 km/h over 400 m): its
+  /// efforts are kept with the session but none is a record, since no rider has gone that
+  /// fast (`HumanLimits`); its distance and time still count.
+  @Test func anEffortNoPersonCouldMakeIsNoRecord() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    var motion = MotionProfile.standard(for: .ride)
+    motion.cruiseSpeed = MetersPerSecond(25)...MetersPerSecond(25)
+    let session = Simulator.run(
+      SimulationConfiguration(
+        activity: .ride, seed: 4, faults: .none, motion: motion, routeLength: Meters(30_000)))
+    let configuration = SessionConfiguration(activity: .ride)
+    let id = try store.save(
+      SessionRecorder.record(fixes: session.fixes, configuration: configuration),
+      configuration: configuration, source: nil)
+    let efforts = try store.bestEfforts(of: id)
+    #expect(efforts.contains { $0.target == .distance(1000) && $0.elapsed.value < 55 })
+    let records = try store.personalRecords(activities: [.ride])
+    for record in records {
+      if let effort = record.effort {
+        #expect(HumanLimits.allows(effort, activity: .ride), "\(record.kind) \(record.value)")
+      }
+    }
+    #expect(!records.contains { $0.kind == .effort(.distance(1000)) })
+    #expect(records.contains { $0.kind == .longestDistance && $0.sessionId == id })
+  }
+
   /// Totals are sums of the kept figures, grouped by period and activity.
   @Test func totalsAddUpTheSessionsOfEachPeriod() throws {
     let temp = TemporaryStore()

@@ -14,11 +14,13 @@ public struct RecordsToBeat: Sendable, Hashable {
 
   public var isEmpty: Bool { best.isEmpty }
 
-  /// The efforts that beat the records, in the targets' order: less time for a distance,
-  /// more distance for a duration.
-  public func beaten(by efforts: [BestEffort]) -> [BestEffort] {
+  /// The efforts of a session of `activity` that beat the records, in the targets' order:
+  /// less time for a distance, more distance for a duration; never one beyond what a
+  /// person can do (`HumanLimits`).
+  public func beaten(by efforts: [BestEffort], activity: Activity) -> [BestEffort] {
     efforts.filter { effort in
-      guard let held = best[effort.target] else { return false }
+      guard let held = best[effort.target], HumanLimits.allows(effort, activity: activity)
+      else { return false }
       switch effort.target.kind {
       case .distance: return effort.value < held
       case .duration: return effort.value > held

@@ -451,7 +451,7 @@ public struct SessionEngine: Sendable {
       } else {
         efforts = BestEfforts.of(finishedTrack, activity: configuration.activity)
       }
-      for effort in recordsToBeat.beaten(by: efforts) {
+      for effort in recordsToBeat.beaten(by: efforts, activity: configuration.activity) {
         let cue = Cue(
           time: time, trigger: .record,
           text: RecordsToBeat.sentence(effort, units: configuration.units))

@@ -145,7 +145,8 @@ extension SessionStore {
     }
   }
 
-  /// Every finished session's efforts and figures as candidate records, oldest first.
+  /// Every finished session's efforts and figures as candidate records, oldest first; an
+  /// effort beyond what a person can do (`HumanLimits`) is none.
   static func recordCandidates(
     _ db: Database, activities: [Activity], includingSimulated: Bool
   ) throws -> [PersonalRecord] {
@@ -195,6 +196,8 @@ extension SessionStore {
         start: GNSSTime(secondsSince1970: row[5] as Double),
         end: GNSSTime(secondsSince1970: row[6] as Double),
         startDistance: Meters(row[7] as Double), distance: Meters(row[8] as Double))
+      // An effort no person has made is a misread session, not a record.
+      guard HumanLimits.allows(effort, activity: activity) else { continue }
       out.append(
         PersonalRecord(
           activity: activity, kind: .effort(effort.target), sessionId: row[0] as Int64,
