@@ -1,0 +1,51 @@
+import Foundation
+import StriderCore
+import StriderTestSupport
+import Testing
+
+/// Issue 52: every real recording in `../shared/data` imported into one history, as a new
+/// user would, and `records` read back: no record is an effort beyond what any person has
+/// done in its activity (`HumanLimits`), where a guessed NMEA "run" held 400 m in 0:30.
+@Suite(.offCooperativePool) struct PlausibleRecordsEndToEndTests {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func theSharedRecordingsSetNoImpossibleRecord() throws {
+    let files = ["gpx", "tcx", "fit", "nmea"].flatMap { folder in
+      ["gpx", "tcx", "fit", "nmea"].flatMap { SharedData.files(in: folder, withExtension: $0) }
+    }.map(\.path)
+    #expect(files.count > 40)
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let home = directory.appendingPathComponent("home")
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home.path])
+    let imported = try StriderBinary.run(["sessions", "import"] + files, environment: environment)
+    // A few files are damaged on purpose (a corrupt FIT header): those are refused, every
+    // other file is imported.
+    #expect(imported.status == 0 || imported.stderr.contains("not a FIT file header"))
+    let listed = try StriderBinary.run(["records", "--format", "json"], environment: environment)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+    let records = try #require(json["records"] as? [[String: Any]])
+    let start = GNSSTime(secondsSince1970: 0)
+    var efforts = 0
+    for record in records {
+      guard let key = record["record"] as? String,
+        let target = (BestEffortTarget.distances + BestEffortTarget.durations).first(where: {
+          $0.key == key
+        }),
+        let activity = (record["activity"] as? String).flatMap(Activity.init(rawValue:)),
+        let elapsed = record["elapsed_s"] as? Double,
+        let distance = record["distance_m"] as? Double
+      else { continue }
+      efforts += 1
+      let effort = BestEffort(
+        target: target, start: start, end: start + Seconds(elapsed), startDistance: .zero,
+        distance: Meters(distance))
+      #expect(
+        HumanLimits.allows(effort, activity: activity),
+        "\(activity) \(key): \(elapsed) s, \(distance) m (session \(record["session"] ?? ""))")
+    }
+    #expect(efforts > 10, "\(records.count) records")
+  }
+}
