@@ -232,6 +232,21 @@ func verdicts(_ decisions: [GateDecision]) -> [Int: Verdict] {
     #expect(v.values.filter { $0 == .accepted }.count == 28)
   }
 
+  /// The last fix of a stream a clock jump ahead (a FIT file's last record dated 2085): no
+  /// fix carries on from it, so it is rejected as one in the middle is, and the session
+  /// does not last 64 years.
+  @Test func aClockJumpOnTheLastFixIsRejected() {
+    var fixes = straightRun(count: 30)
+    fixes[29].time = fixes[29].time! + Seconds(64 * 365 * 86_400)
+    let v = verdicts(judge(fixes))
+    #expect(v[29] == .rejected(.outOfOrder))
+    #expect(v.values.filter { $0 == .accepted }.count == 29)
+    // A last point minutes after a pause (a hike's GPX, 225 s on) is kept.
+    var paused = straightRun(count: 30)
+    paused[29].time = paused[29].time! + Seconds(225)
+    #expect(judge(paused).allSatisfy { $0.verdict == .accepted })
+  }
+
   @Test func aRealGapIsKept() {
     var fixes = straightRun(count: 30)
     for i in 15..<30 { fixes[i].time = fixes[i].time! + Seconds(300) }

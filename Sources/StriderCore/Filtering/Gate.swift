@@ -213,13 +213,32 @@ public struct Gate: Sendable {
     if !untimedHead.isEmpty { releaseUntimedHead(into: &out) }
     if let held = provisional {
       provisional = nil
-      insertIntoBuffer(held)
+      if provisionalIsHead || !isOn(.outOfOrder) || !Gate.isClockFault(held, after: newestTime) {
+        insertIntoBuffer(held)
+      } else {
+        // A jump that no fix carried on from, and longer than any pause, is a clock out of
+        // order at the end too (a last record dated 2085 made a five-minute run 64 years
+        // long); a device's last point minutes after a pause is kept.
+        releaseAll(into: &out)
+        out.append(reject(held, .outOfOrder))
+      }
     }
     releaseAll(into: &out)
     if !anchored { resolveHead(force: true, into: &out) }
     for suspect in suspects { out.append(reject(suspect, .implausibleSpeed)) }
     suspects.removeAll()
     return out
+  }
+
+  /// The longest a last fix may follow the one before it without a fix after it to confirm
+  /// the time: a device's point after a long pause, not a clock decades out.
+  static let unconfirmedJumpLimit = Seconds(86_400)
+
+  /// Whether `fix`, held as a jump ahead of `newest` that nothing confirmed, is further
+  /// ahead than `unconfirmedJumpLimit`.
+  private static func isClockFault(_ fix: Fix, after newest: GNSSTime?) -> Bool {
+    guard let time = fix.time, let newest else { return false }
+    return time - newest > unconfirmedJumpLimit
   }
 
   // MARK: Stage 1: the fix alone
