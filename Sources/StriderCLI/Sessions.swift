@@ -65,7 +65,9 @@ struct ListSessions: ParsableCommand {
 
   // Unconditional, so that `--limit -5` is said to be out of range rather than read as an
   // unknown option with the value missing.
-  @Option(parsing: .unconditional, help: "Show only the newest N sessions.")
+  @Option(
+    parsing: .unconditional,
+    help: "Show only the first N sessions in the order asked: the newest, or the oldest.")
   var limit: Int?
 
   @Option(help: "Show only sessions started on or after this day (YYYY-MM-DD, local time).")
@@ -99,8 +101,8 @@ struct ListSessions: ParsableCommand {
         return
       }
     }
-    if let limit { sessions = Array(sessions.prefix(limit)) }
     if oldestFirst { sessions.reverse() }
+    if let limit { sessions = Array(sessions.prefix(limit)) }
     try Output.standard(SessionTable.text(sessions, units: units ?? .metric))
   }
 }
