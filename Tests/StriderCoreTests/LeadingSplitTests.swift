@@ -14,9 +14,6 @@ import Testing
   static func run(
     speed: Double, activity: Activity, for duration: Double, gapAt: Double, gap: Double
   ) -> [MetricsSnapshot] {
-    let start = GNSSTime(secondsSince1970: 1_700_000_000)
-    let metresPerDegree = 111_319.490_793_273_6
-    let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
     var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
     var random = LiveStopClockTests.SeededNoise(seed: 50)
     var shown: [MetricsSnapshot] = []
@@ -24,13 +21,7 @@ import Testing
     for t in stride(from: 0.0, through: duration, by: 1) {
       if t > 0 { along += speed }
       if t >= gapAt && t < gapAt + gap { continue }
-      let fix = Fix(
-        time: start + Seconds(t),
-        coordinate: Coordinate(
-          latitude: 48 + 2.5 * random.gaussian() / metresPerDegree,
-          longitude: 11 + (along + 2.5 * random.gaussian()) / metresPerDegreeEast),
-        horizontalAccuracy: Meters(4))
-      _ = engine.ingest(fix)
+      _ = engine.ingest(LiveStopClockTests.phoneFix(at: t, along: along, random: &random))
       shown.append(engine.leadingSnapshot)
     }
     return shown

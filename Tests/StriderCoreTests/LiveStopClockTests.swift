@@ -18,9 +18,6 @@ import Testing
   ) -> (
     live: [Split], finished: [Split], livePauses: [PauseInterval], pauses: [PauseInterval]
   ) {
-    let start = GNSSTime(secondsSince1970: 1_700_000_000)
-    let metresPerDegree = 111_319.490_793_273_6
-    let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
     var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
     var live: [Split] = []
     var along = 0.0
@@ -32,13 +29,7 @@ import Testing
       let speed =
         toStop >= 0 ? min(pace, toStop) : sinceStop >= 0 ? min(pace, sinceStop) : 0
       if t > 0 { along += speed }
-      let fix = Fix(
-        time: start + Seconds(t),
-        coordinate: Coordinate(
-          latitude: 48 + 2.5 * random.gaussian() / metresPerDegree,
-          longitude: 11 + (along + 2.5 * random.gaussian()) / metresPerDegreeEast),
-        horizontalAccuracy: Meters(4))
-      for event in engine.ingest(fix) {
+      for event in engine.ingest(Self.phoneFix(at: t, along: along, random: &random)) {
         if case .split(let split) = event { live.append(split) }
       }
     }
@@ -47,6 +38,19 @@ import Testing
       live, summary.splits.filter { !$0.isPartial }, summary.finishing?.livePauses ?? [],
       summary.pauses
     )
+  }
+
+  /// A fix `t` seconds into the session, `along` metres east of the start, off by a phone's
+  /// white error (σ 2.5 m per axis, from `random`).
+  static func phoneFix(at t: Double, along: Double, random: inout SeededNoise) -> Fix {
+    let metresPerDegree = 111_319.490_793_273_6
+    let metresPerDegreeEast = metresPerDegree * cos(48 * Double.pi / 180)
+    return Fix(
+      time: GNSSTime(secondsSince1970: 1_700_000_000) + Seconds(t),
+      coordinate: Coordinate(
+        latitude: 48 + 2.5 * random.gaussian() / metresPerDegree,
+        longitude: 11 + (along + 2.5 * random.gaussian()) / metresPerDegreeEast),
+      horizontalAccuracy: Meters(4))
   }
 
   /// A small deterministic normal generator (xorshift and Box–Muller).
