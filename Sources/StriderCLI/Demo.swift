@@ -55,6 +55,7 @@ struct Demo: ParsableCommand {
     if drift != 0, workout.workout == nil {
       throw ValidationError("--drift needs --workout: it moves the runner off the targets")
     }
+    try display.checkFigures(headless: headless)
   }
 
   mutating func run() throws {

@@ -24,4 +24,14 @@ struct DisplayOptions: ParsableArguments {
 
   /// `--figures` as the headless loop takes it.
   var figuresInterval: Seconds? { figuresEvery.map { Seconds($0) } }
+
+  /// Refuses `--figures` where nothing would print it: the dashboard shows the figures, and
+  /// `run --auto` prints its own events.
+  func checkFigures(headless: Bool, auto: Bool = false) throws {
+    guard figuresEvery != nil else { return }
+    if !headless {
+      throw ValidationError("--figures goes with --headless: the dashboard shows the figures.")
+    }
+    if auto { throw ValidationError("--figures is not printed by run --auto.") }
+  }
 }

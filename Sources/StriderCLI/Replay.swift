@@ -66,6 +66,10 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  func validate() throws {
+    try display.checkFigures(headless: headless)
+  }
+
   mutating func run() throws {
     let stop = StopSignal()
     let plan = try workout.load()

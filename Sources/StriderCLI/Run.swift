@@ -43,6 +43,10 @@ struct Run: ParsableCommand {
 
   @OptionGroup var display: DisplayOptions
 
+  func validate() throws {
+    try display.checkFigures(headless: headless, auto: auto)
+  }
+
   mutating func run() throws {
     let stop = StopSignal()
     let settings = try session.settings()

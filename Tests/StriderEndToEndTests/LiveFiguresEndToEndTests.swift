@@ -43,9 +43,16 @@ import Testing
     #expect(abs(shown / finished - 1) < 0.01, "shown \(shown) m, finished \(finished) m")
   }
 
-  @Test func anIntervalOfNothingIsRefused() throws {
-    let result = try StriderBinary.run(["demo", "--headless", "--figures", "0"])
-    #expect(result.status == 64)
+  /// An interval of nothing, and `--figures` where nothing would print it (the dashboard,
+  /// `run --auto`), are refused before anything starts.
+  @Test(arguments: [
+    ["demo", "--headless", "--figures", "0"], ["demo", "--figures", "5"],
+    ["replay", "Demo/park-run.gpx", "--figures", "5"],
+    ["run", "--auto", "--headless", "--figures", "5"],
+  ])
+  func figuresWhereNothingPrintsThemAreRefused(arguments: [String]) throws {
+    let result = try StriderBinary.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains("--figures"), "\(result.stderr)")
   }
 
