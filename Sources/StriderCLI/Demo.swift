@@ -98,7 +98,9 @@ struct Demo: ParsableCommand {
         recorded, configuration: configuration, label: label, coach: coach, stop: stop)
     }
     if let shown {
-      try QuitSummary.print(shown, kept: .recorded(id), again: again)
+      try QuitSummary.print(
+        shown, kept: id.map { .recorded($0) } ?? .notKept(hint: "the demo ended before it moved"),
+        again: again)
     }
   }
 

@@ -156,14 +156,15 @@ enum StoreAccess {
   }
 
   /// Records a session from `source` through `body`, then finishes it in the store, and
-  /// returns its ID. With `announces`, a line on stderr names it (the dashboard's readable
-  /// summary names it itself).
+  /// returns its ID; nil when it held nothing worth keeping (`emptiness`), and then it is
+  /// not kept. With `announces`, a line on stderr names it (the dashboard's readable
+  /// summary names it itself); a session not kept is always said.
   @discardableResult
   static func record<S: FixSource>(
     _ source: S, origin: SessionOrigin, name: String?, label: String,
     configuration: SessionConfiguration, announces: Bool = true,
     body: (inout RecordingSource<S>) throws -> Void
-  ) throws -> Int64 {
+  ) throws -> Int64? {
     let store = try open()
     let recording: SessionRecording
     do {
@@ -191,17 +192,9 @@ enum StoreAccess {
           + interrupted(recording))
       throw ExitCode(1)
     }
+    let record: SessionRecord
     do {
-      let record = try recording.finish()
-      if announces {
-        printError(
-          "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
-            + "`strider sessions show \(recording.id)`")
-        let units = record.summary?.units ?? configuration.units
-        for line in HistoryText.newRecordLines(store, session: recording.id, units: units) {
-          printError("strider: session \(recording.id): \(line)")
-        }
-      }
+      record = try recording.finish()
     } catch {
       let unwritten = recording.uncommittedCount
       if unwritten > 0, error.mayPass {
@@ -217,8 +210,38 @@ enum StoreAccess {
       }
       throw ExitCode(1)
     }
+    if let reason = emptiness(of: record, origin: origin),
+      (try? store.delete(recording.id)) != nil
+    {
+      printError("strider: nothing kept: \(reason)")
+      if let bodyError { throw bodyError }
+      return nil
+    }
+    if announces {
+      printError(
+        "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
+          + "`strider sessions show \(recording.id)`")
+      let units = record.summary?.units ?? configuration.units
+      for line in HistoryText.newRecordLines(store, session: recording.id, units: units) {
+        printError("strider: session \(recording.id): \(line)")
+      }
+    }
     if let bodyError { throw bodyError }
     return recording.id
+  }
+
+  /// Why a finished recording is not worth a session, or nil: no fix was accepted (a `run`
+  /// that never reached gpsd, or whose receiver never had a fix), or a demo quit before it
+  /// moved. A live session with fixes is always kept, standing still or not.
+  static func emptiness(of record: SessionRecord, origin: SessionOrigin) -> String? {
+    guard let summary = record.summary else { return nil }
+    if summary.pointsAccepted == 0 {
+      return "no fix with a position was accepted (\(record.fixes.count) received)"
+    }
+    if origin == .simulated, summary.distance.value == 0 {
+      return "the demo ended before it moved"
+    }
+    return nil
   }
 
   /// Marks a recording that cannot be finished interrupted, never left recording, and

@@ -94,7 +94,9 @@ struct Run: ParsableCommand {
         recordsToBeat: StoreAccess.recordsToBeat(activity: configuration.activity), stop: stop)
     }
     if let shown {
-      try QuitSummary.print(shown, kept: .recorded(id), again: "strider run")
+      try QuitSummary.print(
+        shown, kept: id.map { .recorded($0) } ?? .notKept(hint: "no fix was accepted"),
+        again: "strider run")
     }
   }
 
