@@ -11,10 +11,12 @@ import Testing
     let environment = ["STRIDER_HOME": home.path]
     let output = dir.appendingPathComponent("demo.out")
     let demo = try SessionDatabaseDrillTests.start(
-      ["demo", "--headless", "--record"], home: home, output: output,
+      // A hundred times real time: the demo has moved within two seconds (one that never
+      // moved would not be kept) and records for twenty.
+      ["demo", "--headless", "--record", "--speed", "100"], home: home, output: output,
       errors: dir.appendingPathComponent("demo.err"))
     defer { if demo.isRunning { LiveGPSDEndToEndTests.stop(demo) } }
-    // Real time: the session is listed as recording within a few seconds.
+    // The session is listed as recording within a few seconds.
     var listed = ""
     for _ in 0..<100 where !listed.contains("recording") {
       Thread.sleep(forTimeInterval: 0.1)
@@ -25,6 +27,8 @@ import Testing
       ["sessions", "delete", "1", "--yes"], environment: environment)
     #expect(delete.status == 1 && !delete.crashed, "\(delete.stdout)")
     #expect(delete.stderr.contains("session 1 is still being recorded"), "\(delete.stderr)")
+    // Minutes of the run go by before it is stopped.
+    Thread.sleep(forTimeInterval: 2)
     LiveGPSDEndToEndTests.stop(demo)
     #expect(demo.terminationStatus == 0)
     let show = try StriderBinary.run(["sessions", "show", "1"], environment: environment)

@@ -181,9 +181,10 @@ import Testing
     let errors = dir.appendingPathComponent("err.txt")
     let tmux = try TmuxSession(
       "env LANG=C.UTF-8 STRIDER_HOME=\(home.path) XDG_CONFIG_HOME=\(dir.path)/config "
-        + "\(StriderBinary.url.path) demo --record --speed 1 2>\(errors.path)")
-    _ = tmux.waitFor("the dashboard") {
-      !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        + "\(StriderBinary.url.path) demo --record --speed 30 2>\(errors.path)")
+    // Hung up once the runner has moved: a demo that never moved is not kept.
+    _ = tmux.waitFor("the runner moving") {
+      $0.contains("Distance") && !$0.contains("Distance 0.00")
     }
     tmux.kill()
     let deadline = Date().addingTimeInterval(20)

@@ -184,7 +184,13 @@ struct TerminalUITests {
     let tmux = try TmuxSession(
       Self.command("demo --speed 50 --record --seed 3", home: home))
     defer { tmux.kill() }
-    guard tmux.waitFor("the dashboard", { $0.contains("Filter lab") }) != nil else { return }
+    // Quit once the runner has moved: a demo quit before it moved is not kept.
+    guard
+      tmux.waitFor(
+        "the runner moving",
+        { $0.contains("Filter lab") && $0.contains("Distance") && !$0.contains("Distance 0.00") })
+        != nil
+    else { return }
     tmux.send("q")
     guard let pane = tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) else { return }
     for line in [
