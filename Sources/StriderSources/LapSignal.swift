@@ -44,6 +44,7 @@ public final class LapSignal: Sendable {
   /// shared one pipe, and each line the lap reader took was lost to the replay (a tenth
   /// of a 100,000-epoch NMEA log piped in, or a GPX cut mid-tag).
   public static func isStandardInput(_ path: String) -> Bool {
+    if path == "-" { return true }
     var file = stat()
     var input = stat()
     guard stat(path, &file) == 0, fstat(STDIN_FILENO, &input) == 0 else { return false }

@@ -13,17 +13,22 @@ import StriderCore
 public final class FileByteSource: ByteChunkSource {
   /// The path as given, used in error messages.
   public let path: String
+  /// The path that names standard input.
+  public static let standardInput = "-"
   /// When the file was last written, if the system says: the date a log without dates
   /// was (most likely) recorded on.
   public private(set) var modificationTime: GNSSTime?
   private var descriptor: Int32
   private var chunk: [UInt8]
 
-  /// Opens `path` for reading.
+  /// Opens `path` for reading; `-` is standard input, as every Unix tool takes it (a copy of
+  /// its descriptor, so closing this source leaves standard input open).
   public init(path: String, chunkSize: Int = 1 << 20) throws(FormatError) {
     self.path = path
     chunk = []
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    descriptor =
+      path == FileByteSource.standardInput
+      ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
       throw FormatError(.unreadable, file: path, message: "cannot open: \(Self.lastError())")
     }
