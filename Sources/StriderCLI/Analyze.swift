@@ -22,7 +22,9 @@ struct Analyze: ParsableCommand {
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
 
-  @Argument(help: ArgumentHelp("GPS files: \(FormatRegistry.readableTitles), gzipped or not."))
+  @Argument(
+    help: ArgumentHelp(
+      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."))
   var files: [String]
 
   @Option(help: "json or table.")

@@ -37,7 +37,10 @@ struct Replay: ParsableCommand {
       + "printed as a JSON line and the last line is the summary, with the keys of analyze."
   )
 
-  @Argument(help: "A GPS file (GPX, TCX, NMEA, gpsd JSON), or a recorded session's ID.")
+  @Argument(
+    help: ArgumentHelp(
+      "A GPS file (\(FormatRegistry.readableTitles), gzipped or not; - reads standard input), "
+        + "or a recorded session's ID."))
   var file: String
 
   @Option(

@@ -272,7 +272,9 @@ struct ImportSessions: ParsableCommand {
     commandName: "import",
     abstract: "Keep GPS files (\(FormatRegistry.readableTitles)) as sessions.")
 
-  @Argument(help: "GPS files.")
+  @Argument(
+    help: ArgumentHelp(
+      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."))
   var files: [String]
 
   @OptionGroup var session: SessionOptions
