@@ -29,6 +29,12 @@ struct Day: ParsableCommand {
         + "terminal, else text."))
   var format: Format?
 
+  func validate() throws {
+    if let date, LocalDate.startOfDay(date) == nil {
+      throw ValidationError("'\(date)' is not a day: give YYYY-MM-DD, e.g. 2024-05-06")
+    }
+  }
+
   mutating func run() throws {
     let start: GNSSTime
     if let date {

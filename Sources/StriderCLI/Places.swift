@@ -42,11 +42,15 @@ struct NamePlace: ParsableCommand {
   @Argument(help: "The name.")
   var name: String
 
-  mutating func run() throws {
+  func validate() throws {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline) else {
       throw ValidationError("give a name of one line, not empty")
     }
+  }
+
+  mutating func run() throws {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     let store = try StoreAccess.open()
     let file = PlacesFile(location: store.location)
     var places = try file.load()

@@ -45,6 +45,13 @@ struct Run: ParsableCommand {
 
   func validate() throws {
     try display.checkFigures(headless: headless, auto: auto)
+    if let stillFor {
+      guard auto else { throw ValidationError("--still-for goes with --auto") }
+      guard stillFor.isFinite, (30...86_400).contains(stillFor) else {
+        throw ValidationError(
+          "--still-for \(stillFor) is out of range: give seconds between 30 and 86400")
+      }
+    }
   }
 
   mutating func run() throws {
@@ -64,7 +71,6 @@ struct Run: ParsableCommand {
       try runAuto(endpoint: endpoint, settings: settings, stop: stop)
       return
     }
-    if stillFor != nil { throw ValidationError("--still-for goes with --auto") }
     let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
     var configuration = session.configuration(
       activity: settings.activity ?? .run, raw: false, settings: settings)
@@ -103,13 +109,7 @@ struct Run: ParsableCommand {
   /// `--auto`: one session per detected move, until stopped.
   private func runAuto(endpoint: GPSDEndpoint, settings: UserSettings, stop: StopSignal) throws {
     var detector = MotionDetectorConfiguration.standard
-    if let stillFor {
-      guard stillFor.isFinite, (30...86_400).contains(stillFor) else {
-        throw ValidationError(
-          "--still-for \(stillFor) is out of range: give seconds between 30 and 86400")
-      }
-      detector.endAfter = Seconds(stillFor)
-    }
+    if let stillFor { detector.endAfter = Seconds(stillFor) }
     let options = session
     var auto = AutoRun(
       endpoint: endpoint, headless: headless, record: !noRecord, activity: session.activity,

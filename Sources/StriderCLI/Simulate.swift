@@ -93,18 +93,27 @@ struct Simulate: ParsableCommand {
   @Option(help: "Also write the true path as GPX here.")
   var truth: String?
 
-  mutating func run() throws {
-    if day {
-      try runDay()
-      return
-    }
+  func validate() throws {
+    guard !day else { return }
     if compressed || outage != nil || story != nil {
       throw ValidationError("--compressed, --outage and --story go with --day")
     }
-    let faultConfiguration: FaultConfiguration
+    _ = try faultConfiguration()
+    guard (0...3600).contains(leadIn) else {
+      throw ValidationError(
+        "--lead-in \(leadIn) is out of range: give seconds between 0 and 3600")
+    }
+    if let length, !(length.isFinite && length >= 100 && length <= 10_000_000) {
+      throw ValidationError(
+        "--length \(length) is out of range: give metres between 100 and 10000000")
+    }
+  }
+
+  /// The faults `--faults` names.
+  private func faultConfiguration() throws -> FaultConfiguration {
     switch faults {
-    case "all": faultConfiguration = .all
-    case "none": faultConfiguration = .none
+    case "all": return .all
+    case "none": return .none
     default:
       var kinds: [SimulatedFault.Kind] = []
       for name in faults.split(separator: ",") {
@@ -115,16 +124,16 @@ struct Simulate: ParsableCommand {
         }
         kinds.append(kind)
       }
-      faultConfiguration = .only(kinds)
+      return .only(kinds)
     }
-    guard (0...3600).contains(leadIn) else {
-      throw ValidationError(
-        "--lead-in \(leadIn) is out of range: give seconds between 0 and 3600")
+  }
+
+  mutating func run() throws {
+    if day {
+      try runDay()
+      return
     }
-    if let length, !(length.isFinite && length >= 100 && length <= 10_000_000) {
-      throw ValidationError(
-        "--length \(length) is out of range: give metres between 100 and 10000000")
-    }
+    let faultConfiguration = try faultConfiguration()
     let session = Simulator.run(
       SimulationConfiguration(
         activity: activity, seed: seed, faults: faultConfiguration,

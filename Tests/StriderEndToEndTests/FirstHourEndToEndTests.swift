@@ -135,6 +135,20 @@ import Testing
     #expect(readme.contains("../shared/data") && readme.contains("skipped"))
   }
 
+  /// A command's own checks are said with that command's usage (issue 54: `day 2019-02-30`
+  /// and `simulate --faults jump,bogus` printed `Usage: strider <subcommand>`), status 64.
+  @Test(arguments: [
+    (["day", "2019-02-30"], "Usage: strider day"),
+    (["simulate", "--faults", "jump,bogus"], "Usage: strider simulate"),
+    (["run", "--still-for", "60"], "Usage: strider run"),
+    (["places", "name", "1", " "], "Usage: strider places name"),
+  ])
+  func aCommandsOwnCheckShowsItsOwnUsage(arguments: [String], usage: String) throws {
+    let result = try StriderBinary.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
+  }
+
   /// `sessions` lists the newest first; `--limit`, `--since` and `--oldest-first` choose,
   /// the limit counting in the order asked.
   @Test func sessionsListNewestFirstWithLimitAndSince() throws {
