@@ -76,7 +76,18 @@ struct ListSessions: ParsableCommand {
   @Flag(help: "Oldest first (default: newest first).")
   var oldestFirst = false
 
+  /// Words after `sessions` that name no command: `list` is the default, so the parser
+  /// hands them here (`sessions shw 3`).
+  @Argument(help: .hidden)
+  var unknown: [String] = []
+
   func validate() throws {
+    if let word = unknown.first {
+      let commands = Sessions.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+      throw ValidationError(
+        "'\(word)' is not a sessions command; give one of \(commands.joined(separator: ", ")) "
+          + "(`strider sessions --help`)")
+    }
     if let limit, limit < 1 {
       throw ValidationError(
         "--limit \(limit) is out of range: give a number of sessions, 1 or more.")

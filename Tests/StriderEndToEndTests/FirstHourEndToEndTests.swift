@@ -136,12 +136,15 @@ import Testing
   }
 
   /// A command's own checks are said with that command's usage (issue 54: `day 2019-02-30`
-  /// and `simulate --faults jump,bogus` printed `Usage: strider <subcommand>`), status 64.
+  /// and `simulate --faults jump,bogus` printed `Usage: strider <subcommand>`, `sessions shw
+  /// 3` the usage of `sessions list`), status 64.
   @Test(arguments: [
     (["day", "2019-02-30"], "Usage: strider day"),
     (["simulate", "--faults", "jump,bogus"], "Usage: strider simulate"),
     (["run", "--still-for", "60"], "Usage: strider run"),
     (["places", "name", "1", " "], "Usage: strider places name"),
+    // A misspelt sessions command was read as arguments of the default, `list`.
+    (["sessions", "shw", "3"], "'shw' is not a sessions command; give one of list, show"),
   ])
   func aCommandsOwnCheckShowsItsOwnUsage(arguments: [String], usage: String) throws {
     let result = try StriderBinary.run(arguments)
