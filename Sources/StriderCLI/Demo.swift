@@ -35,7 +35,7 @@ struct Demo: ParsableCommand {
     parsing: .unconditional,
     help: ArgumentHelp(
       "With --workout: the simulated runner fades by this share of its speed through every "
-        + "step with a target (negative: it speeds up), to drift out of range (default: 0).",
+        + "step with a target (negative: it speeds up), to drift out of range.",
       valueName: "percent"))
   var drift: Double = 0
 

@@ -18,7 +18,7 @@ struct Stats: ParsableCommand {
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, csv }
 
-  @Flag(help: "The period to add up by (default: --week).")
+  @Flag(help: "The period to add up by.")
   var period: StatsPeriod = .week
 
   @Option(help: ArgumentHelp("Only this activity (\(Activity.choiceList)); repeat for more."))
