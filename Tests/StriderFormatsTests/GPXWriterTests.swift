@@ -34,7 +34,9 @@ struct GPXWriterTests {
     #expect(read.count == written.count, "a fix without a position has no trkpt")
     #expect(read.map(\.segment) == [0, 0, 1], "a segment change starts a new <trkseg>")
     for (a, b) in zip(read, written) {
-      #expect(a.coordinate == b.coordinate)
+      // Positions to 7 decimals of a degree, about a centimetre (`GPXWriter.Precision`).
+      #expect(abs((a.coordinate?.latitude ?? .nan) - (b.coordinate?.latitude ?? .nan)) <= 1e-7)
+      #expect(abs((a.coordinate?.longitude ?? .nan) - (b.coordinate?.longitude ?? .nan)) <= 1e-7)
       #expect(a.altitude == b.altitude)
       #expect(a.horizontalAccuracy == b.horizontalAccuracy)
       #expect(a.verticalAccuracy == b.verticalAccuracy)
@@ -45,6 +47,26 @@ struct GPXWriterTests {
       #expect(a.hdop == b.hdop)
       #expect(a.time == b.time, "whole milliseconds survive the RFC 3339 text exactly")
     }
+  }
+
+  /// Each figure to the precision a receiver measures it, not to the last bit of a double
+  /// (an export wrote `lat="55.72294517226156"` and speeds of `1.3888893127441406`).
+  @Test func figuresAreWrittenToThePrecisionTheDataHas() throws {
+    let fix = Fix(
+      time: GNSSTime(year: 2024, month: 5, day: 1, hour: 6, minute: 30, second: 0),
+      coordinate: Coordinate(latitude: 55.72294517226156, longitude: 12.000000049),
+      altitude: Meters(31.456789), horizontalAccuracy: Meters(4.123456),
+      verticalAccuracy: Meters(6.0000001), speed: MetersPerSecond(1.3888893127441406),
+      course: Degrees(271.23456), mode: .threeD, satellites: 9, hdop: 0.8765, segment: 0)
+    var text = ""
+    GPXWriter.write([fix], metadata: TrackMetadata(), to: &text)
+    #expect(text.contains(#"<trkpt lat="55.7229452" lon="12">"#), "\(text)")
+    #expect(text.contains("<ele>31.46</ele>"))
+    #expect(text.contains("<hdop>0.88</hdop>"))
+    #expect(text.contains("<strider:speed>1.389</strider:speed>"))
+    #expect(text.contains("<strider:course>271.2</strider:course>"))
+    #expect(text.contains("<strider:accuracy>4.12</strider:accuracy>"))
+    #expect(text.contains("<strider:verticalAccuracy>6</strider:verticalAccuracy>"))
   }
 
   /// A name with control characters (a session imported from a file named so): XML 1.0

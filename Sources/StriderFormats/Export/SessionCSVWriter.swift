@@ -44,19 +44,25 @@ public enum SessionCSVWriter: SessionWriter {
     public func write(
       seq: Int, _ judged: JudgedFix, distance: Meters?, to stream: inout some ExportStream
     ) {
-      func number(_ value: Double?) -> String {
+      typealias Precision = GPXWriter.Precision
+      func number(_ value: Double?, _ text: (Double) -> String = { GPXWriter.decimal($0) })
+        -> String
+      {
         guard let value, value.isFinite else { return "" }
-        return GPXWriter.decimal(value)
+        return text(value)
       }
       let f = judged.fix
       let fields = [
-        name, String(seq), f.time?.iso8601 ?? "", number(f.coordinate?.latitude),
-        number(f.coordinate?.longitude), number(f.altitude?.value),
-        number(f.horizontalAccuracy?.value), number(f.verticalAccuracy?.value),
-        number(f.speed?.value), number(f.course?.value), f.mode.rawValue, f.provider.rawValue,
-        f.satellites.map(String.init) ?? "", number(f.hdop), number(f.heartRate?.value),
-        number(f.cadence?.value), String(f.segment),
-        judged.verdict.reason?.rawValue ?? "accepted", number(distance?.value),
+        name, String(seq), f.time?.iso8601 ?? "", number(f.coordinate?.latitude, Precision.degrees),
+        number(f.coordinate?.longitude, Precision.degrees),
+        number(f.altitude?.value, Precision.metres),
+        number(f.horizontalAccuracy?.value, Precision.metres),
+        number(f.verticalAccuracy?.value, Precision.metres),
+        number(f.speed?.value, Precision.speed), number(f.course?.value, Precision.course),
+        f.mode.rawValue, f.provider.rawValue, f.satellites.map(String.init) ?? "",
+        number(f.hdop, Precision.dop), number(f.heartRate?.value), number(f.cadence?.value),
+        String(f.segment), judged.verdict.reason?.rawValue ?? "accepted",
+        number(distance?.value, Precision.metres),
       ]
       stream.write(fields.joined(separator: ",") + "\r\n")
     }

@@ -16,7 +16,8 @@ public struct GPXWriter {
 
   /// How much of each fix a point carries.
   public enum Style: Sendable {
-    /// Everything Strider knows, in full precision: a file Strider reads back unchanged.
+    /// Everything Strider knows, to the precision the data has (`Precision`): positions to
+    /// about a centimetre, metres to the centimetre, speeds to 0.01 m/s.
     case full
     /// Position (7 decimals, about 1 cm), elevation (0.1 m) and time (whole seconds), one
     /// line per point: what most watch and phone exports hold, at about 100 bytes a point.
@@ -102,10 +103,10 @@ public struct GPXWriter {
     to stream: inout some TextOutputStream
   ) {
     stream.write(
-      "      <trkpt lat=\"\(decimal(coordinate.latitude))\""
-        + " lon=\"\(decimal(longitude(coordinate.longitude)))\">\n")
+      "      <trkpt lat=\"\(Precision.degrees(coordinate.latitude))\""
+        + " lon=\"\(Precision.degrees(longitude(coordinate.longitude)))\">\n")
     if let altitude = fix.altitude, altitude.value.isFinite {
-      element("ele", decimal(altitude.value), to: &stream)
+      element("ele", Precision.metres(altitude.value), to: &stream)
     }
     if let time = fix.time, time.fitsRFC3339 {
       element("time", time.iso8601, to: &stream)
@@ -120,13 +121,13 @@ public struct GPXWriter {
     if let satellites = fix.satellites, satellites >= 0 {
       element("sat", String(satellites), to: &stream)
     }
-    if let hdop = fix.hdop, hdop.isFinite { element("hdop", decimal(hdop), to: &stream) }
+    if let hdop = fix.hdop, hdop.isFinite { element("hdop", Precision.dop(hdop), to: &stream) }
     // A value that is not a number has no text in GPX: it is left out, never written as 0.
-    let extensions: [(String, Double)] = [
-      ("speed", fix.speed?.value), ("course", fix.course?.value),
-      ("accuracy", fix.horizontalAccuracy?.value),
-      ("verticalAccuracy", fix.verticalAccuracy?.value),
-    ].compactMap { name, value in value.flatMap { $0.isFinite ? (name, $0) : nil } }
+    let extensions: [(String, String)] = [
+      ("speed", fix.speed?.value, Precision.speed), ("course", fix.course?.value, Precision.course),
+      ("accuracy", fix.horizontalAccuracy?.value, Precision.metres),
+      ("verticalAccuracy", fix.verticalAccuracy?.value, Precision.metres),
+    ].compactMap { name, value, text in value.flatMap { $0.isFinite ? (name, text($0)) : nil } }
     let heartRate = fix.heartRate.flatMap { wholeNumber($0.value, in: 1...255) }
     let cadence = fix.cadence.flatMap { wholeNumber($0.value, in: 0...254) }
     if !extensions.isEmpty || verdict != nil || heartRate != nil || cadence != nil {
@@ -138,7 +139,7 @@ public struct GPXWriter {
         stream.write("          </gpxtpx:TrackPointExtension>\n")
       }
       for (name, value) in extensions {
-        stream.write("          <strider:\(name)>\(decimal(value))</strider:\(name)>\n")
+        stream.write("          <strider:\(name)>\(value)</strider:\(name)>\n")
       }
       if let verdict {
         let text = verdict.reason?.rawValue ?? "accepted"
@@ -163,6 +164,24 @@ public struct GPXWriter {
       stream.write("<time>\(second.iso8601)</time>")
     }
     stream.write("</trkpt>\n")
+  }
+
+  /// The precision the exports write each kind of figure to: what a receiver measures, and
+  /// no more (16 decimals of a degree are a tenth of a nanometre). A file read back gives
+  /// the same session: positions within a centimetre, speeds within a millimetre a second.
+  public enum Precision {
+    /// 7 decimals of a degree: about a centimetre.
+    public static func degrees(_ value: Double) -> String { decimal(value, places: 7) }
+    /// Centimetres: altitudes, accuracies, distances.
+    public static func metres(_ value: Double) -> String { decimal(value, places: 2) }
+    /// 0.001 m/s: 0.01 would be enough for any receiver, but a speed a device wrote from
+    /// whole km/h (0.555556 m/s) then reads back 0.004 m/s off, which is enough to move a
+    /// sparse track's learnt noise (gb-skyreal.gpx read back 6 % longer).
+    public static func speed(_ value: Double) -> String { decimal(value, places: 3) }
+    /// 0.1 degree.
+    public static func course(_ value: Double) -> String { decimal(value, places: 1) }
+    /// Dilutions of precision, as receivers print them.
+    public static func dop(_ value: Double) -> String { decimal(value, places: 2) }
   }
 
   /// `value` rounded to `places` decimals, trailing zeros kept off.

@@ -128,16 +128,16 @@ public enum TCXWriter: SessionWriter {
           cumulative += Geodesy.distanceMeters(p, c)
         }
         previous = fix
-        let longitude = GPXWriter.decimal(GPXWriter.longitude(c.longitude))
+        let longitude = GPXWriter.Precision.degrees(GPXWriter.longitude(c.longitude))
         stream.write(
           "            <Position>\n"
-            + "              <LatitudeDegrees>\(GPXWriter.decimal(c.latitude))</LatitudeDegrees>\n"
+            + "              <LatitudeDegrees>\(GPXWriter.Precision.degrees(c.latitude))</LatitudeDegrees>\n"
             + "              <LongitudeDegrees>\(longitude)</LongitudeDegrees>\n"
             + "            </Position>\n")
       }
       if let altitude = fix.altitude, altitude.value.isFinite {
         stream.write(
-          "            <AltitudeMeters>\(GPXWriter.decimal(altitude.value))</AltitudeMeters>\n"
+          "            <AltitudeMeters>\(GPXWriter.Precision.metres(altitude.value))</AltitudeMeters>\n"
         )
       }
       if fix.coordinate != nil {
@@ -154,7 +154,7 @@ public enum TCXWriter: SessionWriter {
       if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {
         stream.write(
           "            <Extensions>\n              <TPX xmlns=\"\(TCXWriter.activityExtension)\">\n"
-            + "                <Speed>\(GPXWriter.decimal(speed.value))</Speed>\n"
+            + "                <Speed>\(GPXWriter.Precision.speed(speed.value))</Speed>\n"
             + "              </TPX>\n            </Extensions>\n")
       }
       stream.write("          </Trackpoint>\n")
