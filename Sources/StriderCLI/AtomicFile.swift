@@ -4,17 +4,20 @@ import Foundation
 ///
 /// The text goes to a temporary file in the target's folder (same file system, so the
 /// rename is atomic: rename(2) in POSIX.1-2017), owner-only from the first byte since
-/// location history is private, is synced, and only then renamed over the target. A full
+/// location history is private (a file of no one's whereabouts, such as a simulated track,
+/// is made as the user's umask says: `private: false`), is synced, and only then renamed
+/// over the target. A full
 /// disk or any other refused write removes the temporary file and leaves the target as it
 /// was, and so does Ctrl-C, SIGTERM or SIGHUP: an export never leaves half a GPX behind.
 enum AtomicFile {
   static func write(
-    to path: String, _ body: (inout FileOutput) -> Void
+    to path: String, private isPrivate: Bool = true, progress: ProgressLine? = nil,
+    _ body: (inout FileOutput) -> Void
   ) throws(OutputError) {
     var info = stat()
     if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       // A device, a FIFO or /dev/stdout: nothing to rename over, so written in place.
-      try writeInPlace(to: path, body)
+      try writeInPlace(to: path, progress: progress, body)
       return
     }
     let url = URL(fileURLWithPath: path)
@@ -23,8 +26,9 @@ enum AtomicFile {
     // whose name is known before it exists: as mkstemp does, but named first.
     TemporaryFileGuard.arm()
     defer { TemporaryFileGuard.disarm() }
-    let (fd, temporary) = try create(in: folder, for: url.lastPathComponent, target: path)
-    var stream = FileOutput(fd: fd, destination: path)
+    let (fd, temporary) = try create(
+      in: folder, for: url.lastPathComponent, target: path, mode: isPrivate ? 0o600 : 0o666)
+    var stream = FileOutput(fd: fd, destination: path, progress: progress)
     body(&stream)
     if stream.isAbandoned {
       close(fd)
@@ -52,17 +56,18 @@ enum AtomicFile {
     }
   }
 
-  /// Creates `.NAME.strider-XXXXXX` in `folder` 0600 with O_EXCL (never through a link,
-  /// never shared), watched by `TemporaryFileGuard` from before it exists.
+  /// Creates `.NAME.strider-XXXXXX` in `folder` with `mode` (less the umask) and O_EXCL
+  /// (never through a link, never shared), watched by `TemporaryFileGuard` from before it
+  /// exists.
   private static func create(
-    in folder: String, for name: String, target: String
+    in folder: String, for name: String, target: String, mode: mode_t
   ) throws(OutputError) -> (Int32, String) {
     let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     for _ in 0..<100 {
       let suffix = String((0..<6).map { _ in letters.randomElement() ?? "x" })
       let temporary = "\(folder)/.\(name).strider-\(suffix)"
       TemporaryFileGuard.watch(temporary)
-      let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if fd >= 0 { return (fd, temporary) }
       let code = errno
       // Someone else's file: never removed on a signal.
@@ -73,12 +78,12 @@ enum AtomicFile {
   }
 
   private static func writeInPlace(
-    to path: String, _ body: (inout FileOutput) -> Void
+    to path: String, progress: ProgressLine?, _ body: (inout FileOutput) -> Void
   ) throws(OutputError) {
     let fd = open(path, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw OutputError(destination: path, code: errno) }
     defer { close(fd) }
-    var stream = FileOutput(fd: fd, destination: path)
+    var stream = FileOutput(fd: fd, destination: path, progress: progress)
     body(&stream)
     try stream.finish()
   }

@@ -35,7 +35,7 @@ struct Simulate: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Faults to inject: all, none, or a comma-separated list of \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))."
-    ))
+    ), completion: .list(["all", "none"] + SimulatedFault.Kind.allCases.map(\.rawValue)))
   var faults: String = "all"
 
   @Option(
@@ -70,7 +70,8 @@ struct Simulate: ParsableCommand {
 
   @Option(
     help:
-      "With --day: write the day's truth here as JSON (places with their times, moves with mode, activity, times and distance)."
+      "With --day: write the day's truth here as JSON (places with their times, moves with mode, activity, times and distance).",
+    completion: .file(extensions: ["json"])
   )
   var story: String?
 
@@ -80,7 +81,9 @@ struct Simulate: ParsableCommand {
   )
   var plain = false
 
-  @Option(name: .shortAndLong, help: "Where to write the session (default: standard output).")
+  @Option(
+    name: .shortAndLong, help: "Where to write the session; - or none: standard output.",
+    completion: .file())
   var output: String?
 
   @Option(
@@ -90,10 +93,15 @@ struct Simulate: ParsableCommand {
   )
   var leadIn: Int = 0
 
-  @Option(help: "Also write the true path as GPX here.")
+  @Option(help: "Also write the true path as GPX here.", completion: .file())
   var truth: String?
 
-  func validate() throws {
+  mutating func validate() throws {
+    // `-` is standard output, as every Unix tool takes it.
+    if output == "-" { output = nil }
+    if truth == "-" {
+      throw ValidationError("--truth needs a file: standard output holds the session")
+    }
     guard !day else { return }
     if compressed || outage != nil || story != nil {
       throw ValidationError("--compressed, --outage and --story go with --day")
@@ -190,7 +198,9 @@ struct Simulate: ParsableCommand {
       try write(truthFixes, metadata: metadata, format: .gpx, to: truth)
     }
     if let story {
-      try AtomicFile.write(to: story) { $0.write(simulated.story.json.serialized + "\n") }
+      try AtomicFile.write(to: story, private: false) {
+        $0.write(simulated.story.json.serialized + "\n")
+      }
     }
     let distance = simulated.story.moves.reduce(0) { $0 + $1.distance.value }
     printError(
@@ -233,7 +243,7 @@ struct Simulate: ParsableCommand {
       GPSDWriter.write(fixes, to: &text)
     }
     if let path {
-      try AtomicFile.write(to: path) { $0.write(text) }
+      try AtomicFile.write(to: path, private: false) { $0.write(text) }
     } else {
       try Output.standard(text)
     }

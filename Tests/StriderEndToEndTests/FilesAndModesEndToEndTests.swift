@@ -44,6 +44,35 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
   }
 
+  /// A simulated track is no one's whereabouts: `simulate -o` and its `--truth` are made
+  /// as the user's umask says (they were 0600), while an export of a session stays
+  /// owner-only.
+  @Test func simulatedFilesFollowTheUmaskAndExportsStayPrivate() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let track = dir.appendingPathComponent("run.gpx").path
+    let truth = dir.appendingPathComponent("truth.gpx").path
+    let result = try StriderBinary.shell(
+      "umask 027; \"$STRIDER\" simulate --length 300 -o '\(track)' --truth '\(truth)'")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.mode(track) == 0o640)
+    #expect(Self.mode(truth) == 0o640)
+    let open = try StriderBinary.shell(
+      "umask 022; \"$STRIDER\" simulate --length 300 -o '\(track)'")
+    #expect(open.status == 0, "\(open.stderr)")
+    #expect(Self.mode(track) == 0o644, "written again over the old file")
+
+    let home = dir.appendingPathComponent("data").path
+    let recorded = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: ["STRIDER_HOME": home])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let exported = dir.appendingPathComponent("export.gpx").path
+    let export = try StriderBinary.shell(
+      "umask 022; \"$STRIDER\" sessions export 1 -o '\(exported)'",
+      environment: ["STRIDER_HOME": home])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(Self.mode(exported) == 0o600)
+  }
+
   /// A dangling link at `strider.sqlite` was followed and its target created 0644: now
   /// every command refuses it and creates nothing.
   @Test func aLinkWhereTheDatabaseBelongsIsRefused() throws {
