@@ -24,7 +24,8 @@ struct Analyze: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."))
+      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."),
+    completion: .file())
   var files: [String]
 
   @Option(help: "json or table.")
@@ -35,12 +36,15 @@ struct Analyze: ParsableCommand {
   @Flag(help: "Gate, smooth and pause nothing: the raw length of every fix with a position.")
   var noFilter = false
 
+  @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
+  var quiet = false
+
   mutating func run() throws {
     try AnalyzeJob(
       files: files, format: format,
       session: PlainSessionFlags(
         activity: session.activity, profileValues: session.profileValues),
-      noFilter: noFilter
+      noFilter: noFilter, quiet: quiet
     ).run()
   }
 }
@@ -56,6 +60,8 @@ struct AnalyzeJob: Equatable {
   /// makes (the JSON's `finishing` and `cues`), since the table shows the finished figures
   /// alone (`SessionEngine.init`'s `followsLive`). Tests ask for both and compare.
   var followsLive: Bool? = nil
+  /// No progress line (`ProgressLine`), even on a terminal.
+  var quiet = false
 
   func run() throws {
     var failures = 0
@@ -87,7 +93,12 @@ struct AnalyzeJob: Equatable {
     // A pipe cannot be read a second time (`needsLivePass`): its engine follows.
     let followsLive = asked ?? followsLive ?? (format == .json || !Self.isRegularFile(path))
     let parallel = PrefetchingFixReader.isWorthAThread(path: path)
-    let reader = PrefetchingFixReader(try FixFileReader.open(path: path), parallel: parallel)
+    let read = ReadProgress()
+    let reader = PrefetchingFixReader(
+      try FixFileReader.open(path: path, progress: read), parallel: parallel)
+    let line = ProgressLine(
+      "analysing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
+    defer { line.finish() }
     let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
@@ -98,7 +109,10 @@ struct AnalyzeJob: Equatable {
       // The gate judges on a thread of its own, beside the parsing and the engine.
       let judging = JudgingThread(
         reader: reader, held: choice.held, stage: GateStage(configuration: configuration))
-      while let batch = try judging.next() { engine.absorb(judged: batch) }
+      while let batch = try judging.next() {
+        line.advance(by: batch.fixes.count)
+        engine.absorb(judged: batch)
+      }
       if let gate = judging.gate { engine.takeBackGate(gate) }
       sensors = judging.sensors
     } else {
@@ -107,16 +121,18 @@ struct AnalyzeJob: Equatable {
         engine.absorb(fix)
       }
       while let batch = try reader.nextBatch() {
+        line.advance(by: batch.count)
         for fix in batch {
           sensors.add(fix)
           engine.absorb(fix)
         }
       }
     }
+    let summary = engine.finish().summary
+    line.finish()
     if engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
-    let summary = engine.finish().summary
     // A step the engine could not measure without its live pipeline (`needsLivePass`):
     // the file again, with it; rare enough (times that begin late) that reading twice
     // costs nothing on the files that matter.

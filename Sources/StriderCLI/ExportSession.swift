@@ -7,6 +7,7 @@ import StriderStore
 
 extension ExportFormat: ExpressibleByArgument {
   public static var allValueStrings: [String] { all.map(\.name) }
+  public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 extension ExportPoints: ExpressibleByArgument {}
 
@@ -34,11 +35,16 @@ struct ExportSession: ParsableCommand {
   @Option(help: "The format to write.")
   var format: ExportFormat = .gpx
 
-  @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
+  @Option(
+    name: .shortAndLong, help: "The file to write; - or none: standard output.",
+    completion: .file())
   var output: String?
 
   @Flag(help: "Write through a symbolic link at --output (its target is overwritten).")
   var force = false
+
+  @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
+  var quiet = false
 
   @Option(help: "For GPX, TCX and FIT: track (default), display, raw or accepted.")
   var points: ExportPoints = .track
@@ -46,7 +52,9 @@ struct ExportSession: ParsableCommand {
   @Option(help: "Leave out every position within this many metres of the start and the end.")
   var privacyRadius: Double = 0
 
-  func validate() throws {
+  mutating func validate() throws {
+    // `-` is standard output, as every Unix tool takes it.
+    if output == "-" { output = nil }
     guard privacyRadius.isFinite, privacyRadius >= 0, privacyRadius <= 100_000 else {
       throw ValidationError("--privacy-radius must be metres from 0 to 100000")
     }
@@ -59,11 +67,13 @@ struct ExportSession: ParsableCommand {
   func run() throws {
     if let output, !force { try Self.refuseSymbolicLink(output) }
     let store = try StoreAccess.open()
+    let progress = ProgressLine("exporting session \(id)", .writing, quiet: quiet)
+    defer { progress.finish() }
     if try canStreamFIT(store) {
-      try writeStreamedFIT(store)
+      try writeStreamedFIT(store, progress: progress)
       return
     }
-    if try canStream(store), try writeStreamed(store) { return }
+    if try canStream(store), try writeStreamed(store, progress: progress) { return }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
       (
@@ -86,16 +96,18 @@ struct ExportSession: ParsableCommand {
       export.parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
     }
     guard let output else {
-      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      var stream = FileOutput(
+        fd: STDOUT_FILENO, destination: "standard output", progress: progress)
       export.write(format, points: points, to: &stream)
       try stream.finish()
       return
     }
     // With --force a link is written through: the new file replaces what it points at.
     let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination) { stream in
+    try AtomicFile.write(to: destination, progress: progress) { stream in
       export.write(format, points: points, to: &stream)
     }
+    progress.finish()
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
   }
 }
@@ -129,7 +141,7 @@ extension ExportSession {
   /// at a time. What it keeps whole is the finished track's distance by time (20 bytes a
   /// point) and, for the track's points, the heart rate, cadence, power and temperature of
   /// the fixes that have them.
-  func writeStreamedFIT(_ store: SessionStore) throws {
+  func writeStreamedFIT(_ store: SessionStore, progress: ProgressLine) throws {
     let (id, points) = (id, points)
     var distances = FITDistanceTable()
     var sensorTable: [Double: FITSensorValues] = [:]
@@ -164,14 +176,16 @@ extension ExportSession {
       if storeFailure != nil { stream.abandon() }
     }
     guard let output else {
-      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      var stream = FileOutput(
+        fd: STDOUT_FILENO, destination: "standard output", progress: progress)
       write(&stream)
       if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
       try stream.finish()
       return
     }
     let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination, write)
+    try AtomicFile.write(to: destination, progress: progress, write)
+    progress.finish()
     if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
   }
@@ -194,15 +208,18 @@ extension ExportSession {
 struct FileOutput: ExportStream {
   let fd: Int32
   let destination: String
+  /// Told the bytes as they are written, to show how far a long export has gone.
+  var progress: ProgressLine?
   private var buffer: [UInt8] = []
   private(set) var failure: OutputError?
   /// The writer gave up (its input failed): nothing more is written, and an atomic file
   /// is not put in place.
   private(set) var isAbandoned = false
 
-  init(fd: Int32, destination: String) {
+  init(fd: Int32, destination: String, progress: ProgressLine? = nil) {
     self.fd = fd
     self.destination = destination
+    self.progress = progress
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -218,6 +235,7 @@ struct FileOutput: ExportStream {
 
   mutating func flush() {
     guard !buffer.isEmpty, failure == nil else { return }
+    progress?.advance(by: buffer.count)
     do {
       try Output.write(buffer, to: fd, destination: destination)
     } catch {

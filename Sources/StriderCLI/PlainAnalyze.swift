@@ -28,6 +28,8 @@ enum PlainAnalyze {
       switch argument {
       case "--no-filter":
         job.noFilter = true
+      case "--quiet":
+        job.quiet = true
       case "--no-auto-pause":
         job.session.profileValues.noAutoPause = true
       case "--format":

@@ -285,13 +285,17 @@ struct ImportSessions: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."))
+      "GPS files: \(FormatRegistry.readableTitles), gzipped or not; - reads standard input."),
+    completion: .file())
   var files: [String]
 
   @OptionGroup var session: SessionOptions
 
   @Flag(help: "Keep a file in which no fix has a position (a receiver that never got one).")
   var keepEmpty = false
+
+  @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
+  var quiet = false
 
   func run() throws {
     let store = try StoreAccess.open()
@@ -301,7 +305,8 @@ struct ImportSessions: ParsableCommand {
       do {
         guard
           let result = try StreamedImport.run(
-            path, store: store, options: session, settings: settings, keepEmpty: keepEmpty)
+            path, store: store, options: session, settings: settings, keepEmpty: keepEmpty,
+            quiet: quiet)
         else { continue }
         let (outcome, choice) = result
         // Why the activity is what it is, in one short line, as `analyze` says it.
@@ -350,9 +355,15 @@ struct VacuumSessions: ParsableCommand {
       "Databases made by this Strider give room back in small steps after each delete; "
       + "an older database is rewritten once (it is locked for writing while that runs).")
 
+  @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
+  var quiet = false
+
   func run() throws {
     let store = try StoreAccess.open()
+    let line = ProgressLine("vacuuming the session database", .waiting, quiet: quiet)
+    defer { line.finish() }
     let (before, after) = try storeCall { () throws(StoreError) in try store.vacuum() }
+    line.finish()
     try Output.standard(
       "before  \(SizeText.text(before))\nafter   \(SizeText.text(after))\n")
   }

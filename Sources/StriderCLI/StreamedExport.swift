@@ -25,7 +25,7 @@ extension ExportSession {
   /// Writes the export from cursors; false, having written nothing, when the privacy zone
   /// hides the whole finished track (the export then draws the live track instead, read
   /// whole).
-  func writeStreamed(_ store: SessionStore) throws -> Bool {
+  func writeStreamed(_ store: SessionStore, progress: ProgressLine) throws -> Bool {
     let radius = Meters(privacyRadius)
     let (header, zone) = try storeCall { () throws(StoreError) in
       let header = try store.recordWithoutPoints(id)
@@ -45,14 +45,16 @@ extension ExportSession {
       }
     }
     guard let output else {
-      var stream = FileOutput(fd: STDOUT_FILENO, destination: "standard output")
+      var stream = FileOutput(
+        fd: STDOUT_FILENO, destination: "standard output", progress: progress)
       write(&stream)
       if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
       try stream.finish()
       return true
     }
     let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination, write)
+    try AtomicFile.write(to: destination, progress: progress, write)
+    progress.finish()
     if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
     return true

@@ -13,9 +13,13 @@ enum StreamedImport {
   ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
   static func run(
     _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
-    keepEmpty: Bool = false
+    keepEmpty: Bool = false, quiet: Bool = true
   ) throws -> (outcome: StreamedImportOutcome, choice: ActivityChoice)? {
-    let reader = PrefetchingFixReader(try FixFileReader.open(path: path))
+    let read = ReadProgress()
+    let reader = PrefetchingFixReader(try FixFileReader.open(path: path, progress: read))
+    let line = ProgressLine(
+      "importing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
+    defer { line.finish() }
     let choice = try reader.activity(asked: options.activity)
     let (activity, held) = (choice.activity, choice.held)
     let configuration = options.configuration(activity: activity, raw: false, settings: settings)
@@ -27,8 +31,10 @@ enum StreamedImport {
           heldIndex += 1
           return held[heldIndex - 1]
         }
+        line.advance()
         return try reader.next()
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path)
+    line.finish()
     if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
       try store.deviceTotals(of: id).map({
         $0.unpositionedDistance == nil && device.unpositionedDistance != nil

@@ -34,4 +34,22 @@ import Testing
     let empty = try StriderBinary.run(["analyze", "-"], stdin: Data())
     #expect(empty.status == 1 && empty.stderr.contains("-: the file is empty"))
   }
+
+  /// `-o -` is standard output where a file is written (it made a file named `-`).
+  @Test func aDashWritesStandardOutput() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let simulated = try StriderBinary.shell(
+      "cd '\(dir.path)' && \"$STRIDER\" simulate --length 300 --seed 3 -o - | head -c 200")
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    #expect(simulated.stdout.hasPrefix("<?xml"))
+    let home = dir.appendingPathComponent("data").path
+    _ = try StriderBinary.run(
+      ["demo", "--headless", "--speed", "max", "--record"], environment: ["STRIDER_HOME": home])
+    let exported = try StriderBinary.shell(
+      "cd '\(dir.path)' && \"$STRIDER\" sessions export 1 --format csv -o - | head -1",
+      environment: ["STRIDER_HOME": home])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.hasPrefix("session,seq,time,latitude"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+  }
 }

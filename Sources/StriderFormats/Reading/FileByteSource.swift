@@ -20,11 +20,16 @@ public final class FileByteSource: ByteChunkSource {
   public private(set) var modificationTime: GNSSTime?
   private var descriptor: Int32
   private var chunk: [UInt8]
+  /// Where the bytes read are counted for someone to show, if anyone asked.
+  private let progress: ReadProgress?
 
   /// Opens `path` for reading; `-` is standard input, as every Unix tool takes it (a copy of
   /// its descriptor, so closing this source leaves standard input open).
-  public init(path: String, chunkSize: Int = 1 << 20) throws(FormatError) {
+  public init(
+    path: String, chunkSize: Int = 1 << 20, progress: ReadProgress? = nil
+  ) throws(FormatError) {
     self.path = path
+    self.progress = progress
     chunk = []
     descriptor =
       path == FileByteSource.standardInput
@@ -44,8 +49,9 @@ public final class FileByteSource: ByteChunkSource {
         secondsSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
       // A small regular file gets a buffer its size (and one byte to see the end in the
       // same read): zeroing a whole megabyte was a tenth of analysing a 10-line log.
-      if (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 0, info.st_size < size {
-        size = max(1, Int(info.st_size) + 1)
+      if (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 0 {
+        progress?.setTotal(Int(info.st_size))
+        if info.st_size < size { size = max(1, Int(info.st_size) + 1) }
       }
     }
     chunk = [UInt8](repeating: 0, count: size)
@@ -60,7 +66,10 @@ public final class FileByteSource: ByteChunkSource {
     let fd = descriptor
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count > 0 { return chunk[0..<count] }
+      if count > 0 {
+        progress?.add(count)
+        return chunk[0..<count]
+      }
       if count == 0 {
         close(descriptor)
         descriptor = -1

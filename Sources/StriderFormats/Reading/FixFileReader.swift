@@ -12,8 +12,10 @@ public enum FixFileReader {
   /// error that says so. UTF-16 text is an `.unsupportedEncoding`
   /// error whatever the format, so the user learns to save it as UTF-8 rather than that it
   /// holds no fixes.
-  public static func open(path: String) throws(FormatError) -> any FixReader {
-    let file = try FileByteSource(path: path)
+  public static func open(
+    path: String, progress: ReadProgress? = nil
+  ) throws(FormatError) -> any FixReader {
+    let file = try FileByteSource(path: path, progress: progress)
     return try open(
       source: file, file: SourceFile(name: path, modificationTime: file.modificationTime))
   }
