@@ -26,7 +26,7 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$work"' EXIT
 export STRIDER_HOME=$work/home XDG_CONFIG_HOME=$work/config
-# As Scripts/install-shell-extras.sh builds it: the Swift runtime and Foundation linked in,
+# As Scripts/install.sh builds it: the Swift runtime and Foundation linked in,
 # so a start does not resolve thousands of their symbols (a 10-line file 18 -> 9 ms).
 swift build -c release -q --static-swift-stdlib --product strider
 strider=$PWD/.build/release/strider

@@ -22,7 +22,7 @@ struct Demo: ParsableCommand {
     transform: NumberArgument.seed)
   var seed: UInt64 = 1
 
-  @Option(help: "Faults to inject: all or none.")
+  @Option(help: "Faults to inject: all or none.", completion: .list(["all", "none"]))
   var faults: String = "all"
 
   @Flag(help: "Print events as JSON lines instead of drawing the dashboard.")

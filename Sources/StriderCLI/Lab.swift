@@ -32,7 +32,8 @@ struct LabPolicies: ParsableCommand {
       try: strider simulate --day --compressed -o day.gpx --story day.json.
       """)
 
-  @Argument(help: "A file (GPX, TCX, FIT, NMEA, gpsd JSON) or a session number.")
+  @Argument(
+    help: "A file (GPX, TCX, FIT, NMEA, gpsd JSON) or a session number.", completion: .file())
   var input: String
 
   @Option(parsing: .unconditional, help: "Seconds the region policy keeps the receiver on.")
@@ -47,7 +48,7 @@ struct LabPolicies: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The day's truth as `strider simulate --day --story` writes it: score against it.",
-      valueName: "story.json"))
+      valueName: "story.json"), completion: .file(extensions: ["json"]))
   var story: String?
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case panel, table, json }

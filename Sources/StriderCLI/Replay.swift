@@ -40,7 +40,8 @@ struct Replay: ParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "A GPS file (\(FormatRegistry.readableTitles), gzipped or not; - reads standard input), "
-        + "or a recorded session's ID."))
+        + "or a recorded session's ID."),
+    completion: .file())
   var file: String
 
   @Option(

@@ -9,7 +9,7 @@ struct WorkoutOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "A workout file: TOML (see docs/workouts.md) or a FIT workout; steps, targets and "
-        + "coaching cues.", valueName: "file"))
+        + "coaching cues.", valueName: "file"), completion: .file())
   var workout: String?
 
   /// The workout file read and checked; nil without `--workout`. A bad file stops the command

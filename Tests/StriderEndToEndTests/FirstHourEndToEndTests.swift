@@ -24,15 +24,15 @@ import Testing
   @Test func installScriptIsDocumentedAndRuns() throws {
     let readme = try String(
       contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("Scripts/install-shell-extras.sh"))
+    #expect(readme.contains("Scripts/install.sh"))
     let target = try StriderBinary.temporaryDirectory()
-    let script = SharedData.packageRoot.appendingPathComponent("Scripts/install-shell-extras.sh")
+    let script = SharedData.packageRoot.appendingPathComponent("Scripts/install.sh")
     let result = try StriderBinary.shell(
       "'\(script.path)' --prefix '\(target.path)' --binary \"$STRIDER\" --no-man")
     #expect(result.status == 0, "\(result.stderr)")
     for file in [
       "share/bash-completion/completions/strider", "share/zsh/site-functions/_strider",
-      "share/fish/vendor_completions.d/strider.fish", "bin/strider",
+      "share/fish/vendor_completions.d/strider.fish", "bin/strider", "share/doc/strider/cues.md",
     ] {
       let path = target.appendingPathComponent(file).path
       #expect(FileManager.default.fileExists(atPath: path), "\(file) installed")
