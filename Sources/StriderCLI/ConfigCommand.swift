@@ -11,10 +11,19 @@ struct ConfigCommand: ParsableCommand {
     discussion:
       "Settings are read from $XDG_CONFIG_HOME/strider/config.toml, else "
       + "~/.config/strider/config.toml; command-line flags override them. Every key is "
-      + "optional. Keys:\n"
-      + SettingKey.all.map { "  \($0.name): \($0.help)" }.joined(separator: "\n")
-      + "\n  [cues.ACTIVITY]: the cue keys again, for sessions of one activity "
-      + "(\(Activity.choiceList)); see docs/cues.md")
+      + "optional. Keys:\n" + keyList)
+
+  /// Every key with what it means, one a line, a long meaning continued indented under it.
+  static var keyList: String {
+    let perActivity = (
+      "[cues.ACTIVITY]",
+      "the cue keys again, for sessions of one activity (\(Activity.choiceList)); "
+        + "see docs/cues.md"
+    )
+    return (SettingKey.all.map { ($0.name, $0.help) } + [perActivity])
+      .map { HangingText.wrap("  \($0.0): \($0.1)", indent: 6) }
+      .joined(separator: "\n")
+  }
 
   @OptionGroup var session: LiveSessionOptions
 
@@ -40,9 +49,7 @@ struct ConfigCommand: ParsableCommand {
       }
       let name = key.name.dropFirst(section.count + 1)
       guard let value = key.value(settings) else {
-        let note =
-          key.name.hasPrefix("cues.goal_") ? "no finish estimate" : "the activity's own"
-        line("# \(name) is not set: \(note)")
+        line("# \(name) is not set: \(key.whenUnset)")
         continue
       }
       row("\(name) = \(value)", settings.source(of: key.name))
@@ -63,5 +70,25 @@ struct ConfigCommand: ParsableCommand {
     }
     // Values and paths come from the file and the environment: no escape reaches the terminal.
     try Output.standard(TerminalText.safe(text, keepingNewlines: true))
+  }
+}
+
+/// A line wrapped with its continuation lines indented, each shorter than the 80 columns
+/// the help is wrapped to (which would start them at the margin, losing the indentation).
+enum HangingText {
+  static func wrap(_ text: String, indent: Int, width: Int = 78) -> String {
+    let margin = String(text.prefix { $0 == " " })
+    var lines: [String] = []
+    var line = margin
+    for word in text.split(separator: " ") {
+      if line.count > margin.count, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = String(repeating: " ", count: indent) + word
+      } else {
+        line += (line.count > margin.count ? " " : "") + word
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 }

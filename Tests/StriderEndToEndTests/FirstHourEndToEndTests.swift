@@ -53,6 +53,28 @@ import Testing
     if !hasFile { #expect(help.contains("profile.activity in the config file, else run")) }
   }
 
+  /// `help config` lists every key with its meaning, each continuation line indented under
+  /// its key (they started at the margin); `config` says what an unset maximum heart rate
+  /// means as the help does (it said "the activity's own").
+  @Test func configHelpKeepsItsIndentationAndSaysTheRightDefault() throws {
+    let help = try StriderBinary.run(["help", "config"])
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let keys = lines.firstIndex(where: { $0.hasSuffix("Keys:") }),
+      let end = lines[keys...].firstIndex(where: { $0.isEmpty })
+    else {
+      Issue.record("no key list in:\n\(help.stdout)")
+      return
+    }
+    for line in lines[(keys + 1)..<end] {
+      #expect(line.hasPrefix("  "), "\(line)")
+      #expect(line.count <= 80, "\(line)")
+    }
+    #expect(lines[(keys + 1)..<end].contains { $0.hasPrefix("  profile.max_heart_rate: ") })
+    let config = try StriderBinary.run(
+      ["config"], environment: ["XDG_CONFIG_HOME": try StriderBinary.temporaryDirectory().path])
+    #expect(config.stdout.contains("# max_heart_rate is not set: the highest in the last year"))
+  }
+
   /// The discussion is one paragraph, wrapped by the parser: no line ends after a word or
   /// two because the source had a newline there.
   @Test func simulateHelpWrapsAsOneParagraph() throws {

@@ -13,6 +13,9 @@ public struct SettingKey: Sendable {
   /// For a second spelling of a key (`cues.every_time_min`), the key whose value it sets.
   public var canonical: String? = nil
 
+  /// What an unset key means, as `strider config` says it.
+  public var whenUnset = "the activity's own"
+
   public var section: String { String(name.split(separator: ".").first ?? "") }
 
   /// The `[cues]` keys (`CueSettingKey`), setting the settings of every activity.
@@ -21,7 +24,8 @@ public struct SettingKey: Sendable {
       name: "cues." + key.name, help: key.help,
       apply: { value, settings in key.apply(value, &settings.cues) },
       value: { settings in key.value?(settings.cues) },
-      canonical: key.isAlias ? "cues." + key.slot : nil)
+      canonical: key.isAlias ? "cues." + key.slot : nil,
+      whenUnset: key.name.hasPrefix("goal_") ? "no finish estimate" : "the activity's own")
   }
 
   /// Every key, in the order `strider config` prints them.
@@ -33,7 +37,7 @@ public struct SettingKey: Sendable {
       optionalNumber(
         "profile.max_heart_rate",
         "maximum heart rate in bpm, for zones (default: the highest in the last year)",
-        range: 100...240, \.maxHeartRate),
+        range: 100...240, \.maxHeartRate, whenUnset: "the highest in the last year"),
       SettingKey(
         name: "profile.heart_rate_zones",
         help: "lower boundaries of heart-rate zones 1 to 5 in % of the maximum",
@@ -100,7 +104,8 @@ public struct SettingKey: Sendable {
 
   private static func optionalNumber(
     _ name: String, _ help: String, range: ClosedRange<Double>,
-    _ path: WritableKeyPath<UserSettings, Double?> & Sendable
+    _ path: WritableKeyPath<UserSettings, Double?> & Sendable,
+    whenUnset: String = "the activity's own"
   ) -> SettingKey {
     SettingKey(
       name: name, help: help,
@@ -110,7 +115,7 @@ public struct SettingKey: Sendable {
         }
         settings[keyPath: path] = number
         return nil
-      }, value: { $0[keyPath: path].map(format) })
+      }, value: { $0[keyPath: path].map(format) }, whenUnset: whenUnset)
   }
 
   private static func flag(
