@@ -35,6 +35,17 @@ struct NMEAConformanceTests {
     "the log ends in the middle of this epoch's cycle; gpsd reports an epoch when its cycle"
     + " ends, we report every epoch at the end of the input"
 
+  static let splitCycle =
+    "the receiver sends RMC and GGA, then a GLL stamped a second later: gpsd's cycle detector"
+    + " ends each cycle at the GLL and reports the RMC and GGA merged into it, under the GLL's"
+    + " time; we keep every time the receiver gave a position as its own epoch"
+
+  /// gpsd regression logs compared by hand (issue 54) that are not in the shared developer
+  /// set: their differences are listed for when the whole collection is present.
+  static let outsideTheDeveloperSet: Set<String> = [
+    "garmin48.log", "myguide-3100.log", "tr737a.log", "venus634lp.log",
+  ]
+
   /// Every intended difference, by log; logs not listed agree with gpsd exactly.
   static let differences: [String: [Difference]] = [
     "bt451.log": [
@@ -44,6 +55,9 @@ struct NMEAConformanceTests {
         because: "the splice cuts this cycle before the GLL and ZDA that end it for gpsd"),
       .notReportedByGPSD("2009-12-09T14:33:08.500Z", because: endsMidCycle),
     ],
+    "garmin48.log": ["10", "12", "14", "16", "18", "34"].map {
+      .notReportedByGPSD("2001-06-06T22:53:\($0)Z", because: splitCycle)
+    },
     "gp320-coldboot.log": [.datedFromALaterEpoch("2019-04-07T00:03:43.030Z")],
     "haicom-305N.log": [.datedFromItsOwnEpoch("2007-04-08T09:53:04.802Z")],
     "humminbird-M37.log": [
@@ -55,11 +69,27 @@ struct NMEAConformanceTests {
     "isync.log": [.notReportedByGPSD("2016-02-03T13:15:30Z", because: endsMidCycle)],
     "mr-350p.log": [.datedFromALaterEpoch("2012-07-04T05:11:33Z")],
     "motorola-t805.log": [.datedFromItsOwnEpoch("2007-12-18T21:26:14.879Z")],
+    "myguide-3100.log": [
+      .datedFromItsOwnEpoch("2009-10-08T10:50:29.800Z"),
+      .gpsdFirstFixIsNotAFix(
+        because: "gpsd reports mode 2 at 10:50:27.800 from a GGA with an empty quality field,"
+          + " then mode 1 from the RMC with status V and the GSA mode 1 of the same epoch"),
+    ],
     "mtk-3301.log": [
       .datedFromItsOwnEpoch("2008-08-23T08:14:36Z"),
       .gpsdFirstFixIsNotAFix(
         because: "gpsd reports mode 2 at 08:14:34.590 from a GGA with quality 0 and an RMC"
           + " with status V, then mode 1; we keep that epoch as no fix"),
+    ],
+    "tr737a.log": [
+      .datedFromItsOwnEpoch("2011-11-11T07:17:36Z"),
+      .gpsdFirstFixIsNotAFix(
+        because: "gpsd reports mode 3 at 07:17:34.929 from a GGA with quality 0 (four"
+          + " satellites), then mode 1 from the GSA mode 1 and RMC status V of that epoch"),
+    ],
+    "venus634lp.log": [
+      .datedFromALaterEpoch("2010-02-05T08:50:32Z"),
+      .notReportedByGPSD("2010-02-05T08:50:38Z", because: endsMidCycle),
     ],
   ]
 
@@ -130,8 +160,10 @@ struct NMEAConformanceTests {
     guard Self.reference != nil, !Self.logs.isEmpty else {
       return SharedData.missing("everyLogIsCovered")
     }
-    #expect(Self.logs.count == 28)
-    for log in Self.differences.keys { #expect(Self.logs.contains(log), "\(log)") }
+    #expect(Self.logs.count { !Self.outsideTheDeveloperSet.contains($0) } == 28)
+    for log in Self.differences.keys where !Self.outsideTheDeveloperSet.contains(log) {
+      #expect(Self.logs.contains(log), "\(log)")
+    }
   }
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent), arguments: logs)
