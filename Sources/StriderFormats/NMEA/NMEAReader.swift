@@ -24,7 +24,10 @@ import StriderCore
 /// merged into one fix. An epoch ends when two newer times have been seen (receivers such
 /// as the Septentrio PolarRx2 interleave the GGA of the next second before the GST and GNS
 /// of this one) and at the end of the input. Sentences without a time (GSA, VTG) belong to
-/// the epoch of the sentence before them.
+/// the epoch of the sentence before them. Every time a receiver gives a position is an
+/// epoch of its own, even within one output cycle: a Garmin 48 sends RMC and GGA, then a GLL
+/// stamped a second later, and gives two fixes per cycle where gpsd reports one (at the
+/// GLL, under the GLL's time).
 ///
 /// - Date: from RMC (`ddmmyy`) or ZDA (four-digit year). Two-digit years pivot at 80:
 ///   80–99 are 1980–1999, 00–79 are 2000–2079. (gpsd resolves them against its build date
@@ -39,9 +42,10 @@ import StriderCore
 ///   `undatedHoldLimit` epochs are held; past that they go out without a time.
 /// - Position from GGA, GNS, RMC or GLL (in that order of preference); altitude (mean sea
 ///   level) from GGA or GNS; speed and course from RMC or VTG (knots → m/s).
-/// - Mode: GGA quality 0, RMC or GLL status `V`, a mode indicator `N`, or GSA mode 1 make a
-///   `.noFix` fix without a position (it is kept: that is how "no fix" reaches the gate);
-///   so does a GGA from zero satellites that no other sentence of the epoch confirms.
+/// - Mode: GGA quality 0 or empty, RMC or GLL status `V`, a mode indicator `N`, or GSA
+///   mode 1 make a `.noFix` fix without a position (it is kept: that is how "no fix"
+///   reaches the gate); so does a GGA from zero satellites that no other sentence of the
+///   epoch confirms.
 ///   Otherwise GSA mode 2 or 3; else a GGA or GNS with altitude is 3D and without is 2D;
 ///   RMC or GLL alone do not say (`.unknown`).
 /// - Accuracy: from GST (√(σlat² + σlon²) metres; σalt vertically) when present, else
