@@ -294,6 +294,12 @@ struct ImportSessions: ParsableCommand {
   @Flag(help: "Keep a file in which no fix has a position (a receiver that never got one).")
   var keepEmpty = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Keep a file whose fixes begin and end when a stored session does (by default the "
+        + "same outing from another file or device, not kept: it would count twice)."))
+  var keepDuplicate = false
+
   @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
   var quiet = false
 
@@ -306,7 +312,7 @@ struct ImportSessions: ParsableCommand {
         guard
           let result = try StreamedImport.run(
             path, store: store, options: session, settings: settings, keepEmpty: keepEmpty,
-            quiet: quiet)
+            keepsSameOuting: keepDuplicate, quiet: quiet)
         else { continue }
         let (outcome, choice) = result
         // Why the activity is what it is, in one short line, as `analyze` says it.
@@ -324,6 +330,11 @@ struct ImportSessions: ParsableCommand {
               + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
+        case .sameOuting(let id):
+          try Output.standard(
+            "\(TerminalText.safe(path)): not imported: the same outing as session \(id) (it "
+              + "began within a minute and ended within five of this file's fixes); "
+              + "--keep-duplicate keeps it too\n")
         }
       } catch let error as OutputError {
         throw error

@@ -13,7 +13,7 @@ enum StreamedImport {
   ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
   static func run(
     _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
-    keepEmpty: Bool = false, quiet: Bool = true
+    keepEmpty: Bool = false, keepsSameOuting: Bool = true, quiet: Bool = true
   ) throws -> (outcome: StreamedImportOutcome, choice: ActivityChoice)? {
     let read = ReadProgress()
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path, progress: read))
@@ -33,7 +33,8 @@ enum StreamedImport {
         }
         line.advance()
         return try reader.next()
-      }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path)
+      }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path,
+      keepsSameOuting: keepsSameOuting)
     line.finish()
     if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
       try store.deviceTotals(of: id).map({

@@ -66,7 +66,10 @@ import Testing
     #expect(!list.stdout.contains(" 2 "), "one session only:\n\(list.stdout)")
   }
 
-  @Test func twoDifferentLogsOfOneNameAndStartAreBothKept() throws {
+  /// Different fixes are never "already imported", whatever their name and times; these two,
+  /// a few metres apart over the same seconds, are the same outing (issue 52), kept twice
+  /// only when asked.
+  @Test func differentFixesOfOneNameAndStartAreNeverAlreadyImported() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.appendingPathComponent("data").path]
     var outputs: [String] = []
@@ -79,9 +82,15 @@ import Testing
         ["sessions", "import", file.path], environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
       outputs.append(result.stdout)
+      if drift > 0 {
+        let kept = try StriderBinary.run(
+          ["sessions", "import", "--keep-duplicate", file.path], environment: environment)
+        outputs.append(kept.stdout)
+      }
     }
     #expect(outputs[0].contains("session 1, run, 10 fixes"), "\(outputs[0])")
-    #expect(outputs[1].contains("session 2, run, 10 fixes"), "the second is kept: \(outputs[1])")
+    #expect(outputs[1].contains("not imported: the same outing as session 1"), "\(outputs[1])")
+    #expect(outputs[2].contains("run, 10 fixes"), "kept when asked: \(outputs[2])")
   }
 
   /// Two imports of one file at once: when both pass the first check before either has kept

@@ -16,6 +16,10 @@ public enum StreamedImportOutcome: Sendable {
   /// The same fixes (times and positions, in order: `FixStreamDigest`) were imported
   /// before as this session, under whatever name, compression or line ends.
   case alreadyImported(Int64)
+  /// Other fixes of the same outing are kept as this session: it began within
+  /// `SessionStore.sameOutingStart` of these fixes and ended within `sameOutingEnd` of them
+  /// (a ride's GPX and its bike computer's FIT, a watch's file of a run recorded live).
+  case sameOuting(Int64)
 }
 
 extension SessionStore {
@@ -30,9 +34,12 @@ extension SessionStore {
   /// session's laps (in the summary, and as lap marks a replay presses again).
   ///
   /// Throws what `next` throws, or a `StoreError`.
+  ///
+  /// Unless `keepsSameOuting`, fixes whose first and last times are those of a stored
+  /// session (`sameOuting`) are not kept: counted twice, one ride made two in the totals.
   public func importSession<E: Error>(
     reading next: () throws(E) -> Fix?, laps: () -> RecordedLaps? = { nil }, name: String?,
-    configuration: SessionConfiguration, source: String?
+    configuration: SessionConfiguration, source: String?, keepsSameOuting: Bool = true
   ) throws -> StreamedImportOutcome {
     let owner = ProcessIdentity.current
     let id = try patientWrite { db in
@@ -54,6 +61,12 @@ extension SessionStore {
       if let existing = try importedSession(digest: content, fixCount: digest.count) {
         try removeSession(id, waiting: nil)
         return .alreadyImported(existing)
+      }
+      if !keepsSameOuting, let start = done.start, let end = done.end,
+        let other = try sessionOfTheSameOuting(start: start, end: end, besides: id)
+      {
+        try removeSession(id, waiting: nil)
+        return .sameOuting(other)
       }
       let figures = SessionFigures(summary: done.summary, efforts: writer.efforts)
       // Checked again in the transaction that makes the session visible: two imports of
@@ -125,5 +138,53 @@ extension SessionStore {
         .deleteAll(db)
     }
     _ = try reclaimFreePages(waiting: waiting ?? .seconds(1))
+  }
+}
+
+extension SessionStore {
+  /// Two files of one outing start within this of each other: receivers and watches begin
+  /// recording a few seconds apart, and a logger may wait for its first fix.
+  public static let sameOutingStart = Seconds(60)
+  /// ... and end within this: one device is stopped a little after the other.
+  public static let sameOutingEnd = Seconds(300)
+  /// ... and their tracks begin and end within this of each other: two people who set off
+  /// together but went different ways are two outings.
+  public static let sameOutingPlace = Meters(500)
+
+  /// A session the history shows (other than `id`) that began within `sameOutingStart` of
+  /// `start` and ended within `sameOutingEnd` of `end`, its track beginning and ending
+  /// within `sameOutingPlace` of session `id`'s, the oldest such.
+  func sessionOfTheSameOuting(
+    start: GNSSTime, end: GNSSTime, besides id: Int64
+  ) throws(StoreError) -> Int64? {
+    let candidates = try guarded {
+      try pool.read { db in
+        try Int64.fetchAll(
+          db,
+          SessionRow.filter(SessionRow.visible)
+            .filter(SessionRow.Columns.id != id)
+            .filter(
+              SessionRow.Columns.startTime >= start - Self.sameOutingStart
+                && SessionRow.Columns.startTime <= start + Self.sameOutingStart
+            )
+            .filter(
+              SessionRow.Columns.endTime >= end - Self.sameOutingEnd
+                && SessionRow.Columns.endTime <= end + Self.sameOutingEnd
+            )
+            .order(SessionRow.Columns.id)
+            .select(SessionRow.Columns.id))
+      }
+    }
+    guard !candidates.isEmpty else { return nil }
+    let ours = try ends(of: id)
+    func near(_ a: Coordinate?, _ b: Coordinate?) -> Bool {
+      guard let a, let b else { return false }
+      return Geodesy.distanceMeters(a, b) <= Self.sameOutingPlace.value
+    }
+    for candidate in candidates {
+      let theirs = try ends(of: candidate)
+      if near(ours.first, theirs.first), near(ours.last, theirs.last) { return candidate }
+    }
+    return nil
   }
 }

@@ -151,7 +151,7 @@ extension SessionStore {
     }
     switch outcome {
     case .imported(let imported): return .imported(try record(imported.id))
-    case .alreadyImported(let id): return .alreadyImported(id)
+    case .alreadyImported(let id), .sameOuting(let id): return .alreadyImported(id)
     }
   }
 
