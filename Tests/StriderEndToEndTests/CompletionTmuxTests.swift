@@ -32,6 +32,20 @@ import Testing
       "cd '\(root)' && PATH='\(prefix.path)/bin':\"$PATH\" \(command)", columns: 160, rows: 30)
   }
 
+  /// What every shell must complete: a file, a folder, and the formats of an export (listed
+  /// by `listing`), each typed on a line Ctrl-U clears first.
+  static func completeAFileAFolderAndTheExportFormats(in tmux: TmuxSession, listing: [String]) {
+    tmux.send("C-u", "strider analyze Demo/park-w", "Tab")
+    tmux.waitFor("the demo file completed") { $0.contains("strider analyze Demo/park-walk.gpx") }
+    tmux.send("C-u", "strider replay Dem", "Tab")
+    tmux.waitFor("the folder completed") { $0.contains("strider replay Demo/") }
+    tmux.send("C-u", "strider sessions export 1 --format ")
+    for key in listing { tmux.send(key) }
+    tmux.waitFor("the export formats offered") {
+      ["csv", "fit", "gpx", "json", "tcx"].allSatisfy($0.contains)
+    }
+  }
+
   @Test(.enabled(if: TmuxSession.executable != nil && bash != nil, "needs tmux and bash"))
   func bashCompletesFileNamesAndChoices() throws {
     let prefix = try Self.install()
@@ -41,17 +55,10 @@ import Testing
     tmux.send(
       "source '\(prefix.path)/share/bash-completion/completions/strider'; clear", "Enter")
     tmux.waitFor("the prompt") { $0.hasPrefix("$") }
-    tmux.send("strider analyze Demo/park-w", "Tab")
-    tmux.waitFor("the demo file completed") { $0.contains("strider analyze Demo/park-walk.gpx") }
-    tmux.send("C-u", "strider replay Dem", "Tab")
-    tmux.waitFor("the folder completed") { $0.contains("strider replay Demo/") }
+    Self.completeAFileAFolderAndTheExportFormats(in: tmux, listing: ["Tab", "Tab"])
     tmux.send("C-u", "strider simulate -o Demo/park-w", "Tab")
     tmux.waitFor("an output file completed") {
       $0.contains("strider simulate -o Demo/park-walk.gpx")
-    }
-    tmux.send("C-u", "strider sessions export 1 --format ", "Tab", "Tab")
-    tmux.waitFor("the export formats offered") {
-      ["csv", "fit", "gpx", "json", "tcx"].allSatisfy($0.contains)
     }
     tmux.send("C-u", "strider analyze --activity ri", "Tab")
     tmux.waitFor("an activity completed") { $0.contains("strider analyze --activity ride") }
@@ -67,13 +74,6 @@ import Testing
       "fpath=('\(prefix.path)/share/zsh/site-functions' $fpath); autoload -U compinit;"
         + " compinit -u; clear", "Enter")
     tmux.waitFor("the prompt") { $0.hasPrefix("%") }
-    tmux.send("strider analyze Demo/park-w", "Tab")
-    tmux.waitFor("the demo file completed") { $0.contains("strider analyze Demo/park-walk.gpx") }
-    tmux.send("C-u", "strider replay Dem", "Tab")
-    tmux.waitFor("the folder completed") { $0.contains("strider replay Demo/") }
-    tmux.send("C-u", "strider sessions export 1 --format ", "Tab")
-    tmux.waitFor("the export formats offered") {
-      ["csv", "fit", "gpx", "json", "tcx"].allSatisfy($0.contains)
-    }
+    Self.completeAFileAFolderAndTheExportFormats(in: tmux, listing: ["Tab"])
   }
 }
