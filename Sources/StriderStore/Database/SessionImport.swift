@@ -16,7 +16,7 @@ public enum StreamedImportOutcome: Sendable {
   /// The same fixes (times and positions, in order: `FixStreamDigest`) were imported
   /// before as this session, under whatever name, compression or line ends.
   case alreadyImported(Int64)
-  /// Other fixes of the same outing are kept as this session: it began within
+  /// Other fixes of the same outing are kept as this session (recorded or imported): it began within
   /// `SessionStore.sameOutingStart` of these fixes and ended within `sameOutingEnd` of them
   /// (a ride's GPX and its bike computer's FIT, a watch's file of a run recorded live).
   case sameOuting(Int64)
@@ -59,13 +59,13 @@ extension SessionStore {
       let done = try writer.complete(laps: recorded)
       let content = digest.finalize(nameIfEmpty: name)
       if let existing = try importedSession(digest: content, fixCount: digest.count) {
-        try removeSession(id, waiting: nil)
+        try removeSession(id, waiting: nil, givingItsNumberBack: true)
         return .alreadyImported(existing)
       }
       if !keepsSameOuting, let start = done.start, let end = done.end,
         let other = try sessionOfTheSameOuting(start: start, end: end, besides: id)
       {
-        try removeSession(id, waiting: nil)
+        try removeSession(id, waiting: nil, givingItsNumberBack: true)
         return .sameOuting(other)
       }
       let figures = SessionFigures(summary: done.summary, efforts: writer.efforts)
@@ -92,7 +92,7 @@ extension SessionStore {
         return nil
       }
       if let existing {
-        try removeSession(id, waiting: nil)
+        try removeSession(id, waiting: nil, givingItsNumberBack: true)
         return .alreadyImported(existing)
       }
       return .imported(
@@ -109,14 +109,21 @@ extension SessionStore {
           ?? false
       }
       if ours == false { throw StoreError.importTakenAway(path: location.path) }
-      try? removeSession(id, waiting: nil)
+      try? removeSession(id, waiting: nil, givingItsNumberBack: true)
       throw error
     }
   }
 
   /// Deletes a session's rows a batch at a time, then the session. Each batch waits for
   /// the write lock up to `waiting` (as long as `lockPatience` when nil).
-  func removeSession(_ id: Int64, waiting: Duration?) throws(StoreError) {
+  ///
+  /// `givingItsNumberBack`: the session was an import never shown (refused, or failed), so
+  /// its number goes to the next session when none was made since: a refused import does
+  /// not leave a gap in the numbers. A session that was ever shown keeps its number from
+  /// ever being given again (its recording journal must not find a new session).
+  func removeSession(
+    _ id: Int64, waiting: Duration?, givingItsNumberBack: Bool = false
+  ) throws(StoreError) {
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
       guard let waiting else { return try patientWrite(body) }
       guard let result = try attemptWrite(waiting: waiting, body) else {
@@ -133,9 +140,16 @@ extension SessionStore {
     }
     // Only a session on its way out: one finished meanwhile is never taken away here.
     _ = try write { db in
-      try SessionRow.filter(key: id)
+      let removed = try SessionRow.filter(key: id)
         .filter([SessionRow.State.importing, .deleting].contains(SessionRow.Columns.state))
         .deleteAll(db)
+      if givingItsNumberBack, removed > 0 {
+        try db.execute(
+          sql: """
+            UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM session)
+            WHERE name = 'session' AND seq = ?
+            """, arguments: [id])
+      }
     }
     _ = try reclaimFreePages(waiting: waiting ?? .seconds(1))
   }
@@ -151,7 +165,8 @@ extension SessionStore {
   /// together but went different ways are two outings.
   public static let sameOutingPlace = Meters(500)
 
-  /// A session the history shows (other than `id`) that began within `sameOutingStart` of
+  /// A session the history shows (other than `id`, and not a simulated one: a demo is no
+  /// outing, whatever its clock says) that began within `sameOutingStart` of
   /// `start` and ended within `sameOutingEnd` of `end`, its track beginning and ending
   /// within `sameOutingPlace` of session `id`'s, the oldest such.
   func sessionOfTheSameOuting(
@@ -163,6 +178,7 @@ extension SessionStore {
           db,
           SessionRow.filter(SessionRow.visible)
             .filter(SessionRow.Columns.id != id)
+            .filter(SessionRow.Columns.origin != SessionOrigin.simulated)
             .filter(
               SessionRow.Columns.startTime >= start - Self.sameOutingStart
                 && SessionRow.Columns.startTime <= start + Self.sameOutingStart
