@@ -330,6 +330,9 @@ struct ImportSessions: ParsableCommand {
               + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
+        case .nothingAccepted:
+          // Said on standard error by `StreamedImport`, which returns nil for it.
+          break
         case .sameOuting(let id):
           try Output.standard(
             "\(TerminalText.safe(path)): not imported: the same outing as session \(id) (it "

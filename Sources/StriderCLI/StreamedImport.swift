@@ -34,7 +34,7 @@ enum StreamedImport {
         line.advance()
         return try reader.next()
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path,
-      keepsSameOuting: keepsSameOuting)
+      keepsSameOuting: keepsSameOuting, keepsEmpty: keepEmpty)
     line.finish()
     if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
       try store.deviceTotals(of: id).map({
@@ -44,17 +44,17 @@ enum StreamedImport {
       // Imported by a Strider that did not keep the device's figures (or not all): kept now.
       try store.keepDeviceTotals(device, of: id)
     }
+    if case .nothingAccepted(let fixCount) = outcome {
+      // A receiver log that never got a fix: a 0 km session helps no one's history.
+      if fixCount == 0 { printError(RecordedTrack.emptyWarning(path: path, format: reader.format)) }
+      printError(
+        "strider: warning: \(path): not imported: no fix with a position was accepted "
+          + "(\(fixCount) records); --keep-empty imports it anyway")
+      return nil
+    }
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
-      }
-      if !keepEmpty, (session.summary?.pointsAccepted ?? 0) == 0 {
-        // A receiver log that never got a fix: a 0 km session helps no one's history.
-        try store.delete(session.id)
-        printError(
-          "strider: warning: \(path): not imported: no fix with a position was accepted "
-            + "(\(session.fixCount) records); --keep-empty imports it anyway")
-        return nil
       }
       if let device = reader.deviceTotals { try store.keepDeviceTotals(device, of: session.id) }
       if let legs = reader.deviceTotals?.legs, legs.count > 1 {

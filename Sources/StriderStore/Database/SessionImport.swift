@@ -20,6 +20,9 @@ public enum StreamedImportOutcome: Sendable {
   /// `SessionStore.sameOutingStart` of these fixes and ended within `sameOutingEnd` of them
   /// (a ride's GPX and its bike computer's FIT, a watch's file of a run recorded live).
   case sameOuting(Int64)
+  /// No fix with a position was accepted (a receiver log that never got a fix, `fixCount`
+  /// records): not kept, since a 0 km session helps no one's history.
+  case nothingAccepted(fixCount: Int)
 }
 
 extension SessionStore {
@@ -36,10 +39,13 @@ extension SessionStore {
   /// Throws what `next` throws, or a `StoreError`.
   ///
   /// Unless `keepsSameOuting`, fixes whose first and last times are those of a stored
-  /// session (`sameOuting`) are not kept: counted twice, one ride made two in the totals.
+  /// session (`sameOuting`) are not kept: counted twice, one ride made two in the totals;
+  /// unless `keepsEmpty`, fixes of which none with a position was accepted
+  /// (`nothingAccepted`) are not kept either. Neither uses up a session number.
   public func importSession<E: Error>(
     reading next: () throws(E) -> Fix?, laps: () -> RecordedLaps? = { nil }, name: String?,
-    configuration: SessionConfiguration, source: String?, keepsSameOuting: Bool = true
+    configuration: SessionConfiguration, source: String?, keepsSameOuting: Bool = true,
+    keepsEmpty: Bool = true
   ) throws -> StreamedImportOutcome {
     let owner = ProcessIdentity.current
     let id = try patientWrite { db in
@@ -61,6 +67,10 @@ extension SessionStore {
       if let existing = try importedSession(digest: content, fixCount: digest.count) {
         try removeSession(id, waiting: nil, givingItsNumberBack: true)
         return .alreadyImported(existing)
+      }
+      if !keepsEmpty, done.summary.pointsAccepted == 0 {
+        try removeSession(id, waiting: nil, givingItsNumberBack: true)
+        return .nothingAccepted(fixCount: done.fixCount)
       }
       if !keepsSameOuting, let start = done.start, let end = done.end,
         let other = try sessionOfTheSameOuting(start: start, end: end, besides: id)

@@ -126,6 +126,8 @@ extension SessionStore {
     /// A file with the same fixes (times and positions, in order: `FixStreamDigest`) was
     /// imported before as this session, under whatever name, compression or line ends.
     case alreadyImported(Int64)
+    /// No fix with a position was accepted; not kept (`importSession(reading:)`).
+    case nothingAccepted(fixCount: Int)
   }
 
   /// Keeps fixes read from a file as a finished session, computed with `configuration`;
@@ -152,6 +154,7 @@ extension SessionStore {
     switch outcome {
     case .imported(let imported): return .imported(try record(imported.id))
     case .alreadyImported(let id), .sameOuting(let id): return .alreadyImported(id)
+    case .nothingAccepted(let fixCount): return .nothingAccepted(fixCount: fixCount)
     }
   }
 
