@@ -83,10 +83,15 @@ struct ListSessions: ParsableCommand {
 
   func validate() throws {
     if let word = unknown.first {
+      // The mistake is the word after `sessions`, not an argument of `list` (which the
+      // parser hands it to): said with `sessions`' own usage, as the parser says an error.
       let commands = Sessions.configuration.subcommands.map { $0.configuration.commandName ?? "" }
-      throw ValidationError(
-        "'\(word)' is not a sessions command; give one of \(commands.joined(separator: ", ")) "
-          + "(`strider sessions --help`)")
+      printError(
+        "Error: '\(word)' is not a sessions command; give one of "
+          + "\(commands.joined(separator: ", "))\n"
+          + "Usage: \(Strider.usageString(for: Sessions.self))\n"
+          + "  See 'strider sessions --help' for more information.")
+      throw ExitCode.validationFailure
     }
     if let limit, limit < 1 {
       throw ValidationError(

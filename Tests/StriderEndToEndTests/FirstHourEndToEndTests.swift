@@ -167,11 +167,13 @@ import Testing
     (["places", "name", "1", " "], "Usage: strider places name"),
     // A misspelt sessions command was read as arguments of the default, `list`.
     (["sessions", "shw", "3"], "'shw' is not a sessions command; give one of list, show"),
+    (["sessions", "shw", "3"], "Usage: strider sessions <subcommand>"),
   ])
   func aCommandsOwnCheckShowsItsOwnUsage(arguments: [String], usage: String) throws {
     let result = try StriderBinary.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
+    #expect(!result.stderr.contains("Usage: strider sessions list"), "\(result.stderr)")
   }
 
   /// `sessions` lists the newest first; `--limit`, `--since` and `--oldest-first` choose,
