@@ -125,9 +125,10 @@ final class ProgressLine: Sendable {
 
   /// The text cut to the terminal's width less one column: a line that wraps cannot be
   /// redrawn in place.
+  /// A terminal that does not say its width gets the whole line; one a column wide, none.
   static func fitted(_ text: String) -> String {
     var size = winsize()
-    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 1 else { return text }
+    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return text }
     let width = Int(size.ws_col) - 1
     return text.count > width ? String(text.prefix(width)) : text
   }

@@ -2,6 +2,10 @@ import Foundation
 import StriderTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 54: long work says how far it has gone when standard error is a terminal (a
 /// 118 MB import printed nothing for 16 s), and nothing when it is not, or with `--quiet`.
 @Suite(.serialized, .offCooperativePool) struct ProgressLineTmuxTests {
@@ -55,6 +59,46 @@ import Testing
     #expect(piped.status == 0, "\(piped.stderr)")
     #expect(piped.stdout.contains("session 1, run, 150000 fixes"))
     #expect(!piped.stderr.contains("importing"), "\(piped.stderr)")
+  }
+
+  /// On a terminal 24 columns wide the line is cut to 23, never wrapped: a wrapped line
+  /// cannot be redrawn in place, and each redraw would leave a row of it behind.
+  @Test(.enabled(if: TmuxSession.executable != nil, "needs tmux"))
+  func aNarrowTerminalGetsTheLineCutNotWrapped() throws {
+    let file = try Self.longRun(points: 150_000)
+    let home = try StriderBinary.temporaryDirectory().path
+    let tmux = try TmuxSession(
+      "STRIDER_HOME='\(home)' '\(StriderBinary.url.path)' sessions import '\(file.path)'"
+        + " > /dev/null; echo EXIT=$?; sleep 120", columns: 24, rows: 8)
+    defer { tmux.kill() }
+    let shown = tmux.waitFor("the cut line", timeout: 60) { $0.contains("importing long.gpx") }
+    let rows = (shown ?? "").split(separator: "\n")
+    let line = rows.filter { $0.contains("importing") }
+    #expect(line.count == 1 && line.allSatisfy { $0.count <= 23 }, "\(rows)")
+    #expect(!rows.contains { $0.contains("points,") || $0.contains("MB/s") }, "\(rows)")
+    let done = tmux.waitFor("the import's end", timeout: 180) { $0.contains("EXIT=0") }
+    #expect(!(done?.contains("importing") ?? true), "erased: \(done ?? "")")
+  }
+
+  /// A terminal one column wide has no room for any of it: nothing is drawn (the whole
+  /// line was written, one character a row).
+  @Test(.enabled(if: TmuxSession.executable != nil, "needs tmux"))
+  func aOneColumnTerminalGetsNothing() throws {
+    let file = try Self.longRun(points: 150_000)
+    let home = try StriderBinary.temporaryDirectory()
+    #expect(chmod(home.path, 0o700) == 0, "no warning about the folder to wrap either")
+    let tmux = try TmuxSession(
+      "STRIDER_HOME='\(home.path)' '\(StriderBinary.url.path)' sessions import"
+        + " '\(file.path)' > /dev/null; sleep 120", columns: 1, rows: 30)
+    defer { tmux.kill() }
+    // The line would appear after a second; the import takes several.
+    let deadline = Date().addingTimeInterval(4)
+    var drawn = ""
+    while Date() < deadline, drawn.isEmpty {
+      drawn = tmux.capture().filter { !$0.isWhitespace }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(drawn.isEmpty, "\(drawn)")
   }
 
   /// `--quiet` keeps a terminal's standard error free of it too.
