@@ -20,11 +20,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 extension WriterCheck {
   /// The target's checks for one choice of points. No writer may trap (`<ele>1e19</ele>`
   /// once did, in `GPXWriter.decimal`). What a GPX or TCX export writes must read back
-  /// without an error, one point for each fix written, at the same place (to 1e-9 degree,
-  /// longitudes modulo 360) and time (to the millisecond, when it has an RFC 3339 form);
-  /// FIT must read back without damage, a record per fix it can time; CSV must hold a row
-  /// per fix, and JSON must parse (`JSONGrammar`: Foundation's reader, building every
-  /// value, was half the cost of the check).
+  /// without an error, one point for each fix written, at the same place (to half the last
+  /// decimal `GPXWriter.Precision.degrees` writes, longitudes modulo 360) and time (to the
+  /// millisecond, when it has an RFC 3339 form); FIT must read back without damage, a record
+  /// per fix it can time; CSV must hold a row per fix, and JSON must parse (`JSONGrammar`:
+  /// Foundation's reader, building every value, was half the cost of the check).
   static func run(_ bytes: [UInt8], points: ExportPoints) {
     var decoder = FixStreamDecoder(bytes)
     var configuration = decoder.configuration()
@@ -83,6 +83,9 @@ extension WriterCheck {
 enum WriterCheck {
   static let fixLimit = 300
   static let splitLimit = 50
+  /// How far a written degree may read back: the exports write 7 decimals, so a position
+  /// moves by at most half of 1e-7, plus the binary rounding of the decimal read back.
+  static let degreeTolerance = 0.5e-7 + 1e-12
 
   /// `precondition` with its message kept: -O drops a precondition's message, and the
   /// message is what says which export failed and how.
@@ -159,8 +162,8 @@ enum WriterCheck {
         fatalError("\(what): a point without a position")
       }
       WriterCheck.require(
-        abs(a.latitude - b.latitude) <= 1e-9
-          && abs(remainder(a.longitude - b.longitude, 360)) <= 1e-9,
+        abs(a.latitude - b.latitude) <= degreeTolerance
+          && abs(remainder(a.longitude - b.longitude, 360)) <= degreeTolerance,
         "\(what): \(b) reads back as \(a)")
       if let t = fix.time, t.fitsRFC3339 {
         let back = back.time?.secondsSince1970 ?? .nan

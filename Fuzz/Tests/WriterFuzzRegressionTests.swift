@@ -61,3 +61,38 @@ import Testing
     #expect(text.components(separatedBy: needle).count - 1 == expected)
   }
 }
+
+/// CI's writers run of 2026-11-30 stopped on a check older than the export's precision: a
+/// longitude written to 7 decimals (a centimetre) was held to 1e-9 degree.
+@Suite struct WriterFuzzPrecisionTests {
+  static func gpx(latitude: String, longitude: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+    <trk><trkseg><trkpt lat="\(latitude)" lon="\(longitude)"><time>2026-11-30T08:00:00Z</time></trkpt></trkseg></trk>
+    </gpx>
+    """
+  }
+
+  /// The position CI's input made, as the GPX writer writes it, passes the check.
+  @Test func aPositionWrittenToSevenDecimalsReadsBackWithinTheCheck() {
+    let fix = Fix(
+      time: GNSSTime(secondsSince1970: 1_796_025_600),
+      coordinate: Coordinate(latitude: 47.49999999999364, longitude: 19.04996183851794))
+    let latitude = GPXWriter.Precision.degrees(47.49999999999364)
+    let longitude = GPXWriter.Precision.degrees(19.04996183851794)
+    #expect((latitude, longitude) == ("47.5", "19.0499618"))
+    WriterCheck.readBack(
+      Self.gpx(latitude: latitude, longitude: longitude), written: [fix], what: "gpx",
+      fileName: "check.gpx")
+  }
+
+  /// The worst a 7-decimal rounding can do, half the last decimal, stays inside the check,
+  /// and a whole last decimal does not.
+  @Test func theToleranceIsHalfTheLastDecimalWritten() {
+    #expect(WriterCheck.degreeTolerance >= 0.5e-7)
+    #expect(WriterCheck.degreeTolerance < 1e-7)
+    let worst = 179.99999995
+    #expect(abs(Double(GPXWriter.Precision.degrees(worst))! - worst) <= WriterCheck.degreeTolerance)
+  }
+}
