@@ -240,6 +240,10 @@ struct ActivityChoice {
   /// files; nil where `reason` is short already.
   var briefReason: String?
 
+  /// Guessed without anything to go on: the activity is the default, not what the track
+  /// showed (`ActivityGuess`: too little timed movement).
+  var isDefault: Bool { source == .guessed && evidence == nil }
+
   /// One short line for `sessions import`: "activity guessed: moving median ...", or
   /// "activity from the file's sport: ride"; nil when `--activity` said it.
   var importLine: String? {

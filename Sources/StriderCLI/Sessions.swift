@@ -9,13 +9,13 @@ import StriderStore
 struct Sessions: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sessions",
-    abstract: "List, show, export, import, finish, delete and vacuum recorded sessions.",
+    abstract: "List, show, edit, export, import, finish, delete and vacuum recorded sessions.",
     discussion:
       "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
-      ListSessions.self, ShowSession.self, ExportSession.self, ImportSessions.self,
-      FinishSession.self, DeleteSession.self, VacuumSessions.self,
+      ListSessions.self, ShowSession.self, EditSession.self, ExportSession.self,
+      ImportSessions.self, FinishSession.self, DeleteSession.self, VacuumSessions.self,
     ],
     defaultSubcommand: ListSessions.self
   )
@@ -204,6 +204,10 @@ struct ShowSession: ParsableCommand {
     {
       rows.append(("best efforts", efforts))
     }
+    if try storeCall({ () throws(StoreError) in try store.isLeftOutOfRecords(id) }) {
+      rows.append(
+        ("records", "left out (`strider sessions edit \(id) --include-in-records` counts it)"))
+    }
     var text = SummaryTable.text(rows) + SummaryTable.splits(summary)
     if !summary.pauses.isEmpty {
       text += "pauses\n"
@@ -321,9 +325,14 @@ struct ImportSessions: ParsableCommand {
         else { continue }
         let (outcome, choice) = result
         // Why the activity is what it is, in one short line, as `analyze` says it.
-        let because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
+        var because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
         switch outcome {
         case .imported(let record):
+          if choice.isDefault {
+            because +=
+              "  left out of the personal records until you say what it was: `strider "
+              + "sessions edit \(record.id) --activity ACTIVITY --include-in-records`\n"
+          }
           let distance = record.summary.map {
             DisplayFormat.distance($0.distance, units: $0.units)
           }

@@ -57,6 +57,9 @@ enum StreamedImport {
         printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
       }
       if let device = reader.deviceTotals { try store.keepDeviceTotals(device, of: session.id) }
+      // An activity taken by default is not known: a run record from a drive or a walk
+      // would be a record of nothing (`sessions edit --activity` says what it was).
+      if choice.isDefault { try store.leaveOutOfRecords(session.id) }
       if let legs = reader.deviceTotals?.legs, legs.count > 1 {
         // A triathlon measured as one activity: its efforts and length are no record. Its
         // parts are measured one by one, as `analyze` does, and kept with it.

@@ -79,3 +79,25 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
     return distance / duration.value < SessionConfiguration.rawStoppedSpeed.value
   }
 }
+
+extension SessionConfiguration {
+  /// The same session's settings for another activity: the activity's own gate, auto-pause
+  /// and smoother; the person's weight, units, cues and elevation policy kept, and a raw
+  /// session (`--no-filter`) kept raw.
+  public func measured(as activity: Activity) -> SessionConfiguration {
+    guard activity != self.activity else { return self }
+    if isRaw {
+      return .raw(activity: activity, weight: weight, units: units, elevation: elevation)
+    }
+    var other = SessionConfiguration(
+      activity: activity, weight: weight, units: units, cues: cues, elevation: elevation,
+      signalLossAfter: signalLossAfter, smoothFinishedTrack: smoothFinishedTrack)
+    other.maximumSplits = maximumSplits
+    // A session stored before the wander was searched keeps its stored numbers in every
+    // other respect; it keeps that too.
+    if autoPause.wanderRadius == nil { other.autoPause.wanderRadius = nil }
+    if autoPause.datesStopEdges == nil { other.autoPause.datesStopEdges = nil }
+    if !autoPause.enabled { other.autoPause.enabled = false }
+    return other
+  }
+}
