@@ -103,7 +103,7 @@ struct AnalyzeJob: Equatable {
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(
-      configuration: configuration, correctsLiveDistance: false, followsLive: followsLive)
+      configuration: configuration, correctsLiveDistance: followsLive, followsLive: followsLive)
     var sensors = SensorFigures()
     if parallel {
       // The gate judges on a thread of its own, beside the parsing and the engine.

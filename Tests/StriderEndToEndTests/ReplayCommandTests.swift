@@ -24,7 +24,7 @@ import Testing
   }
 
   /// A two-hour ride replayed at 1000× waits its 7.2 s of fix time / 1000, `max` does not,
-  /// and both end with the summary and cues `analyze` gives.
+  /// and both end with the summary, cues and live split times `analyze` gives.
   @Test func aTwoHourReplayAt1000xMatchesAnalyze() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("ride.gpx").path
@@ -52,18 +52,33 @@ import Testing
         (summary[key] as? Double) == (reference[key] as? Double)
           || (summary[key] as? Int) == (reference[key] as? Int), "\(key) differs")
     }
-    // A replay re-measures its live distance as it goes, as a live session does, and
-    // `analyze` does not (it shows no live figures), so distance and time cues may differ
-    // by that correction; the pauses, resumes and the finish are the same.
-    func unmoved(_ cues: [[String: Any]]) -> [String] {
-      cues.compactMap { cue in
-        guard let text = cue["text"] as? String, !text.hasPrefix("Distance") else { return nil }
-        return "\(cue["time"] as? String ?? "?") \(text)"
+    // `analyze --format json` re-measures its live figures as a replay does, so it says
+    // every cue the replay says, at the same time, and its splits' live times are the
+    // ones the replay told.
+    func said(_ cues: [[String: Any]]) -> [String] {
+      cues.map { "\($0["time"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
+    }
+    let replayed = said(events.filter { $0["event"] as? String == "cue" })
+    #expect(replayed.count > 10)
+    #expect(replayed == said(reference["cues"] as? [[String: Any]] ?? []))
+    var told: [Int: Double] = [:]
+    for split in events where split["event"] as? String == "split" {
+      if let index = split["index"] as? Int, told[index] == nil {
+        told[index] = split["duration_s"] as? Double
       }
     }
-    let replayed = unmoved(events.filter { $0["event"] as? String == "cue" })
-    #expect(!replayed.isEmpty)
-    #expect(replayed == unmoved(reference["cues"] as? [[String: Any]] ?? []))
+    let splits = try #require(reference["splits"] as? [[String: Any]])
+    var compared = 0
+    for split in splits {
+      guard let live = split["live_duration_s"] as? Double, let index = split["index"] as? Int
+      else { continue }
+      compared += 1
+      #expect(told[index] == live, "split \(index): told \(told[index] ?? -1) s, analyze \(live) s")
+    }
+    #expect(compared > 0, "a split whose finished time moved says its live time")
+    let live = try #require(reference["live"] as? [String: Any])
+    let finishing = try #require(summary["live"] as? [String: Any])
+    #expect(NSDictionary(dictionary: live).isEqual(to: finishing), "\(live) against \(finishing)")
     #expect(events.first?["event"] as? String != "summary")
 
     let fastStart = Date()
