@@ -45,6 +45,9 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     self.datesStopEdges = datesStopEdges
   }
 
+  /// The speed at which a paused user has moved on: `resumeDistance` over `resumeWindow`.
+  public var resumeSpeed: Double { resumeDistance.value / resumeWindow.value }
+
   /// The default `wanderRadius`: about the 99.9 % point of a standing user's distance from
   /// where the stop began, per axis of the learnt wander.
   public static let standardWanderRadius = 3.5
@@ -164,7 +167,7 @@ public struct AutoPause: Sendable {
         lastInside = time
         return nil
       }
-      let resumeSpeed = configuration.resumeDistance.value / configuration.resumeWindow.value
+      let resumeSpeed = configuration.resumeSpeed
       guard recentSpeed(at: time) >= resumeSpeed, (speed ?? resumeSpeed) >= resumeSpeed else {
         if configuration.wanderRadius != nil { lastInside = time }
         return nil

@@ -41,6 +41,13 @@ public struct SessionEngine: Sendable {
   private var signalLostAt: GNSSTime?
   private var livePauses: [PauseInterval] = []
   private var pausedSince: GNSSTime?
+  /// From when the stop in force may be announced, while it is not yet: when it was found,
+  /// or `pauseAnnouncementHold` later.
+  private var pauseAnnouncedFrom: GNSSTime?
+  /// When the last announced pause ended: a stop found soon after waits to be announced.
+  private var lastResumedAt: GNSSTime?
+  /// Whether the stop in force was announced (its `paused` event and cue are out).
+  private var pauseAnnounced = false
   private var untimedDistance = 0.0
   /// Every step passed to metrics, moving or not: the raw length for `--no-filter`.
   private var rawDistance = 0.0
@@ -285,8 +292,22 @@ public struct SessionEngine: Sendable {
   /// The time of the first accepted fix: where the session, and its first lap, begin.
   public var firstAcceptedTime: GNSSTime? { firstAccepted?.time }
 
-  /// Whether auto-pause holds the session paused now.
-  public var isPaused: Bool { autoPause.isPaused }
+  /// Whether the session is paused now, as announced: auto-pause holds it, and has for
+  /// `pauseAnnouncementHold`.
+  public var isPaused: Bool { autoPause.isPaused && pauseAnnounced }
+
+  /// How long of fix time a stop must hold before it is announced when it was found late
+  /// or right after the last one ended; other stops are announced when found. A logger
+  /// that writes nothing while its rider stands (smart recording), or a signal gap, shows
+  /// the stop only at the next point, when the rider is often moving again: announced at
+  /// once, "Auto-paused." was followed by "Resumed." 3-5 s later (11 times in one urban
+  /// ride); and a stop found just after a resume made "Resumed." and "Auto-paused." a few
+  /// seconds apart. The stop counts from where it began, announced or not.
+  public static let pauseAnnouncementHold = Seconds(5)
+  /// A stop found this much later than its window after it began was found late.
+  static let lateStop = Seconds(2)
+  /// A stop found this soon after the last announced pause ended waits to be announced.
+  static let flickerSpan = Seconds(10)
   /// Whether the signal was announced lost and no fix has come back since.
   public var isSignalLost: Bool { signalLostAnnounced }
 
@@ -385,7 +406,7 @@ public struct SessionEngine: Sendable {
     var events: [SessionEvent] = []
     for decision in gate.finish() { handle(decision, into: &events) }
     if !followsLive { return finishFiguresOnly(handingOut: handOut) }
-    if let since = pausedSince, let last = lastAcceptedTime {
+    if pauseAnnounced, let since = pausedSince, let last = lastAcceptedTime {
       livePauses.append(PauseInterval(start: since, end: last))
     }
     // The fixes the live filter had not settled yet settle now, and count at the last time.
@@ -653,7 +674,7 @@ public struct SessionEngine: Sendable {
       if let p = previous, !newStretch {
         untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
       }
-      if reportsEachFix { emit(.point(point, isPaused: autoPause.isPaused), into: &events) }
+      if reportsEachFix { emit(.point(point, isPaused: isPaused), into: &events) }
       return
     }
     let previousTimed = previous.flatMap { p in lastAcceptedTime.map { _ in p } }
@@ -667,16 +688,31 @@ public struct SessionEngine: Sendable {
       case .paused(let at, let since):
         pausedSince = since
         redateUnsettledSteps(after: since, moving: false)
-        emit(.paused(at: at, since: since), into: &events)
-        announce(.pause, at: at, into: &events)
+        let late = at - since > configuration.autoPause.window + SessionEngine.lateStop
+        let soonAfter = lastResumedAt.map { at - $0 < SessionEngine.flickerSpan } ?? false
+        pauseAnnouncedFrom = late || soonAfter ? at + SessionEngine.pauseAnnouncementHold : at
       case .resumed(let at, let departed):
         let end = min(at, max(departed, pausedSince ?? departed))
-        if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: end)) }
+        if pauseAnnounced {
+          if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: end)) }
+          emit(.resumed(at: at), into: &events)
+          announce(.resume, at: at, into: &events)
+          lastResumedAt = at
+        }
         pausedSince = nil
+        pauseAnnouncedFrom = nil
+        pauseAnnounced = false
         redateUnsettledSteps(after: end, moving: true)
-        emit(.resumed(at: at), into: &events)
-        announce(.resume, at: at, into: &events)
       }
+    }
+    // Nor is a stop whose user is already pulling away: "Resumed." would follow.
+    if let from = pauseAnnouncedFrom, autoPause.isPaused, time >= from,
+      !smoothed || speed.value < configuration.autoPause.resumeSpeed
+    {
+      pauseAnnouncedFrom = nil
+      pauseAnnounced = true
+      emit(.paused(at: time, since: pausedSince ?? time), into: &events)
+      announce(.pause, at: time, into: &events)
     }
     var step = 0.0
     if continues, let p = previous {
@@ -739,7 +775,7 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
-    if reportsEachFix { emit(.point(point, isPaused: autoPause.isPaused), into: &events) }
+    if reportsEachFix { emit(.point(point, isPaused: isPaused), into: &events) }
   }
 
   /// What an engine that does not follow live keeps of an accepted fix: the track for the
