@@ -19,8 +19,8 @@ struct History: ParsableCommand {
       + "a session (summary, splits, best efforts, heart-rate zones, route), r replays it, "
       + "q or Esc goes back and quits. Everything comes from the figures kept per session.")
 
-  @Option(help: "metric or imperial.")
-  var units: UnitSystem = .metric
+  @Option(help: ArgumentHelp(HistoryUnits.help))
+  var units: UnitSystem?
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
@@ -42,6 +42,7 @@ struct History: ParsableCommand {
     let stop = StopSignal()
     let started = ContinuousClock.now
     let store = try HistoryAccess.open()
+    let units = try HistoryUnits.resolve(self.units)
     let data = try HistoryLoader.data(store, units: units, includingSimulated: !noDemos)
     let loader = try HistoryLoader(store: store, units: units)
     if timeOnly {
@@ -83,13 +84,15 @@ struct History: ParsableCommand {
       }
       model = current
       guard case .replay(let id) = outcome else { return }
-      note = try replay(id, store: store, stop: stop)
+      note = try replay(id, store: store, stop: stop, units: units)
     }
   }
 
   /// Replays session `id` on the dashboard, as `strider replay ID` does; the note the
   /// history shows when it comes back.
-  private func replay(_ id: Int64, store: SessionStore, stop: StopSignal) throws -> String {
+  private func replay(_ id: Int64, store: SessionStore, stop: StopSignal, units: UnitSystem)
+    throws -> String
+  {
     let (listing, configuration, fixes) = try storeCall {
       () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
       (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))

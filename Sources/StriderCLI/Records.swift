@@ -23,8 +23,8 @@ struct Records: ParsableCommand {
   @Option(help: "text or json.")
   var format: Format = .text
 
-  @Option(help: "metric or imperial (text only).")
-  var units: UnitSystem = .metric
+  @Option(help: ArgumentHelp(HistoryUnits.help + " Text only."))
+  var units: UnitSystem?
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
@@ -35,7 +35,7 @@ struct Records: ParsableCommand {
       try store.personalRecords(activities: activity, includingSimulated: !noDemos)
     }
     switch format {
-    case .text: try Output.standard(Self.text(records, units: units))
+    case .text: try Output.standard(Self.text(records, units: try HistoryUnits.resolve(units)))
     case .json:
       try Output.standard(
         JSONValue.object([JSONMember("records", .array(records.map(Self.json)))]).serialized

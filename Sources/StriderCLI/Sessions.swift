@@ -60,7 +60,7 @@ struct ListSessions: ParsableCommand {
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
 
-  @Option(help: "metric or imperial (default: each session's own units).")
+  @Option(help: ArgumentHelp(HistoryUnits.help))
   var units: UnitSystem?
 
   // Unconditional, so that `--limit -5` is said to be out of range rather than read as an
@@ -119,7 +119,7 @@ struct ListSessions: ParsableCommand {
     }
     if oldestFirst { sessions.reverse() }
     if let limit { sessions = Array(sessions.prefix(limit)) }
-    try Output.standard(SessionTable.text(sessions, units: units ?? .metric))
+    try Output.standard(SessionTable.text(sessions, units: try HistoryUnits.resolve(units)))
   }
 }
 

@@ -189,3 +189,15 @@ enum ConfigFile {
     }
   }
 }
+
+/// The units the history is printed in: `--units`, else the config file's `profile.units`,
+/// else metric. One rule for `records`, `stats`, `history` and `sessions list`; a session's
+/// own page (`sessions show`) keeps the units it was measured in, its splits with them.
+enum HistoryUnits {
+  static let help = "metric or imperial (default: profile.units from the config file, else metric)."
+
+  static func resolve(_ asked: UnitSystem?) throws -> UnitSystem {
+    if let asked { return asked }
+    return try ConfigFile.settings().units
+  }
+}

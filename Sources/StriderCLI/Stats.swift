@@ -35,8 +35,8 @@ struct Stats: ParsableCommand {
   @Option(help: "text, json or csv.")
   var format: Format = .text
 
-  @Option(help: "metric or imperial (text only).")
-  var units: UnitSystem = .metric
+  @Option(help: ArgumentHelp(HistoryUnits.help + " Text only."))
+  var units: UnitSystem?
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
@@ -88,7 +88,8 @@ struct Stats: ParsableCommand {
     var heartRate: HeartRateText.Profile?
   }
 
-  func run() throws {
+  mutating func run() throws {
+    units = try HistoryUnits.resolve(units)
     let store = try HistoryAccess.open()
     let until = asOf.flatMap(Self.moment)
     let now = until.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
@@ -146,13 +147,14 @@ struct Stats: ParsableCommand {
 
   private func cells(_ total: PeriodTotal) -> [String] {
     [
-      total.activity.noun, "\(total.count)", DisplayFormat.distance(total.distance, units: units),
+      total.activity.noun, "\(total.count)",
+      DisplayFormat.distance(total.distance, units: units ?? .metric),
       DisplayFormat.clock(total.moving),
       total.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-",
       total.activity.prefersSpeed
-        ? total.averageSpeed.map { DisplayFormat.speed($0, units: units) } ?? "-"
+        ? total.averageSpeed.map { DisplayFormat.speed($0, units: units ?? .metric) } ?? "-"
         : total.averagePace.map {
-          DisplayFormat.pace(Pace($0), activity: total.activity, units: units)
+          DisplayFormat.pace(Pace($0), activity: total.activity, units: units ?? .metric)
         } ?? "-",
     ]
   }
