@@ -500,9 +500,10 @@ enum SummaryTable {
   static func splits(_ s: SessionSummary) -> String {
     // A ride reads in speed, as on the dashboard and in its summary line.
     func pace(of split: Split) -> String {
+      guard let pace = split.shownPace else { return "-" }
       let speed = split.duration.value > 0 ? split.distance / split.duration : nil
       return DisplayFormat.paceOrSpeed(
-        pace: split.pace, speed: speed, activity: s.activity, units: s.units)
+        pace: pace, speed: speed, activity: s.activity, units: s.units)
     }
     // Padded, never cut (split 10,000 once read as 1000), in Swift: Foundation's
     // `padding(toLength:)` bridges through NSString, 2 % of analysing a 700-split log.

@@ -217,7 +217,7 @@ public enum HeadlessEvents {
           JSONMember("index", .int(split.index)),
           JSONMember("distance_m", .rounded(split.distance.value, 2)),
           JSONMember("duration_s", .rounded(split.duration.value, 3)),
-          JSONMember("pace_s_per_km", .rounded(split.pace.value, 2)),
+          JSONMember("pace_s_per_km", .rounded(split.shownPace?.value, 2)),
         ])
     case .signalLost(let at):
       return object("signal_lost", [JSONMember("time", .string(at.iso8601))])

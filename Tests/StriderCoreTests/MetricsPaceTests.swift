@@ -53,3 +53,38 @@ struct MetricsPaceTests {
     #expect(Pace(250).text(per: .imperial) == "6:42 /mi", "402.3 s per mile")
   }
 }
+
+/// Issue 52: a receiver log on a desk read "0.03 km, 2:59 /km"; over less than
+/// `Pace.shortestMeasured` no pace or speed is given, for the session, a final split or
+/// the figures under way.
+struct ShortDistancePaceTests {
+  static func fixes(metres: [Double]) -> [Fix] {
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 47.0, longitude: 8.0))
+    return metres.enumerated().map { i, east in
+      Fix(
+        time: GNSSTime(secondsSince1970: 1_760_000_000 + 10 * Double(i)),
+        coordinate: plane.unproject(PlanePoint(east: east, north: 0)),
+        horizontalAccuracy: Meters(3), mode: .threeD)
+    }
+  }
+
+  @Test func aFewMetresHaveNoPace() throws {
+    let record = SessionRecorder.record(
+      fixes: Self.fixes(metres: [0, 8, 16, 24, 30]),
+      configuration: .raw(activity: .run))
+    let summary = try #require(record.summary)
+    #expect(summary.distance > Meters(20) && summary.distance < Pace.shortestMeasured)
+    #expect(summary.averagePace == nil && summary.averageSpeed == nil)
+    let split = try #require(summary.splits.last)
+    #expect(split.isPartial && split.shownPace == nil)
+    #expect(JSONValue.object(summary.jsonMembers).serialized.contains("\"avg_pace_s_per_km\":null"))
+  }
+
+  @Test func fiftyMetresAndMoreHaveOne() throws {
+    let record = SessionRecorder.record(
+      fixes: Self.fixes(metres: [0, 20, 40, 60, 80]), configuration: .raw(activity: .run))
+    let summary = try #require(record.summary)
+    #expect(summary.distance >= Pace.shortestMeasured)
+    #expect(summary.averagePace != nil && summary.splits.last?.shownPace != nil)
+  }
+}

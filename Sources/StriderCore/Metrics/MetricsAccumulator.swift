@@ -206,9 +206,9 @@ public struct MetricsAccumulator: Sendable {
     let current = lastSampleMoving ? window.speed.map(MetersPerSecond.init) : nil
     return MetricsSnapshot(
       distance: d, elapsed: elapsed, moving: m,
-      averagePace: Pace(distance: d, duration: m),
+      averagePace: d >= Pace.shortestMeasured ? Pace(distance: d, duration: m) : nil,
       currentPace: current.flatMap { Pace(speed: $0) },
-      averageSpeed: moving > 0 ? d / m : nil,
+      averageSpeed: moving > 0 && d >= Pace.shortestMeasured ? d / m : nil,
       currentSpeed: current,
       calories: Kilocalories(trusted ? gradedKilocalories : levelKilocalories),
       elevationGain: trusted ? Meters(elevation.gain) : nil,

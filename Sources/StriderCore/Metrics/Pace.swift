@@ -25,6 +25,12 @@ public struct Pace: Quantity {
     self.init(1000 / speed.value)
   }
 
+  /// Over less than this a pace (or a speed) is the receiver's scatter and a second's
+  /// rounding more than the user's motion: a receiver log on a desk read "0.03 km, 2:59
+  /// /km", a stationary one "0.00 km, 54:19 /km". None is shown for a session, a split or
+  /// a split under way shorter than this.
+  public static let shortestMeasured = Meters(50)
+
   /// The speed this pace corresponds to.
   public var speed: MetersPerSecond { MetersPerSecond(value > 0 ? 1000 / value : 0) }
 

@@ -11,6 +11,9 @@ public struct Split: Sendable, Hashable, Codable {
   public var duration: Seconds
   /// `duration` over `distance`.
   public var pace: Pace
+  /// The pace as shown: nil for a final split too short to measure one
+  /// (`Pace.shortestMeasured`).
+  public var shownPace: Pace? { distance >= Pace.shortestMeasured ? pace : nil }
   /// Climbing within the split; nil when elevation is not trusted.
   public var elevationGain: Meters?
   /// When the split's distance was reached (interpolated inside the step).

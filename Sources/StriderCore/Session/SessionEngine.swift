@@ -260,8 +260,10 @@ public struct SessionEngine: Sendable {
     ahead += min(0, liveCorrection.debt)
     guard ahead > 0, ahead.isFinite else { return snapshot }
     snapshot.distance = snapshot.distance + Meters(ahead)
-    snapshot.averagePace = Pace(distance: snapshot.distance, duration: snapshot.moving)
-    if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
+    if snapshot.distance >= Pace.shortestMeasured {
+      snapshot.averagePace = Pace(distance: snapshot.distance, duration: snapshot.moving)
+      if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
+    }
     // The split under way runs on the settled clock too: the steps ahead bring their time
     // with them. Past a mark, the split shown is the next one, from where those steps
     // crossed it (the split completed is told once the settled distance completes it).

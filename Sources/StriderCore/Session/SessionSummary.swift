@@ -56,12 +56,13 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// Moving time over the distance that has times, in seconds per kilometre.
   public var averagePace: Double? {
     let timed = timedDistance
-    return timed.value > 1 && moving.value > 0 ? moving.value / timed.kilometres : nil
+    return timed >= Pace.shortestMeasured && moving.value > 0
+      ? moving.value / timed.kilometres : nil
   }
 
   /// The distance that has times over moving time.
   public var averageSpeed: MetersPerSecond? {
-    moving.value > 0 ? timedDistance / moving : nil
+    timedDistance >= Pace.shortestMeasured && moving.value > 0 ? timedDistance / moving : nil
   }
 
   /// `untimed_distance_m` when part of the distance has no times.
@@ -126,7 +127,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
                 JSONMember("index", .int($0.index)),
                 JSONMember("distance_m", .rounded($0.distance.value, 2)),
                 JSONMember("duration_s", .rounded($0.duration.value, 3)),
-                JSONMember("pace_s_per_km", .rounded($0.pace.value, 2)),
+                JSONMember("pace_s_per_km", .rounded($0.shownPace?.value, 2)),
                 JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
                 JSONMember("end_time", .string($0.endTime.iso8601)),
                 JSONMember("partial", .bool($0.isPartial)),

@@ -47,7 +47,9 @@ public struct SplitsTable: Sendable {
 
   private func row(index: String, distance: Meters, duration: Seconds, style: CellStyle) -> Row {
     let pace: String
-    if activity.prefersSpeed {
+    if distance < Pace.shortestMeasured {
+      pace = activity.prefersSpeed ? "-" : "--:--"
+    } else if activity.prefersSpeed {
       pace = duration.value > 0 ? DisplayFormat.speedNumber(distance / duration, units: units) : "-"
     } else {
       pace =

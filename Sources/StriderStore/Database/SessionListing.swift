@@ -22,7 +22,9 @@ public struct SessionListing: Hashable, Sendable {
 
   /// Moving time over distance, in seconds per kilometre.
   public var averagePace: Double? {
-    guard let distance, let moving, distance.value > 1, moving.value > 0 else { return nil }
+    guard let distance, let moving, distance >= Pace.shortestMeasured, moving.value > 0 else {
+      return nil
+    }
     return moving.value / distance.kilometres
   }
 }
