@@ -300,7 +300,10 @@ struct ImportSessions: ParsableCommand {
 
   @OptionGroup var session: SessionOptions
 
-  @Flag(help: "Keep a file in which no fix has a position (a receiver that never got one).")
+  @Flag(
+    help: ArgumentHelp(
+      "Keep a file in which no fix has a position (a receiver that never got one), or whose "
+        + "fixes never moved 50 m in over a minute (a receiver left logging)."))
   var keepEmpty = false
 
   @Flag(
@@ -344,8 +347,8 @@ struct ImportSessions: ParsableCommand {
               + records.map { "  \($0)\n" }.joined())
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
-        case .nothingAccepted:
-          // Said on standard error by `StreamedImport`, which returns nil for it.
+        case .nothingAccepted, .neverMoved:
+          // Said on standard error by `StreamedImport`, which returns nil for them.
           break
         case .sameOuting(let id):
           try Output.standard(

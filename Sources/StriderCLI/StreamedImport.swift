@@ -1,6 +1,7 @@
 import Foundation
 import StriderCore
 import StriderFormats
+import StriderRender
 import StriderStore
 
 /// `sessions import` of one file, streamed: the fixes go from the reader through the engine
@@ -50,6 +51,13 @@ enum StreamedImport {
       printError(
         "strider: warning: \(path): not imported: no fix with a position was accepted "
           + "(\(fixCount) records); --keep-empty imports it anyway")
+      return nil
+    }
+    if case .neverMoved(let elapsed, let distance) = outcome {
+      printError(
+        "strider: warning: \(path): not imported: the receiver never moved (\(Int(distance.value.rounded())) m "
+          + "in \(DisplayFormat.clock(elapsed))): a log left running, not an outing; "
+          + "--keep-empty imports it anyway")
       return nil
     }
     if case .imported(let session) = outcome {

@@ -148,7 +148,7 @@ private let run = Simulator.run(SimulationConfiguration(activity: .run, seed: 7,
       {
       case .imported(let record): outcomes.append("imported \(record.id ?? 0)")
       case .alreadyImported(let id): outcomes.append("already \(id)")
-      case .nothingAccepted: outcomes.append("not kept")
+      case .nothingAccepted, .neverMoved: outcomes.append("not kept")
       }
     }
     #expect(outcomes == ["imported 1", "imported 2", "already 1"])

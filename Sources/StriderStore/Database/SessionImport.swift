@@ -23,6 +23,10 @@ public enum StreamedImportOutcome: Sendable {
   /// No fix with a position was accepted (a receiver log that never got a fix, `fixCount`
   /// records): not kept, since a 0 km session helps no one's history.
   case nothingAccepted(fixCount: Int)
+  /// The fixes stood for longer than `SessionStore.neverMovedAfter` and covered less than
+  /// `Pace.shortestMeasured`: a receiver left logging on a desk or a windowsill, not an
+  /// outing; not kept, for the same reason.
+  case neverMoved(elapsed: Seconds, distance: Meters)
 }
 
 extension SessionStore {
@@ -41,7 +45,8 @@ extension SessionStore {
   /// Unless `keepsSameOuting`, fixes whose first and last times are those of a stored
   /// session (`sameOuting`) are not kept: counted twice, one ride made two in the totals;
   /// unless `keepsEmpty`, fixes of which none with a position was accepted
-  /// (`nothingAccepted`) are not kept either. Neither uses up a session number.
+  /// (`nothingAccepted`), or that never moved (`neverMoved`), are not kept either. None of
+  /// these uses up a session number.
   public func importSession<E: Error>(
     reading next: () throws(E) -> Fix?, laps: () -> RecordedLaps? = { nil }, name: String?,
     configuration: SessionConfiguration, source: String?, keepsSameOuting: Bool = true,
@@ -71,6 +76,12 @@ extension SessionStore {
       if !keepsEmpty, done.summary.pointsAccepted == 0 {
         try removeSession(id, waiting: nil, givingItsNumberBack: true)
         return .nothingAccepted(fixCount: done.fixCount)
+      }
+      if !keepsEmpty, done.summary.distance < Pace.shortestMeasured,
+        done.summary.elapsed >= Self.neverMovedAfter
+      {
+        try removeSession(id, waiting: nil, givingItsNumberBack: true)
+        return .neverMoved(elapsed: done.summary.elapsed, distance: done.summary.distance)
       }
       if !keepsSameOuting, let start = done.start, let end = done.end,
         let other = try sessionOfTheSameOuting(start: start, end: end, besides: id)
@@ -166,6 +177,11 @@ extension SessionStore {
 }
 
 extension SessionStore {
+  /// A file whose fixes cover less than `Pace.shortestMeasured` over this long never moved
+  /// (`StreamedImportOutcome.neverMoved`). Shorter ones are kept: a test file, a few fixes
+  /// a user wants to look at.
+  public static let neverMovedAfter = Seconds(60)
+
   /// Two files of one outing start within this of each other: receivers and watches begin
   /// recording a few seconds apart, and a logger may wait for its first fix.
   public static let sameOutingStart = Seconds(60)

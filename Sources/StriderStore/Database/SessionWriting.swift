@@ -128,6 +128,8 @@ extension SessionStore {
     case alreadyImported(Int64)
     /// No fix with a position was accepted; not kept (`importSession(reading:)`).
     case nothingAccepted(fixCount: Int)
+    /// The fixes never moved; not kept (`StreamedImportOutcome.neverMoved`).
+    case neverMoved(elapsed: Seconds, distance: Meters)
   }
 
   /// Keeps fixes read from a file as a finished session, computed with `configuration`;
@@ -155,6 +157,8 @@ extension SessionStore {
     case .imported(let imported): return .imported(try record(imported.id))
     case .alreadyImported(let id), .sameOuting(let id): return .alreadyImported(id)
     case .nothingAccepted(let fixCount): return .nothingAccepted(fixCount: fixCount)
+    case .neverMoved(let elapsed, let distance):
+      return .neverMoved(elapsed: elapsed, distance: distance)
     }
   }
 
