@@ -27,7 +27,8 @@ import Testing
     let desk = directory.appendingPathComponent("desk.gpx")
     try Self.standing(seconds: 300).write(to: desk, atomically: true, encoding: .utf8)
     let brief = directory.appendingPathComponent("brief.gpx")
-    try Self.standing(seconds: 20, from: 1_780_100_000).write(to: brief, atomically: true, encoding: .utf8)
+    try Self.standing(seconds: 20, from: 1_780_100_000)
+      .write(to: brief, atomically: true, encoding: .utf8)
     let environment = StriderBinary.isolatedEnvironment()
 
     let refused = try StriderBinary.run(
