@@ -78,8 +78,11 @@ import Testing
     let heard = Self.run(Self.fixes(speeds, silent: 61..<90))
     #expect(heard.pauses.isEmpty && heard.resumes.isEmpty, "\(heard.pauses) \(heard.resumes)")
     #expect(heard.summary.cues.allSatisfy { $0.trigger != .pause && $0.trigger != .resume })
-    // The stop still counts: 120 s of running, not 150.
+    // The stop still counts: 120 s of running, not 150; the finishing report knows it as
+    // a live stop, not as a pause announced.
     #expect(abs(heard.summary.moving.value - 120) <= 8, "moving \(heard.summary.moving.value) s")
+    #expect(heard.summary.finishing?.livePauses.isEmpty == true)
+    #expect(heard.summary.finishing?.liveStops?.count == 1)
   }
 
   /// Two stops 6 s of running apart: "Resumed." and "Auto-paused." do not come seconds

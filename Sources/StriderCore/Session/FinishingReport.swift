@@ -19,16 +19,21 @@ public struct FinishingReport: Hashable, Sendable, Codable {
   /// The stops found again on the smoothed track, before each was trimmed to the part where
   /// the smoothed speed says the user stood.
   public var detectedStops: [PauseInterval]
+  /// Every stop the live figures counted, announced or not (a stop found late and left
+  /// before it held is not announced: `SessionEngine.pauseAnnouncementHold`). Nil in a
+  /// summary kept before they could differ: the pauses announced are those.
+  public var liveStops: [PauseInterval]?
 
   public init(
     liveDistance: Meters, liveMoving: Seconds, livePauses: [PauseInterval],
-    liveSplits: [Split], detectedStops: [PauseInterval]
+    liveSplits: [Split], detectedStops: [PauseInterval], liveStops: [PauseInterval]? = nil
   ) {
     self.liveDistance = liveDistance
     self.liveMoving = liveMoving
     self.livePauses = livePauses
     self.liveSplits = liveSplits
     self.detectedStops = detectedStops
+    self.liveStops = liveStops
   }
 
   /// Why a live pause is not in the summary.
@@ -101,7 +106,7 @@ public struct FinishingReport: Hashable, Sendable, Codable {
       guard abs((live.duration - split.duration).value) >= 1 else { continue }
       var parts: [String] = []
       if let liveFrom = liveStart, let finishedFrom = finishedStart {
-        let liveStanding = standing(livePauses, from: liveFrom, to: live.endTime)
+        let liveStanding = standing(liveStops ?? livePauses, from: liveFrom, to: live.endTime)
         let finishedStanding = standing(pauses, from: finishedFrom, to: split.endTime)
         if abs(liveStanding - finishedStanding) >= 1 {
           parts.append(

@@ -39,7 +39,10 @@ public struct SessionEngine: Sendable {
   /// When a signal loss still open was announced from no-fix records: the session ends no
   /// earlier than that.
   private var signalLostAt: GNSSTime?
+  /// The pauses announced live.
   private var livePauses: [PauseInterval] = []
+  /// Every stop the live figures counted, announced or not (`pauseAnnouncementHold`).
+  private var liveStops: [PauseInterval] = []
   private var pausedSince: GNSSTime?
   /// From when the stop in force may be announced, while it is not yet: when it was found,
   /// or `pauseAnnouncementHold` later.
@@ -408,8 +411,9 @@ public struct SessionEngine: Sendable {
     var events: [SessionEvent] = []
     for decision in gate.finish() { handle(decision, into: &events) }
     if !followsLive { return finishFiguresOnly(handingOut: handOut) }
-    if pauseAnnounced, let since = pausedSince, let last = lastAcceptedTime {
-      livePauses.append(PauseInterval(start: since, end: last))
+    if let since = pausedSince, let last = lastAcceptedTime {
+      liveStops.append(PauseInterval(start: since, end: last))
+      if pauseAnnounced { livePauses.append(PauseInterval(start: since, end: last)) }
     }
     // The fixes the live filter had not settled yet settle now, and count at the last time.
     if let time = lastAcceptedTime, let point = lastPoint,
@@ -448,10 +452,10 @@ public struct SessionEngine: Sendable {
       finishing = FinishingReport(
         liveDistance: liveSnapshot.distance + Meters(untimedDistance),
         liveMoving: liveSnapshot.moving, livePauses: livePauses,
-        liveSplits: liveSnapshot.splits, detectedStops: figures.detected)
+        liveSplits: liveSnapshot.splits, detectedStops: figures.detected, liveStops: liveStops)
     } else {
       finalSnapshot = liveSnapshot
-      pauses = livePauses
+      pauses = liveStops
       finishedTrack = liveFinishedTrack?.track ?? FinishedTrack()
       liveFinishedTrack = nil
       if let handOut {
@@ -695,6 +699,7 @@ public struct SessionEngine: Sendable {
         pauseAnnouncedFrom = late || soonAfter ? at + SessionEngine.pauseAnnouncementHold : at
       case .resumed(let at, let departed):
         let end = min(at, max(departed, pausedSince ?? departed))
+        if let since = pausedSince { liveStops.append(PauseInterval(start: since, end: end)) }
         if pauseAnnounced {
           if let since = pausedSince { livePauses.append(PauseInterval(start: since, end: end)) }
           emit(.resumed(at: at), into: &events)
