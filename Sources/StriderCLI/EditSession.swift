@@ -75,7 +75,7 @@ struct EditSession: ParsableCommand {
     var line = "session \(id): \(listing.activity.rawValue)"
     if let name = listing.name { line += ", \"\(TerminalText.safe(name))\"" }
     if let distance = listing.distance {
-      line += ", " + DisplayFormat.distance(distance, units: try ConfigFile.settings().units)
+      line += ", " + DisplayFormat.distance(distance, units: try HistoryUnits.resolve(nil))
     }
     line += left ? ", left out of the personal records" : ", in the personal records"
     try Output.standard(line + "\n")

@@ -712,7 +712,8 @@ public struct SessionEngine: Sendable {
         redateUnsettledSteps(after: end, moving: true)
       }
     }
-    // Nor is a stop whose user is already pulling away: "Resumed." would follow.
+    // A stop is announced once it may be, unless its user is already pulling away:
+    // "Resumed." would follow.
     if let from = pauseAnnouncedFrom, autoPause.isPaused, time >= from,
       !smoothed || speed.value < configuration.autoPause.resumeSpeed
     {

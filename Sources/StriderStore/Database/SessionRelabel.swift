@@ -35,13 +35,16 @@ extension SessionStore {
         throw StoreError.stillRecording(id: id, pid: owner.pid)
       }
       if let name { row.name = name.isEmpty ? nil : name }
-      if let activity, activity != row.activity {
+      // The same activity again measures nothing again (a long session's finish is seconds
+      // of a write lock).
+      let measuresAgain = activity.map { $0 != row.activity } ?? false
+      if let activity, measuresAgain {
         let configuration = try Self.configuration(of: id, db).measured(as: activity)
         row.activity = activity
         row.configuration = try StoredJSON.encode(configuration)
       }
       try row.update(db)
-      if activity != nil, row.state == .finished {
+      if measuresAgain, row.state == .finished {
         let configuration = try Self.configuration(of: id, db)
         var record = SessionRecorder.record(
           fixes: try Self.fixes(of: id, db).map(\.fix), configuration: configuration,
