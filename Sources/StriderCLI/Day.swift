@@ -81,7 +81,8 @@ struct Day: ParsableCommand {
           id: listing.id, name: listing.name,
           segments: Timeline.segments(
             finished: record.finishedTrack, display: record.drawnTrack,
-            pauses: record.summary?.pauses ?? []), activity: record.activity))
+            pauses: record.summary?.pauses ?? [], activity: record.activity),
+          activity: record.activity))
     }
     let file = PlacesFile(location: store.location)
     let known = try file.load()

@@ -261,7 +261,8 @@ struct FileOutput: ExportStream {
 enum SessionTimelineText {
   static func text(_ record: SessionRecord, display: [TrackPoint], units: UnitSystem) -> String {
     let segments = Timeline.segments(
-      finished: record.finishedTrack, display: display, pauses: record.summary?.pauses ?? [])
+      finished: record.finishedTrack, display: display, pauses: record.summary?.pauses ?? [],
+      activity: record.activity)
     guard !segments.isEmpty else { return "" }
     var text = "stops and moves\n"
     for segment in segments {

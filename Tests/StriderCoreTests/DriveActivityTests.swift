@@ -52,7 +52,10 @@ struct DriveActivityTests {
       Move(
         kind: .walk, start: t0, end: t0 + Seconds(300), distance: Meters(400),
         track: [point(a, 0), point(b, 300)]))
-    for (activity, expected) in [(Activity.drive, MoveKind.vehicle), (.walk, .walk), (nil, .walk)] {
+    let cases: [(Activity?, MoveKind)] = [
+      (.drive, .vehicle), (.walk, .walk), (.ride, .ride), (.swim, .walk), (nil, .walk),
+    ]
+    for (activity, expected) in cases {
       let session = StorylineSession(id: 1, name: nil, segments: [crawl], activity: activity)
       let storyline = DayStoryline(sessions: [session], knownPlaces: [])
       let kinds = storyline.entries.compactMap { entry -> MoveKind? in
@@ -61,5 +64,35 @@ struct DriveActivityTests {
       }
       #expect(kinds == [expected], "\(String(describing: activity))")
     }
+  }
+
+  /// A ride climbing at 12 km/h, with a stop at the top: its moves are a ride's in the stops
+  /// and moves, the day and the JSON export (the speed alone says "run"); without an
+  /// activity the speed still guesses.
+  @Test func aSlowRidesMovesAreARidesNotARuns() {
+    let t0 = GNSSTime(secondsSince1970: 1_714_975_200)
+    var points: [FinishedTrack.Point] = []
+    for s in 0...600 {
+      let stopped = s >= 200 && s < 400
+      let moved = Double(min(s, 200) + max(0, s - 400)) * 3.4
+      points.append(
+        FinishedTrack.Point(
+          time: t0 + Seconds(Double(s)),
+          coordinate: Coordinate(latitude: 48.2 + moved / 111_000, longitude: 16.37),
+          speed: MetersPerSecond(stopped ? 0 : 3.4), isStopped: stopped,
+          distance: Meters(moved)))
+    }
+    let pause = PauseInterval(start: t0 + Seconds(200), end: t0 + Seconds(400))
+    func kinds(_ activity: Activity?) -> [MoveKind] {
+      Timeline.segments(
+        finished: FinishedTrack(points: points), display: [], pauses: [pause], activity: activity
+      ).compactMap { segment -> MoveKind? in
+        if case .move(let move) = segment { return move.kind }
+        return nil
+      }
+    }
+    #expect(kinds(.ride) == [.ride, .ride])
+    #expect(kinds(.hike) == [.walk, .walk])
+    #expect(kinds(nil) == [.run, .run])
   }
 }

@@ -65,11 +65,12 @@ import Testing
     for minimumStop in [Seconds(5), Seconds(120)] {
       let inMemory = Timeline.segments(
         finished: record.finishedTrack, display: display, pauses: pauses,
-        minimumStop: minimumStop)
+        activity: record.activity, minimumStop: minimumStop)
       let stops = inMemory.filter { if case .stop = $0 { true } else { false } }
       #expect(minimumStop.value > 100 || stops.count >= 2, "the walk's stops: \(stops.count)")
       let streamed = try Timeline.segments(
-        track: stored, display: display, pauses: pauses, minimumStop: minimumStop)
+        track: stored, display: display, pauses: pauses, activity: record.activity,
+        minimumStop: minimumStop)
       #expect(streamed == inMemory, "stops of at least \(minimumStop.value) s")
     }
   }

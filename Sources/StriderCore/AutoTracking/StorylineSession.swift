@@ -5,7 +5,7 @@ public struct StorylineSession: Sendable, Hashable {
   public var name: String?
   public var segments: [TimelineSegment]
   /// The session's activity, when known: every move of a drive is a vehicle's, even one
-  /// crawling in a queue at a walker's speed.
+  /// crawling in a queue at a walker's speed, and every move of a ride a ride's.
   public var activity: Activity?
 
   public init(id: Int64, name: String?, segments: [TimelineSegment], activity: Activity? = nil) {
@@ -15,9 +15,9 @@ public struct StorylineSession: Sendable, Hashable {
     self.activity = activity
   }
 
-  /// What a move of this session was: the speed's guess (`MoveKind.classify`), but always a
-  /// vehicle in a drive.
+  /// What a move of this session was: the session's activity's (`MoveKind(activity:)`),
+  /// else the speed's guess the move carries.
   public func kind(of move: MoveKind) -> MoveKind {
-    activity == .drive ? .vehicle : move
+    activity.flatMap(MoveKind.init(activity:)) ?? move
   }
 }

@@ -16,6 +16,19 @@ public enum MoveKind: String, Hashable, Sendable, Codable, CaseIterable {
     if medianSpeed > 7 / 3.6 { return .run }
     return .walk
   }
+
+  /// What every move of a session of `activity` is: the activity the person declared or
+  /// confirmed, not the speed's guess (a ride up a hill at 12 km/h is still a ride). Nil
+  /// where the activity has no kind of move of its own (a swim): the speed then guesses.
+  public init?(activity: Activity) {
+    switch activity {
+    case .walk, .hike: self = .walk
+    case .run: self = .run
+    case .ride: self = .ride
+    case .drive: self = .vehicle
+    case .swim: return nil
+    }
+  }
 }
 
 /// A place where the user stayed: arrival, departure and where.
@@ -70,20 +83,24 @@ public enum Timeline {
   /// Splits the finished track at its pauses of at least `minimumStop`; shorter pauses (a
   /// red light) stay inside their move. Each move's distance is the finished track's
   /// distance between its ends, so the moves add up to the summary's distance; its track is
-  /// `display` (the reduced track for drawing) between the same times.
+  /// `display` (the reduced track for drawing) between the same times. Each move is of the
+  /// session's `activity` (`MoveKind(activity:)`), or guessed from its speed without one.
   public static func segments(
     finished: FinishedTrack, display: [TrackPoint], pauses: [PauseInterval],
-    minimumStop: Seconds = Seconds(120)
+    activity: Activity?, minimumStop: Seconds = Seconds(120)
   ) -> [TimelineSegment] {
-    segments(track: finished, display: display, pauses: pauses, minimumStop: minimumStop)
+    segments(
+      track: finished, display: display, pauses: pauses, activity: activity,
+      minimumStop: minimumStop)
   }
 
   /// `segments(finished:...)` reading the track through `TimelineTrack`: a run of its
   /// points at a time, never the whole track at once.
   public static func segments<Track: TimelineTrack>(
-    track: Track, display: [TrackPoint], pauses: [PauseInterval],
+    track: Track, display: [TrackPoint], pauses: [PauseInterval], activity: Activity?,
     minimumStop: Seconds = Seconds(120)
   ) throws(Track.Failure) -> [TimelineSegment] {
+    let declared = activity.flatMap(MoveKind.init(activity:))
     guard track.count > 0 else { return [] }
     let first = try point(track, at: 0)
     let last = try point(track, at: track.count - 1)
@@ -92,7 +109,9 @@ public enum Timeline {
     var segments: [TimelineSegment] = []
     var moveStart = first.time
     for pause in stops where pause.start >= moveStart {
-      if let move = try move(track, display: display, from: moveStart, to: pause.start) {
+      if let move = try move(
+        track, display: display, kind: declared, from: moveStart, to: pause.start)
+      {
         segments.append(.move(move))
       }
       // The mean of the stopped points' positions, summed in their order.
@@ -119,7 +138,8 @@ public enum Timeline {
             coordinate: mean ?? (nearest ?? first).coordinate)))
       moveStart = pause.end
     }
-    if let move = try move(track, display: display, from: moveStart, to: last.time) {
+    if let move = try move(track, display: display, kind: declared, from: moveStart, to: last.time)
+    {
       segments.append(.move(move))
     }
     return segments
@@ -154,7 +174,8 @@ public enum Timeline {
   }
 
   static func move<Track: TimelineTrack>(
-    _ track: Track, display: [TrackPoint], from start: GNSSTime, to end: GNSSTime
+    _ track: Track, display: [TrackPoint], kind: MoveKind?, from start: GNSSTime,
+    to end: GNSSTime
   ) throws(Track.Failure) -> Move? {
     let places = range(track, from: start, to: end)
     guard places.count >= 2 else { return nil }
@@ -171,7 +192,7 @@ public enum Timeline {
     let median = speeds.isEmpty ? 0 : speeds[speeds.count / 2]
     let fast = speeds.isEmpty ? 0 : speeds[min(speeds.count - 1, speeds.count * 9 / 10)]
     return Move(
-      kind: MoveKind.classify(medianSpeed: median, fastSpeed: fast),
+      kind: kind ?? MoveKind.classify(medianSpeed: median, fastSpeed: fast),
       start: a.time, end: b.time, distance: b.distance - a.distance,
       track: display.filter { p in p.time.map { $0 >= a.time && $0 <= b.time } ?? false })
   }

@@ -142,7 +142,8 @@ extension SessionExport {
     ]
     var segments: [JSONValue] = []
     for segment in try Timeline.segments(
-      track: finished, display: displayTrack, pauses: record.summary?.pauses ?? [])
+      track: finished, display: displayTrack, pauses: record.summary?.pauses ?? [],
+      activity: record.activity)
     {
       switch segment {
       case .stop(let stop):

@@ -146,7 +146,8 @@ extension Sequence where Element: Comparable {
     let lastRow = csv.components(separatedBy: "\r\n").dropLast().last ?? ""
     within(Double(lastRow.split(separator: ",").last ?? "") ?? 0, "CSV last distance_m")
     let moves = Timeline.segments(
-      finished: record.finishedTrack, display: export.displayTrack, pauses: summary.pauses
+      finished: record.finishedTrack, display: export.displayTrack, pauses: summary.pauses,
+      activity: record.activity
     ).reduce(0.0) {
       if case .move(let m) = $1 { return $0 + m.distance.value }
       return $0
