@@ -422,7 +422,7 @@ struct AnalysisReport {
         .map { "\($0.key) \($0.value.serialized)" }.joined(separator: ", ")
       rows.append(("reader", counted.isEmpty ? "-" : counted))
     }
-    rows += sensors.rows
+    rows += sensors.rows(onFoot: summary.activity.isOnFoot)
     if let deviceComparison { rows.append(("device", deviceComparison.line)) }
     for (index, leg) in legs.enumerated() {
       rows.append(("leg \(index + 1)", leg.part.line(units: leg.summary.units)))

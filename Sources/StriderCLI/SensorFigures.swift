@@ -1,8 +1,15 @@
 import StriderCore
 
-/// A power meter's and a thermometer's figures over a session's fixes (FIT records carry
-/// them): `analyze` and `sessions show` print them where a file had them.
+/// A heart-rate strap's, a cadence sensor's, a power meter's and a thermometer's figures
+/// over a session's fixes (FIT and TCX records, GPX extensions carry them): `analyze` and
+/// `sessions show` print them where a file had them.
 struct SensorFigures {
+  private(set) var heartRateCount = 0
+  private var heartRateSum = 0.0
+  private(set) var heartRateMax = 0.0
+  private(set) var cadenceCount = 0
+  private var cadenceSum = 0.0
+  private(set) var cadenceMax = 0.0
   private(set) var powerCount = 0
   private var powerSum = 0.0
   private(set) var powerMax = 0.0
@@ -12,6 +19,19 @@ struct SensorFigures {
   private(set) var temperatureMax = -Double.infinity
 
   mutating func add(_ fix: Fix) {
+    // A strap that lost contact writes 0; a wheel that freewheels, a runner who stands, a
+    // cadence of 0: neither is a heartbeat or a stride, and averages leave them out as
+    // watches and peers do.
+    if let rate = fix.heartRate?.value, rate.isFinite, rate > 0 {
+      heartRateCount += 1
+      heartRateSum += rate
+      heartRateMax = max(heartRateMax, rate)
+    }
+    if let cadence = fix.cadence?.value, cadence.isFinite, cadence > 0 {
+      cadenceCount += 1
+      cadenceSum += cadence
+      cadenceMax = max(cadenceMax, cadence)
+    }
     if let power = fix.power?.value {
       powerCount += 1
       powerSum += power
@@ -31,16 +51,40 @@ struct SensorFigures {
     return figures
   }
 
+  /// Mean beats per minute over the records with a heart rate.
+  var averageHeartRate: Double? { heartRateCount > 0 ? heartRateSum / Double(heartRateCount) : nil }
+  /// Mean revolutions (strides of one foot, or pedal turns) per minute over the records
+  /// with a cadence above zero.
+  var averageCadence: Double? { cadenceCount > 0 ? cadenceSum / Double(cadenceCount) : nil }
   /// Mean watts over the records that had power (a freewheel's zeros count).
   var averagePower: Double? { powerCount > 0 ? powerSum / Double(powerCount) : nil }
   var averageTemperature: Double? {
     temperatureCount > 0 ? temperatureSum / Double(temperatureCount) : nil
   }
 
-  /// The table's rows: "power  avg 212 W, max 540 W (4700 records)", "temperature  18 to
-  /// 24 °C, avg 21 °C"; none for a sensor no fix had.
-  var rows: [(String, String)] {
+  /// The table's rows: "heart rate  avg 154 bpm, max 178 bpm (2808 records)", "cadence  avg
+  /// 86 rpm, max 101 rpm (2790 records)" (on foot also in steps: "172 steps/min", one
+  /// stride being two steps), "power  avg 212 W, max 540 W (4700 records)", "temperature
+  /// 18 to 24 °C, avg 21 °C"; none for a sensor no fix had.
+  func rows(onFoot: Bool) -> [(String, String)] {
     var rows: [(String, String)] = []
+    func whole(_ value: Double) -> Int { Int(saturating: value.rounded()) }
+    if let average = averageHeartRate {
+      rows.append(
+        (
+          "heart rate",
+          "avg \(whole(average)) bpm, max \(whole(heartRateMax)) bpm (\(heartRateCount) records)"
+        ))
+    }
+    if let average = averageCadence {
+      let steps = onFoot ? " (\(whole(2 * average)) steps/min)" : ""
+      rows.append(
+        (
+          "cadence",
+          "avg \(whole(average)) rpm\(steps), max \(whole(cadenceMax)) rpm "
+            + "(\(cadenceCount) records)"
+        ))
+    }
     if let average = averagePower {
       rows.append(
         (
@@ -60,11 +104,18 @@ struct SensorFigures {
     return rows
   }
 
-  /// The `sensors` object of `analyze --format json`; nil without either sensor.
+  /// The `sensors` object of `analyze --format json`; nil without any sensor.
   var json: JSONValue? {
-    guard powerCount > 0 || temperatureCount > 0 else { return nil }
+    guard heartRateCount > 0 || cadenceCount > 0 || powerCount > 0 || temperatureCount > 0
+    else { return nil }
     let number = JSONValue.rounded
     return .object([
+      JSONMember("heart_rate_records", .int(heartRateCount)),
+      JSONMember("heart_rate_avg_bpm", number(averageHeartRate, 1)),
+      JSONMember("heart_rate_max_bpm", number(heartRateCount > 0 ? heartRateMax : nil, 0)),
+      JSONMember("cadence_records", .int(cadenceCount)),
+      JSONMember("cadence_avg_rpm", number(averageCadence, 1)),
+      JSONMember("cadence_max_rpm", number(cadenceCount > 0 ? cadenceMax : nil, 0)),
       JSONMember("power_records", .int(powerCount)),
       JSONMember("power_avg_w", number(averagePower, 1)),
       JSONMember("power_max_w", number(powerCount > 0 ? powerMax : nil, 0)),

@@ -188,7 +188,7 @@ struct ShowSession: ParsableCommand {
     let record = try storeCall { () throws(StoreError) in try store.record(id) }
     guard let summary = record.summary else { return }
     rows += SummaryTable.rows(summary)
-    rows += SensorFigures.of(record.fixes.lazy.map(\.fix)).rows
+    rows += SensorFigures.of(record.fixes.lazy.map(\.fix)).rows(onFoot: summary.activity.isOnFoot)
     if let device = try storeCall({ () throws(StoreError) in try store.deviceTotals(of: id) }) {
       rows.append(("device", DeviceComparison(device: device, summary: summary).line))
     }

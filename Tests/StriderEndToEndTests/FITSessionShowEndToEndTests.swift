@@ -152,6 +152,34 @@ import Testing
     #expect(sensors["power_records"] as? Int == 4700)
   }
 
+  /// fp-activity-small-fenix2-run: a watch run with a heart-rate strap (2,808 records, avg
+  /// 154, max 178, as fitdecode reads them) and a stride sensor whose average the watch
+  /// itself wrote as 81 rpm. `analyze`, `sessions show` and the JSON report say so; a run's
+  /// cadence is also given in steps, two to a stride.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func heartRateAndCadenceAreShown() throws {
+    let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
+    let environment = StriderBinary.isolatedEnvironment()
+    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let heart = try #require(Self.row("heart rate", in: analyzed.stdout), "\(analyzed.stdout)")
+    #expect(heart.hasSuffix("avg 154 bpm, max 178 bpm (2808 records)"), "\(heart)")
+    let cadence = try #require(Self.row("cadence", in: analyzed.stdout))
+    #expect(cadence.contains("avg 81 rpm (163 steps/min), max 102 rpm"), "\(cadence)")
+
+    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
+    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(Self.row("heart rate", in: shown.stdout) == heart, "\(shown.stdout)")
+    #expect(Self.row("cadence", in: shown.stdout) == cadence)
+
+    let report = try Self.json(
+      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+    let sensors = try #require(report["sensors"] as? [String: Any])
+    #expect(sensors["heart_rate_records"] as? Int == 2808)
+    #expect(sensors["heart_rate_max_bpm"] as? Double == 178)
+    #expect(abs((sensors["heart_rate_avg_bpm"] as? Double ?? 0) - 154.0) < 0.05)
+    #expect(abs((sensors["cadence_avg_rpm"] as? Double ?? 0) - 81.5) < 0.05)
+  }
+
   /// fp-garmin-edge-500-activity: the device auto-paused 48 times and wrote a record where
   /// the rider moved off again, timed after the stop. That stretch is no distance: the raw
   /// length is the device's within 0.5 %, and `--no-filter` counts no step across a pause.

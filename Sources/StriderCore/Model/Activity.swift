@@ -30,9 +30,11 @@ public enum Activity: String, Hashable, Sendable, Codable, CaseIterable {
   /// Whether the activity is exercise: a drive burns no calories Strider counts, sets no
   /// personal records and has no heart-rate zones worth keeping.
   public var isExercise: Bool { self != .drive }
+  /// On foot: a cadence counts strides, and a stride is two steps.
+  public var isOnFoot: Bool { self == .run || self == .walk || self == .hike }
   /// Whether a speed a file gives without a course is the receiver's own (on foot), rather
   /// than a wheel sensor's (a ride) or nothing a receiver measured well (a swim).
-  var readsSpeedWithoutCourse: Bool { self == .run || self == .walk || self == .hike }
+  var readsSpeedWithoutCourse: Bool { isOnFoot }
 
   /// How far apart distance cues fall when the settings do not say: one split (1 km or
   /// 1 mile), but 100 m (100 yards) for a swim, where a kilometre is half an hour.

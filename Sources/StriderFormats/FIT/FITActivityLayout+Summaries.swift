@@ -97,7 +97,8 @@ extension FITActivityLayout {
       fields: [
         .uint32(253), .uint32(2), .enumeration(5), .enumeration(6), .uint32(7), .uint32(8),
         .uint32(9), .uint16(11), .uint16(22), .uint16(25), .uint16(26), .uint16(254),
-        .enumeration(0), .enumeration(1), .enumeration(28),
+        .enumeration(0), .enumeration(1), .enumeration(28), .uint8(16), .uint8(17), .uint8(18),
+        .uint8(19), .uint16(20), .uint16(21),
       ])
     encoder.begin(local: Self.session)
     encoder.u32(end)  // timestamp
@@ -115,6 +116,13 @@ extension FITActivityLayout {
     encoder.u8(8)  // event: session
     encoder.u8(1)  // event_type: stop
     encoder.u8(0)  // trigger: activity_end
+    let sensors = sensorTotals
+    encoder.u8(FITValue.u8(sensors.heartRate.average))  // avg_heart_rate
+    encoder.u8(FITValue.u8(sensors.heartRate.largest))  // max_heart_rate
+    encoder.u8(FITValue.u8(sensors.cadence.average))  // avg_cadence
+    encoder.u8(FITValue.u8(sensors.cadence.largest))  // max_cadence
+    encoder.u16(FITValue.u16(sensors.power.average))  // avg_power
+    encoder.u16(FITValue.u16(sensors.power.largest))  // max_power
     encoder.define(
       local: Self.activity, global: 34,
       fields: [

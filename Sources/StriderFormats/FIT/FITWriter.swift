@@ -83,6 +83,12 @@ public struct FITPointSource {
     }
   }
 
+  /// What the record written for `fix` carries: its own values, or those of the fix of
+  /// its time.
+  func sensorValues(of fix: Fix) -> FITSensorValues {
+    sensors.map { sensors in fix.time.map(sensors) ?? FITSensorValues() } ?? FITSensorValues(fix)
+  }
+
   /// The sensor values by time, of the fixes that have any.
   public static func sensorTable(_ fixes: some Sequence<Fix>) -> [Double: FITSensorValues] {
     var table: [Double: FITSensorValues] = [:]
@@ -127,6 +133,42 @@ public struct FITSensorValues: Sendable, Equatable {
   }
 }
 
+/// The session message's `avg_heart_rate`, `max_heart_rate`, `avg_cadence`, `max_cadence`,
+/// `avg_power` and `max_power`, over the records written: a heart rate or cadence of 0 (a
+/// strap without contact, a wheel coasting) is left out of the average, as devices leave
+/// it out; a power of 0 counts.
+struct FITSensorTotals {
+  private(set) var heartRate = Figure()
+  private(set) var cadence = Figure()
+  private(set) var power = Figure()
+
+  struct Figure {
+    var count = 0
+    var sum = 0.0
+    var maximum = 0.0
+    var average: Double? { count > 0 ? sum / Double(count) : nil }
+    var largest: Double? { count > 0 ? maximum : nil }
+
+    mutating func add(_ value: Double?, zeroCounts: Bool) {
+      guard let value, value.isFinite, value > 0 || (zeroCounts && value == 0) else { return }
+      count += 1
+      sum += value
+      maximum = max(maximum, value)
+    }
+  }
+
+  /// Adds what one record carries: only what its fields can hold (a heart rate of 255 is
+  /// FIT's "invalid", so no record says it, and the session does not count it either).
+  mutating func add(_ values: FITSensorValues) {
+    func held(_ value: Double?, _ invalid: Double) -> Double? {
+      value.flatMap { $0.rounded() < invalid ? $0 : nil }
+    }
+    heartRate.add(held(values.heartRate, 255), zeroCounts: false)
+    cadence.add(held(values.cadence, 255), zeroCounts: false)
+    power.add(held(values.power, 65535), zeroCounts: true)
+  }
+}
+
 extension ExportFormat {
   /// Garmin's FIT activity file.
   public static let fit = ExportFormat(name: "fit")
@@ -155,6 +197,8 @@ struct FITActivityLayout {
   /// The length of the written positions, segment by segment: the distance without a
   /// finished track or a summary.
   let pathLength: Double
+  /// The records' heart rate, cadence and power, for the session's averages and maxima.
+  let sensorTotals: FITSensorTotals
 
   // Local message numbers.
   static let fileID: UInt8 = 0
@@ -172,8 +216,10 @@ struct FITActivityLayout {
     var gaps: [(stop: UInt32, start: UInt32)] = []
     var length = 0.0
     var previous: (segment: Int, time: UInt32, coordinate: Coordinate?)?
+    var totals = FITSensorTotals()
     source.forEachFix { fix in
       guard let time = fix.time.flatMap(FITValue.time) else { return }
+      totals.add(source.sensorValues(of: fix))
       if first == nil { first = time }
       last = time
       let coordinate = fix.coordinate.flatMap { $0.isValid ? $0 : nil }
@@ -187,6 +233,7 @@ struct FITActivityLayout {
     firstTime = first
     lastTime = last
     pathLength = length
+    sensorTotals = totals
     var summaryPauses: [(stop: UInt32, start: UInt32)] = []
     for pause in session.summary?.pauses ?? [] {
       guard let first, let last, let stop = FITValue.time(pause.start),
@@ -325,9 +372,7 @@ struct FITActivityLayout {
   ) {
     let latitude = coordinate.flatMap { FITValue.semicircles($0.latitude) }
     let longitude = coordinate.flatMap { FITValue.semicircles($0.longitude) }
-    let sensors =
-      source.sensors.map { sensors in fix.time.map(sensors) ?? FITSensorValues() }
-      ?? FITSensorValues(fix)
+    let sensors = source.sensorValues(of: fix)
     let altitude = fix.altitude?.value
     let speed = fix.speed?.value
     encoder.begin(local: Self.record)

@@ -39,9 +39,12 @@ import Testing
                 elif frame.name == "lap":
                     out["laps"] += 1
                 elif frame.name == "session":
-                    out["sessions"].append({
-                        "sport": str(frame.get_value("sport")),
-                        "distance": frame.get_value("total_distance")})
+                    session = {"sport": str(frame.get_value("sport")),
+                               "distance": frame.get_value("total_distance")}
+                    for key in ("avg_heart_rate", "max_heart_rate", "avg_cadence",
+                                "max_cadence", "avg_power", "max_power"):
+                        session[key] = frame.get_value(key, fallback=None)
+                    out["sessions"].append(session)
                 elif frame.name == "event" and frame.get_value("event") == "timer":
                     out["timer"].append(str(frame.get_value("event_type")))
         answers[path] = out
@@ -307,7 +310,9 @@ import Testing
   }
 
   /// fitdecode reads every export with its CRC checks raising: a record per timed fix, the
-  /// same positions and seconds, the laps and the session's distance.
+  /// same positions and seconds, the laps and the session's distance, and its heart rate,
+  /// cadence and power: averages over the records (a heart rate or cadence of 0 left out),
+  /// maxima, nothing where no record had the sensor.
   @Test(
     .enabled(if: SharedData.isPresent, SharedData.absent),
     .enabled(if: hasFitdecode, "needs fitdecode (pip install fitdecode)"))
@@ -348,6 +353,28 @@ import Testing
       #expect(sessions.count == 1, "\(file.name)")
       let distance = sessions.first?["distance"] as? Double ?? -1
       #expect(abs(distance - file.distance) <= 0.01, "\(file.name): \(distance)")
+      // What a record can hold: 255 (65535 for power) is FIT's invalid value.
+      func figures(_ values: [Double?], zeroCounts: Bool) -> (average: Double?, max: Double?) {
+        let invalid = zeroCounts ? 65535.0 : 255
+        let kept = values.compactMap { $0 }.filter {
+          ($0 > 0 || (zeroCounts && $0 == 0)) && $0.rounded() < invalid
+        }
+        guard !kept.isEmpty else { return (nil, nil) }
+        return ((kept.reduce(0, +) / Double(kept.count)).rounded(), kept.max()?.rounded())
+      }
+      for (name, values, zeroCounts) in [
+        ("heart_rate", file.timed.map { $0.heartRate?.value }, false),
+        ("cadence", file.timed.map { $0.cadence?.value }, false),
+        ("power", file.timed.map { $0.power?.value }, true),
+      ] {
+        let expected = figures(values, zeroCounts: zeroCounts)
+        let session = sessions.first ?? [:]
+        let average = (session["avg_" + name] as? NSNumber)?.doubleValue
+        let maximum = (session["max_" + name] as? NSNumber)?.doubleValue
+        #expect(
+          average == expected.average, "\(file.name): avg_\(name) \(String(describing: average))")
+        #expect(maximum == expected.max, "\(file.name): max_\(name) \(String(describing: maximum))")
+      }
       #expect((answer["laps"] as? Int ?? 0) >= 1)
       let timer = answer["timer"] as? [String] ?? []
       #expect(timer.first == "start" && timer.last == "stop_all", "\(file.name): \(timer)")
