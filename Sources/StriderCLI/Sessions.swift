@@ -55,7 +55,8 @@ enum LocalDate {
 struct ListSessions: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "A table of the sessions, newest first: date, activity, distance, time, pace.")
+    abstract:
+      "A table of the sessions, newest first: date, activity, distance, moving time, pace.")
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
@@ -129,7 +130,9 @@ enum SessionTable {
     guard !sessions.isEmpty else {
       return "no sessions yet: `strider run`, or `strider sessions import FILE`\n"
     }
-    let header = ["ID", "DATE", "ACTIVITY", "DISTANCE", "TIME", "PACE", "KIND", "NAME"]
+    // The pace is the distance over the moving time, so the time beside it is that one, as
+    // the history screen's list shows it.
+    let header = ["ID", "DATE", "ACTIVITY", "DISTANCE", "MOVING", "PACE", "KIND", "NAME"]
     var rows = [header]
     for s in sessions {
       let pace: String
@@ -145,7 +148,7 @@ enum SessionTable {
       rows.append([
         "\(s.id)", LocalDate.text(s.startTime), s.activity.rawValue,
         s.distance.map { DisplayFormat.distance($0, units: units) } ?? "-",
-        s.elapsed.map(DisplayFormat.clock) ?? "-", pace, kind, TerminalText.safe(s.name ?? ""),
+        s.moving.map(DisplayFormat.clock) ?? "-", pace, kind, TerminalText.safe(s.name ?? ""),
       ])
     }
     var widths = [Int](repeating: 0, count: header.count)

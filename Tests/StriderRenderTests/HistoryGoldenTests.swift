@@ -29,6 +29,22 @@ import Testing
     assertGolden(render(38, 10) { panel.draw(into: &$0) }, named: "history-list-narrow")
   }
 
+  /// A swim's pace per 100 m is longer than a run's per km: its column widens on the page
+  /// that shows it, under its name, and nothing is cut (it read "1:38 /100" before).
+  @Test func aSwimsPaceIsNeverCut() {
+    let swim = HistoryEntry(
+      id: 2, activity: .swim, start: "2026-11-26 07:00", distance: Meters(1500),
+      moving: Seconds(1470))
+    let panel = SessionListPanel(
+      entries: [swim] + HistoryFixtures.entries, selection: 0,
+      total: HistoryFixtures.entries.count + 1, units: .metric, glyphs: .ascii)
+    let text = render(60, 5) { panel.draw(into: &$0) }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines[1].contains("moving  pace/speed"), "\(text)")
+    #expect(lines[2].contains("24:30 1:38 /100 m"), "\(text)")
+    #expect(lines[3].contains("25:48    5:23 /km"), "aligned under it: \(text)")
+  }
+
   @Test func sessionListEmptyAndUnmatched() {
     let none = SessionListPanel(
       entries: [], selection: nil, total: 0, units: .metric, glyphs: .ascii)

@@ -1,10 +1,12 @@
 import StriderCore
 
-/// The sessions, newest first, one a row: start, activity, distance, moving time and pace
-/// (speed for rides), the selected one in reverse video.
+/// The sessions, newest first, one a row under a line of column names: start, activity,
+/// distance, moving time and pace (speed for rides), the selected one in reverse video.
+/// The pace is the distance over the moving time shown beside it.
 ///
 /// The list scrolls by pages, so the rows stand still while the selection moves inside a
-/// page. Columns that do not fit the width are left out from the right (pace first).
+/// page. Columns that do not fit the width are left out from the right (pace first); the
+/// pace column is as wide as the page's widest ("1:38 /100 m" for a swim), never cut.
 public struct SessionListPanel: Sendable {
   public var entries: [HistoryEntry]
   /// Index into `entries`; nil when the list is empty.
@@ -28,27 +30,49 @@ public struct SessionListPanel: Sendable {
     self.glyphs = glyphs
   }
 
+  /// The column names, in the cells' order.
+  static let header = ["started", "sport", "distance", "moving", "pace/speed"]
+  /// The pace column's narrowest width: its name's ("12:34 /km", "27.0 km/h" are shorter).
+  static let rateWidth = 10
+
+  /// The pace or speed of a row, or empty.
+  func rate(_ entry: HistoryEntry) -> String {
+    guard let distance = entry.distance, let moving = entry.moving, moving.value > 0 else {
+      return ""
+    }
+    let pace = distance.value > 1 ? Pace(moving.value / distance.kilometres) : nil
+    return DisplayFormat.paceOrSpeed(
+      pace: pace, speed: distance / moving, activity: entry.activity, units: units)
+  }
+
   /// The cells of one row, with their widths, in screen order.
-  func cells(_ entry: HistoryEntry) -> [(String, Int)] {
+  func cells(_ entry: HistoryEntry, rateWidth: Int = SessionListPanel.rateWidth) -> [(
+    String, Int
+  )] {
     let distance = entry.distance.map { DisplayFormat.distance($0, units: units) } ?? "-"
     let moving = entry.moving.map(DisplayFormat.clock) ?? "-"
-    var rate = ""
-    if let distance = entry.distance, let moving = entry.moving, moving.value > 0 {
-      let pace = distance.value > 1 ? Pace(moving.value / distance.kilometres) : nil
-      rate = DisplayFormat.paceOrSpeed(
-        pace: pace, speed: distance / moving, activity: entry.activity, units: units)
-    }
     return [
       (entry.start.isEmpty ? "-" : entry.start, 16), (entry.activity.noun, 5),
-      (distance, 9), (moving, 8), (rate, 9),
+      (distance, 9), (moving, 8), (rate(entry), rateWidth),
     ]
   }
 
   /// One row's text in `width` columns: the first columns that fit, each right-aligned but
   /// the date and the activity.
-  func line(_ entry: HistoryEntry, width: Int) -> String {
+  func line(_ entry: HistoryEntry, width: Int, rateWidth: Int = SessionListPanel.rateWidth)
+    -> String
+  {
+    Self.line(cells(entry, rateWidth: rateWidth), width: width)
+  }
+
+  /// The column names over the cells of `line`.
+  func headerLine(width: Int, rateWidth: Int) -> String {
+    Self.line(Array(zip(Self.header, [16, 5, 9, 8, rateWidth])), width: width)
+  }
+
+  private static func line(_ cells: [(String, Int)], width: Int) -> String {
     var text = ""
-    for (index, (value, size)) in cells(entry).enumerated() {
+    for (index, (value, size)) in cells.enumerated() {
       let cell =
         index < 2 ? TextLayout.padRight(value, to: size) : TextLayout.padLeft(value, to: size)
       let next = text.isEmpty ? cell : text + " " + cell
@@ -84,19 +108,27 @@ public struct SessionListPanel: Sendable {
       }
       return
     }
-    let top = Self.top(selection: selection, room: inner.height)
-    for row in 0..<inner.height {
-      let index = top + row
-      guard index < entries.count else { break }
+    // The column names take the first row where a session still fits under them.
+    let headed = inner.height >= 2
+    let room = inner.height - (headed ? 1 : 0)
+    let top = Self.top(selection: selection, room: room)
+    let shown = top..<min(entries.count, top + room)
+    let rateWidth = entries[shown].reduce(Self.rateWidth) { max($0, TextWidth.of(rate($1))) }
+    if headed {
+      grid.write(
+        " " + headerLine(width: inner.width - 2, rateWidth: rateWidth), column: inner.x,
+        row: inner.y, style: .dim, maxWidth: inner.width)
+    }
+    for (row, index) in shown.enumerated() {
       let selected = index == selection
       let text = TextLayout.padRight(
-        line(entries[index], width: inner.width - 2), to: inner.width - 2)
+        line(entries[index], width: inner.width - 2, rateWidth: rateWidth), to: inner.width - 2)
       grid.write(
-        " " + text + " ", column: inner.x, row: inner.y + row,
+        " " + text + " ", column: inner.x, row: inner.y + row + (headed ? 1 : 0),
         style: selected ? CellStyle(attributes: .reverse) : .plain, maxWidth: inner.width)
     }
-    if entries.count > inner.height {
-      let page = "\(top / inner.height + 1)/\((entries.count - 1) / inner.height + 1)"
+    if entries.count > room {
+      let page = "\(top / room + 1)/\((entries.count - 1) / room + 1)"
       let text = " \(page) "
       grid.write(text, column: grid.width - 2 - TextWidth.of(text), row: grid.height - 1)
     }
