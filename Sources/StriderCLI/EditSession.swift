@@ -77,7 +77,12 @@ struct EditSession: ParsableCommand {
     if let distance = listing.distance {
       line += ", " + DisplayFormat.distance(distance, units: try HistoryUnits.resolve(nil))
     }
-    line += left ? ", left out of the personal records" : ", in the personal records"
+    if listing.state != .finished {
+      // Not measured yet: it holds no figures, so no records either way until finished.
+      line += ", not finished (`strider sessions finish \(id)` measures it)"
+    } else {
+      line += left ? ", left out of the personal records" : ", in the personal records"
+    }
     try Output.standard(line + "\n")
   }
 }

@@ -85,6 +85,17 @@ import Testing
     #expect(object?["settings"] != nil && object?["summary"] != nil)
   }
 
+  /// An interrupted session renamed is said to be unfinished, not "in the personal
+  /// records" it cannot be in before it is measured.
+  @Test func anUnfinishedSessionEditedSaysSo() throws {
+    let home = try Home()
+    let edited = try home.run(["sessions", "edit", "2", "--name", "Evening"])
+    #expect(
+      edited
+        == "session 2: walk, \"Evening\", not finished (`strider sessions finish 2` measures it)\n"
+    )
+  }
+
   @Test func finishesTheInterruptedSessionAndKnowsItsImports() throws {
     let home = try Home()
     let finished = try home.run(["sessions", "finish", "2"])
