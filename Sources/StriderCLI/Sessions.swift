@@ -14,8 +14,9 @@ struct Sessions: ParsableCommand {
       "Sessions live in $STRIDER_HOME/strider.sqlite, else $XDG_DATA_HOME/strider/, else "
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
-      ListSessions.self, ShowSession.self, EditSession.self, ExportSession.self,
-      ImportSessions.self, FinishSession.self, DeleteSession.self, VacuumSessions.self,
+      ListSessions.self, ShowSession.self, EditSession.self, SplitSession.self,
+      ExportSession.self, ImportSessions.self, FinishSession.self, DeleteSession.self,
+      VacuumSessions.self,
     ],
     defaultSubcommand: ListSessions.self
   )
@@ -41,6 +42,38 @@ enum LocalDate {
     formatter.isLenient = false
     guard text.count == 10, let date = formatter.date(from: text) else { return nil }
     return GNSSTime(secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
+  }
+
+  /// A local time the user typed: `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), or `HH:MM[:SS]`
+  /// on the day of `start`, a day later when that is before it; nil when it is neither.
+  static func time(_ text: String, onOrAfter start: GNSSTime) -> GNSSTime? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.isLenient = false
+    let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "T", with: " ")
+    for format in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm"] {
+      formatter.dateFormat = format
+      if let date = formatter.date(from: trimmed) {
+        return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
+      }
+    }
+    let fields = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+    guard (2...3).contains(fields.count), fields.allSatisfy({ $0.count == 2 }),
+      let hour = Int(fields[0]), let minute = Int(fields[1]),
+      let second = fields.count == 3 ? Int(fields[2]) : 0,
+      (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+    else { return nil }
+    let calendar = Calendar.current
+    let day = calendar.startOfDay(for: Date(timeIntervalSince1970: start.secondsSince1970))
+    guard
+      var date = calendar.date(bySettingHour: hour, minute: minute, second: second, of: day)
+    else { return nil }
+    if date.timeIntervalSince1970 < start.secondsSince1970,
+      let next = calendar.date(byAdding: .day, value: 1, to: date)
+    {
+      date = next
+    }
+    return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
   }
 
   static func text(_ time: GNSSTime?) -> String {
@@ -315,13 +348,26 @@ struct ImportSessions: ParsableCommand {
         + "same outing from another file or device, not kept: it would count twice)."))
   var keepDuplicate = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Split a file at gaps between fixes longer than this many hours, one session a part "
+        + "(0: never; default: import.split_gap_hours, 6).", valueName: "hours"))
+  var splitGap: Double?
+
   @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
   var quiet = false
+
+  func validate() throws {
+    if let splitGap, !(splitGap >= 0 && splitGap.isFinite) {
+      throw ValidationError("--split-gap \(splitGap) is out of range: give 0 or more hours")
+    }
+  }
 
   func run() throws {
     let store = try StoreAccess.open()
     var failures = 0
     let settings = try session.settings()
+    let splitGap = splitGap ?? settings.importSplitGapHours
     for path in files {
       do {
         guard
@@ -343,6 +389,14 @@ struct ImportSessions: ParsableCommand {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
           let units = record.summary?.units ?? .metric
+          let parts = Self.splitAtGaps(record.id, hours: splitGap, store: store)
+          guard parts.count == 1 else {
+            try Output.standard(
+              try Self.splitReport(
+                path: path, record: record, parts: parts, gapHours: splitGap, because: because,
+                store: store, units: units))
+            continue
+          }
           let records = HistoryText.newRecordLines(store, session: record.id, units: units)
           try Output.standard(
             "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
@@ -370,6 +424,39 @@ struct ImportSessions: ParsableCommand {
       }
     }
     if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// What an import split at its gaps says: how many sessions, why the activity, the
+  /// sessions as `sessions list` shows them, and their new records.
+  static func splitReport(
+    path: String, record: ImportedSession, parts: [Int64], gapHours: Double, because: String,
+    store: SessionStore, units: UnitSystem
+  ) throws -> String {
+    let listings = try parts.map { part in
+      try storeCall { () throws(StoreError) in try store.listing(part) }
+    }
+    let table = SessionTable.text(listings, units: units).split(separator: "\n").map(String.init)
+    let records = parts.flatMap { HistoryText.newRecordLines(store, session: $0, units: units) }
+    return "\(TerminalText.safe(path)): \(parts.count) sessions, \(record.activity.rawValue), "
+      + "\(record.fixCount) fixes split at gaps of more than "
+      + "\(DisplayFormat.clock(Seconds(gapHours * 3600))) (--split-gap 0 keeps one)\n" + because
+      + (table + records).map { "  \($0)\n" }.joined()
+  }
+
+  /// The sessions an import became: split at its gaps longer than `hours` (none when 0),
+  /// unless a multisport file's parts are measured within it.
+  /// A split that fails leaves the import whole, and says so.
+  static func splitAtGaps(_ id: Int64, hours: Double, store: SessionStore) -> [Int64] {
+    guard hours > 0 else { return [id] }
+    do {
+      guard try store.parts(of: id).isEmpty else { return [id] }
+      let ends = try store.gapEnds(of: id, longerThan: Seconds(hours * 3600))
+      guard !ends.isEmpty else { return [id] }
+      return try store.split(id, at: ends)
+    } catch {
+      printError("strider: warning: session \(id) was kept whole, not split at its gaps: \(error)")
+      return [id]
+    }
   }
 
   /// Why an import was not kept, and what becomes of the part it wrote: an import is kept

@@ -25,6 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case database(path: String, reason: String)
   /// Another Strider took an import away while it ran, having found its process gone.
   case importTakenAway(path: String)
+  /// A session that cannot be split as asked, and why.
+  case cannotSplit(id: Int64, reason: String)
 
   public var description: String {
     switch self {
@@ -52,6 +54,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .importTakenAway(let path):
       "another Strider took this import away from the session database \(path), having "
         + "found this process gone; nothing was kept: import the file again"
+    case .cannotSplit(let id, let reason): "session \(id) cannot be split: \(reason)"
     }
   }
 

@@ -64,6 +64,10 @@ public struct SettingKey: Sendable {
           return nil
         }, value: { "\"\(($0.activity ?? .run).rawValue)\"" }),
       choice("profile.elevation", "elevation gain: auto, on or off", \.elevation),
+      number(
+        "import.split_gap_hours",
+        "an import becomes one session per stretch between gaps longer than this (0: never)",
+        range: 0...100_000, \.importSplitGapHours),
       flag("auto_pause.enabled", "pause automatically when standing still", \.autoPause),
       optionalNumber(
         "auto_pause.radius_m", "standing still: every position within this many metres",

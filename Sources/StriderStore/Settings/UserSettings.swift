@@ -36,6 +36,9 @@ public struct UserSettings: Hashable, Sendable {
   /// A filtered speed above which the session never pauses
   /// (`AutoPauseConfiguration.movingSpeed`); nil keeps the activity's own (none for a drive).
   public var autoPauseMovingSpeed: Double?
+  /// An import is split into one session per stretch between gaps longer than this many
+  /// hours (a logger left running for weeks); 0 never splits.
+  public var importSplitGapHours = 6.0
   /// The `[cues]` table: what every activity's cues say and when.
   public var cues = CueSettings()
   /// The `[cues.ACTIVITY]` tables, over `cues` for sessions of that activity.

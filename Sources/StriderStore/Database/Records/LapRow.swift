@@ -44,6 +44,21 @@ struct LapRow: SessionChildRecord, Codable, Equatable {
     guard try db.tableExists(databaseTableName) else { return [] }
     return try of(session).fetchAll(db).map(\.mark)
   }
+
+  /// Moves the presses of session `old` from `start` up to `end` (nil: to its end) to
+  /// session `new`, numbered from 0 there (`SessionStore.split`).
+  static func move(
+    from old: Int64, to new: Int64, from start: GNSSTime, before end: GNSSTime?, _ db: Database
+  ) throws {
+    guard try db.tableExists(databaseTableName) else { return }
+    let moving = try of(old).fetchAll(db).filter { row in
+      row.time >= start && (end.map { row.time < $0 } ?? true)
+    }
+    for (seq, row) in moving.enumerated() {
+      try row.delete(db)
+      try LapRow(sessionId: new, seq: seq, mark: row.mark).insert(db)
+    }
+  }
 }
 
 extension LapIntensity: DatabaseValueConvertible {}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import StriderCore
+import StriderRender
+import StriderStore
+
+/// `strider sessions split`: one session made several, at times the user gives or at long
+/// gaps (a logger left running for days, a file holding several outings).
+struct SplitSession: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "split",
+    abstract: "Split a session into several at times, or at gaps in its fixes.",
+    discussion:
+      "Each part is measured again from its own fixes, as it would have been recorded alone. "
+      + "The first part keeps the session's number and name; the others take the next "
+      + "numbers. Times are local: HH:MM[:SS] on the session's day (or the first such time "
+      + "after its start), or YYYY-MM-DD HH:MM[:SS].")
+
+  @Argument(help: "The session's ID (see `strider sessions list`).")
+  var id: Int64
+
+  @Option(
+    name: .customLong("at"),
+    help: ArgumentHelp("Where a new part begins (repeat for more).", valueName: "time"))
+  var times: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Split at every gap between fixes longer than this many hours.", valueName: "hours"))
+  var gaps: Double?
+
+  func validate() throws {
+    guard !times.isEmpty || gaps != nil else {
+      throw ValidationError("nothing to split at: give --at TIME or --gaps HOURS")
+    }
+    if let gaps, !(gaps > 0 && gaps.isFinite) {
+      throw ValidationError("--gaps \(gaps) is out of range: give a number of hours above 0")
+    }
+  }
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    guard let start = listing.startTime else {
+      printError("strider: error: session \(id) has no timed fix to split at")
+      throw ExitCode(1)
+    }
+    var cuts: [GNSSTime] = []
+    for text in times {
+      guard let time = LocalDate.time(text, onOrAfter: start) else {
+        throw ValidationError(
+          "--at \(text) is not a time: give HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS] (local)")
+      }
+      cuts.append(time)
+    }
+    if let gaps {
+      cuts += try storeCall { () throws(StoreError) in
+        try store.gapEnds(of: id, longerThan: Seconds(gaps * 3600))
+      }
+    }
+    let parts = try storeCall { () throws(StoreError) in try store.split(id, at: cuts) }
+    try Output.standard(try Self.lines(parts, store: store, units: try HistoryUnits.resolve(nil)))
+  }
+
+  /// "session 4 is now 3 sessions:" and the parts as `sessions list` shows them.
+  static func lines(_ parts: [Int64], store: SessionStore, units: UnitSystem) throws -> String {
+    let listings = try parts.map { part in
+      try storeCall { () throws(StoreError) in try store.listing(part) }
+    }
+    return "session \(parts.first ?? 0) is now \(parts.count) sessions:\n"
+      + SessionTable.text(listings, units: units)
+  }
+}

@@ -1,0 +1,147 @@
+import GRDB
+import StriderCore
+
+extension SessionStore {
+  /// The times a session's fixes resume after a gap longer than `gap`: where a logger left
+  /// running for weeks, or a file holding several outings, is split into sessions. A cut is
+  /// made only where an outing lies on each side of it: a stretch whose positions never
+  /// went `moved` from its first (a stray fix dated by a clock that jumped, a receiver
+  /// left on a desk) stays with the outing before it, or the one after it at the start.
+  /// In time order; empty when there is no such gap.
+  public func gapEnds(
+    of id: Int64, longerThan gap: Seconds, moved: Meters = Meters(50)
+  ) throws(StoreError) -> [GNSSTime] {
+    try guarded {
+      try pool.read { db in
+        /// Each stretch between gaps: when it begins, and whether it is an outing.
+        var stretches: [(start: GNSSTime, isOuting: Bool)] = []
+        var first: Coordinate?
+        var last: GNSSTime?
+        let cursor = try FixRow.of(id).fetchCursor(db)
+        while let row = try cursor.next() {
+          guard let time = row.fix.time else { continue }
+          if last.map({ time - $0 > gap }) ?? true {
+            stretches.append((time, false))
+            first = nil
+          }
+          if last.map({ time > $0 }) ?? true { last = time }
+          guard let coordinate = row.fix.coordinate, coordinate.isValid,
+            !(stretches.last?.isOuting ?? true)
+          else { continue }
+          if let first {
+            if Geodesy.distanceMeters(first, coordinate) >= moved.value {
+              stretches[stretches.count - 1].isOuting = true
+            }
+          } else {
+            first = coordinate
+          }
+        }
+        var ends: [GNSSTime] = []
+        var outingBefore = false
+        for stretch in stretches {
+          if stretch.isOuting, outingBefore {
+            ends.append(stretch.start)
+          }
+          outingBefore = outingBefore || stretch.isOuting
+        }
+        return ends
+      }
+    }
+  }
+
+  /// Splits finished session `id` into one session more for each of `times` that falls
+  /// inside it: each part holds the fixes from its time (a fix without a time stays with
+  /// the one before it) and the lap presses in it, and is measured again from them with the
+  /// session's settings, as `finish` does. The first part keeps the session's number, name,
+  /// import identity and records flag; each later part takes the next number, the name
+  /// with " (2)", " (3)"… and the flag. What a device counted for the whole file no longer
+  /// describes a part, so it is dropped. One transaction: all parts or none. Returns the
+  /// sessions in time order, the first being `id`.
+  @discardableResult
+  public func split(_ id: Int64, at times: [GNSSTime]) throws(StoreError) -> [Int64] {
+    try patientWrite { db in
+      let row = try SessionRow.visible(id, db)
+      if row.state == .recording, let owner = row.owner, owner.isAlive {
+        throw StoreError.stillRecording(id: id, pid: owner.pid)
+      }
+      guard row.state == .finished else {
+        throw StoreError.cannotSplit(
+          id: id, reason: "it is not finished (`strider sessions finish \(id)` finishes it)")
+      }
+      guard try SessionPartRow.filter(Column("sessionId") == id).fetchCount(db) == 0 else {
+        throw StoreError.cannotSplit(
+          id: id, reason: "it is a multisport file, whose parts are measured as one")
+      }
+      let fixes = try Self.fixes(of: id, db).map(\.fix)
+      let cuts = Self.cuts(fixes, at: times)
+      guard !cuts.isEmpty else {
+        throw StoreError.cannotSplit(
+          id: id,
+          reason: "no fix before and after the time given (the session runs from "
+            + "\(Self.startTime(of: fixes).map(\.iso8601) ?? "-") to "
+            + "\(Self.lastTime(of: fixes).map(\.iso8601) ?? "-"))")
+      }
+      let leftOut = try Self.isLeftOutOfRecords(id, db)
+      let bounds = [0] + cuts + [fixes.count]
+      var parts = [id]
+      for index in 1..<(bounds.count - 1) {
+        let part = try Self.insertSession(
+          db, name: row.name.map { "\($0) (\(index + 1))" }, activity: row.activity,
+          origin: row.origin, state: .finished,
+          configuration: try Self.configuration(of: id, db), source: row.source, owner: nil)
+        try db.execute(
+          sql: """
+            UPDATE fix SET sessionId = ?, seq = seq - ?
+            WHERE sessionId = ? AND seq >= ? AND seq < ?
+            """,
+          arguments: [part, bounds[index], id, bounds[index], bounds[index + 1]])
+        if let start = fixes[bounds[index]...].lazy.compactMap(\.time).first {
+          let end =
+            index + 1 < bounds.count - 1
+            ? fixes[bounds[index + 1]...].lazy.compactMap(\.time).first : nil
+          try LapRow.move(from: id, to: part, from: start, before: end, db)
+        }
+        parts.append(part)
+      }
+      try DeviceTotalsRow.filter(Column("sessionId") == id).deleteAll(db)
+      for part in parts {
+        let configuration = try Self.configuration(of: part, db)
+        var record = SessionRecorder.record(
+          fixes: try Self.fixes(of: part, db).map(\.fix), configuration: configuration,
+          laps: try LapRow.marks(of: part, db))
+        record.id = part
+        record.name = try SessionRow.find(db, key: part).name
+        record.origin = row.origin
+        try Self.writeFinished(db, id: part, record: record, judged: true)
+        if leftOut {
+          try db.execute(
+            sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [part])
+        }
+      }
+      return parts
+    }
+  }
+
+  /// Where each time cuts `fixes`: the first timed fix at or after it, when fixes come
+  /// before and after; in order, each once.
+  static func cuts(_ fixes: [Fix], at times: [GNSSTime]) -> [Int] {
+    var cuts: [Int] = []
+    for time in times.sorted() {
+      guard let cut = fixes.firstIndex(where: { $0.time.map { $0 >= time } ?? false }),
+        fixes[..<cut].contains(where: { $0.time != nil }), cut > (cuts.last ?? 0)
+      else { continue }
+      cuts.append(cut)
+    }
+    return cuts
+  }
+
+  static func startTime(of fixes: [Fix]) -> GNSSTime? { fixes.lazy.compactMap(\.time).first }
+  static func lastTime(of fixes: [Fix]) -> GNSSTime? { fixes.lazy.compactMap(\.time).max() }
+
+  static func isLeftOutOfRecords(_ id: Int64, _ db: Database) throws -> Bool {
+    guard try HistoryFigures.hasMultisportFlag(db) else { return false }
+    return try Bool.fetchOne(
+      db, sql: "SELECT multisport FROM sessionFigures WHERE sessionId = ?", arguments: [id])
+      ?? false
+  }
+}
