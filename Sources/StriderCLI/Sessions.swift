@@ -15,7 +15,7 @@ struct Sessions: ParsableCommand {
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
       ListSessions.self, ShowSession.self, EditSession.self, SplitSession.self,
-      ExportSession.self, ImportSessions.self, FinishSession.self, DeleteSession.self,
+      MergeSessions.self, ExportSession.self, ImportSessions.self, FinishSession.self, DeleteSession.self,
       VacuumSessions.self,
     ],
     defaultSubcommand: ListSessions.self

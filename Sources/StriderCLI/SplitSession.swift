@@ -71,3 +71,35 @@ struct SplitSession: ParsableCommand {
       + SessionTable.text(listings, units: units)
   }
 }
+
+/// `strider sessions merge`: several sessions made one, where one outing was kept as two
+/// (a watch stopped and started again, a ride recorded in two files).
+struct MergeSessions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Join sessions into one, measured again from all their fixes.",
+    discussion:
+      "The session that starts first keeps its number, name and settings; the others' fixes "
+      + "follow its own in the order they start, and the others are gone. Sessions that "
+      + "overlap in time are not interleaved: the later fixes read as out of order.")
+
+  @Argument(help: "Two or more session IDs (see `strider sessions list`).")
+  var ids: [Int64]
+
+  func validate() throws {
+    guard Set(ids).count >= 2 else {
+      throw ValidationError("give two sessions or more to merge")
+    }
+  }
+
+  func run() throws {
+    let store = try StoreAccess.open()
+    let merged = try storeCall { () throws(StoreError) in try store.merge(ids) }
+    let listing = try storeCall { () throws(StoreError) in try store.listing(merged) }
+    let others = Set(ids).subtracting([merged]).sorted().map(String.init)
+    try Output.standard(
+      "session\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) merged into "
+        + "session \(merged):\n"
+        + SessionTable.text([listing], units: try HistoryUnits.resolve(nil)))
+  }
+}

@@ -61,6 +61,14 @@ import Testing
     #expect(outside.stderr.contains("session 1 cannot be split: no fix before and after"))
     let nothing = try StriderBinary.run(["sessions", "split", "1"], environment: environment)
     #expect(nothing.status == 64, "\(nothing.stderr)")
+
+    // The three parts of the second walk's file made one again.
+    let merged = try StriderBinary.run(
+      ["sessions", "merge", "3", "2"], environment: environment)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(merged.stdout.hasPrefix("session 3 merged into session 2:\n"), "\(merged.stdout)")
+    let whole = try StriderBinary.run(["sessions", "list"], environment: environment)
+    #expect(whole.stdout.split(separator: "\n").count == 3, "\(whole.stdout)")
   }
 
   @Test func aSplitGapOfZeroKeepsTheFileWhole() throws {

@@ -88,4 +88,38 @@ import Testing
     #expect(marks.0.map(\.time) == [inFirst])
     #expect(marks.1.map(\.time) == [inSecond])
   }
+
+  /// Split and merged again, the session is what it was: the same fixes in order, the same
+  /// figures, its lap presses back, and one session left.
+  @Test func aSplitSessionMergedAgainIsWhatItWas() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let (id, first, second) = try Self.twoOutings(store)
+    let press = try #require(second[10].time)
+    try store.pool.write { db in
+      try LapRow(sessionId: id, seq: 0, mark: LapMark(time: press, intensity: .active)).insert(db)
+    }
+    let before = try store.record(id)
+    let parts = try store.split(id, at: [try #require(second.first?.time)])
+    try store.leaveOutOfRecords(parts[1])
+    #expect(try store.merge(parts.reversed()) == id, "the one that starts first keeps its number")
+    let after = try store.record(id)
+    #expect(after.fixes.map(\.fix) == first + second)
+    #expect(after.summary?.distance == before.summary?.distance)
+    #expect(after.summary?.moving == before.summary?.moving)
+    #expect(try store.sessions(includingSimulated: true).map(\.id) == [id])
+    #expect(try store.isLeftOutOfRecords(id), "left out as one of them was")
+    let marks = try store.pool.read { db in try LapRow.marks(of: id, db) }
+    #expect(marks.map(\.time) == [press])
+  }
+
+  @Test func oneSessionOrAnUnknownOneIsNoMerge() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let (id, _, _) = try Self.twoOutings(store)
+    #expect(throws: StoreError.cannotMerge(id: id, reason: "give two sessions or more")) {
+      try store.merge([id, id])
+    }
+    #expect(throws: StoreError.noSuchSession(99)) { try store.merge([id, 99]) }
+  }
 }

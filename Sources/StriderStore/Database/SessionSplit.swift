@@ -122,6 +122,70 @@ extension SessionStore {
     }
   }
 
+  /// Joins finished sessions `ids` into the one that starts first: the others' fixes follow
+  /// its own in the order the sessions start (two files of one outing, a watch stopped and
+  /// started again), their lap presses with them, and it is measured again from them all,
+  /// as `finish` does. It keeps its number, name, settings and import identity, and is left
+  /// out of the records if any of them was; the others are gone, and what a device counted
+  /// for one file describes none of the whole. One transaction. Returns its number.
+  @discardableResult
+  public func merge(_ ids: [Int64]) throws(StoreError) -> Int64 {
+    try patientWrite { db in
+      var rows: [SessionRow] = []
+      for id in Set(ids).sorted() {
+        let row = try SessionRow.visible(id, db)
+        if row.state == .recording, let owner = row.owner, owner.isAlive {
+          throw StoreError.stillRecording(id: id, pid: owner.pid)
+        }
+        guard row.state == .finished else {
+          throw StoreError.cannotMerge(
+            id: id, reason: "it is not finished (`strider sessions finish \(id)` finishes it)")
+        }
+        guard try SessionPartRow.filter(Column("sessionId") == id).fetchCount(db) == 0 else {
+          throw StoreError.cannotMerge(
+            id: id, reason: "it is a multisport file, whose parts are measured as one")
+        }
+        rows.append(row)
+      }
+      guard rows.count >= 2 else {
+        throw StoreError.cannotMerge(id: ids.first ?? 0, reason: "give two sessions or more")
+      }
+      rows.sort { a, b in
+        (a.startTime?.secondsSince1970 ?? .infinity, a.id ?? 0)
+          < (b.startTime?.secondsSince1970 ?? .infinity, b.id ?? 0)
+      }
+      guard let target = rows.first?.id else { return ids[0] }
+      var leftOut = false
+      for row in rows {
+        guard let id = row.id else { continue }
+        leftOut = try leftOut || Self.isLeftOutOfRecords(id, db)
+        guard id != target else { continue }
+        let fixes = try FixRow.filter(Column("sessionId") == target).fetchCount(db)
+        let laps = try LapRow.marks(of: target, db).count
+        try db.execute(
+          sql: "UPDATE fix SET sessionId = ?, seq = seq + ? WHERE sessionId = ?",
+          arguments: [target, fixes, id])
+        try LapRow.move(from: id, to: target, from: nil, before: nil, numberedFrom: laps, db)
+        _ = try SessionRow.deleteOne(db, key: id)
+      }
+      try DeviceTotalsRow.filter(Column("sessionId") == target).deleteAll(db)
+      let row = try SessionRow.find(db, key: target)
+      var record = SessionRecorder.record(
+        fixes: try Self.fixes(of: target, db).map(\.fix),
+        configuration: try Self.configuration(of: target, db),
+        laps: try LapRow.marks(of: target, db))
+      record.id = target
+      record.name = row.name
+      record.origin = row.origin
+      try Self.writeFinished(db, id: target, record: record, judged: true)
+      if leftOut {
+        try db.execute(
+          sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [target])
+      }
+      return target
+    }
+  }
+
   /// Where each time cuts `fixes`: the first timed fix at or after it, when fixes come
   /// before and after; in order, each once.
   static func cuts(_ fixes: [Fix], at times: [GNSSTime]) -> [Int] {

@@ -27,6 +27,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case importTakenAway(path: String)
   /// A session that cannot be split as asked, and why.
   case cannotSplit(id: Int64, reason: String)
+  /// A session that cannot be merged as asked, and why.
+  case cannotMerge(id: Int64, reason: String)
 
   public var description: String {
     switch self {
@@ -55,6 +57,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "another Strider took this import away from the session database \(path), having "
         + "found this process gone; nothing was kept: import the file again"
     case .cannotSplit(let id, let reason): "session \(id) cannot be split: \(reason)"
+    case .cannotMerge(let id, let reason): "session \(id) cannot be merged: \(reason)"
     }
   }
 

@@ -45,18 +45,20 @@ struct LapRow: SessionChildRecord, Codable, Equatable {
     return try of(session).fetchAll(db).map(\.mark)
   }
 
-  /// Moves the presses of session `old` from `start` up to `end` (nil: to its end) to
-  /// session `new`, numbered from 0 there (`SessionStore.split`).
+  /// Moves the presses of session `old` from `start` (nil: its first) up to `end` (nil: to
+  /// its end) to session `new`, numbered on from `first` there (`SessionStore.split` and
+  /// `merge`).
   static func move(
-    from old: Int64, to new: Int64, from start: GNSSTime, before end: GNSSTime?, _ db: Database
+    from old: Int64, to new: Int64, from start: GNSSTime?, before end: GNSSTime?,
+    numberedFrom first: Int = 0, _ db: Database
   ) throws {
     guard try db.tableExists(databaseTableName) else { return }
     let moving = try of(old).fetchAll(db).filter { row in
-      row.time >= start && (end.map { row.time < $0 } ?? true)
+      (start.map { row.time >= $0 } ?? true) && (end.map { row.time < $0 } ?? true)
     }
     for (seq, row) in moving.enumerated() {
       try row.delete(db)
-      try LapRow(sessionId: new, seq: seq, mark: row.mark).insert(db)
+      try LapRow(sessionId: new, seq: first + seq, mark: row.mark).insert(db)
     }
   }
 }
