@@ -15,8 +15,8 @@ struct Sessions: ParsableCommand {
       + "~/.local/share/strider/ (owner-only).",
     subcommands: [
       ListSessions.self, ShowSession.self, EditSession.self, SplitSession.self,
-      MergeSessions.self, ExportSession.self, ImportSessions.self, FinishSession.self, DeleteSession.self,
-      VacuumSessions.self,
+      MergeSessions.self, ExportSession.self, ImportSessions.self, FinishSession.self,
+      DeleteSession.self, VacuumSessions.self,
     ],
     defaultSubcommand: ListSessions.self
   )
