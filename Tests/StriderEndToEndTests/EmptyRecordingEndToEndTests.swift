@@ -13,9 +13,15 @@ import Testing
   func aRecordingWithNothingInItIsNotKept(command: String, reason: String) throws {
     let home = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": home.path]
-    // Stopped by SIGINT a moment after it starts, as a user's Ctrl-C would.
+    // Stopped by SIGINT once it has started, as a user's Ctrl-C would: its stop signals are
+    // watched before it opens the database, so the database's file says it is ready (a
+    // fixed second was, on a loaded machine, sometimes before it had started at all); a
+    // command that opens it later gets five seconds.
+    let database = home.appendingPathComponent("strider.sqlite").path
     let stopped = try StriderBinary.shell(
-      "\"$STRIDER\" \(command) > /dev/null & pid=$!; sleep 1; kill -INT $pid; wait $pid",
+      "\"$STRIDER\" \(command) > /dev/null & pid=$!; "
+        + "for i in $(seq 50); do [ -e '\(database)' ] && break; sleep 0.1; done; sleep 0.5; "
+        + "kill -INT $pid; wait $pid",
       environment: environment)
     #expect(stopped.status == 0, "\(stopped.stderr)")
     #expect(stopped.stderr.contains("nothing kept: \(reason)"), "\(stopped.stderr)")

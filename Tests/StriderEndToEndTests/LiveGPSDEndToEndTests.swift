@@ -234,8 +234,9 @@ import Testing
     let session = Simulator.run(
       SimulationConfiguration(activity: .run, seed: 32, faults: .none, routeLength: Meters(3000)))
     // The receiver is gone for 150 s in the middle of the run: the runner keeps going. (The
-    // second log starts with ten minutes of standing still, fed in seconds, so that what is
-    // missed while gpsd starts again and Strider's reconnect backs off (up to 8 s) is
+    // second log starts with forty minutes of standing still, fed in about 30 s, so that
+    // what is missed while gpsd starts again and Strider's reconnect backs off (up to 8 s,
+    // more on a loaded machine: ten minutes fed in 7 s once lost the start of the run) is
     // standing time; it overlaps the first log's clock, which the gate rejects as out of
     // order. The first log ends with 20 s of standing for what is lost when gpsfake exits.)
     let fixes = session.fixes
@@ -245,7 +246,7 @@ import Testing
     let logA = dir.appendingPathComponent("a.nmea")
     let logB = dir.appendingPathComponent("b.nmea")
     try Self.writeLog(before, leadIn: 120, leadOut: 20, to: logA)
-    try Self.writeLog(after, leadIn: 600, to: logB)
+    try Self.writeLog(after, leadIn: 2400, to: logB)
     let joined = dir.appendingPathComponent("joined.nmea")
     try Self.writeLog(before + after, leadIn: 0, to: joined)
 
