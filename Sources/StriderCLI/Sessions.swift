@@ -204,6 +204,9 @@ struct ShowSession: ParsableCommand {
   @Argument(help: "The session's ID (see `strider sessions list`).")
   var id: Int64
 
+  @Flag(help: "Draw elevation, pace (or speed) and heart rate over the distance.")
+  var plot = false
+
   func run() throws {
     let store = try StoreAccess.open()
     let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
@@ -257,6 +260,10 @@ struct ShowSession: ParsableCommand {
     text += FinishingText.text(summary)
     let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
     text += SessionTimelineText.text(record, display: display, units: summary.units)
+    if plot {
+      text += SessionPlots.text(
+        record, summary: summary, width: TerminalPanel.width, glyphs: TerminalPanel.glyphs)
+    }
     try Output.standard(text)
   }
 }

@@ -180,6 +180,31 @@ import Testing
     #expect(abs((sensors["cadence_avg_rpm"] as? Double ?? 0) - 81.5) < 0.05)
   }
 
+  /// `sessions show --plot` of the same run: its elevation, pace and heart rate over the
+  /// 8.97 km, each six rows high within the terminal's width; without `--plot`, none.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aSessionsProfilesArePlotted() throws {
+    let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
+    var environment = StriderBinary.isolatedEnvironment()
+    environment["COLUMNS"] = "72"
+    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
+    let plain = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    #expect(!plain.stdout.contains("\nheart rate\n"))
+    let shown = try StriderBinary.run(
+      ["sessions", "show", "1", "--plot"], environment: environment)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let lines = shown.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    for title in ["elevation", "pace", "heart rate"] {
+      let at = try #require(lines.firstIndex(of: Substring(title)), "\(title): \(shown.stdout)")
+      try #require(at + 7 < lines.count, "six rows and an axis under \(title)")
+      #expect(lines[at + 7].hasSuffix("8.97 km"), "\(title)'s axis: \(lines[at + 7])")
+      #expect(lines[(at + 1)...(at + 7)].allSatisfy { $0.count <= 72 })
+    }
+    let heart = try #require(lines.firstIndex(of: "heart rate"))
+    #expect(lines[heart + 1].contains(" bpm "), "\(lines[heart + 1])")
+    #expect(lines[try #require(lines.firstIndex(of: "pace")) + 1].contains(" /km "))
+  }
+
   /// fp-garmin-edge-500-activity: the device auto-paused 48 times and wrote a record where
   /// the rider moved off again, timed after the stop. That stretch is no distance: the raw
   /// length is the device's within 0.5 %, and `--no-filter` counts no step across a pause.
