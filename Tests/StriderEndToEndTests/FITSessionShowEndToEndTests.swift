@@ -132,6 +132,8 @@ import Testing
     #expect(power.hasSuffix("(4700 records)"), "\(power)")
     let temperature = try #require(Self.row("temperature", in: analyzed.stdout))
     #expect(temperature.contains(" °C, avg "), "\(temperature)")
+    // The meter's 1,296 kJ, which the device itself calls 1,293 kcal (its speed said 1,209).
+    #expect(Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 1295 kcal") == true)
 
     _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
     let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)

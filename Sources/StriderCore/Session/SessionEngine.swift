@@ -43,6 +43,9 @@ public struct SessionEngine: Sendable {
   private var livePauses: [PauseInterval] = []
   /// Every stop the live figures counted, announced or not (`pauseAnnouncementHold`).
   private var liveStops: [PauseInterval] = []
+  /// A ride's power meter's work, which stands in for its speed's calories where it
+  /// covered the ride (`PowerEnergy`); the same sum live and finished.
+  private var powerEnergy = PowerEnergy()
   private var pausedSince: GNSSTime?
   /// From when the stop in force may be announced, while it is not yet: when it was found,
   /// or `pauseAnnouncementHold` later.
@@ -224,7 +227,17 @@ public struct SessionEngine: Sendable {
   }
 
   /// The live figures.
-  public var snapshot: MetricsSnapshot { metrics.snapshot }
+  public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
+
+  /// `snapshot` with a ride's calories from its power meter where it has one.
+  private func figures(_ snapshot: MetricsSnapshot) -> MetricsSnapshot {
+    guard configuration.activity == .ride, let energy = powerEnergy.kilocalories else {
+      return snapshot
+    }
+    var snapshot = snapshot
+    snapshot.calories = energy
+    return snapshot
+  }
 
   /// Asks for the finished track after all (a lap was pressed: the summary's laps are
   /// measured on it), so a session without laps never holds a second copy of its track.
@@ -243,7 +256,7 @@ public struct SessionEngine: Sendable {
   /// demo). What the dashboard shows, and what a workout's steps end on, so "Interval 2 of
   /// 6 … Go." comes where the distance is crossed (still on the fix clock).
   public var leadingSnapshot: MetricsSnapshot {
-    var snapshot = metrics.snapshot
+    var snapshot = figures(metrics.snapshot)
     guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
     let pending = settling[settlingHead...]
     // The distance and the moving time of the steps not settled yet, each on the clock of
@@ -289,7 +302,7 @@ public struct SessionEngine: Sendable {
   /// kept with the session's cues, unless `speaks` is false (a workout step's result says
   /// the same); the cues' lap figures (`lap_pace`) count from the figures now.
   public mutating func noteLap(_ lap: Lap, at time: GNSSTime, speaks: Bool = true) -> Cue? {
-    let cue = cueScheduler.lap(lap, snapshot: metrics.snapshot, at: time, speaks: speaks)
+    let cue = cueScheduler.lap(lap, snapshot: snapshot, at: time, speaks: speaks)
     if let cue { cues.append(cue) }
     return cue
   }
@@ -464,7 +477,7 @@ public struct SessionEngine: Sendable {
       }
     }
     if let time = lastAcceptedTime.map({ max($0, signalLostAt ?? $0) }),
-      let cue = cueScheduler.announce(.finish, snapshot: finalSnapshot, at: time)
+      let cue = cueScheduler.announce(.finish, snapshot: figures(finalSnapshot), at: time)
     {
       cues.append(cue)
       emit(.cue(cue), into: &events)
@@ -520,7 +533,7 @@ public struct SessionEngine: Sendable {
       distance: Meters(
         (configuration.isRaw ? rawDistance : snapshot.distance.value) + untimedDistance),
       elapsed: elapsed,
-      moving: snapshot.moving, calories: snapshot.calories,
+      moving: snapshot.moving, calories: figures(snapshot).calories,
       elevationGain: snapshot.elevationGain, pointsIn: pointsIn,
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
       pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing,
@@ -532,6 +545,8 @@ public struct SessionEngine: Sendable {
 
   private mutating func handle(_ decision: GateDecision, into events: inout [SessionEvent]) {
     if reportsEachFix { emit(.judged(decision.judged), into: &events) }
+    // A power meter measures whatever the receiver made of the position.
+    powerEnergy.add(time: decision.fix.time, power: decision.fix.power)
     guard case .accepted = decision.verdict else {
       if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
       noteMissingSignal(decision, into: &events)
@@ -768,18 +783,18 @@ public struct SessionEngine: Sendable {
       isMoving: isMoving, startsSegment: !continues, settledSpan: settledSpan)
     for split in metrics.add(sample) {
       emitSplit(split, toldAt: time, into: &events)
-      sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+      sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
     }
     if correctsLiveDistance, keepsTrack, smoothed {
       let due = liveCorrection.schedule.step(count: track.count)
       if due.remeasures {
         for split in correctLiveDistance(at: time, relearning: due.relearns) {
           emitSplit(split, toldAt: time, into: &events)
-          sayCue(cueScheduler.split(split, snapshot: metrics.snapshot, at: time), into: &events)
+          sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
         }
       }
     }
-    for cue in cueScheduler.observe(metrics.snapshot, at: time) {
+    for cue in cueScheduler.observe(snapshot, at: time) {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
@@ -959,7 +974,7 @@ public struct SessionEngine: Sendable {
     _ trigger: CueTrigger, at time: GNSSTime, into events: inout [SessionEvent]
   ) {
     guard followsLive else { return }
-    sayCue(cueScheduler.announce(trigger, snapshot: metrics.snapshot, at: time), into: &events)
+    sayCue(cueScheduler.announce(trigger, snapshot: snapshot, at: time), into: &events)
   }
 
   private mutating func sayCue(_ cue: Cue?, into events: inout [SessionEvent]) {
