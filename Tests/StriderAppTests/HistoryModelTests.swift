@@ -33,6 +33,31 @@ import Testing
     for character in text { _ = model.press(.character(character)) }
   }
 
+  /// `[` takes the weekly chart and the calendar a quarter back, `]` forward again, never
+  /// past today nor before the quarter of the first session; the list stays as it was.
+  @Test func theChartsGoBackAQuarterAtATime() throws {
+    var days: [CivilDate: Meters] = [:]
+    for back in [0, 200, 400] { days[Self.today.adding(days: -back)] = Meters(5000) }
+    let data = HistoryData(
+      entries: Self.data.entries, dailyDistance: days, records: [], today: Self.today)
+    var model = HistoryModel(data: data)
+    _ = Self.press(&model, .character("["), .character("["))
+    #expect(model.state.chartWeeksBack == 26)
+    #expect(model.state.chartData.today == Self.today.adding(days: -182))
+    #expect(model.state.selected?.id == 6, "the list did not move")
+    for _ in 0..<10 { _ = model.press(.character("[")) }
+    #expect(model.state.chartWeeksBack == 65, "the quarter that holds day -400 (week 57)")
+    for _ in 0..<10 { _ = model.press(.character("]")) }
+    #expect(model.state.chartWeeksBack == 0)
+    let now = model.render(columns: 120, rows: 40)
+    let grid = try #require(now)
+    #expect(!grid.text.contains(" weeks to "), "today's charts say no end date")
+    _ = model.press(.character("["))
+    let earlier = model.render(columns: 120, rows: 40)
+    let back = try #require(earlier)
+    #expect(back.text.contains(" weeks to \(Self.today.adding(days: -91))"), "\(back.text)")
+  }
+
   @Test func opensNewestFirstWithTheFirstSelected() {
     let model = HistoryModel(data: Self.data)
     #expect(model.state.shown.map(\.id) == [6, 5, 4, 3, 2, 1])

@@ -51,6 +51,8 @@ public struct HistoryModel: Sendable {
     case .down, .character("j"): move(by: 1)
     case .left, .character("u"): move(by: -pageRows)
     case .right, .character("d"): move(by: pageRows)
+    case .character("["): state.moveCharts(by: 1)
+    case .character("]"): state.moveCharts(by: -1)
     case .character("g"): move(to: 0)
     case .character("G"): move(to: state.shown.count - 1)
     case .character("/"):

@@ -54,10 +54,11 @@ public enum HistoryScreen {
     }
     let glyphs = state.glyphs
     grid.withRegion(GridRect(x: x, y: 0, width: width, height: chartRows)) {
-      WeeklyChart(data: state.data, glyphs: glyphs).draw(into: &$0)
+      WeeklyChart(data: state.chartData, glyphs: glyphs, endsToday: state.chartWeeksBack == 0)
+        .draw(into: &$0)
     }
     grid.withRegion(GridRect(x: x, y: chartRows, width: width, height: calendarRows)) {
-      YearCalendar(data: state.data, glyphs: glyphs).draw(into: &$0)
+      YearCalendar(data: state.chartData, glyphs: glyphs).draw(into: &$0)
     }
     if recordRows > 0 {
       let rect = GridRect(x: x, y: chartRows + calendarRows, width: width, height: recordRows)
@@ -137,6 +138,7 @@ public enum HistoryScreen {
     } else {
       keys = [
         ("q", "quit"), (arrows, "move"), ("Enter", "open"), ("/", "search"), ("r", "replay"),
+        ("[/]", "earlier/later"),
       ]
     }
     grid.fill(grid.bounds)

@@ -22,6 +22,8 @@ public struct HistoryViewState: Sendable {
   public var colour: Bool
   /// A short note for the status line, if any.
   public var message: String?
+  /// How many weeks back from today the charts end (`[` and `]` move them).
+  public var chartWeeksBack = 0
 
   public init(data: HistoryData, glyphs: Glyphs = .unicode, colour: Bool = true) {
     self.data = data
@@ -40,4 +42,23 @@ public struct HistoryViewState: Sendable {
 
   /// The session under the selection.
   public var selected: HistoryEntry? { selection.map { shown[$0] } }
+
+  /// The history as the charts show it: ending `chartWeeksBack` weeks before today.
+  public var chartData: HistoryData {
+    var data = data
+    data.today = data.today.adding(days: -7 * chartWeeksBack)
+    return data
+  }
+
+  /// Weeks the charts go back at a key: a quarter of a year.
+  public static let chartStep = 13
+
+  /// Moves the charts `steps` quarters back (negative: forward), no later than today and no
+  /// earlier than the quarter that holds the first session.
+  public mutating func moveCharts(by steps: Int) {
+    let first = data.dailyDistance.keys.min() ?? data.today
+    let furthest = max(0, (data.today.dayNumber - first.dayNumber) / 7)
+    let furthestStep = (furthest + Self.chartStep - 1) / Self.chartStep * Self.chartStep
+    chartWeeksBack = min(furthestStep, max(0, chartWeeksBack + steps * Self.chartStep))
+  }
 }

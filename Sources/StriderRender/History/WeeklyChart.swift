@@ -8,10 +8,13 @@ import StriderCore
 public struct WeeklyChart: Sendable {
   public var data: HistoryData
   public var glyphs: Glyphs
+  /// Whether the weeks end with this one; else the title says when they end.
+  public var endsToday: Bool
 
-  public init(data: HistoryData, glyphs: Glyphs) {
+  public init(data: HistoryData, glyphs: Glyphs, endsToday: Bool = true) {
     self.data = data
     self.glyphs = glyphs
+    self.endsToday = endsToday
   }
 
   /// At most a year of weeks.
@@ -27,6 +30,7 @@ public struct WeeklyChart: Sendable {
     let weeks = data.weeklyDistance(weeks: count)
     let longest = weeks.map(\.distance.value).max() ?? 0
     var title = "Weekly distance\(glyphs.separator)\(count) weeks"
+    if !endsToday { title += " to \(data.today)" }
     if longest > 0 {
       title +=
         "\(glyphs.separator)top \(DisplayFormat.distance(Meters(longest), units: data.units))"
