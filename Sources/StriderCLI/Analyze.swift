@@ -465,7 +465,12 @@ enum SummaryTable {
           } ?? "-"
         ))
     }
-    rows.append(("calories", "\(Int(saturating: s.calories.value.rounded())) kcal"))
+    rows.append(
+      (
+        "calories",
+        "\(Int(saturating: s.calories.value.rounded())) kcal"
+          + (s.caloriesSource == .power ? ", from the power meter's work" : "")
+      ))
     rows.append(
       ("elevation gain", s.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-"))
     rows.append(

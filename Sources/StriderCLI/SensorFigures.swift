@@ -1,3 +1,4 @@
+import Foundation
 import StriderCore
 
 /// A heart-rate strap's, a cadence sensor's, a power meter's and a thermometer's figures
@@ -13,6 +14,12 @@ struct SensorFigures {
   private(set) var powerCount = 0
   private var powerSum = 0.0
   private(set) var powerMax = 0.0
+  /// The last 30 s of power, for the normalised power's rolling mean.
+  private var powerWindow: [(time: Double, watts: Double)] = []
+  private var powerWindowHead = 0
+  private var powerWindowSum = 0.0
+  private var rolledFourthPowers = 0.0
+  private var rolledCount = 0
   private(set) var temperatureCount = 0
   private var temperatureSum = 0.0
   private(set) var temperatureMin = Double.infinity
@@ -36,6 +43,7 @@ struct SensorFigures {
       powerCount += 1
       powerSum += power
       powerMax = max(powerMax, power)
+      if let time = fix.time?.secondsSince1970 { roll(power, at: time) }
     }
     if let temperature = fix.temperature?.value {
       temperatureCount += 1
@@ -49,6 +57,35 @@ struct SensorFigures {
     var figures = SensorFigures()
     for fix in fixes { figures.add(fix) }
     return figures
+  }
+
+  /// Coggan's normalised power: the fourth root of the mean fourth power of the 30 s rolling
+  /// mean, which weighs surges as the body pays for them (Allen and Coggan, *Training and
+  /// Racing with a Power Meter*). Records out of time order are left out of it.
+  private mutating func roll(_ watts: Double, at time: Double) {
+    if let last = powerWindow.last, time <= last.time { return }
+    powerWindow.append((time, watts))
+    powerWindowSum += watts
+    while time - powerWindow[powerWindowHead].time >= Self.rollingWindow {
+      powerWindowSum -= powerWindow[powerWindowHead].watts
+      powerWindowHead += 1
+    }
+    if powerWindowHead > 1024 {
+      powerWindow.removeFirst(powerWindowHead)
+      powerWindowHead = 0
+    }
+    // The window counts once it spans its 30 s (the first half minute has no rolling mean).
+    guard time - (powerWindow.first?.time ?? time) >= Self.rollingWindow - 1 else { return }
+    let mean = powerWindowSum / Double(powerWindow.count - powerWindowHead)
+    rolledFourthPowers += mean * mean * mean * mean
+    rolledCount += 1
+  }
+
+  static let rollingWindow = 30.0
+
+  /// Nil under a minute of power (too short for a rolling mean of 30 s to say anything).
+  var normalisedPower: Double? {
+    rolledCount >= 30 ? pow(rolledFourthPowers / Double(rolledCount), 0.25) : nil
   }
 
   /// Mean beats per minute over the records with a heart rate.
@@ -86,11 +123,11 @@ struct SensorFigures {
         ))
     }
     if let average = averagePower {
+      let normalised = normalisedPower.map { "normalised \(whole($0)) W, " } ?? ""
       rows.append(
         (
           "power",
-          "avg \(Int(saturating: average.rounded())) W, max \(Int(saturating: powerMax.rounded())) W "
-            + "(\(powerCount) records)"
+          "avg \(whole(average)) W, \(normalised)max \(whole(powerMax)) W (\(powerCount) records)"
         ))
     }
     if let average = averageTemperature {
@@ -119,6 +156,7 @@ struct SensorFigures {
       JSONMember("power_records", .int(powerCount)),
       JSONMember("power_avg_w", number(averagePower, 1)),
       JSONMember("power_max_w", number(powerCount > 0 ? powerMax : nil, 0)),
+      JSONMember("power_normalised_w", number(normalisedPower, 1)),
       JSONMember("temperature_records", .int(temperatureCount)),
       JSONMember("temperature_min_c", number(temperatureCount > 0 ? temperatureMin : nil, 0)),
       JSONMember("temperature_max_c", number(temperatureCount > 0 ? temperatureMax : nil, 0)),

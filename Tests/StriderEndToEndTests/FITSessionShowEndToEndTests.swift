@@ -130,10 +130,14 @@ import Testing
     let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
     let power = try #require(Self.row("power", in: analyzed.stdout), "\(analyzed.stdout)")
     #expect(power.hasSuffix("(4700 records)"), "\(power)")
+    // Normalised power (Coggan's 30 s rolling fourth-power mean): the device wrote 301 W.
+    #expect(power.contains("avg 275 W, normalised 301 W, max 619 W"), "\(power)")
     let temperature = try #require(Self.row("temperature", in: analyzed.stdout))
     #expect(temperature.contains(" °C, avg "), "\(temperature)")
     // The meter's 1,296 kJ, which the device itself calls 1,293 kcal (its speed said 1,209).
-    #expect(Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 1295 kcal") == true)
+    #expect(
+      Self.row("calories", in: analyzed.stdout)?.hasSuffix(
+        " 1295 kcal, from the power meter's work") == true, "\(analyzed.stdout)")
 
     _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
     let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
@@ -152,6 +156,8 @@ import Testing
     let sensors = try #require(report["sensors"] as? [String: Any])
     #expect(sensors["power_max_w"] as? Double == watts.max())
     #expect(sensors["power_records"] as? Int == 4700)
+    #expect(abs((sensors["power_normalised_w"] as? Double ?? 0) - 301) < 0.5)
+    #expect(report["calories_source"] as? String == "power")
   }
 
   /// fp-activity-small-fenix2-run: a watch run with a heart-rate strap (2,808 records, avg

@@ -229,6 +229,11 @@ public struct SessionEngine: Sendable {
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
 
+  /// Whether the calories are a ride's power meter's (`PowerEnergy`).
+  private var figuresFromPower: Bool {
+    configuration.activity == .ride && powerEnergy.kilocalories != nil
+  }
+
   /// `snapshot` with a ride's calories from its power meter where it has one.
   private func figures(_ snapshot: MetricsSnapshot) -> MetricsSnapshot {
     guard configuration.activity == .ride, let energy = powerEnergy.kilocalories else {
@@ -538,7 +543,8 @@ public struct SessionEngine: Sendable {
       fixesWithPosition: fixesWithPosition, pointsAccepted: pointsAccepted, rejected: rejected,
       pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing,
       distanceUncertainty: configuration.isRaw ? nil : uncertainty,
-      untimedDistance: untimedDistance > 0 ? Meters(untimedDistance) : nil)
+      untimedDistance: untimedDistance > 0 ? Meters(untimedDistance) : nil,
+      caloriesSource: figuresFromPower ? .power : .speed)
   }
 
   // MARK: Live pipeline

@@ -12,6 +12,14 @@ public struct PauseInterval: Hashable, Sendable, Codable {
 }
 
 /// What a finished session amounts to: the numbers `analyze` prints and a replay ends with.
+/// What a session's calories were read from.
+public enum CalorieSource: String, Hashable, Sendable, Codable {
+  /// The activity's metabolic equation at the speed moved (`CalorieModel`).
+  case speed
+  /// A power meter's work (`PowerEnergy`).
+  case power
+}
+
 public struct SessionSummary: Hashable, Sendable, Codable {
   public var activity: Activity
   public var units: UnitSystem
@@ -44,6 +52,9 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// without one): in the total, but in no split, no moving time and no pace. Nil when
   /// there is none (and for a summary stored before it was kept).
   public var untimedDistance: Meters? = nil
+  /// What the calories were read from: a power meter's work (`PowerEnergy`) or the speed
+  /// (`CalorieModel`); nil for a summary stored before it was kept (the speed).
+  public var caloriesSource: CalorieSource? = nil
 
   /// The distance that has times, the part the pace and the splits measure.
   public var timedDistance: Meters {
@@ -102,6 +113,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       JSONMember("avg_pace_s_per_km", .rounded(averagePace, 2)),
       JSONMember("avg_speed_m_s", .rounded(averageSpeed?.value, 3)),
       JSONMember("calories_kcal", .rounded(calories.value, 1)),
+      JSONMember("calories_source", .string((caloriesSource ?? .speed).rawValue)),
       JSONMember("elevation_gain_m", .rounded(elevationGain?.value, 1)),
       JSONMember("points_in", .int(pointsIn)),
       JSONMember("fixes_with_position", .int(fixesWithPosition)),
