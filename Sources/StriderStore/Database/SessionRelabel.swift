@@ -44,16 +44,7 @@ extension SessionStore {
         row.configuration = try StoredJSON.encode(configuration)
       }
       try row.update(db)
-      if measuresAgain, row.state == .finished {
-        let configuration = try Self.configuration(of: id, db)
-        var record = SessionRecorder.record(
-          fixes: try Self.fixes(of: id, db).map(\.fix), configuration: configuration,
-          laps: try LapRow.marks(of: id, db))
-        record.id = id
-        record.name = row.name
-        record.origin = row.origin
-        try Self.writeFinished(db, id: id, record: record, judged: true)
-      }
+      if measuresAgain, row.state == .finished { try Self.measureAgain(id, db) }
       return try SessionRow.visible(id, db).listing()
     }
   }

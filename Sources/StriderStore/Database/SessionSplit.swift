@@ -60,18 +60,8 @@ extension SessionStore {
   @discardableResult
   public func split(_ id: Int64, at times: [GNSSTime]) throws(StoreError) -> [Int64] {
     try patientWrite { db in
-      let row = try SessionRow.visible(id, db)
-      if row.state == .recording, let owner = row.owner, owner.isAlive {
-        throw StoreError.stillRecording(id: id, pid: owner.pid)
-      }
-      guard row.state == .finished else {
-        throw StoreError.cannotSplit(
-          id: id, reason: "it is not finished (`strider sessions finish \(id)` finishes it)")
-      }
-      guard try SessionPartRow.filter(Column("sessionId") == id).fetchCount(db) == 0 else {
-        throw StoreError.cannotSplit(
-          id: id, reason: "it is a multisport file, whose parts are measured as one")
-      }
+      let (row, refusal) = try Self.rowToReshape(id, db)
+      if let refusal { throw StoreError.cannotSplit(id: id, reason: refusal) }
       let fixes = try Self.fixes(of: id, db).map(\.fix)
       let cuts = Self.cuts(fixes, at: times)
       guard !cuts.isEmpty else {
@@ -105,14 +95,7 @@ extension SessionStore {
       }
       try DeviceTotalsRow.filter(Column("sessionId") == id).deleteAll(db)
       for part in parts {
-        let configuration = try Self.configuration(of: part, db)
-        var record = SessionRecorder.record(
-          fixes: try Self.fixes(of: part, db).map(\.fix), configuration: configuration,
-          laps: try LapRow.marks(of: part, db))
-        record.id = part
-        record.name = try SessionRow.find(db, key: part).name
-        record.origin = row.origin
-        try Self.writeFinished(db, id: part, record: record, judged: true)
+        try Self.measureAgain(part, db)
         if leftOut {
           try db.execute(
             sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [part])
@@ -133,18 +116,8 @@ extension SessionStore {
     try patientWrite { db in
       var rows: [SessionRow] = []
       for id in Set(ids).sorted() {
-        let row = try SessionRow.visible(id, db)
-        if row.state == .recording, let owner = row.owner, owner.isAlive {
-          throw StoreError.stillRecording(id: id, pid: owner.pid)
-        }
-        guard row.state == .finished else {
-          throw StoreError.cannotMerge(
-            id: id, reason: "it is not finished (`strider sessions finish \(id)` finishes it)")
-        }
-        guard try SessionPartRow.filter(Column("sessionId") == id).fetchCount(db) == 0 else {
-          throw StoreError.cannotMerge(
-            id: id, reason: "it is a multisport file, whose parts are measured as one")
-        }
+        let (row, refusal) = try Self.rowToReshape(id, db)
+        if let refusal { throw StoreError.cannotMerge(id: id, reason: refusal) }
         rows.append(row)
       }
       guard rows.count >= 2 else {
@@ -169,21 +142,29 @@ extension SessionStore {
         _ = try SessionRow.deleteOne(db, key: id)
       }
       try DeviceTotalsRow.filter(Column("sessionId") == target).deleteAll(db)
-      let row = try SessionRow.find(db, key: target)
-      var record = SessionRecorder.record(
-        fixes: try Self.fixes(of: target, db).map(\.fix),
-        configuration: try Self.configuration(of: target, db),
-        laps: try LapRow.marks(of: target, db))
-      record.id = target
-      record.name = row.name
-      record.origin = row.origin
-      try Self.writeFinished(db, id: target, record: record, judged: true)
+      try Self.measureAgain(target, db)
       if leftOut {
         try db.execute(
           sql: "UPDATE sessionFigures SET multisport = 1 WHERE sessionId = ?", arguments: [target])
       }
       return target
     }
+  }
+
+  /// Session `id`'s row, and why it cannot be split or merged (nil when it can): a session
+  /// a live process records is refused with its own error.
+  static func rowToReshape(_ id: Int64, _ db: Database) throws -> (SessionRow, String?) {
+    let row = try SessionRow.visible(id, db)
+    if row.state == .recording, let owner = row.owner, owner.isAlive {
+      throw StoreError.stillRecording(id: id, pid: owner.pid)
+    }
+    guard row.state == .finished else {
+      return (row, "it is not finished (`strider sessions finish \(id)` finishes it)")
+    }
+    guard try SessionPartRow.filter(Column("sessionId") == id).fetchCount(db) == 0 else {
+      return (row, "it is a multisport file, whose parts are measured as one")
+    }
+    return (row, nil)
   }
 
   /// Where each time cuts `fixes`: the first timed fix at or after it, when fixes come

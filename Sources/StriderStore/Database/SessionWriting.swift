@@ -72,6 +72,22 @@ extension SessionStore {
       of: id, db)
   }
 
+  /// Measures session `id` again from the fixes and lap presses it now holds, with its own
+  /// settings, name and origin, and keeps what it computed (`finish`, `edit`, `split`,
+  /// `merge`).
+  @discardableResult
+  static func measureAgain(_ id: Int64, _ db: Database) throws -> SessionRecord {
+    let row = try SessionRow.find(db, key: id)
+    var record = SessionRecorder.record(
+      fixes: try fixes(of: id, db).map(\.fix), configuration: try configuration(of: id, db),
+      laps: try LapRow.marks(of: id, db))
+    record.id = id
+    record.name = row.name
+    record.origin = row.origin
+    try writeFinished(db, id: id, record: record, judged: true)
+    return record
+  }
+
   /// Computes the summary of an interrupted (or any) session from its stored fixes with the
   /// stored settings, and keeps it. A session still being recorded by a live process is
   /// refused.
@@ -86,15 +102,7 @@ extension SessionStore {
       if row.state == .recording, let owner = row.owner, owner != recorder, owner.isAlive {
         throw StoreError.stillRecording(id: id, pid: owner.pid)
       }
-      let configuration = try Self.configuration(of: id, db)
-      let fixes = try Self.fixes(of: id, db).map(\.fix)
-      var record = SessionRecorder.record(
-        fixes: fixes, configuration: configuration, laps: try LapRow.marks(of: id, db))
-      record.id = id
-      record.name = row.name
-      record.origin = row.origin
-      try Self.writeFinished(db, id: id, record: record, judged: true)
-      return record
+      return try Self.measureAgain(id, db)
     }
   }
 
