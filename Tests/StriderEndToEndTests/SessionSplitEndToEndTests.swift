@@ -25,6 +25,13 @@ import Testing
       """
   }()
 
+  /// The two walks written as `logger.gpx` in `directory`.
+  static func logger(in directory: URL) throws -> URL {
+    let file = directory.appendingPathComponent("logger.gpx")
+    try twoWalks.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
   static func environment() -> [String: String] {
     var environment = StriderBinary.isolatedEnvironment()
     environment["TZ"] = "UTC"
@@ -34,8 +41,7 @@ import Testing
   @Test func aLoggersGapMakesTwoSessionsAndOneCanBeSplitByHand() throws {
     let directory = try StriderBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("logger.gpx")
-    try Self.twoWalks.write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.logger(in: directory)
 
     let environment = Self.environment()
     let imported = try StriderBinary.run(
@@ -74,8 +80,7 @@ import Testing
   @Test func aSplitGapOfZeroKeepsTheFileWhole() throws {
     let directory = try StriderBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("logger.gpx")
-    try Self.twoWalks.write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.logger(in: directory)
     let environment = Self.environment()
     let imported = try StriderBinary.run(
       ["sessions", "import", "--split-gap", "0", file.path], environment: environment)
