@@ -469,7 +469,9 @@ enum SummaryTable {
       (
         "calories",
         "\(Int(saturating: s.calories.value.rounded())) kcal"
-          + (s.caloriesSource == .power ? ", from the power meter's work" : "")
+          + (s.caloriesSource == .power
+            ? ", from the power meter's work"
+            : s.caloriesSource == .heartRate ? ", from the heart rate (Keytel)" : "")
       ))
     rows.append(
       ("elevation gain", s.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-"))

@@ -118,9 +118,11 @@ extension SessionFlags {
   {
     let weight = Kilograms(settings.weight)
     if raw {
-      return .raw(
+      var configuration = SessionConfiguration.raw(
         activity: activity, weight: weight, units: settings.units,
         elevation: settings.elevation)
+      configuration.person = settings.person
+      return configuration
     }
     var configuration = SessionConfiguration(
       activity: activity, weight: weight, units: settings.units,

@@ -188,6 +188,22 @@ import Testing
     #expect(abs((sensors["cadence_avg_rpm"] as? Double ?? 0) - 81.5) < 0.05)
   }
 
+  /// The same run read for a known person (`profile.age` and `profile.sex`): its calories
+  /// are its heart rate's by Keytel's equations, and say so. The watch, which knew its
+  /// owner, said 516 kcal; by the speed it is 705 for anyone of 70 kg.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func caloriesFromTheHeartRateForAKnownPerson() throws {
+    let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
+    let environment = try CueConfigEndToEndTests.environment(
+      config: "[profile]\nage = 35\nsex = \"female\"\nweight = 60\n")
+    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    #expect(
+      Self.row("calories", in: analyzed.stdout)?.hasSuffix(
+        " 490 kcal, from the heart rate (Keytel)") == true, "\(analyzed.stdout)")
+    let plain = try StriderBinary.run(["analyze", file.path])
+    #expect(Self.row("calories", in: plain.stdout)?.hasSuffix(" 705 kcal") == true)
+  }
+
   /// `sessions show --plot` of the same run: its elevation, pace and heart rate over the
   /// 8.97 km, each six rows high within the terminal's width; without `--plot`, none.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))

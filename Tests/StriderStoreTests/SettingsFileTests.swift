@@ -4,6 +4,21 @@ import Testing
 @testable import StriderStore
 
 @Suite struct SettingsFileTests {
+  /// Age and sex, both needed for calories from a heart rate, make the configuration's
+  /// person; either alone makes none.
+  @Test func ageAndSexMakeThePersonAHeartRateIsReadFor() throws {
+    let both = try SettingsFile.parse("[profile]\nage = 41\nsex = \"male\"\n", path: "c.toml")
+    #expect(both.person == PersonProfile(age: 41, sex: .male))
+    var configuration = SessionConfiguration(activity: .run)
+    both.apply(to: &configuration)
+    #expect(configuration.person == PersonProfile(age: 41, sex: .male))
+    let alone = try SettingsFile.parse("[profile]\nage = 41\n", path: "c.toml")
+    #expect(alone.person == nil)
+    #expect(throws: (any Error).self) {
+      try SettingsFile.parse("[profile]\nsex = \"other\"\n", path: "c.toml")
+    }
+  }
+
   @Test func valuesOverDefaultsWithTheirLines() throws {
     let text = """
       # my profile

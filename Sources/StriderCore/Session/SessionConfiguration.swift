@@ -17,13 +17,16 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
   public var smoothFinishedTrack: Bool
   /// `--no-filter`: nothing gated, smoothed or paused; the summary is the raw track.
   public var isRaw: Bool
+  /// Who the session is, for calories from a heart rate (`HeartRateEnergy`); nil: unknown,
+  /// and the calories come from the speed (and for a configuration stored before it).
+  public var person: PersonProfile?
   /// Splits a session keeps at most (`MetricsConfiguration.maximumSplits`). Not stored
   /// with a recording: it bounds what a hostile file costs, not what a session means.
   public var maximumSplits = MetricsAccumulator.maximumSplits
 
   private enum CodingKeys: String, CodingKey {
     case activity, weight, units, gate, smoother, autoPause, cues, elevation
-    case signalLossAfter, smoothFinishedTrack, isRaw
+    case signalLossAfter, smoothFinishedTrack, isRaw, person
   }
 
   public init(
@@ -87,12 +90,16 @@ extension SessionConfiguration {
   public func measured(as activity: Activity) -> SessionConfiguration {
     guard activity != self.activity else { return self }
     if isRaw {
-      return .raw(activity: activity, weight: weight, units: units, elevation: elevation)
+      var raw = SessionConfiguration.raw(
+        activity: activity, weight: weight, units: units, elevation: elevation)
+      raw.person = person
+      return raw
     }
     var other = SessionConfiguration(
       activity: activity, weight: weight, units: units, cues: cues, elevation: elevation,
       signalLossAfter: signalLossAfter, smoothFinishedTrack: smoothFinishedTrack)
     other.maximumSplits = maximumSplits
+    other.person = person
     // A session stored before the wander was searched keeps its stored numbers in every
     // other respect; it keeps that too.
     if autoPause.wanderRadius == nil { other.autoPause.wanderRadius = nil }

@@ -46,6 +46,8 @@ public struct SessionEngine: Sendable {
   /// A ride's power meter's work, which stands in for its speed's calories where it
   /// covered the ride (`PowerEnergy`); the same sum live and finished.
   private var powerEnergy = PowerEnergy()
+  /// The heart rate's energy, where the configuration knows the person (`HeartRateEnergy`).
+  private var heartRateEnergy: HeartRateEnergy?
   private var pausedSince: GNSSTime?
   /// From when the stop in force may be announced, while it is not yet: when it was found,
   /// or `pauseAnnouncementHold` later.
@@ -229,16 +231,20 @@ public struct SessionEngine: Sendable {
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
 
-  /// Whether the calories are a ride's power meter's (`PowerEnergy`).
-  private var figuresFromPower: Bool {
-    configuration.activity == .ride && powerEnergy.kilocalories != nil
+  /// What the calories are read from, and what they are when not the speed's: a ride's
+  /// power meter first, then a heart rate read for a known person, else the speed.
+  private var calorieSource: (source: CalorieSource, calories: Kilocalories?) {
+    guard configuration.activity.isExercise else { return (.speed, nil) }
+    if configuration.activity == .ride, let energy = powerEnergy.kilocalories {
+      return (.power, energy)
+    }
+    if let energy = heartRateEnergy?.kilocalories { return (.heartRate, energy) }
+    return (.speed, nil)
   }
 
-  /// `snapshot` with a ride's calories from its power meter where it has one.
+  /// `snapshot` with the calories of a power meter or a heart rate where they stand in.
   private func figures(_ snapshot: MetricsSnapshot) -> MetricsSnapshot {
-    guard configuration.activity == .ride, let energy = powerEnergy.kilocalories else {
-      return snapshot
-    }
+    guard let energy = calorieSource.calories else { return snapshot }
     var snapshot = snapshot
     snapshot.calories = energy
     return snapshot
@@ -544,7 +550,7 @@ public struct SessionEngine: Sendable {
       pauses: pauses, splits: snapshot.splits, cues: cues, finishing: finishing,
       distanceUncertainty: configuration.isRaw ? nil : uncertainty,
       untimedDistance: untimedDistance > 0 ? Meters(untimedDistance) : nil,
-      caloriesSource: figuresFromPower ? .power : .speed)
+      caloriesSource: calorieSource.source)
   }
 
   // MARK: Live pipeline
@@ -553,6 +559,12 @@ public struct SessionEngine: Sendable {
     if reportsEachFix { emit(.judged(decision.judged), into: &events) }
     // A power meter measures whatever the receiver made of the position.
     powerEnergy.add(time: decision.fix.time, power: decision.fix.power)
+    if let person = configuration.person {
+      if heartRateEnergy == nil {
+        heartRateEnergy = HeartRateEnergy(person: person, weight: configuration.weight)
+      }
+      heartRateEnergy?.add(time: decision.fix.time, heartRate: decision.fix.heartRate)
+    }
     guard case .accepted = decision.verdict else {
       if let reason = decision.verdict.reason { rejected[reason, default: 0] += 1 }
       noteMissingSignal(decision, into: &events)

@@ -18,6 +18,8 @@ public enum CalorieSource: String, Hashable, Sendable, Codable {
   case speed
   /// A power meter's work (`PowerEnergy`).
   case power
+  /// A heart rate, read for a known person (`HeartRateEnergy`).
+  case heartRate = "heart_rate"
 }
 
 public struct SessionSummary: Hashable, Sendable, Codable {
@@ -52,8 +54,9 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// without one): in the total, but in no split, no moving time and no pace. Nil when
   /// there is none (and for a summary stored before it was kept).
   public var untimedDistance: Meters? = nil
-  /// What the calories were read from: a power meter's work (`PowerEnergy`) or the speed
-  /// (`CalorieModel`); nil for a summary stored before it was kept (the speed).
+  /// What the calories were read from: a power meter's work (`PowerEnergy`), a heart rate
+  /// (`HeartRateEnergy`) or the speed (`CalorieModel`); nil for a summary stored before it
+  /// was kept (the speed).
   public var caloriesSource: CalorieSource? = nil
 
   /// The distance that has times, the part the pace and the splits measure.

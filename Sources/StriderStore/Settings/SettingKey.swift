@@ -35,6 +35,20 @@ public struct SettingKey: Sendable {
         "profile.weight", "body weight in kilograms, for calories", range: 20...400,
         \.weight),
       optionalNumber(
+        "profile.age", "age in years, with profile.sex for calories from a heart rate",
+        range: 10...120, \.age, whenUnset: "unknown: calories from the speed"),
+      SettingKey(
+        name: "profile.sex",
+        help: "female or male, with profile.age for calories from a heart rate",
+        apply: { value, settings in
+          guard let text = value.string, let sex = PersonProfile.Sex(rawValue: text) else {
+            return "expected \"female\" or \"male\""
+          }
+          settings.sex = sex
+          return nil
+        }, value: { $0.sex.map { "\"\($0.rawValue)\"" } },
+        whenUnset: "unknown: calories from the speed"),
+      optionalNumber(
         "profile.max_heart_rate",
         "maximum heart rate in bpm, for zones (default: the highest in the last year)",
         range: 100...240, \.maxHeartRate, whenUnset: "the highest in the last year"),

@@ -20,6 +20,10 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 public struct UserSettings: Hashable, Sendable {
   /// Kilograms, for calories.
   public var weight = 70.0
+  /// Age in years and sex, for calories from a heart rate (`HeartRateEnergy`); both are
+  /// needed, neither is assumed.
+  public var age: Double?
+  public var sex: PersonProfile.Sex?
   /// The maximum heart rate in bpm, for zones; nil: the highest in the last year's sessions.
   public var maxHeartRate: Double?
   /// The lower boundaries of heart-rate zones 1 to 5, in % of the maximum.
@@ -61,7 +65,14 @@ public struct UserSettings: Hashable, Sendable {
   }
 
   /// The engine settings these preferences give for a session of `activity`.
+  /// The person a heart rate is read for, when both age and sex are set.
+  public var person: PersonProfile? {
+    guard let age, let sex else { return nil }
+    return PersonProfile(age: age, sex: sex)
+  }
+
   public func apply(to configuration: inout SessionConfiguration) {
+    configuration.person = person
     configuration.autoPause.enabled = configuration.autoPause.enabled && autoPause
     if let r = autoPauseRadius { configuration.autoPause.radius = Meters(r) }
     if let w = autoPauseWindow { configuration.autoPause.window = Seconds(w) }
