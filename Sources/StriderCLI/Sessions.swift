@@ -380,9 +380,10 @@ struct ImportSessions: ParsableCommand {
         guard
           let result = try StreamedImport.run(
             path, store: store, options: session, settings: settings, keepEmpty: keepEmpty,
-            keepsSameOuting: keepDuplicate, quiet: quiet)
+            keepsSameOuting: keepDuplicate, quiet: quiet,
+            splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
         else { continue }
-        let (outcome, choice) = result
+        let (outcome, choice, outingStarts) = result
         // Why the activity is what it is, in one short line, as `analyze` says it.
         var because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
         switch outcome {
@@ -396,7 +397,7 @@ struct ImportSessions: ParsableCommand {
             DisplayFormat.distance($0.distance, units: $0.units)
           }
           let units = record.summary?.units ?? .metric
-          let parts = Self.splitAtGaps(record.id, hours: splitGap, store: store)
+          let parts = Self.split(record.id, at: outingStarts, store: store)
           guard parts.count == 1 else {
             try Output.standard(
               try Self.splitReport(
@@ -450,16 +451,14 @@ struct ImportSessions: ParsableCommand {
       + (table + records).map { "  \($0)\n" }.joined()
   }
 
-  /// The sessions an import became: split at its gaps longer than `hours` (none when 0),
-  /// unless a multisport file's parts are measured within it.
-  /// A split that fails leaves the import whole, and says so.
-  static func splitAtGaps(_ id: Int64, hours: Double, store: SessionStore) -> [Int64] {
-    guard hours > 0 else { return [id] }
+  /// The sessions an import became: split where its outings begin (none: one), unless a
+  /// multisport file's parts are measured within it. A split that fails leaves the import
+  /// whole, and says so.
+  static func split(_ id: Int64, at starts: [GNSSTime], store: SessionStore) -> [Int64] {
+    guard !starts.isEmpty else { return [id] }
     do {
       guard try store.parts(of: id).isEmpty else { return [id] }
-      let ends = try store.gapEnds(of: id, longerThan: Seconds(hours * 3600))
-      guard !ends.isEmpty else { return [id] }
-      return try store.split(id, at: ends)
+      return try store.split(id, at: starts)
     } catch {
       printError("strider: warning: session \(id) was kept whole, not split at its gaps: \(error)")
       return [id]

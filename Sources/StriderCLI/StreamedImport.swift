@@ -12,10 +12,15 @@ import StriderStore
 enum StreamedImport {
   /// - Returns: what the store did and how the activity was decided, or nil when the file
   ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
+  ///   `outingStarts` are where its fixes resume after a gap longer than `splitGap` with an
+  ///   outing on each side (`OutingBreaks`), found as they are read: where it is split.
   static func run(
     _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
-    keepEmpty: Bool = false, keepsSameOuting: Bool = true, quiet: Bool = true
-  ) throws -> (outcome: StreamedImportOutcome, choice: ActivityChoice)? {
+    keepEmpty: Bool = false, keepsSameOuting: Bool = true, quiet: Bool = true,
+    splitGap: Seconds? = nil
+  ) throws -> (
+    outcome: StreamedImportOutcome, choice: ActivityChoice, outingStarts: [GNSSTime]
+  )? {
     let read = ReadProgress()
     let reader = PrefetchingFixReader(try FixFileReader.open(path: path, progress: read))
     let line = ProgressLine(
@@ -26,14 +31,19 @@ enum StreamedImport {
     let configuration = options.configuration(activity: activity, raw: false, settings: settings)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0
+    var breaks = splitGap.map { OutingBreaks(gap: $0) }
     let outcome = try store.importSession(
       reading: { () throws(FormatError) -> Fix? in
+        let fix: Fix?
         if heldIndex < held.count {
           heldIndex += 1
-          return held[heldIndex - 1]
+          fix = held[heldIndex - 1]
+        } else {
+          line.advance()
+          fix = try reader.next()
         }
-        line.advance()
-        return try reader.next()
+        if let fix { breaks?.add(fix) }
+        return fix
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path,
       keepsSameOuting: keepsSameOuting, keepsEmpty: keepEmpty)
     line.finish()
@@ -102,7 +112,7 @@ enum StreamedImport {
         "strider: note: \(path) holds \(legs.count) parts (\(sports)): session \(id), kept "
           + "before multisport files were told apart, is now left out of the personal records")
     }
-    return (outcome, choice)
+    return (outcome, choice, breaks?.ends ?? [])
   }
 
   /// Measures each part of a multisport file with its own activity (the file read again,

@@ -41,12 +41,11 @@ public struct ProfileChart: Sendable {
   /// profile and a distance axis; none when there is nothing to draw or no room.
   public func lines(width: Int, height: Int, distanceLabel: (Double) -> String) -> [String] {
     guard let first = samples.first, height > 0 else { return [] }
-    // The labels are as wide as the extremes' texts; the columns what is left of the width.
+    // The labels are as wide as the extremes' texts (the columns' means lie between them);
+    // the columns are what is left of the width.
     let values = samples.map(\.value)
     let margin =
-      max(
-        TextWidth.of(label(values.min() ?? 0)), TextWidth.of(label(values.max() ?? 0)),
-        TextWidth.of(label(values[values.count / 2]))) + 1
+      max(TextWidth.of(label(values.min() ?? 0)), TextWidth.of(label(values.max() ?? 0))) + 1
     let columns = width - margin
     guard columns >= 10 else { return [] }
     let start = first.distance

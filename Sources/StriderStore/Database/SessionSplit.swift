@@ -2,49 +2,17 @@ import GRDB
 import StriderCore
 
 extension SessionStore {
-  /// The times a session's fixes resume after a gap longer than `gap`: where a logger left
-  /// running for weeks, or a file holding several outings, is split into sessions. A cut is
-  /// made only where an outing lies on each side of it: a stretch whose positions never
-  /// went `moved` from its first (a stray fix dated by a clock that jumped, a receiver
-  /// left on a desk) stays with the outing before it, or the one after it at the start.
-  /// In time order; empty when there is no such gap.
+  /// The times session `id`'s stored fixes resume after a gap longer than `gap` with an
+  /// outing on each side (`OutingBreaks`): where `sessions split --gaps` cuts it.
   public func gapEnds(
     of id: Int64, longerThan gap: Seconds, moved: Meters = Meters(50)
   ) throws(StoreError) -> [GNSSTime] {
     try guarded {
       try pool.read { db in
-        /// Each stretch between gaps: when it begins, and whether it is an outing.
-        var stretches: [(start: GNSSTime, isOuting: Bool)] = []
-        var first: Coordinate?
-        var last: GNSSTime?
+        var breaks = OutingBreaks(gap: gap, moved: moved)
         let cursor = try FixRow.of(id).fetchCursor(db)
-        while let row = try cursor.next() {
-          guard let time = row.fix.time else { continue }
-          if last.map({ time - $0 > gap }) ?? true {
-            stretches.append((time, false))
-            first = nil
-          }
-          if last.map({ time > $0 }) ?? true { last = time }
-          guard let coordinate = row.fix.coordinate, coordinate.isValid,
-            !(stretches.last?.isOuting ?? true)
-          else { continue }
-          if let first {
-            if Geodesy.distanceMeters(first, coordinate) >= moved.value {
-              stretches[stretches.count - 1].isOuting = true
-            }
-          } else {
-            first = coordinate
-          }
-        }
-        var ends: [GNSSTime] = []
-        var outingBefore = false
-        for stretch in stretches {
-          if stretch.isOuting, outingBefore {
-            ends.append(stretch.start)
-          }
-          outingBefore = outingBefore || stretch.isOuting
-        }
-        return ends
+        while let row = try cursor.next() { breaks.add(row.fix) }
+        return breaks.ends
       }
     }
   }
