@@ -33,6 +33,12 @@ struct SplitSession: ParsableCommand {
     guard !times.isEmpty || gaps != nil else {
       throw ValidationError("nothing to split at: give --at TIME or --gaps HOURS")
     }
+    // A time that is no time at all is the command's own mistake, said with its usage; the
+    // day it falls on is known only from the session, in `run`.
+    for text in times where LocalDate.time(text, onOrAfter: GNSSTime(secondsSince1970: 0)) == nil {
+      throw ValidationError(
+        "--at \(text) is not a time: give HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS] (local)")
+    }
     if let gaps, !(gaps > 0 && gaps.isFinite) {
       throw ValidationError("--gaps \(gaps) is out of range: give a number of hours above 0")
     }
@@ -47,11 +53,8 @@ struct SplitSession: ParsableCommand {
     }
     var cuts: [GNSSTime] = []
     for text in times {
-      guard let time = LocalDate.time(text, onOrAfter: start) else {
-        throw ValidationError(
-          "--at \(text) is not a time: give HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS] (local)")
-      }
-      cuts.append(time)
+      // Checked in `validate`: a time on or after any start is one on or after this one.
+      if let time = LocalDate.time(text, onOrAfter: start) { cuts.append(time) }
     }
     if let gaps {
       cuts += try storeCall { () throws(StoreError) in

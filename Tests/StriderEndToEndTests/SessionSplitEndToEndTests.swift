@@ -67,6 +67,9 @@ import Testing
     #expect(outside.stderr.contains("session 1 cannot be split: no fix before and after"))
     let nothing = try StriderBinary.run(["sessions", "split", "1"], environment: environment)
     #expect(nothing.status == 64, "\(nothing.stderr)")
+    let notATime = try StriderBinary.run(
+      ["sessions", "split", "1", "--at", "25:00"], environment: environment)
+    #expect(notATime.status == 64 && notATime.stderr.contains("Usage: strider sessions split"))
 
     // The three parts of the second walk's file made one again.
     let merged = try StriderBinary.run(
