@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "strider", targets: ["StriderCLI"]),
     .executable(name: "strider-accuracy", targets: ["StriderAccuracyTool"]),
     .library(name: "StriderCore", targets: ["StriderCore"]),
+    .library(name: "StriderConcurrency", targets: ["StriderConcurrency"]),
     .library(name: "StriderSimulator", targets: ["StriderSimulator"]),
     .library(name: "StriderFormats", targets: ["StriderFormats"]),
     .library(name: "StriderSources", targets: ["StriderSources"]),
@@ -29,6 +30,10 @@ let package = Package(
     // The pure engine: model, geodesy, gate, smoother, auto-pause, metrics, cues.
     // No files, sockets, terminal or clock.
     .target(name: "StriderCore", swiftSettings: optimisedInDebug),
+    // Threads, locks and conditions, in one place: the core's pieces of work run at once
+    // (`Threads`, handed to the engine by the edges) and its relearns worked out ahead.
+    .target(
+      name: "StriderConcurrency", dependencies: ["StriderCore"], swiftSettings: optimisedInDebug),
     // The simulator of runs, walks and rides and their receivers' errors, for the demo, the
     // filter lab's faults, the accuracy corpus and the tests: a tool, not the engine.
     .target(
@@ -42,7 +47,8 @@ let package = Package(
     // Live and replayed sources (gpsd, files at any speed, the simulator) and the session
     // runner that feeds them through the engine.
     .target(
-      name: "StriderSources", dependencies: ["StriderCore", "StriderSimulator", "StriderFormats"]),
+      name: "StriderSources",
+      dependencies: ["StriderCore", "StriderConcurrency", "StriderSimulator", "StriderFormats"]),
     // Drawing into an in-memory grid of cells: dashboard, route map, cue log, filter lab.
     // No terminal I/O: every panel is testable as text.
     .target(name: "StriderRender", dependencies: ["StriderCore", "StriderSimulator"]),
@@ -55,13 +61,15 @@ let package = Package(
     // one loop that drives it on any `TerminalBackend` (ncurses, or the in-memory test one).
     .target(
       name: "StriderApp",
-      dependencies: ["StriderCore", "StriderSimulator", "StriderRender", "StriderSources"]),
+      dependencies: [
+        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderRender", "StriderSources",
+      ]),
     // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
     // import; and the user's settings file (TOML).
     .target(
       name: "StriderStore",
       dependencies: [
-        "StriderCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "StriderCore", "StriderConcurrency", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     // glibc's malloc.h, for the allocator settings of the executable (`Allocator`).
@@ -70,8 +78,9 @@ let package = Package(
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
-        "StriderCore", "StriderSimulator", "StriderFormats", "StriderSources", "StriderRender",
-        "StriderTerminal", "StriderStore", "StriderApp", "CMalloc",
+        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderFormats",
+        "StriderSources", "StriderRender", "StriderTerminal", "StriderStore", "StriderApp",
+        "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -79,7 +88,9 @@ let package = Package(
     // read back and run through the engine as `analyze` does; real device files; the tables.
     .target(
       name: "StriderAccuracy",
-      dependencies: ["StriderCore", "StriderSimulator", "StriderFormats", "StriderStore"]),
+      dependencies: [
+        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderFormats", "StriderStore",
+      ]),
     // `strider-accuracy`: prints the accuracy tables (Benchmarks/accuracy.sh runs it).
     .executableTarget(
       name: "StriderAccuracyTool",
@@ -93,7 +104,9 @@ let package = Package(
       path: "Tests/StriderTestSupport"),
     .testTarget(
       name: "StriderCoreTests",
-      dependencies: ["StriderCore", "StriderSimulator", "StriderTestSupport"]),
+      dependencies: [
+        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderTestSupport",
+      ]),
     .testTarget(
       name: "StriderFormatsTests",
       dependencies: ["StriderFormats", "StriderSimulator", "StriderTestSupport"]),

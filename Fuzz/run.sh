@@ -45,7 +45,7 @@ declare -A files=(
 )
 declare -A dicts=([gpx]=xml [tcx]=xml [nmea]=nmea [gpsd]=gpsd [analyze]=xml)
 
-flags=(-parse-as-library -O -g -sanitize="$sanitizers" -I "$build/lib" -I "$root/Sources/CZlib")
+flags=(-parse-as-library -package-name Strider -O -g -sanitize="$sanitizers" -I "$build/lib" -I "$root/Sources/CZlib")
 # gold warns about every ASan helper it cannot export; nothing else is lost.
 quiet() { grep -v "Cannot export local symbol" || true; }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderFormats
 import StriderStore
@@ -41,12 +42,13 @@ public enum AccuracyEngine {
       return Result(
         format: reader.format, activity: chosen,
         summary: Analysis.summarize(
-          fixes, configuration: configuration(for: chosen), correctsLiveDistance: true))
+          fixes, configuration: configuration(for: chosen), correctsLiveDistance: true,
+          parallelism: Threads()))
     }
     // As `Analysis.summarize` does, keeping the finished track.
     var engine = SessionEngine(
       configuration: configuration(for: chosen), keepsFinishedTrack: true,
-      correctsLiveDistance: true)
+      correctsLiveDistance: true, parallelism: Threads())
     for fix in fixes { engine.absorb(fix) }
     let summary = engine.finish().summary
     return Result(

@@ -1,4 +1,5 @@
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderFormats
 
@@ -236,7 +237,7 @@ public enum DeviceReferences {
       }
       let activity = TrackMetadata.activity(fromTypeText: leg.sport) ?? .run
       let summary = Analysis.summarize(
-        inLeg, configuration: AccuracyEngine.configuration(for: activity))
+        inLeg, configuration: AccuracyEngine.configuration(for: activity), parallelism: Threads())
       let raw = Analysis.summarize(inLeg, configuration: .raw(activity: activity))
       outcomes.append(
         .scored(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderFormats
 import StriderRender
@@ -103,7 +104,8 @@ struct AnalyzeJob: Equatable {
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
     var engine = SessionEngine(
-      configuration: configuration, correctsLiveDistance: followsLive, followsLive: followsLive)
+      configuration: configuration, correctsLiveDistance: followsLive, followsLive: followsLive,
+      parallelism: Threads())
     var sensors = SensorFigures()
     if parallel {
       // The gate judges on a thread of its own, beside the parsing and the engine.
@@ -298,7 +300,8 @@ extension Analyze {
     let starts = legs.map { $0.start }
     guard starts.allSatisfy({ $0 != nil }) else { return [] }
     var engines = legs.map {
-      SessionEngine(configuration: configuration($0), correctsLiveDistance: false)
+      SessionEngine(
+        configuration: configuration($0), correctsLiveDistance: false, parallelism: Threads())
     }
     var reader = try FixFileReader.open(path: path)
     var current = 0

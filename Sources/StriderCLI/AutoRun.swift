@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderSources
 import StriderStore
@@ -275,7 +276,9 @@ struct AutoRun {
       }
     } else {
       summary =
-        SessionRecorder.record(fixes: gathered.fixes, configuration: configuration)
+        SessionRecorder.record(
+          fixes: gathered.fixes, configuration: configuration, parallelism: Threads()
+        )
         .summary
     }
     var members: [JSONMember] = [

@@ -1,4 +1,5 @@
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderRender
 
@@ -41,7 +42,9 @@ struct AutoRunPanel {
     // the time, and the panel shows elapsed time anyway.
     var configuration = SessionConfiguration(activity: .drive)
     configuration.autoPause.enabled = false
-    session = (start, SessionEngine(configuration: configuration), "moving")
+    session = (
+      start, SessionEngine(configuration: configuration, parallelism: Threads()), "moving"
+    )
   }
 
   /// One of the session's fixes.

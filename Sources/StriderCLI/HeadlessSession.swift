@@ -1,5 +1,6 @@
 import Foundation
 import StriderApp
+import StriderConcurrency
 import StriderCore
 import StriderSources
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderRender
 import StriderStore
@@ -84,7 +85,9 @@ struct LabPolicies: ParsableCommand {
     ]
     let settings = try ConfigFile.settings()
     let truth = try story.map(LabStory.read)
-    let result = PolicyLab.run(fixes: fixes, policies: policies, truth: truth) { activity in
+    let result = PolicyLab.run(
+      fixes: fixes, policies: policies, truth: truth, parallelism: Threads()
+    ) { activity in
       var configuration = SessionConfiguration(
         activity: activity, weight: Kilograms(settings.weight), units: settings.units,
         elevation: settings.elevation)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderApp
+import StriderConcurrency
 import StriderCore
 import StriderFormats
 import StriderSources

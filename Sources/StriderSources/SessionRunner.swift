@@ -1,3 +1,4 @@
+import StriderConcurrency
 import StriderCore
 
 /// What a running session reports, for the headless printer and the dashboard.
@@ -89,7 +90,7 @@ public struct SessionRunner: Sendable {
     self.reportsPoints = reportsPoints
     engine = SessionEngine(
       configuration: configuration, recordsToBeat: recordsToBeat,
-      reportsEachFix: reportsVerdicts || reportsPoints)
+      reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
     engine.relearnsAhead = relearnsAhead
     engine.followsWorkout = coach != nil
     self.coach = coach
@@ -121,7 +122,7 @@ public struct SessionRunner: Sendable {
     case .restart:
       engine = SessionEngine(
         configuration: configuration, recordsToBeat: engine.recordsToBeat,
-        reportsEachFix: reportsVerdicts || reportsPoints)
+        reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
       coach = initialCoach
       engine.followsWorkout = coach != nil
       lapMarks = []

@@ -1,3 +1,4 @@
+import StriderConcurrency
 import StriderSimulator
 import Testing
 
@@ -45,7 +46,8 @@ import Testing
   static func pass(_ activity: Activity, autoPause: Bool = true) -> FinishingPass {
     var configuration = SessionConfiguration(activity: activity)
     configuration.autoPause.enabled = autoPause
-    var pass = FinishingPass(configuration: configuration, keepsFinishedTrack: true)
+    var pass = FinishingPass(
+      configuration: configuration, keepsFinishedTrack: true, parallelism: Threads())
     pass.keepsDistanceSeries = true
     return pass
   }
@@ -54,6 +56,8 @@ import Testing
   static func oneAfterTheOther(
     _ pass: FinishingPass, _ track: ChunkedArray<FinishingPass.Entry>
   ) -> FinishingPass.Figures {
+    var pass = pass
+    pass.parallelism = OneAtATime()
     var points = track
     let model = pass.smooth(&points)
     return pass.figures(of: points, noise: model)

@@ -1,4 +1,5 @@
 import Foundation
+import StriderConcurrency
 import StriderSimulator
 import Testing
 
@@ -131,8 +132,10 @@ import Testing
     let rival = NoiseFit.fit(firstRuns, prior: prior)
     for cut in [6, NoiseFit.maxEvaluations] {
       let given = NoiseFit.fit(runs, prior: prior, alsoFrom: rival, maxEvaluations: cut)
-      let learnt = NoiseFit.fit(runs, prior: prior, maxEvaluations: cut) {
-        NoiseFit.fit(firstRuns, prior: prior, sideBySide: false)
+      let learnt = NoiseFit.fit(
+        runs, prior: prior, maxEvaluations: cut, parallelism: Threads()
+      ) {
+        NoiseFit.fit(firstRuns, prior: prior)
       }
       #expect(learnt == given, "search cut at \(cut) evaluations")
     }
@@ -250,12 +253,15 @@ import Testing
       run[10].north = run[9].north
       runs.append(run)
     }
-    #expect(NoiseFit.RunsBeside(runs) != nil || ProcessInfo.processInfo.activeProcessorCount == 1)
-    #expect(NoiseFit.RunsBeside([runs[0]]) == nil, "one run: nothing to share")
+    let threads = Threads()
+    #expect(NoiseFit.RunsBeside(runs, parallelism: threads) != nil || threads.width == 1)
+    #expect(NoiseFit.RunsBeside(runs, parallelism: OneAtATime()) == nil, "one at a time")
+    #expect(
+      NoiseFit.RunsBeside([runs[0]], parallelism: threads) == nil, "one run: nothing to share")
     let prior = NoiseModel.prior(
       processNoise: KalmanConfiguration.defaults(for: .walk).processNoise)
-    let beside = NoiseFit.fit(runs, prior: prior)
-    let inTurn = NoiseFit.fit(runs, prior: prior, sideBySide: false)
+    let beside = NoiseFit.fit(runs, prior: prior, parallelism: threads)
+    let inTurn = NoiseFit.fit(runs, prior: prior)
     #expect(beside == inTurn, "side by side \(beside), in turn \(inTurn)")
     #expect(beside != prior, "the search moved")
   }

@@ -1,3 +1,4 @@
+import StriderConcurrency
 import StriderSimulator
 import Testing
 

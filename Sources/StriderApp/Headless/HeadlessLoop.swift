@@ -1,3 +1,4 @@
+import StriderConcurrency
 import StriderCore
 import StriderSources
 

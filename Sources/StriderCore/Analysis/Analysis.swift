@@ -6,10 +6,12 @@ public enum Analysis {
   ///   (`SessionEngine`); off by default, since an analysis shows no live figures and the
   ///   re-measuring costs a pass over the track.
   public static func summarize(
-    _ fixes: [Fix], configuration: SessionConfiguration, correctsLiveDistance: Bool = false
+    _ fixes: [Fix], configuration: SessionConfiguration, correctsLiveDistance: Bool = false,
+    parallelism: any Parallelism = OneAtATime()
   ) -> SessionSummary {
     var engine = SessionEngine(
-      configuration: configuration, correctsLiveDistance: correctsLiveDistance)
+      configuration: configuration, correctsLiveDistance: correctsLiveDistance,
+      parallelism: parallelism)
     for fix in fixes { engine.absorb(fix) }
     return engine.finish().summary
   }

@@ -98,6 +98,7 @@ public enum PolicyLab {
   public static func run(
     fixes: [Fix], policies: [any SamplingPolicy] = standardPolicies,
     detector: MotionDetectorConfiguration = .standard, truth: Truth? = nil,
+    parallelism: any Parallelism = OneAtATime(),
     configuration: (Activity) -> SessionConfiguration
   ) -> Result {
     let timed = fixes.compactMap { fix -> (Fix, GNSSTime, Coordinate)? in
@@ -148,7 +149,8 @@ public enum PolicyLab {
         if inside.count < 2 || !journey { movesMissed += 1 }
         if inside.count >= 2 {
           let record = SessionRecorder.record(
-            fixes: inside.map(\.0), configuration: configuration(activity))
+            fixes: inside.map(\.0), configuration: configuration(activity),
+            parallelism: parallelism)
           distance += record.summary?.distance.value ?? 0
         }
       }

@@ -4,9 +4,11 @@
 /// (`laps`) are measured on the finished track into the summary's laps.
 public enum SessionRecorder {
   public static func record(
-    fixes: [Fix], configuration: SessionConfiguration, laps: [LapMark] = []
+    fixes: [Fix], configuration: SessionConfiguration, laps: [LapMark] = [],
+    parallelism: any Parallelism = OneAtATime()
   ) -> SessionRecord {
-    var engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
+    var engine = SessionEngine(
+      configuration: configuration, keepsFinishedTrack: true, parallelism: parallelism)
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
     var verdicts = [Verdict](repeating: .accepted, count: fixes.count)

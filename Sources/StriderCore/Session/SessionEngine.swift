@@ -92,9 +92,11 @@ public struct SessionEngine: Sendable {
   /// The records the finish compares the session's best efforts with (none: no search).
   public let recordsToBeat: RecordsToBeat
   private var liveCorrection = LiveCorrection()
-  /// A thread working out this engine's relearns ahead of it (a replay at full speed),
-  /// fed the decisions the engine is fed; the engine takes each result it finds ready.
-  public var relearnsAhead: RelearnsAhead?
+  /// Relearns worked out ahead of this engine (a replay at full speed: a thread fed the
+  /// decisions the engine is fed); the engine takes each result it finds ready.
+  package var relearnsAhead: (any RelearnSupply)?
+  /// How the finish's independent pieces run (`Parallelism`).
+  private let parallelism: any Parallelism
   /// The fixes accepted while the gate may still find them a false start
   /// (`Gate.headProbation`): judged again, as rejected, if it does.
   private var headFixes: [Fix] = []
@@ -188,12 +190,16 @@ public struct SessionEngine: Sendable {
   ///   gate that lets times run backwards) sets `needsLivePass` instead: the caller then
   ///   asks an engine that follows. Ignored (it follows) where nothing is smoothed at the
   ///   finish, since the live figures are then the summary's.
+  /// - Parameter parallelism: how the finish's independent pieces run: an edge with threads
+  ///   hands them in; the figures are the same either way.
   public init(
     configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
     correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat(),
-    reportsEachFix: Bool = true, followsLive: Bool = true
+    reportsEachFix: Bool = true, followsLive: Bool = true,
+    parallelism: any Parallelism = OneAtATime()
   ) {
     self.configuration = configuration
+    self.parallelism = parallelism
     self.reportsEachFix = reportsEachFix
     self.recordsToBeat = recordsToBeat
     let keepsTrack =
@@ -204,7 +210,8 @@ public struct SessionEngine: Sendable {
     let keepsFinishedTrack = keepsFinishedTrack || (!recordsToBeat.isEmpty && !keepsTrack)
     self.keepsFinishedTrack = keepsFinishedTrack
     finishingPass = FinishingPass(
-      configuration: configuration, keepsFinishedTrack: keepsFinishedTrack)
+      configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
+      parallelism: parallelism)
     finishingPass.keepsDistanceSeries = !recordsToBeat.isEmpty
     self.followsLive = followsLive || !keepsTrack
     self.correctsLiveDistance = correctsLiveDistance && self.followsLive
@@ -592,7 +599,7 @@ public struct SessionEngine: Sendable {
     var fresh = SessionEngine(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
       correctsLiveDistance: correctsLiveDistance, recordsToBeat: recordsToBeat,
-      reportsEachFix: reportsEachFix, followsLive: followsLive)
+      reportsEachFix: reportsEachFix, followsLive: followsLive, parallelism: parallelism)
     fresh.gate = gate
     fresh.pointsIn = pointsIn
     fresh.fixesWithPosition = fixesWithPosition
@@ -793,9 +800,10 @@ public struct SessionEngine: Sendable {
     }
     lastAcceptedTime = time
     cueScheduler.noteHeartRate(fix.heartRate, at: time)
+    let trackStep = configuration.isRaw ? rawStep : step
     liveFinishedTrack?.append(
       time: time, coordinate: coordinate, altitude: fix.altitude, speed: speed,
-      isStopped: !isMoving, step: configuration.isRaw ? rawStep : step, continues: continues)
+      isStopped: !isMoving, step: trackStep, continues: continues)
     let sample = MetricsSample(
       time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
       isMoving: isMoving, startsSegment: !continues, settledSpan: settledSpan)
@@ -873,7 +881,7 @@ public struct SessionEngine: Sendable {
     var counted: [Double]?
     if relearning {
       // Learnt anew on the whole track so far, which is then measured again from its start.
-      if let ahead = relearnsAhead?.take(count: n, last: track[n - 1]) {
+      if let ahead = relearnsAhead?.take(count: n, endingIn: TrackEnd(entry: track[n - 1])) {
         liveCorrection.model = ahead.model
         counted = ahead.counted
       } else {

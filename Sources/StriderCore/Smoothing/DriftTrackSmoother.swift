@@ -55,11 +55,17 @@ struct DriftTrackSmoother {
   /// as calibrated as the rider's guess of the wheel: trusted, it made five of seven
   /// device rides shorter (0.07 to 1.49 % on one), so a ride leaves it to the positions.
   let readsSpeedWithoutCourse: Bool
+  /// How the fit's independent pieces run (`NoiseFit.fit`).
+  let parallelism: any Parallelism
 
-  init(prior: NoiseModel, lookahead: Int = 1024, readsSpeedWithoutCourse: Bool = false) {
+  init(
+    prior: NoiseModel, lookahead: Int = 1024, readsSpeedWithoutCourse: Bool = false,
+    parallelism: any Parallelism = OneAtATime()
+  ) {
     self.prior = prior
     self.lookahead = max(8, lookahead)
     self.readsSpeedWithoutCourse = readsSpeedWithoutCourse
+    self.parallelism = parallelism
   }
 
   /// The user is this far from the frame's origin before the frame moves along.
@@ -86,7 +92,9 @@ struct DriftTrackSmoother {
     }
 
     let model =
-      given ?? learn(count: n, projection: projection, alsoFrom: other, input: input)
+      given
+      ?? learn(
+        count: n, projection: projection, alsoFrom: other, parallelism: parallelism, input: input)
     if learnOnly { return model }
 
     // Forward over everything, backward over a sliding window.
@@ -147,7 +155,7 @@ struct DriftTrackSmoother {
   /// Learns the noise from a sample of stretches spread over the track.
   private func learn(
     count n: Int, projection: Projection, alsoFrom other: RivalModel?,
-    sideBySide: Bool = true, input: (Int) -> SmoothingInput
+    parallelism: any Parallelism, input: (Int) -> SmoothingInput
   ) -> NoiseModel {
     var runs: [[PlaneFix]] = []
     let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
@@ -171,16 +179,18 @@ struct DriftTrackSmoother {
       runs.append(run)
     }
     switch other {
-    case .none: return NoiseFit.fit(runs, prior: prior, sideBySide: sideBySide)
-    case .learnt(let model): return NoiseFit.fit(runs, prior: prior, alsoFrom: model)
+    case .none: return NoiseFit.fit(runs, prior: prior, parallelism: parallelism)
+    case .learnt(let model):
+      return NoiseFit.fit(runs, prior: prior, alsoFrom: model, parallelism: parallelism)
     case .fromFirst(let m):
       // The first `m` fixes alone, as a smoother given only those would learn them.
-      guard m > 0 else { return NoiseFit.fit(runs, prior: prior) }
-      return NoiseFit.fit(runs, prior: prior) {
+      guard m > 0 else { return NoiseFit.fit(runs, prior: prior, parallelism: parallelism) }
+      return NoiseFit.fit(runs, prior: prior, parallelism: parallelism) {
+        // Learnt beside the search, on one thread of its own.
         let first = min(m, n)
         return learn(
           count: first, projection: Projection(count: first, smoother: self, input: input),
-          alsoFrom: nil, sideBySide: false, input: input)
+          alsoFrom: nil, parallelism: OneAtATime(), input: input)
       }
     }
   }

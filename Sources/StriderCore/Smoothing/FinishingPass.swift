@@ -99,6 +99,8 @@ struct FinishingPass: Sendable {
   /// Whether `figures` keeps the finished track's times and distances (`Figures.series`):
   /// the search for records beaten needs only those, a sixth of the track's memory.
   var keepsDistanceSeries = false
+  /// How the finish's independent pieces run: the fit's, and the smoother beside the figures.
+  var parallelism: any Parallelism = OneAtATime()
   /// Whether steps are measured along the smoothed curve (`KalmanConfiguration`).
   var alongCurve: Bool { configuration.smoother?.alongCurve ?? false }
 
@@ -127,7 +129,7 @@ struct FinishingPass: Sendable {
   }
 
   /// `smooth`, then `figures`: the same figures, with the figures following the smoother
-  /// on a second core where there is one. The smoother settles the track in windows from
+  /// on a second core where `parallelism` has one. The smoother settles the track in windows from
   /// the start; the figures read each point once it is settled, and sum it up a stop's
   /// length behind (`StopFinder.isSettled`), so the finish takes about the longer of the
   /// two instead of both.
@@ -140,8 +142,7 @@ struct FinishingPass: Sendable {
     besideFrom pointsBeside: Int = FinishingPass.pointsBeside
   ) -> Figures {
     guard points.count >= pointsBeside, let smoother,
-      let items = SmoothedItems(points),
-      ProcessInfo.processInfo.activeProcessorCount > 1
+      let items = SmoothedItems(points), parallelism.width > 1
     else {
       let model = smooth(&points, alsoFrom: other)
       return figures(of: points, handingOut: handOut, noise: model)
@@ -162,9 +163,11 @@ struct FinishingPass: Sendable {
     let count = points.count
     return points.withUnsafeMutableChunks { chunks in
       let entries = SharedEntries(chunks: chunks, count: count)
-      let progress = SmoothingProgress()
+      let progress = parallelism.makeProgress()
       var figures: Figures?
-      SideBySide.run(
+      // The smoother writes the points below what it publishes no more; the figures read
+      // only those.
+      parallelism.run(
         {
           // Points the live filter did not see stand still (as `smooth` leaves them).
           var settled = 0
@@ -189,7 +192,7 @@ struct FinishingPass: Sendable {
           settle(upTo: count)
           progress.publish(count)
         },
-        {
+        beside: {
           figures = self.figures(
             of: AwaitedEntries(entries: entries, progress: progress),
             handingOut: handOut, timesAscend: timesAscend, noise: model)
@@ -220,7 +223,8 @@ struct FinishingPass: Sendable {
     configuration.smoother.map {
       DriftTrackSmoother(
         prior: .prior(processNoise: $0.processNoise),
-        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse,
+        parallelism: parallelism)
     }
   }
 
@@ -774,9 +778,9 @@ struct FinishingPass: Sendable {
   }
 }
 
-/// The finishing pass's track as both its threads reach it: each works on points the other
-/// is not touching (`SmoothingProgress` says which are whose).
-private struct SharedEntries: @unchecked Sendable {
+/// The finishing pass's track as both its pieces reach it: each works on points the other
+/// is not touching (the smoother's `WorkProgress` says which are whose).
+private struct SharedEntries {
   let chunks: [UnsafeMutableBufferPointer<FinishingPass.Entry>]
   let count: Int
 
@@ -788,36 +792,15 @@ private struct SharedEntries: @unchecked Sendable {
   }
 }
 
-/// How far the smoother has settled the track: points below `published` are the figures'.
-private final class SmoothingProgress: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var published = 0
-
-  func publish(_ count: Int) {
-    condition.lock()
-    published = count
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits until the point at `index` is settled; returns how many are.
-  func wait(for index: Int) -> Int {
-    condition.lock()
-    defer { condition.unlock() }
-    while published <= index { condition.wait() }
-    return published
-  }
-}
-
 /// The settled track, as the figures read it: a point not settled yet is waited for.
 private struct AwaitedEntries: RandomAccessCollection {
   let entries: SharedEntries
-  let progress: SmoothingProgress
+  let progress: any WorkProgress
   /// How many points are known to be settled; only the figures' thread reads it.
   private let known = Known()
   private final class Known { var count = 0 }
 
-  init(entries: SharedEntries, progress: SmoothingProgress) {
+  init(entries: SharedEntries, progress: any WorkProgress) {
     self.entries = entries
     self.progress = progress
   }

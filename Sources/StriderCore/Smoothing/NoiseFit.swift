@@ -45,11 +45,11 @@ public enum NoiseFit {
   /// results). It is not searched from: a search from it wanders into a third basin.
   static func fit(
     _ runs: [[PlaneFix]], prior: NoiseModel, alsoFrom other: NoiseModel? = nil,
-    maxEvaluations: Int = NoiseFit.maxEvaluations, sideBySide: Bool = true
+    maxEvaluations: Int = NoiseFit.maxEvaluations, parallelism: any Parallelism = OneAtATime()
   ) -> NoiseModel {
     fit(
       runs, prior: prior, learningRival: { other }, rivalIsCheap: true,
-      maxEvaluations: maxEvaluations, sideBySide: sideBySide)
+      maxEvaluations: maxEvaluations, parallelism: parallelism)
   }
 
   /// `fit`, with the model from elsewhere learnt by `learnRival` (`analyze` learns again
@@ -61,16 +61,16 @@ public enum NoiseFit {
   /// the same to the bit as learnt one after the other.
   static func fit(
     _ runs: [[PlaneFix]], prior: NoiseModel, maxEvaluations: Int = NoiseFit.maxEvaluations,
-    learningRival learnRival: () -> NoiseModel?
+    parallelism: any Parallelism = OneAtATime(), learningRival learnRival: () -> NoiseModel?
   ) -> NoiseModel {
     fit(
       runs, prior: prior, learningRival: learnRival, rivalIsCheap: false,
-      maxEvaluations: maxEvaluations, sideBySide: true)
+      maxEvaluations: maxEvaluations, parallelism: parallelism)
   }
 
   private static func fit(
     _ runs: [[PlaneFix]], prior: NoiseModel, learningRival learnRival: () -> NoiseModel?,
-    rivalIsCheap: Bool, maxEvaluations: Int, sideBySide: Bool
+    rivalIsCheap: Bool, maxEvaluations: Int, parallelism: any Parallelism
   ) -> NoiseModel {
     let hasDoppler = runs.contains {
       $0.contains { $0.velocityEast.isFinite || $0.groundSpeed.isFinite }
@@ -109,9 +109,8 @@ public enum NoiseFit {
     let logWeights = runs.map { run in run.map { $0.weight == 1 ? 0 : log($0.weight) } }
     let shared = SharedPowers(logWeights)
     let learnsRivalBeside =
-      !rivalIsCheap && sideBySide && count >= RunsBeside.fixesAtLeast
-      && ProcessInfo.processInfo.activeProcessorCount > 1
-    let beside = sideBySide && !learnsRivalBeside ? RunsBeside(runs) : nil
+      !rivalIsCheap && count >= RunsBeside.fixesAtLeast && parallelism.width > 1
+    let beside = learnsRivalBeside ? nil : RunsBeside(runs, parallelism: parallelism)
     defer { beside?.release() }
     func cost(_ x: [Double]) -> Double {
       let m = model(x)
@@ -208,9 +207,9 @@ public enum NoiseFit {
     if learnsRivalBeside {
       var point: [Double] = []
       var rival: NoiseModel?
-      SideBySide.run(
+      parallelism.run(
         { rival = learnRival() },
-        {
+        beside: {
           point =
             NelderMead.minimise(
               cost, from: start, steps: steps, maxEvaluations: maxEvaluations
@@ -231,21 +230,23 @@ public enum NoiseFit {
     return model(best)
   }
 
-  /// The sample's runs filtered on several threads (`DispatchQueue.concurrentPerform`), for
-  /// a sample of several runs long enough to pay for it: the runs are independent, and a
-  /// long session's relearns (a replay, an import, a Raspberry Pi recording) wait for the
-  /// fit. Each run's outcomes land in a buffer of their own, summed afterwards in order.
-  final class RunsBeside: @unchecked Sendable {
+  /// The sample's runs filtered at once (`Parallelism.forEach`), for a sample of several
+  /// runs long enough to pay for it: the runs are independent, and a long session's
+  /// relearns (a replay, an import, a Raspberry Pi recording) wait for the fit. Each run's
+  /// outcomes land in a buffer of their own, which only its piece writes, summed afterwards
+  /// in order.
+  final class RunsBeside {
     /// Fixes a fit reads at least before its runs go to other threads.
     static let fixesAtLeast = 1200
     private let offsets: [Int]
     private let buffer: UnsafeMutableBufferPointer<(Double, Double)>
+    private let parallelism: any Parallelism
 
-    init?(_ runs: [[PlaneFix]]) {
+    init?(_ runs: [[PlaneFix]], parallelism: any Parallelism) {
       let count = runs.reduce(0) { $0 + $1.count }
-      guard runs.count > 1, count >= RunsBeside.fixesAtLeast,
-        ProcessInfo.processInfo.activeProcessorCount > 1
+      guard runs.count > 1, count >= RunsBeside.fixesAtLeast, parallelism.width > 1
       else { return nil }
+      self.parallelism = parallelism
       var offsets: [Int] = []
       var offset = 0
       for run in runs {
@@ -259,12 +260,7 @@ public enum NoiseFit {
 
     /// Calls `work` for every run at once, each with the run's slots for its outcomes.
     func filter(_ work: (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void) {
-      withoutActuallyEscaping(work) { work in
-        let box = Box(work)
-        DispatchQueue.concurrentPerform(iterations: offsets.count - 1) { k in
-          box.work(k, self.outcomes(of: k))
-        }
-      }
+      parallelism.forEach(offsets.count - 1) { k in work(k, outcomes(of: k)) }
     }
 
     func outcomes(of k: Int) -> UnsafeMutableBufferPointer<(Double, Double)> {
@@ -272,14 +268,6 @@ public enum NoiseFit {
     }
 
     func release() { buffer.deallocate() }
-
-    /// The work handed to the threads: each touches its own run's slots only.
-    private final class Box: @unchecked Sendable {
-      let work: (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void
-      init(_ work: @escaping (Int, UnsafeMutableBufferPointer<(Double, Double)>) -> Void) {
-        self.work = work
-      }
-    }
   }
 
   /// The distinct values among the fixes' log weights, and each fix's index into them:

@@ -1,4 +1,5 @@
 import GRDB
+import StriderConcurrency
 import StriderCore
 
 /// Feeds an import through the engine and writes its rows in batches as they are ready:
@@ -40,7 +41,8 @@ struct ImportWriter {
   init(store: SessionStore, id: Int64, configuration: SessionConfiguration) {
     self.store = store
     self.id = id
-    engine = SessionEngine(configuration: configuration, keepsFinishedTrack: true)
+    engine = SessionEngine(
+      configuration: configuration, keepsFinishedTrack: true, parallelism: Threads())
   }
 
   mutating func add(_ fix: Fix) throws(StoreError) {
@@ -146,7 +148,7 @@ struct ImportWriter {
     sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: false)
     heartRateTime = heartRates.time(excluding: summary.pauses)
     heartRates = HeartRateTime.Collector()
-    engine = SessionEngine(configuration: engine.configuration)
+    engine = SessionEngine(configuration: engine.configuration, parallelism: Threads())
     if handedOut == 0 {
       try writeLiveDisplayTrack()
     } else {

@@ -1,4 +1,5 @@
 import GRDB
+import StriderConcurrency
 import StriderCore
 
 /// Reading the history: the sessions listed, and each one whole.
@@ -144,7 +145,7 @@ extension SessionStore {
       var record = try storedRecord(id)
       let configuration = try configuration(of: id)
       let again = SessionRecorder.record(
-        fixes: record.fixes.map(\.fix), configuration: configuration)
+        fixes: record.fixes.map(\.fix), configuration: configuration, parallelism: Threads())
       (record.fixes, record.track, record.events) = (again.fixes, again.track, again.events)
       (record.summary, record.finishedTrack) = (again.summary, again.finishedTrack)
       return record

@@ -1,4 +1,5 @@
 import GRDB
+import StriderConcurrency
 import StriderCore
 
 /// Keeping sessions: saved whole, finished from their fixes, deleted, started.
@@ -80,7 +81,7 @@ extension SessionStore {
     let row = try SessionRow.find(db, key: id)
     var record = SessionRecorder.record(
       fixes: try fixes(of: id, db).map(\.fix), configuration: try configuration(of: id, db),
-      laps: try LapRow.marks(of: id, db))
+      laps: try LapRow.marks(of: id, db), parallelism: Threads())
     record.id = id
     record.name = row.name
     record.origin = row.origin
