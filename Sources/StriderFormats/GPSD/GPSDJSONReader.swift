@@ -1,5 +1,11 @@
 import StriderCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a file of gpsd JSON reports (`gpspipe -w`, gpsd_json(5)) as fixes, streaming.
 ///
 /// Every TPV report becomes a fix, no-fix ones included (the gate rejects them with a
@@ -26,13 +32,22 @@ public struct GPSDJSONReader: FormatReader {
   private var source: any ByteChunkSource
   private let fileName: String
   private var chunk: ArraySlice<UInt8> = []
+  /// The start of a line the chunk's end cut, waiting for the rest (up to the longest kept).
   private var line: [UInt8] = []
   private var lineTooLong = false
+  /// The index of the next LF in `chunk` at or after the line being read (its end when
+  /// there is none), or -1 before it is looked for in a new chunk.
+  private var nextLineFeed = -1
   private var lineNumber = 0
   private var afterCarriageReturn = false
   private var inputEnded = false
   private var count = 0
   private var rollover = WeekRolloverGuard()
+  /// The raw bytes of the last TPV's `device` member, whose path is already counted: a log
+  /// names the same device in every report.
+  private var lastDevice: (bytes: [UInt8], escaped: Bool)?
+  /// The array `next()` reads its one fix into, kept to reuse its memory.
+  private var single: [Fix] = []
 
   /// Reads from any chunk source; `fileName` is used in error messages.
   public init(source: some ByteChunkSource, fileName: String) {
@@ -70,36 +85,36 @@ public struct GPSDJSONReader: FormatReader {
   }
 
   public mutating func next() throws(FormatError) -> Fix? {
-    while !inputEnded {
+    var fixes = single
+    single = []
+    fixes.removeAll(keepingCapacity: true)
+    defer { single = fixes }
+    _ = try read(into: &fixes, upTo: 1)
+    return fixes.first
+  }
+
+  /// Fills the batch from the chunk in hand: each call of the line loop costs the chunk's
+  /// retain and release, so a batch takes one per chunk instead of one per fix.
+  public mutating func read(into fixes: inout [Fix], upTo limit: Int) throws(FormatError) -> Bool {
+    while fixes.count < limit {
       if chunk.isEmpty {
+        if inputEnded { return false }
         // Let go of the read buffer first, so the source reads into it again instead of
         // copying it (`FileByteSource`).
         chunk = []
         guard let next = try source.nextChunk() else {
           inputEnded = true
-          if !line.isEmpty || lineTooLong { return endLine() }
-          return nil
+          if !line.isEmpty || lineTooLong { endCarriedLine(into: &fixes) }
+          return false
         }
         chunk = next
+        nextLineFeed = -1
       }
-      while let byte = chunk.first {
-        chunk = chunk.dropFirst()
-        // CR, LF and CRLF each end one line.
-        let endsLine = byte == 0x0D || (byte == 0x0A && !afterCarriageReturn)
-        let isLineEnd = byte == 0x0D || byte == 0x0A
-        afterCarriageReturn = byte == 0x0D
-        if endsLine {
-          if let fix = endLine() { return fix }
-        } else if isLineEnd {
-          continue
-        } else if line.count < Self.maximumLineLength {
-          line.append(byte)
-        } else {
-          lineTooLong = true
-        }
-      }
+      let current = chunk
+      let read = current.withUnsafeBufferPointer { readLines(in: $0, into: &fixes, upTo: limit) }
+      chunk = chunk[(chunk.startIndex + read)...]
     }
-    return nil
+    return true
   }
 
   /// What the file held besides the fixes, for `analyze`'s report.
@@ -114,29 +129,107 @@ public struct GPSDJSONReader: FormatReader {
     ]
   }
 
-  private mutating func endLine() -> Fix? {
+  // MARK: - Lines
+
+  /// Reads the lines of `text` (the chunk's bytes) until `fixes` holds `limit`; returns how
+  /// many bytes it took.
+  ///
+  /// A line that lies whole in the chunk is parsed where it is; only the piece of a line
+  /// the chunk's end cuts is copied, into `line`, to wait for the rest. A CR ends a line,
+  /// and so does an LF except right after a CR (CRLF is one line end, whichever chunks
+  /// its two bytes come in; CR CR is two).
+  private mutating func readLines(
+    in text: UnsafeBufferPointer<UInt8>, into fixes: inout [Fix], upTo limit: Int
+  ) -> Int {
+    var index = 0
+    let end = text.count
+    while index < end, fixes.count < limit {
+      if afterCarriageReturn {
+        afterCarriageReturn = false
+        if text[index] == 0x0A {
+          index += 1
+          continue
+        }
+      }
+      let stop = lineEnd(in: text, from: index)
+      if stop == end {
+        carry(UnsafeBufferPointer(rebasing: text[index..<end]))
+        return end
+      }
+      let bytes = UnsafeBufferPointer(rebasing: text[index..<stop])
+      if line.isEmpty, !lineTooLong {
+        endLine(bytes, tooLong: bytes.count > Self.maximumLineLength, into: &fixes)
+      } else {
+        carry(bytes)
+        endCarriedLine(into: &fixes)
+      }
+      afterCarriageReturn = text[stop] == 0x0D
+      index = stop + 1
+    }
+    return index
+  }
+
+  /// The offset of the first CR or LF in `text` from `start`, or its end: the next LF found
+  /// with memchr once, then a CR looked for before it. `nextLineFeed` is an index of
+  /// `chunk`, whose bytes `text` holds.
+  @inline(__always)
+  private mutating func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let offset = chunk.startIndex
+    if nextLineFeed < offset + start {
+      nextLineFeed = offset + Self.find(0x0A, in: text, from: start, to: text.count)
+    }
+    return Self.find(0x0D, in: text, from: start, to: nextLineFeed - offset)
+  }
+
+  /// The offset of the first `byte` in `bytes[from..<to]`, else `to`.
+  @inline(__always)
+  private static func find(
+    _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int
+  ) -> Int {
+    let count = to - from
+    guard count > 0, let base = bytes.baseAddress,
+      let hit = memchr(base + from, Int32(byte), count)
+    else { return to }
+    return from + (base + from).distance(to: hit.assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Keeps the bytes of a line that goes on in the next chunk (up to the longest line kept).
+  private mutating func carry(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let room = Self.maximumLineLength - line.count
+    if bytes.count > room { lineTooLong = true }
+    line.append(contentsOf: bytes.prefix(max(0, room)))
+  }
+
+  private mutating func endCarriedLine(into fixes: inout [Fix]) {
+    let text = line
+    let tooLong = lineTooLong
+    text.withUnsafeBufferPointer { endLine($0, tooLong: tooLong, into: &fixes) }
+    line.removeAll(keepingCapacity: true)
+    lineTooLong = false
+  }
+
+  private mutating func endLine(
+    _ line: UnsafeBufferPointer<UInt8>, tooLong: Bool, into fixes: inout [Fix]
+  ) {
     lineNumber += 1
     statistics.lines += 1
-    defer {
-      line.removeAll(keepingCapacity: true)
-      lineTooLong = false
-    }
-    if lineTooLong {
+    if tooLong {
       statistics.malformed += 1
-      return nil
+      return
     }
-    guard let first = line.firstIndex(where: { !ASCIINumber.isSpace($0) }) else { return nil }
+    guard let first = line.firstIndex(where: { !ASCIINumber.isSpace($0) }) else { return }
     guard line[first] == UInt8(ascii: "{") else {
       statistics.nonJSONLines += 1
-      return nil
+      return
     }
-    guard let (message, device) = GPSDMessage.parse(bytes: line[...]) else {
+    switch GPSDMessage.scan(line) {
+    case nil:
       statistics.malformed += 1
-      return nil
-    }
-    if let device, !statistics.devices.contains(device) { statistics.devices.append(device) }
-    switch message {
-    case .tpv(var fix):
+    case .tpv(let members)?:
+      if let device = members.device {
+        noteDevice(UnsafeBufferPointer(rebasing: line[device.range]), escaped: device.escaped)
+      }
+      var fix = members.fix()
       fix.origin = FixOrigin(index: count, line: lineNumber)
       if let time = fix.time {
         fix.time = rollover.corrected(time)
@@ -144,19 +237,45 @@ public struct GPSDJSONReader: FormatReader {
       }
       count += 1
       statistics.tpv += 1
-      return fix
-    case .devices(let paths):
-      for path in paths where !statistics.devices.contains(path) {
-        statistics.devices.append(path)
-      }
-      statistics.skipped["DEVICES", default: 0] += 1
-    case .version: statistics.skipped["VERSION", default: 0] += 1
-    case .watch: statistics.skipped["WATCH", default: 0] += 1
-    case .sky: statistics.skipped["SKY", default: 0] += 1
-    case .error: statistics.skipped["ERROR", default: 0] += 1
-    case .other(let name): statistics.skipped[name, default: 0] += 1
+      fixes.append(fix)
+    case .other(let name)?:
+      countReport(named: name, line)
     }
-    return nil
+  }
+
+  /// Adds a TPV's device to the devices named, unless the last TPV named it in the same bytes.
+  private mutating func noteDevice(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+    if let lastDevice, escaped == lastDevice.escaped, raw.elementsEqual(lastDevice.bytes) {
+      return
+    }
+    let device = FlatJSONObject.text(raw, escaped: escaped)
+    if !statistics.devices.contains(device) { statistics.devices.append(device) }
+    lastDevice = (Array(raw), escaped)
+  }
+
+  /// Counts a report of another class than TPV under its name, as its `GPSDMessage` case
+  /// spells it; DEVICES and DEVICE are read whole, for the device paths they name.
+  private mutating func countReport(named name: String, _ line: UnsafeBufferPointer<UInt8>) {
+    let key: String
+    switch name {
+    case "VERSION": key = "VERSION"
+    case "WATCH": key = "WATCH"
+    case "SKY": key = "SKY"
+    case "ERROR": key = "ERROR"
+    case "DEVICES", "DEVICE":
+      // Scanned as an object already, so it parses.
+      guard let object = FlatJSONObject(Array(line)[...]) else { return }
+      let (message, device) = GPSDMessage.other(named: name, object)
+      if let device, !statistics.devices.contains(device) { statistics.devices.append(device) }
+      if case .devices(let paths) = message {
+        for path in paths where !statistics.devices.contains(path) {
+          statistics.devices.append(path)
+        }
+      }
+      key = name == "DEVICE" ? name : "DEVICES"
+    default: key = name
+    }
+    statistics.skipped[key, default: 0] += 1
   }
 }
 

@@ -44,12 +44,27 @@ public enum GPSDMessage: Sendable, Equatable {
 
   /// The report and, for TPV and DEVICE reports, the device path it names.
   static func parse(bytes: ArraySlice<UInt8>) -> (message: GPSDMessage, device: String?)? {
-    guard let object = FlatJSONObject(bytes),
-      case .string(let name, _)? = object["class"]
-    else { return nil }
-    switch String(decoding: name, as: UTF8.self) {
-    case "TPV":
-      return tpv(object)
+    var name: String?
+    let tpv = bytes.withUnsafeBufferPointer { buffer -> (message: GPSDMessage, device: String?)? in
+      switch scan(buffer) {
+      case .tpv(let members)?: return (.tpv(members.fix()), members.deviceName(in: buffer))
+      case .other(let other)?:
+        name = other
+        return nil
+      case nil: return nil
+      }
+    }
+    if let tpv { return tpv }
+    // Any other class is read again, as an object its members can be asked of.
+    guard let name, let object = FlatJSONObject(bytes) else { return nil }
+    return other(named: name, object)
+  }
+
+  /// A report of any class but TPV, read from its object.
+  static func other(named name: String, _ object: FlatJSONObject) -> (
+    message: GPSDMessage, device: String?
+  ) {
+    switch name {
     case "VERSION":
       return (.version(release: string(object["release"]) ?? ""), nil)
     case "DEVICES":
@@ -81,102 +96,5 @@ public enum GPSDMessage: Sendable, Equatable {
   private static func string(_ value: FlatJSONObject.Value?) -> String? {
     guard case .string(let bytes, let escaped)? = value else { return nil }
     return FlatJSONObject.text(bytes, escaped: escaped)
-  }
-
-  private static func tpv(_ object: FlatJSONObject) -> (message: GPSDMessage, device: String?) {
-    var time: GNSSTime?
-    var latitude: Double?
-    var longitude: Double?
-    var altMSL: Double?
-    var alt: Double?
-    var altHAE: Double?
-    var eph: Double?
-    var epx: Double?
-    var epy: Double?
-    var epv: Double?
-    var speed: Double?
-    var track: Double?
-    var mode: Int?
-    var status: Int?
-    var device: String?
-    for (key, value) in object.members {
-      guard key.count <= 8 else { continue }
-      let packed = key.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      if case .number(let number) = value, number.isFinite {
-        switch packed {
-        case Key.lat: latitude = number
-        case Key.lon: longitude = number
-        case Key.altMSL: altMSL = number
-        case Key.alt: alt = number
-        case Key.altHAE: altHAE = number
-        case Key.eph: eph = number
-        case Key.epx: epx = number
-        case Key.epy: epy = number
-        case Key.epv: epv = number
-        case Key.speed: speed = number
-        case Key.track: track = number
-        case Key.mode: mode = Int(exactly: number)
-        case Key.status: status = Int(exactly: number)
-        case Key.time: time = GPSDMessage.time(secondsSince1970: number)  // gpsd before 3.10
-        default: break
-        }
-      } else if case .string(let text, let escaped) = value {
-        if packed == Key.time {
-          time = TimestampParser.parse(text)
-        } else if packed == Key.device {
-          device = FlatJSONObject.text(text, escaped: escaped)
-        }
-      }
-    }
-    let fixMode: FixMode
-    switch mode {
-    case 0?, 1?: fixMode = .noFix
-    case 2?: fixMode = .twoD
-    case 3?: fixMode = .threeD
-    default: fixMode = .unknown
-    }
-    var coordinate: Coordinate?
-    if fixMode != .noFix, let latitude, let longitude, abs(latitude) <= 90,
-      abs(longitude) <= 180
-    {
-      coordinate = Coordinate(latitude: latitude, longitude: longitude)
-    }
-    var horizontal = eph
-    if horizontal == nil, let epx, let epy { horizontal = (epx * epx + epy * epy).squareRoot() }
-    horizontal = horizontal.map { $0 * GPSDMessage.errorToAccuracy }
-    let hasPosition = coordinate != nil
-    let fix = Fix(
-      time: time,
-      coordinate: coordinate,
-      altitude: hasPosition ? (altMSL ?? alt ?? altHAE).map(Meters.init) : nil,
-      horizontalAccuracy: horizontal.map(Meters.init),
-      verticalAccuracy: epv.map { Meters($0 * GPSDMessage.errorToAccuracy) },
-      speed: hasPosition ? speed.map(MetersPerSecond.init) : nil,
-      course: hasPosition ? track.map(Degrees.init) : nil,
-      mode: fixMode,
-      provider: status == 5 ? .estimated : .gnss)
-    return (.tpv(fix), device)
-  }
-
-  /// TPV member names packed big-endian into an integer, for a fast switch.
-  private enum Key {
-    static func pack(_ name: StaticString) -> UInt64 {
-      name.withUTF8Buffer { $0.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-    }
-    static let lat = pack("lat")
-    static let lon = pack("lon")
-    static let altMSL = pack("altMSL")
-    static let alt = pack("alt")
-    static let altHAE = pack("altHAE")
-    static let eph = pack("eph")
-    static let epx = pack("epx")
-    static let epy = pack("epy")
-    static let epv = pack("epv")
-    static let speed = pack("speed")
-    static let track = pack("track")
-    static let mode = pack("mode")
-    static let status = pack("status")
-    static let time = pack("time")
-    static let device = pack("device")
   }
 }
