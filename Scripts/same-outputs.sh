@@ -8,8 +8,9 @@
 #   Scripts/same-outputs.sh compare DIR1 DIR2     exits 1 and lists the files that differ
 #
 # The files: Demo/'s recordings and every GPX, TCX, FIT and NMEA file under DATA (default
-# ../shared/data, the shared real recordings, gpsd's JSON beside its NMEA logs included;
-# absent, the demo files alone). For each: `analyze` (table and --format json), `replay
+# ../shared/data, the shared real recordings; absent, the demo files alone), and gpsd's JSON
+# reports of each NMEA log (its .chk file's JSON lines, written into DIR/inputs, since the
+# .chk itself opens as NMEA). For each: `analyze` (table and --format json), `replay
 # --headless --speed max`, `sessions import`; then for each session kept `sessions show`
 # (with and without --plot), every export format with the default points and GPX with the raw
 # fixes; then `sessions list`, `records` and `stats` over the lot. Exit statuses and error output are kept
@@ -26,10 +27,10 @@ usage() {
 compare() {
   local a=$1 b=$2
   [[ -d $a && -d $b ]] || usage
-  if diff -rq --exclude=home "$a" "$b" > /dev/null; then
-    echo "same: $(find "$a" -type f -not -path '*/home/*' | wc -l) outputs byte-identical"
+  if diff -rq --exclude=home --exclude=inputs "$a" "$b" > /dev/null; then
+    echo "same: $(find "$a/files" "$a/sessions" "$a"/*.* -type f | wc -l) outputs byte-identical"
   else
-    diff -rq --exclude=home "$a" "$b" || true
+    diff -rq --exclude=home --exclude=inputs "$a" "$b" || true
     return 1
   fi
 }
@@ -65,9 +66,18 @@ write() {
       find "$data/gpx" "$data/tcx" "$data/fit" "$data/nmea" -type f \
         \( -iname '*.gpx' -o -iname '*.tcx' -o -iname '*.fit' -o -name '*.nmea' -o -name '*.log' \
         -o -name '*.chk' \) 2> /dev/null | LC_ALL=C sort)
+    mkdir -p "$out/inputs"
+    local chk
+    for chk in "$data"/nmea/*.chk; do
+      [[ -f $chk ]] || continue
+      grep '^{' "$chk" > "$out/inputs/$(basename "$chk" .chk).json" || true
+      # Named from DIR, where the commands run, so that no output holds DIR's path.
+      files+=("inputs/$(basename "$chk" .chk).json")
+    done
   fi
 
   mkdir -p "$out/files" "$out/sessions"
+  cd "$out"
   local f key
   for f in "${files[@]}"; do
     key=${f#"$here"/}
@@ -98,7 +108,7 @@ write() {
   # The current period is counted to "now": a fixed now keeps the output the same tomorrow.
   run "$out/stats.txt" "$strider" stats --as-of 2026-01-01
   run "$out/stats-month.json" "$strider" stats --month --as-of 2026-01-01 --format json
-  echo "wrote $(find "$out" -type f -not -path '*/home/*' | wc -l) outputs of ${#files[@]} files into $out"
+  echo "wrote $(find "$out/files" "$out/sessions" "$out"/*.* -type f | wc -l) outputs of ${#files[@]} files into $out"
 }
 
 case ${1:-} in
