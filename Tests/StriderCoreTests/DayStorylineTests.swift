@@ -49,9 +49,15 @@ struct DayStorylineTests {
         "place home", "move 1", "place Place 8", "move 1", "place home", "move 2",
         "place Place 8",
       ])
-    guard case .place(let between) = storyline.entries[4] else { return }
+    guard case .place(let between) = storyline.entries[4] else {
+      Issue.record("entry 4 is not a place: \(storyline.entries[4])")
+      return
+    }
     #expect(between.start == Self.t0 + Seconds(1500) && between.end == Self.t0 + Seconds(3000))
-    guard case .place(let first) = storyline.entries[0] else { return }
+    guard case .place(let first) = storyline.entries[0] else {
+      Issue.record("entry 0 is not a place: \(storyline.entries[0])")
+      return
+    }
     #expect(first.start == nil && first.end == Self.t0)
     #expect(storyline.places.map(\.id) == [7, 8], "the office is a new place, numbered on")
   }

@@ -389,7 +389,10 @@ struct SmallDisk {
         _ = FileManager.default.createFile(atPath: path + "/filler", contents: nil)
         return FileHandle(forWritingAtPath: path + "/filler")
       }()
-    guard let filler else { return }
+    guard let filler else {
+      Issue.record("cannot write \(path)/filler to fill the disk")
+      return
+    }
     defer { try? filler.close() }
     let block = Data(count: 64 * 1024)
     while (try? filler.write(contentsOf: block)) != nil {}

@@ -96,7 +96,10 @@ struct FITWorkoutImportTests {
       CueText.stepStart(imported.workout.plan[5], units: .metric)
         == "Interval 3 of 6: 400 metres at 4:00 to 4:15 per kilometre. Go.")
     let ride = try FITWorkoutImport.workout(Self.intervals, file: "w.fit", activity: .ride)
-    guard case .repeated(_, let rideSteps) = ride.workout.items[1] else { return }
+    guard case .repeated(_, let rideSteps) = ride.workout.items[1] else {
+      Issue.record("the ride's second item is not a repeat: \(ride.workout.items[1])")
+      return
+    }
     #expect(rideSteps[0].target == .speed(MetersPerSecond(3.922)...MetersPerSecond(4.167)))
   }
 
