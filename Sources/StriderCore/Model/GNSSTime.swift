@@ -140,7 +140,7 @@ public struct CivilTime: Hashable, Sendable {
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+  package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -150,7 +150,8 @@ public struct CivilTime: Hashable, Sendable {
     return era * 146_097 + doe - 719_468
   }
 
-  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+  /// The proleptic Gregorian date (year, month, day) `days` days after 1970-01-01.
+  package static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -162,7 +163,7 @@ public struct CivilTime: Hashable, Sendable {
     return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
 
-  static func daysInMonth(year: Int, month: Int) -> Int {
+  package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: return 30

@@ -1,8 +1,10 @@
+import StriderCore
+
 /// A day of the proleptic Gregorian calendar, with no time zone: the history's days are
 /// already local when they reach the screen (the store places sessions with SQLite's
 /// `localtime`, as `stats` does), so drawing needs only day arithmetic, not a calendar.
 ///
-/// Day numbers follow Howard Hinnant's `days_from_civil` (days since 1970-01-01).
+/// Day numbers are days since 1970-01-01, as `CivilTime` counts them.
 public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
   public let year: Int
   public let month: Int
@@ -10,7 +12,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// A valid date, or nil (month 13, February 30).
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else {
+    guard (1...12).contains(month), day >= 1,
+      day <= CivilTime.daysInMonth(year: year, month: month)
+    else {
       return nil
     }
     self.year = year
@@ -45,29 +49,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
   }
 
-  /// The date `dayNumber` days after 1970-01-01 (`civil_from_days`).
+  /// The date `dayNumber` days after 1970-01-01.
   public init(dayNumber: Int) {
-    let z = dayNumber + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    day = doy - (153 * mp + 2) / 5 + 1
-    month = mp < 10 ? mp + 3 : mp - 9
-    year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    (year, month, day) = CivilTime.civilFromDays(dayNumber)
   }
 
   /// Days since 1970-01-01 (negative before).
-  public var dayNumber: Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let mp = (month + 9) % 12
-    let doy = (153 * mp + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
+  public var dayNumber: Int { CivilTime.daysFromCivil(year: year, month: month, day: day) }
 
   /// 0 for Monday to 6 for Sunday (ISO 8601; 1970-01-01 was a Thursday).
   public var weekday: Int { ((dayNumber + 3) % 7 + 7) % 7 }
@@ -94,12 +82,4 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
   ]
 
   public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
-
-  static func days(inMonth month: Int, of year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
 }
