@@ -663,6 +663,9 @@ public struct SessionEngine: Sendable {
     announce(.signalLost, at: last, into: &events)
   }
 
+  /// An accepted fix through the live stages, in order: a gap in the signal told, the
+  /// position filtered and kept for the finish, auto-pause followed, the step measured as
+  /// the finish will, and the figures, splits and cues moved on.
   private mutating func accept(_ fix: Fix, breaksTrack: Bool, into events: inout [SessionEvent]) {
     guard let rawCoordinate = fix.coordinate else { return }
     pointsAccepted += 1
@@ -675,42 +678,17 @@ public struct SessionEngine: Sendable {
       keepForFinish(fix, at: rawCoordinate, after: previous, newStretch: newStretch)
       return
     }
-
-    if let t = fix.time, let last = lastAcceptedTime, t > last {
-      if !signalLostAnnounced, t - last > configuration.signalLossAfter {
-        signalLostAnnounced = true
-        emit(.signalLost(at: last + configuration.signalLossAfter), into: &events)
-        announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
-      }
-      if signalLostAnnounced {
-        signalLostAnnounced = false
-        signalLostAt = nil
-        emit(.signalRegained(at: t), into: &events)
-        announce(.signalRegained, at: t, into: &events)
-      }
-    }
-
-    var coordinate = rawCoordinate
-    var speed = fix.speed ?? .zero
-    var smoothed = false
-    // The filter is mutated in place (optional chaining): a copy would duplicate its
-    // buffers on every fix.
-    if filter != nil, fix.time != nil {
-      if newStretch { filter?.reset() }
-      if let estimate = filter?.update(with: fix) {
-        coordinate = estimate.coordinate
-        speed = estimate.speed
-        smoothed = true
-      }
-    }
+    if let time = fix.time { tellSignalGap(endingAt: time, into: &events) }
+    let estimate = filtered(fix, at: rawCoordinate, newStretch: newStretch)
     let point = TrackPoint(
       time: fix.time ?? lastAcceptedTime,
-      coordinate: coordinate, altitude: fix.altitude, speed: speed,
+      coordinate: estimate.coordinate, altitude: fix.altitude, speed: estimate.speed,
       accuracy: fix.horizontalAccuracy, segment: fix.segment)
     if keepsTrack {
       track.append(
         FinishingPass.Entry(
-          fix: fix, coordinate: rawCoordinate, newStretch: newStretch, smoothed: smoothed))
+          fix: fix, coordinate: rawCoordinate, newStretch: newStretch,
+          smoothed: estimate.smoothed))
     }
     if firstTimedTime == nil, let t = fix.time { firstTimedTime = t }
     if previous == nil { emit(.started(point), into: &events) }
@@ -718,7 +696,7 @@ public struct SessionEngine: Sendable {
 
     guard let time = fix.time else {
       if let p = previous, !newStretch {
-        untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
+        untimedDistance += Geodesy.distanceMeters(p.coordinate, estimate.coordinate)
       }
       if reportsEachFix { emit(.point(point, isPaused: isPaused), into: &events) }
       return
@@ -727,8 +705,75 @@ public struct SessionEngine: Sendable {
     let continues = !newStretch && previousTimed != nil && (previous?.time ?? time) <= time
     let wasPaused = autoPause.isPaused
     if newStretch { autoPause.reset() }
+    followAutoPause(at: time, estimate: estimate, into: &events)
+    let measured = measureStep(
+      to: estimate, at: time, from: previous, continues: continues, newStretch: newStretch,
+      wasPaused: wasPaused)
+    lastAcceptedTime = time
+    cueScheduler.noteHeartRate(fix.heartRate, at: time)
+    let trackStep = configuration.isRaw ? measured.rawStep : measured.step
+    liveFinishedTrack?.append(
+      time: time, coordinate: estimate.coordinate, altitude: fix.altitude, speed: estimate.speed,
+      isStopped: !measured.isMoving, step: trackStep, continues: continues)
+    let sample = MetricsSample(
+      time: time, coordinate: estimate.coordinate, altitude: fix.altitude,
+      step: Meters(measured.step), isMoving: measured.isMoving, startsSegment: !continues,
+      settledSpan: measured.settledSpan)
+    count(sample, smoothed: estimate.smoothed, into: &events)
+    if reportsEachFix { emit(.point(point, isPaused: isPaused), into: &events) }
+  }
+
+  /// Says the signal was lost when the gap before a fix at `time` is longer than the
+  /// configuration allows (dated where it ran out), and regained with this fix.
+  private mutating func tellSignalGap(endingAt time: GNSSTime, into events: inout [SessionEvent]) {
+    guard let last = lastAcceptedTime, time > last else { return }
+    if !signalLostAnnounced, time - last > configuration.signalLossAfter {
+      signalLostAnnounced = true
+      emit(.signalLost(at: last + configuration.signalLossAfter), into: &events)
+      announce(.signalLost, at: last + configuration.signalLossAfter, into: &events)
+    }
+    if signalLostAnnounced {
+      signalLostAnnounced = false
+      signalLostAt = nil
+      emit(.signalRegained(at: time), into: &events)
+      announce(.signalRegained, at: time, into: &events)
+    }
+  }
+
+  /// Where the live filter puts an accepted fix, and its speed; the fix itself (and its own
+  /// speed, or none) where there is no filter or no time.
+  private struct LiveEstimate {
+    var coordinate: Coordinate
+    var speed: MetersPerSecond
+    /// Whether the live filter estimated it.
+    var smoothed: Bool
+  }
+
+  private mutating func filtered(
+    _ fix: Fix, at coordinate: Coordinate, newStretch: Bool
+  ) -> LiveEstimate {
+    var estimate = LiveEstimate(coordinate: coordinate, speed: fix.speed ?? .zero, smoothed: false)
+    // The filter is mutated in place (optional chaining): a copy would duplicate its
+    // buffers on every fix.
+    if filter != nil, fix.time != nil {
+      if newStretch { filter?.reset() }
+      if let update = filter?.update(with: fix) {
+        estimate.coordinate = update.coordinate
+        estimate.speed = update.speed
+        estimate.smoothed = true
+      }
+    }
+    return estimate
+  }
+
+  /// Auto-pause's view of the fix: a stop found (dated back, and announced now or once it
+  /// has held), or a departure (the pause ended where the user left).
+  private mutating func followAutoPause(
+    at time: GNSSTime, estimate: LiveEstimate, into events: inout [SessionEvent]
+  ) {
+    let speed = estimate.speed
     if let transition = autoPause.observe(
-      time: time, coordinate: coordinate, speed: smoothed ? speed.value : nil)
+      time: time, coordinate: estimate.coordinate, speed: estimate.smoothed ? speed.value : nil)
     {
       switch transition {
       case .paused(let at, let since):
@@ -755,18 +800,27 @@ public struct SessionEngine: Sendable {
     // A stop is announced once it may be, unless its user is already pulling away:
     // "Resumed." would follow.
     if let from = pauseAnnouncedFrom, autoPause.isPaused, time >= from,
-      !smoothed || speed.value < configuration.autoPause.resumeSpeed
+      !estimate.smoothed || speed.value < configuration.autoPause.resumeSpeed
     {
       pauseAnnouncedFrom = nil
       pauseAnnounced = true
       emit(.paused(at: time, since: pausedSince ?? time), into: &events)
       announce(.pause, at: time, into: &events)
     }
+  }
+
+  /// The live step to a fix: the distance from the point before (`rawStep`), and the one
+  /// counted: the settled track's where the filter estimated the fix (`settledDistance`),
+  /// nothing while paused; and whether the user moved.
+  private mutating func measureStep(
+    to estimate: LiveEstimate, at time: GNSSTime, from previous: TrackPoint?, continues: Bool,
+    newStretch: Bool, wasPaused: Bool
+  ) -> (step: Double, rawStep: Double, isMoving: Bool, settledSpan: MetricsSample.Span?) {
     var step = 0.0
     if continues, let p = previous {
-      step = Geodesy.distanceMeters(p.coordinate, coordinate)
+      step = Geodesy.distanceMeters(p.coordinate, estimate.coordinate)
     } else if let p = previous, !newStretch {
-      untimedDistance += Geodesy.distanceMeters(p.coordinate, coordinate)
+      untimedDistance += Geodesy.distanceMeters(p.coordinate, estimate.coordinate)
     }
     rawDistance += step
     let rawStep = step
@@ -780,7 +834,7 @@ public struct SessionEngine: Sendable {
       isIdle = true
     }
     if wasPaused && autoPause.isPaused { step = 0 }
-    if smoothed {
+    if estimate.smoothed {
       settling.append(
         SettlingStep(
           startsStretch: !continues, counts: !(wasPaused && autoPause.isPaused), time: time,
@@ -798,15 +852,15 @@ public struct SessionEngine: Sendable {
       let dt = (time - before).value
       isMoving = dt > 0 && step / dt >= SessionConfiguration.rawStoppedSpeed.value
     }
-    lastAcceptedTime = time
-    cueScheduler.noteHeartRate(fix.heartRate, at: time)
-    let trackStep = configuration.isRaw ? rawStep : step
-    liveFinishedTrack?.append(
-      time: time, coordinate: coordinate, altitude: fix.altitude, speed: speed,
-      isStopped: !isMoving, step: trackStep, continues: continues)
-    let sample = MetricsSample(
-      time: time, coordinate: coordinate, altitude: fix.altitude, step: Meters(step),
-      isMoving: isMoving, startsSegment: !continues, settledSpan: settledSpan)
+    return (step, rawStep, isMoving, settledSpan)
+  }
+
+  /// The live figures moved on by a step: the splits it completes, the live distance
+  /// re-measured when due (its splits told again), and the cues the figures call for.
+  private mutating func count(
+    _ sample: MetricsSample, smoothed: Bool, into events: inout [SessionEvent]
+  ) {
+    let time = sample.time
     for split in metrics.add(sample) {
       emitSplit(split, toldAt: time, into: &events)
       sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
@@ -824,7 +878,6 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
-    if reportsEachFix { emit(.point(point, isPaused: isPaused), into: &events) }
   }
 
   /// What an engine that does not follow live keeps of an accepted fix: the track for the
