@@ -46,7 +46,6 @@ public struct DayTimelinePanel: Sendable {
 
   /// Draws the panel in a box over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
     let places = Set(
       timeline.entries.compactMap { e -> Int? in
         if case .place(let id) = e.kind { id } else { nil }
@@ -55,9 +54,7 @@ public struct DayTimelinePanel: Sendable {
     let title =
       "\(timeline.date)\(glyphs.separator)\(places.count) places\(glyphs.separator)"
       + "\(moves) moves"
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: title)
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 4, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: title, glyphs: glyphs, widerThan: 4) else { return }
     guard !timeline.entries.isEmpty else {
       grid.write(
         "No sessions on this day", column: inner.x + 1, row: inner.y, style: .dim,

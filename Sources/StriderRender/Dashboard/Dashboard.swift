@@ -88,10 +88,8 @@ public struct Dashboard: Sendable {
 
   /// Draws the dashboard in a box over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: activityTitle)
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 0, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: activityTitle, glyphs: glyphs, widerThan: 0)
+    else { return }
     let all = lines
     let bannerRows = inner.height >= all.count + 4 ? 3 : 1
     drawBanner(

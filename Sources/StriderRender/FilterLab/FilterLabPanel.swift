@@ -33,10 +33,8 @@ public struct FilterLabPanel: Sendable {
   /// shorter than `preferredHeight`, the header, the spacing, the truth and the fault keys
   /// (also in the help) go first; the toggles and the distances stay.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Filter lab")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 10, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "Filter lab", glyphs: glyphs, widerThan: 10)
+    else { return }
     let x = inner.x + 1
     let width = inner.width - 2
     let rows = self.rows(column: x, width: width)

@@ -38,10 +38,8 @@ public struct RecordsPanel: Sendable {
 
   /// Draws the table in a box titled "Records" over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Records")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 2, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "Records", glyphs: glyphs, widerThan: 2)
+    else { return }
     guard !records.isEmpty else {
       grid.write(
         "No records yet", column: inner.x + 1, row: inner.y, style: .dim,

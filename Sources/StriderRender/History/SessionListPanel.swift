@@ -90,13 +90,10 @@ public struct SessionListPanel: Sendable {
 
   /// Draws the list in a box titled with the count (and the search) over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
     var title = "Sessions\(glyphs.separator)"
     title += entries.count == total ? "\(total)" : "\(entries.count) of \(total)"
     if !query.isEmpty { title += "\(glyphs.separator)/\(query)" }
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: title)
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 2, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: title, glyphs: glyphs, widerThan: 2) else { return }
     guard !entries.isEmpty else {
       let text =
         total == 0

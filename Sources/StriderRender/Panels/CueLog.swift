@@ -44,10 +44,8 @@ public struct CueLog: Sendable {
 
   /// Draws the log in a box titled "Cues" over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Cues")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 2, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "Cues", glyphs: glyphs, widerThan: 2)
+    else { return }
     let entries = entries
     if entries.isEmpty {
       grid.write("No cues yet", column: inner.x + 1, row: inner.y, style: .dim)

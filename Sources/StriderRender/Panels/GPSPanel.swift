@@ -41,10 +41,8 @@ public struct GPSPanel: Sendable {
 
   /// Draws the panel in a box titled "GPS" over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "GPS")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 4, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "GPS", glyphs: glyphs, widerThan: 4)
+    else { return }
     let x = inner.x + 1
     let width = inner.width - 2
     var row = inner.y

@@ -62,10 +62,8 @@ public struct SplitsTable: Sendable {
 
   /// Draws the table in a box titled "Splits" over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Splits")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 4, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "Splits", glyphs: glyphs, widerThan: 4)
+    else { return }
     let unit = DisplayFormat.distanceUnit(units)
     let rateHeader = activity.prefersSpeed ? DisplayFormat.speedUnit(units) : "/" + unit
     let header = Row(index: "#", distance: unit, time: "time", pace: rateHeader, style: .dim)

@@ -33,10 +33,8 @@ public struct WorkoutPanel: Sendable {
 
   /// Draws the panel in a box titled "Workout" over the whole grid.
   public func draw(into grid: inout Grid) {
-    grid.fill(grid.bounds)
-    grid.drawBox(grid.bounds, glyphs: glyphs, title: "Workout")
-    let inner = grid.bounds.inset(by: 1)
-    guard inner.width > 4, inner.height > 0 else { return }
+    guard let inner = grid.beginPanel(title: "Workout", glyphs: glyphs, widerThan: 4)
+    else { return }
     let x = inner.x + 1
     let width = inner.width - 2
     var lines: [(left: String, right: String, style: CellStyle)] = []
