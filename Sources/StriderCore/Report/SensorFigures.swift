@@ -1,31 +1,32 @@
 import Foundation
-import StriderCore
 
 /// A heart-rate strap's, a cadence sensor's, a power meter's and a thermometer's figures
 /// over a session's fixes (FIT and TCX records, GPX extensions carry them): `analyze` and
 /// `sessions show` print them where a file had them.
-struct SensorFigures {
-  private(set) var heartRateCount = 0
+public struct SensorFigures: Sendable {
+  public private(set) var heartRateCount = 0
   private var heartRateSum = 0.0
-  private(set) var heartRateMax = 0.0
-  private(set) var cadenceCount = 0
+  public private(set) var heartRateMax = 0.0
+  public private(set) var cadenceCount = 0
   private var cadenceSum = 0.0
-  private(set) var cadenceMax = 0.0
-  private(set) var powerCount = 0
+  public private(set) var cadenceMax = 0.0
+  public private(set) var powerCount = 0
   private var powerSum = 0.0
-  private(set) var powerMax = 0.0
+  public private(set) var powerMax = 0.0
   /// The last 30 s of power, for the normalised power's rolling mean.
   private var powerWindow: [(time: Double, watts: Double)] = []
   private var powerWindowHead = 0
   private var powerWindowSum = 0.0
   private var rolledFourthPowers = 0.0
   private var rolledCount = 0
-  private(set) var temperatureCount = 0
+  public private(set) var temperatureCount = 0
   private var temperatureSum = 0.0
-  private(set) var temperatureMin = Double.infinity
-  private(set) var temperatureMax = -Double.infinity
+  public private(set) var temperatureMin = Double.infinity
+  public private(set) var temperatureMax = -Double.infinity
 
-  mutating func add(_ fix: Fix) {
+  public init() {}
+
+  public mutating func add(_ fix: Fix) {
     // A strap that lost contact writes 0; a wheel that freewheels, a runner who stands, a
     // cadence of 0: neither is a heartbeat or a stride, and averages leave them out as
     // watches and peers do.
@@ -53,7 +54,7 @@ struct SensorFigures {
     }
   }
 
-  static func of(_ fixes: some Sequence<Fix>) -> SensorFigures {
+  public static func of(_ fixes: some Sequence<Fix>) -> SensorFigures {
     var figures = SensorFigures()
     for fix in fixes { figures.add(fix) }
     return figures
@@ -84,18 +85,20 @@ struct SensorFigures {
   static let rollingWindow = 30.0
 
   /// Nil under a minute of power (too short for a rolling mean of 30 s to say anything).
-  var normalisedPower: Double? {
+  public var normalisedPower: Double? {
     rolledCount >= 30 ? pow(rolledFourthPowers / Double(rolledCount), 0.25) : nil
   }
 
   /// Mean beats per minute over the records with a heart rate.
-  var averageHeartRate: Double? { heartRateCount > 0 ? heartRateSum / Double(heartRateCount) : nil }
+  public var averageHeartRate: Double? {
+    heartRateCount > 0 ? heartRateSum / Double(heartRateCount) : nil
+  }
   /// Mean revolutions (strides of one foot, or pedal turns) per minute over the records
   /// with a cadence above zero.
-  var averageCadence: Double? { cadenceCount > 0 ? cadenceSum / Double(cadenceCount) : nil }
+  public var averageCadence: Double? { cadenceCount > 0 ? cadenceSum / Double(cadenceCount) : nil }
   /// Mean watts over the records that had power (a freewheel's zeros count).
-  var averagePower: Double? { powerCount > 0 ? powerSum / Double(powerCount) : nil }
-  var averageTemperature: Double? {
+  public var averagePower: Double? { powerCount > 0 ? powerSum / Double(powerCount) : nil }
+  public var averageTemperature: Double? {
     temperatureCount > 0 ? temperatureSum / Double(temperatureCount) : nil
   }
 
@@ -103,7 +106,7 @@ struct SensorFigures {
   /// 86 rpm, max 101 rpm (2790 records)" (on foot also in steps: "172 steps/min", one
   /// stride being two steps), "power  avg 212 W, max 540 W (4700 records)", "temperature
   /// 18 to 24 °C, avg 21 °C"; none for a sensor no fix had.
-  func rows(onFoot: Bool) -> [(String, String)] {
+  public func rows(onFoot: Bool) -> [(String, String)] {
     var rows: [(String, String)] = []
     func whole(_ value: Double) -> Int { Int(saturating: value.rounded()) }
     if let average = averageHeartRate {
@@ -142,7 +145,7 @@ struct SensorFigures {
   }
 
   /// The `sensors` object of `analyze --format json`; nil without any sensor.
-  var json: JSONValue? {
+  public var json: JSONValue? {
     guard heartRateCount > 0 || cadenceCount > 0 || powerCount > 0 || temperatureCount > 0
     else { return nil }
     let number = JSONValue.rounded
