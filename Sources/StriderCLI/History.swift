@@ -177,6 +177,10 @@ struct HistoryLoader {
       let summary = try store.storedSummary(of: id)
       let route = try store.displayTrack(of: id)
       let efforts = HistoryText.effortsRow(store, session: id, units: units)
+      var sensors = SensorFigures()
+      try store.forEachStoredPoint(of: id, .fixes) { point in
+        if case .fix(let fix, _) = point { sensors.add(fix) }
+      }
       var zoneLines: [String] = []
       if let time = try store.heartRateTime(of: id), !time.isEmpty {
         if let zones {
@@ -196,7 +200,8 @@ struct HistoryLoader {
       return .success(
         HistorySessionDetail(
           entry: entry, summary: summary, route: route,
-          efforts: efforts.map { $0.components(separatedBy: ", ") } ?? [], zones: zoneLines))
+          efforts: efforts.map { $0.components(separatedBy: ", ") } ?? [], zones: zoneLines,
+          sensors: sensors))
     } catch {
       return .failure(HistoryLoadError("Session \(id): \(error.description)"))
     }

@@ -78,6 +78,13 @@ enum HistoryFixtures {
       zones: [
         "Z1 95-113      0:00   0 %", "Z2 114-132     4:10  12 %", "Z3 133-151    20:02  58 %",
         "Z4 152-170    10:30  30 %", "Z5 171+        0:00   0 %", "max HR 190 (profile)",
-      ])
+      ],
+      sensors: SensorFigures.of(
+        Fixtures.session.fixes.indices.map { i in
+          var fix = Fixtures.session.fixes[i]
+          fix.heartRate = BeatsPerMinute(Double(140 + i % 30))
+          fix.cadence = RevolutionsPerMinute(Double(85 + i % 4))
+          return fix
+        }))
   }()
 }

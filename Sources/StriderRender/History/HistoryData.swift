@@ -114,15 +114,19 @@ public struct HistorySessionDetail: Sendable {
   /// The time in each heart-rate zone, one line a zone ("Z3 70% 133-151  35:33  20 %"), or
   /// a line saying why there are none; empty without a heart rate.
   public var zones: [String]
+  /// The heart rate, cadence and power over the session's fixes, as `sessions show` gives
+  /// them (none: the fixes carried no sensor, or they were not read).
+  public var sensors: SensorFigures
 
   public init(
     entry: HistoryEntry, summary: SessionSummary?, route: [TrackPoint], efforts: [String] = [],
-    zones: [String] = []
+    zones: [String] = [], sensors: SensorFigures = SensorFigures()
   ) {
     self.entry = entry
     self.summary = summary
     self.route = route
     self.efforts = efforts
     self.zones = zones
+    self.sensors = sensors
   }
 }

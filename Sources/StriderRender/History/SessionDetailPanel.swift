@@ -1,7 +1,8 @@
 import StriderCore
 
 /// An opened session's figures: what it was, when, and its summary (distance, times, pace
-/// or speed, calories, climbing), then its best efforts and its time in heart-rate zones.
+/// or speed, calories, climbing, heart rate, cadence and power), then its best efforts and
+/// its time in heart-rate zones.
 public struct SessionDetailPanel: Sendable {
   public var detail: HistorySessionDetail
   public var units: UnitSystem
@@ -39,6 +40,26 @@ public struct SessionDetailPanel: Sendable {
       rows.append(("Climb", DisplayFormat.shortLength(gain, units: units)))
     }
     if !summary.pauses.isEmpty { rows.append(("Pauses", "\(summary.pauses.count)")) }
+    return rows + sensorRows
+  }
+
+  /// "Heart  avg 154, max 178 bpm", "Cadence  avg 86, max 101 rpm", "Power  avg 212, NP 230,
+  /// max 540 W": the averages and maxima `sessions show` gives, in the width of a side panel.
+  var sensorRows: [(String, String)] {
+    let sensors = detail.sensors
+    func whole(_ value: Double) -> Int { Int(saturating: value.rounded()) }
+    var rows: [(String, String)] = []
+    if let average = sensors.averageHeartRate {
+      rows.append(("Heart", "avg \(whole(average)), max \(whole(sensors.heartRateMax)) bpm"))
+    }
+    if let average = sensors.averageCadence {
+      rows.append(("Cadence", "avg \(whole(average)), max \(whole(sensors.cadenceMax)) rpm"))
+    }
+    if let average = sensors.averagePower {
+      let normalised = sensors.normalisedPower.map { "NP \(whole($0)), " } ?? ""
+      rows.append(
+        ("Power", "avg \(whole(average)), \(normalised)max \(whole(sensors.powerMax)) W"))
+    }
     return rows
   }
 
