@@ -23,11 +23,12 @@ struct Records: ParsableCommand {
   @Option(help: "text or json.")
   var format: Format = .text
 
-  @Option(help: ArgumentHelp(HistoryUnits.help + " Text only."))
-  var units: UnitSystem?
-
-  @Flag(help: "Leave out simulated sessions (demo --record).")
-  var noDemos = false
+  @OptionGroup var shown: HistoryShownOptions
+  var units: UnitSystem? {
+    get { shown.units }
+    set { shown.units = newValue }
+  }
+  var noDemos: Bool { shown.noDemos }
 
   func run() throws {
     let store = try HistoryAccess.open()

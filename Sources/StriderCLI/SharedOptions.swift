@@ -195,6 +195,16 @@ enum ConfigFile {
 /// The units the history is printed in: `--units`, else the config file's `profile.units`,
 /// else metric. One rule for `records`, `stats`, `history` and `sessions list`; a session's
 /// own page (`sessions show`) keeps the units it was measured in, its splits with them.
+/// How `records` and `stats` show the history: in which units, and whether simulated
+/// sessions count.
+struct HistoryShownOptions: ParsableArguments {
+  @Option(help: ArgumentHelp(HistoryUnits.help + " Text only."))
+  var units: UnitSystem?
+
+  @Flag(help: "Leave out simulated sessions (demo --record).")
+  var noDemos = false
+}
+
 enum HistoryUnits {
   static let help = "metric or imperial (default: profile.units from the config file, else metric)."
 

@@ -35,11 +35,12 @@ struct Stats: ParsableCommand {
   @Option(help: "text, json or csv.")
   var format: Format = .text
 
-  @Option(help: ArgumentHelp(HistoryUnits.help + " Text only."))
-  var units: UnitSystem?
-
-  @Flag(help: "Leave out simulated sessions (demo --record).")
-  var noDemos = false
+  @OptionGroup var shown: HistoryShownOptions
+  var units: UnitSystem? {
+    get { shown.units }
+    set { shown.units = newValue }
+  }
+  var noDemos: Bool { shown.noDemos }
 
   func validate() throws {
     if let since, LocalDate.startOfDay(since) == nil {
