@@ -1,11 +1,5 @@
 import StriderCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a file of gpsd JSON reports (`gpspipe -w`, gpsd_json(5)) as fixes, streaming.
 ///
 /// Every TPV report becomes a fix, no-fix ones included (the gate rejects them with a
@@ -32,12 +26,9 @@ public struct GPSDJSONReader: FormatReader {
   private var source: any ByteChunkSource
   private let fileName: String
   private var chunk: ArraySlice<UInt8> = []
-  /// The start of a line the chunk's end cut, waiting for the rest (up to the longest kept).
-  private var line: [UInt8] = []
-  private var lineTooLong = false
-  /// The index of the next LF in `chunk` at or after the line being read (its end when
-  /// there is none), or -1 before it is looked for in a new chunk.
-  private var nextLineFeed = -1
+  /// Where the next line ends, and the start of one the chunk's end cut.
+  private var lines = ChunkedLines(
+    maximumLength: GPSDJSONReader.maximumLineLength, reserving: 512)
   private var lineNumber = 0
   private var afterCarriageReturn = false
   private var inputEnded = false
@@ -53,7 +44,6 @@ public struct GPSDJSONReader: FormatReader {
   public init(source: some ByteChunkSource, fileName: String) {
     self.source = UTF16RefusingSource(source, fileName: fileName)
     self.fileName = fileName
-    line.reserveCapacity(512)
   }
 
   /// Reads gpsd JSON text already in memory.
@@ -104,11 +94,11 @@ public struct GPSDJSONReader: FormatReader {
         chunk = []
         guard let next = try source.nextChunk() else {
           inputEnded = true
-          if !line.isEmpty || lineTooLong { endCarriedLine(into: &fixes) }
+          if lines.isCarrying { endCarriedLine(into: &fixes) }
           return false
         }
         chunk = next
-        nextLineFeed = -1
+        lines.startChunk()
       }
       let current = chunk
       let read = current.withUnsafeBufferPointer { readLines(in: $0, into: &fixes, upTo: limit) }
@@ -151,16 +141,16 @@ public struct GPSDJSONReader: FormatReader {
           continue
         }
       }
-      let stop = lineEnd(in: text, from: index)
+      let stop = lines.end(in: text, from: index, chunkStart: chunk.startIndex)
       if stop == end {
-        carry(UnsafeBufferPointer(rebasing: text[index..<end]))
+        lines.carry(UnsafeBufferPointer(rebasing: text[index..<end]))
         return end
       }
       let bytes = UnsafeBufferPointer(rebasing: text[index..<stop])
-      if line.isEmpty, !lineTooLong {
+      if !lines.isCarrying {
         endLine(bytes, tooLong: bytes.count > Self.maximumLineLength, into: &fixes)
       } else {
-        carry(bytes)
+        lines.carry(bytes)
         endCarriedLine(into: &fixes)
       }
       afterCarriageReturn = text[stop] == 0x0D
@@ -169,43 +159,10 @@ public struct GPSDJSONReader: FormatReader {
     return index
   }
 
-  /// The offset of the first CR or LF in `text` from `start`, or its end: the next LF found
-  /// with memchr once, then a CR looked for before it. `nextLineFeed` is an index of
-  /// `chunk`, whose bytes `text` holds.
-  @inline(__always)
-  private mutating func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let offset = chunk.startIndex
-    if nextLineFeed < offset + start {
-      nextLineFeed = offset + Self.find(0x0A, in: text, from: start, to: text.count)
-    }
-    return Self.find(0x0D, in: text, from: start, to: nextLineFeed - offset)
-  }
-
-  /// The offset of the first `byte` in `bytes[from..<to]`, else `to`.
-  @inline(__always)
-  private static func find(
-    _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int
-  ) -> Int {
-    let count = to - from
-    guard count > 0, let base = bytes.baseAddress,
-      let hit = memchr(base + from, Int32(byte), count)
-    else { return to }
-    return from + (base + from).distance(to: hit.assumingMemoryBound(to: UInt8.self))
-  }
-
-  /// Keeps the bytes of a line that goes on in the next chunk (up to the longest line kept).
-  private mutating func carry(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let room = Self.maximumLineLength - line.count
-    if bytes.count > room { lineTooLong = true }
-    line.append(contentsOf: bytes.prefix(max(0, room)))
-  }
-
   private mutating func endCarriedLine(into fixes: inout [Fix]) {
-    let text = line
-    let tooLong = lineTooLong
+    let (text, tooLong) = lines.takeCarried()
     text.withUnsafeBufferPointer { endLine($0, tooLong: tooLong, into: &fixes) }
-    line.removeAll(keepingCapacity: true)
-    lineTooLong = false
+    lines.giveBack(text)
   }
 
   private mutating func endLine(

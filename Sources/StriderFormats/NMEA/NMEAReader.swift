@@ -1,11 +1,5 @@
 import StriderCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads an NMEA 0183 log (what a receiver sends on its serial port) as fixes, streaming.
 ///
 /// Follows NMEA 0183 (v2.3–4.11 as receivers send it): the sentences GGA, RMC, GSA, GST,
@@ -79,14 +73,11 @@ public struct NMEAReader: FormatReader {
   private var source: any ByteChunkSource
   private let fileName: String
   private var chunk: ArraySlice<UInt8> = []
-  private var line: [UInt8] = []
-  private var lineTooLong = false
   private var lineNumber = 1
   /// Where the fields of the sentence being read start, kept to reuse their memory.
   private var fieldStarts: [Int] = []
-  /// The index of the next LF in `chunk` at or after the line being read (its end when
-  /// there is none), or -1 before it is looked for in a new chunk.
-  private var nextLineFeed = -1
+  /// Where the next line ends, and the start of one the chunk's end cut.
+  private var lines = ChunkedLines(maximumLength: NMEAReader.maximumLineLength, reserving: 128)
   private var afterCarriageReturn = false
   private var inputEnded = false
   private var epochs: [NMEAEpoch] = []
@@ -113,7 +104,6 @@ public struct NMEAReader: FormatReader {
     self.source = UTF16RefusingSource(source, fileName: fileName)
     self.fileName = fileName
     self.fileDate = fileDate
-    line.reserveCapacity(128)
   }
 
   /// Reads NMEA text already in memory.
@@ -204,14 +194,14 @@ public struct NMEAReader: FormatReader {
         // copying it: a megabyte allocated, faulted in and freed per chunk.
         chunk = []
         guard let next = try source.nextChunk() else {
-          if !line.isEmpty || lineTooLong { endCarriedLine() }
+          if lines.isCarrying { endCarriedLine() }
           while !epochs.isEmpty { finish(epochs.removeFirst()) }
           releaseUndatedAtEnd()
           inputEnded = true
           return
         }
         chunk = next
-        nextLineFeed = -1
+        lines.startChunk()
       }
       // The chunk's bytes are read through one pointer: a slice of it for each line
       // retained and released its buffer, 9 % of the reading thread's time.
@@ -227,19 +217,19 @@ public struct NMEAReader: FormatReader {
     var index = 0
     let end = text.count
     while index < end, ready.count < wanted {
-      let stop = lineEnd(in: text, from: index)
+      let stop = lines.end(in: text, from: index, chunkStart: chunk.startIndex)
       if stop > index { afterCarriageReturn = false }
       if stop == end {
-        carry(UnsafeBufferPointer(rebasing: text[index..<end]))
+        lines.carry(UnsafeBufferPointer(rebasing: text[index..<end]))
         return end
       }
       // A CR or LF ends a line, except the LF of a CRLF (or a CR right after a CR).
       if !afterCarriageReturn {
         let bytes = UnsafeBufferPointer(rebasing: text[index..<stop])
-        if line.isEmpty, !lineTooLong {
+        if !lines.isCarrying {
           endLine(bytes, tooLong: stop - index > Self.maximumLineLength)
         } else {
-          carry(bytes)
+          lines.carry(bytes)
           endCarriedLine()
         }
       }
@@ -249,43 +239,10 @@ public struct NMEAReader: FormatReader {
     return index
   }
 
-  /// The offset of the first CR or LF in `text` from `start`, or its end: the next LF found
-  /// with memchr once, then a CR looked for before it. `nextLineFeed` is an index of
-  /// `chunk`, whose bytes `text` holds.
-  @inline(__always)
-  private mutating func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let offset = chunk.startIndex
-    if nextLineFeed < offset + start {
-      nextLineFeed = offset + Self.find(0x0A, in: text, from: start, to: text.count)
-    }
-    return Self.find(0x0D, in: text, from: start, to: nextLineFeed - offset)
-  }
-
-  /// The offset of the first `byte` in `bytes[from..<to]`, else `to`.
-  @inline(__always)
-  private static func find(
-    _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int
-  ) -> Int {
-    let count = to - from
-    guard count > 0, let base = bytes.baseAddress,
-      let hit = memchr(base + from, Int32(byte), count)
-    else { return to }
-    return from + (base + from).distance(to: hit.assumingMemoryBound(to: UInt8.self))
-  }
-
-  /// Keeps the bytes of a line that goes on in the next chunk (up to the longest line kept).
-  private mutating func carry(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let room = Self.maximumLineLength - line.count
-    if bytes.count > room { lineTooLong = true }
-    line.append(contentsOf: bytes.prefix(max(0, room)))
-  }
-
   private mutating func endCarriedLine() {
-    let text = line
-    let tooLong = lineTooLong
+    let (text, tooLong) = lines.takeCarried()
     text.withUnsafeBufferPointer { endLine($0, tooLong: tooLong) }
-    line.removeAll(keepingCapacity: true)
-    lineTooLong = false
+    lines.giveBack(text)
   }
 
   private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
