@@ -177,10 +177,7 @@ struct HistoryLoader {
       let summary = try store.storedSummary(of: id)
       let route = try store.displayTrack(of: id)
       let efforts = HistoryText.effortsRow(store, session: id, units: units)
-      var sensors = SensorFigures()
-      try store.forEachStoredPoint(of: id, .fixes) { point in
-        if case .fix(let fix, _) = point { sensors.add(fix) }
-      }
+      let sensors = try store.sensorFigures(of: id)
       var zoneLines: [String] = []
       if let time = try store.heartRateTime(of: id), !time.isEmpty {
         if let zones {

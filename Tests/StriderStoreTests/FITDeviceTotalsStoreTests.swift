@@ -105,6 +105,42 @@ import Testing
     #expect(back.map(\.temperature) == fixes.map(\.temperature))
   }
 
+  /// The history detail's sensor figures, read from the rows that carry a sensor, are
+  /// `sessions show`'s, summed over every fix.
+  @Test func sensorFiguresReadFromTheStoreAreThoseOfEveryFix() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    var fixes = Self.fixes
+    for i in fixes.indices {
+      if i % 3 == 0 { fixes[i].heartRate = BeatsPerMinute(Double(i % 5 == 0 ? 0 : 120 + i % 40)) }
+      if i % 4 == 0 { fixes[i].cadence = RevolutionsPerMinute(Double(80 + i % 9)) }
+      if i >= 10 { fixes[i].power = Watts(Double(i % 7 == 0 ? 0 : 150 + i % 90)) }
+      if i % 5 == 0 { fixes[i].temperature = Celsius(Double(i % 30 - 5)) }
+    }
+    let id = try Self.imported(store, fixes)
+    let all = SensorFigures.of(try store.record(id).fixes.map(\.fix))
+    let read = try store.sensorFigures(of: id)
+    #expect(read.heartRateCount > 0 && read.powerCount > 0 && read.temperatureCount > 0)
+    #expect(read.rows(onFoot: true).map(\.1) == all.rows(onFoot: true).map(\.1))
+    #expect(read.json == all.json)
+    // A session whose fixes carry none (in a store of its own: the same outing twice is
+    // refused).
+    let plainTemp = TemporaryStore()
+    let plainStore = try plainTemp.open()
+    let plain = try Self.imported(plainStore, Self.fixes)
+    #expect(try plainStore.sensorFigures(of: plain).json == nil)
+    // A database from before "v10: fix power and temperature" has neither column: the heart
+    // rate and cadence still read.
+    try store.pool.write { db in
+      try db.execute(sql: "ALTER TABLE fix DROP COLUMN power")
+      try db.execute(sql: "ALTER TABLE fix DROP COLUMN temperature")
+    }
+    let older = try store.sensorFigures(of: id)
+    #expect(older.powerCount == 0 && older.temperatureCount == 0)
+    #expect(older.heartRateCount == all.heartRateCount && older.cadenceCount == all.cadenceCount)
+    #expect(older.averageHeartRate == all.averageHeartRate)
+  }
+
   /// `FixRow` reads by position: its columns are the table's, in the table's order.
   @Test func fixRowsColumnsAreTheTablesInOrder() throws {
     let temp = TemporaryStore()
