@@ -112,6 +112,8 @@ public enum AccuracyTable {
     }
     lines.append("")
     lines.append(contentsOf: targets48(subsets))
+    lines.append("")
+    lines.append(contentsOf: toldSplits(subsets))
     return lines.joined(separator: "\n")
   }
 
@@ -164,6 +166,23 @@ public enum AccuracyTable {
       lines.append(
         verdict("loop cases distance worst", s.distance.worst, AccuracyTargets.loopWorst)
           + "  (\(s.cases) cases)")
+    }
+    return lines
+  }
+
+  /// Issue 50: how many whole splits were told live more than
+  /// `AccuracyTargets.toldSplitTolerance` from the finished time, overall and in the
+  /// subsets with and without the Doppler speed.
+  static func toldSplits(_ subsets: [SubsetFigures]) -> [String] {
+    var lines = ["splits told live (issue 50)"]
+    let named = [SubsetFigures.withSpeed, SubsetFigures.gpxWithoutSpeed]
+    for s in subsets
+    where s.group == "overall" || (s.group == "subset" && named.contains(s.name)) {
+      let (count, off) = s.toldSplits
+      guard count > 0 else { continue }
+      lines.append(
+        pad("  \(s.name) more than \(number(AccuracyTargets.toldSplitTolerance)) s off", 44)
+          + left(number(100 * Double(off) / Double(count)), 8) + " % of \(count) splits")
     }
     return lines
   }

@@ -40,4 +40,6 @@ public enum AccuracyTargets {
   /// engine's own account (`distance_sigma_m`), %: about 95, neither over- nor
   /// under-confident.
   public static let withinTwoSigma = 90.0...98.0
+  /// Issue 50: a split told live is the finished one, or within this many seconds of it.
+  public static let toldSplitTolerance = 2.0
 }

@@ -17,19 +17,36 @@ public struct CaseResult: Sendable {
     public var inStopDistance: Meters?
     /// How far the finished distance may be from the truth, by the engine's own account.
     public var uncertainty: DistanceUncertainty?
+    /// The finished track's whole kilometres, each one's moving time.
+    public var splits: [Seconds]
+    /// The whole kilometres as told live (the `split` events and cues), each one's time.
+    public var toldSplits: [Seconds]
 
     public init(
       format: CorpusFormat, distance: Meters, moving: Seconds,
       rejected: [RejectionReason: Int] = [:], liveDistance: Meters? = nil,
-      inStopDistance: Meters? = nil, uncertainty: DistanceUncertainty? = nil
+      inStopDistance: Meters? = nil, uncertainty: DistanceUncertainty? = nil,
+      splits: [Seconds] = [], toldSplits: [Seconds] = []
     ) {
       self.uncertainty = uncertainty
+      self.splits = splits
+      self.toldSplits = toldSplits
       self.format = format
       self.distance = distance
       self.moving = moving
       self.rejected = rejected
       self.liveDistance = liveDistance
       self.inStopDistance = inStopDistance
+    }
+
+    /// The whole splits both told live and finished, and how many of them were told more
+    /// than `tolerance` seconds from the finished time.
+    public func toldSplitsOff(by tolerance: Double) -> (count: Int, off: Int) {
+      let pairs = zip(toldSplits, splits)
+      return (
+        pairs.underestimatedCount,
+        pairs.filter { abs($0.0.value - $0.1.value) > tolerance }.count
+      )
     }
 
     /// How far the live distance is from the finished one, % of the finished.
@@ -49,11 +66,15 @@ public struct CaseResult: Sendable {
   /// The time from the first to the last fix; `truthMoving` of it is moving, the rest
   /// standing.
   public var truthElapsed: Seconds
+  /// The true moving time of each whole kilometre (`CorpusSession.truthSplits`).
+  public var truthSplits: [Seconds]
 
   public init(
     corpusCase: CorpusCase, truthDistance: Meters, truthMoving: Seconds, rawDistance: Meters,
-    fixCount: Int, formats: [FormatFigures], truthElapsed: Seconds = .zero
+    fixCount: Int, formats: [FormatFigures], truthElapsed: Seconds = .zero,
+    truthSplits: [Seconds] = []
   ) {
+    self.truthSplits = truthSplits
     self.corpusCase = corpusCase
     self.truthDistance = truthDistance
     self.truthMoving = truthMoving

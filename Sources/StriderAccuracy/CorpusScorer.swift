@@ -49,14 +49,18 @@ public struct CorpusScorer {
           rejected: result.summary.rejected.filter { $0.value > 0 },
           liveDistance: result.summary.finishing?.liveDistance,
           inStopDistance: Self.distance(of: result.track, inside: session.truthStops),
-          uncertainty: result.summary.distanceUncertainty))
+          uncertainty: result.summary.distanceUncertainty,
+          splits: result.summary.splits.filter { !$0.isPartial }.map(\.duration),
+          toldSplits: (result.summary.finishing?.liveSplits ?? result.summary.splits)
+            .filter { !$0.isPartial }.map(\.duration)))
     }
     if keepsFiles { try writeTruth(of: corpusCase) }
     return CaseResult(
       corpusCase: corpusCase, truthDistance: session.truthDistance,
       truthMoving: session.truthMoving,
       rawDistance: Geodesy.length(of: session.fixes.compactMap(\.coordinate)),
-      fixCount: session.fixes.count, formats: figures, truthElapsed: session.truthElapsed)
+      fixCount: session.fixes.count, formats: figures, truthElapsed: session.truthElapsed,
+      truthSplits: session.truthSplits)
   }
 
   /// What the finished track's distance grows by inside the stops: its odometer

@@ -37,6 +37,9 @@ public struct SubsetFigures: Sendable {
   /// The share of the pairs whose distance is within two σ of the truth, by the engine's
   /// own account of its uncertainty (`DistanceUncertainty`), 0–1; nil when none gave one.
   public var withinTwoSigma: Double?
+  /// The whole splits told live (`CaseResult.FormatFigures.toldSplits`) and how many of
+  /// them are more than `AccuracyTargets.toldSplitTolerance` from the finished split.
+  public var toldSplits: (count: Int, off: Int)
 
   /// Nil when no pair falls in the subset.
   public init?(
@@ -71,6 +74,10 @@ public struct SubsetFigures: Sendable {
     }
     withinTwoSigma =
       judged.isEmpty ? nil : Double(judged.filter { $0 }.count) / Double(judged.count)
+    toldSplits = pairs.reduce((0, 0)) { sum, pair in
+      let off = pair.1.toldSplitsOff(by: AccuracyTargets.toldSplitTolerance)
+      return (sum.0 + off.count, sum.1 + off.off)
+    }
   }
 
   /// Every subset the tables show: overall, then by activity, error family, format,
@@ -204,6 +211,8 @@ public struct SubsetFigures: Sendable {
     if let withinTwoSigma {
       members.append(JSONMember("within_two_sigma_pct", .number(100 * withinTwoSigma)))
     }
+    members.append(JSONMember("told_splits", .int(toldSplits.count)))
+    members.append(JSONMember("told_splits_off", .int(toldSplits.off)))
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))
       members.append(JSONMember("spread_p99_pct", .number(spread.p99)))

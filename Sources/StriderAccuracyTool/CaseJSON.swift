@@ -35,6 +35,7 @@ enum CaseJSON {
       JSONMember("format_spread_pct", .number(r.formatSpread)),
       JSONMember("speed_gap_pct", .number(r.speedGap)),
       JSONMember("watch_gap_pct", r.watchGap.map(JSONValue.number) ?? .null),
+      JSONMember("truth_splits_s", .array(r.truthSplits.map { .number($0.value) })),
     ]
     for f in r.formats {
       members.append(
@@ -52,6 +53,8 @@ enum CaseJSON {
             JSONMember(
               "step_variance_m2", f.uncertainty.map { .number($0.stepVariance) } ?? .null),
             JSONMember("noise_length_m", f.uncertainty.map { .number($0.noiseLength) } ?? .null),
+            JSONMember("splits_s", .array(f.splits.map { .number($0.value) })),
+            JSONMember("told_splits_s", .array(f.toldSplits.map { .number($0.value) })),
             JSONMember(
               "rejected",
               .object(

@@ -22,6 +22,9 @@ public struct CorpusSession: Sendable {
   /// steps in which they advanced 5 cm or less (what `truthMoving` leaves out), the finish
   /// included, in time order.
   public let truthStops: [Stop]
+  /// The moving time each whole kilometre from the first fix took: the time `truthMoving`
+  /// counts between the crossings of its marks, each crossing interpolated inside its step.
+  public let truthSplits: [Seconds]
 
   /// A run of seconds standing, from `start` to `end`.
   public struct Stop: Sendable, Hashable {
@@ -61,6 +64,35 @@ public struct CorpusSession: Sendable {
     truthMoving = Seconds(moving)
     truthElapsed = epochs[last].time - epochs[first].time
     truthStops = stops
+    truthSplits = CorpusSession.splits(epochs, from: first, to: last)
+  }
+
+  /// The moving time of each whole kilometre between epochs `first` and `last`, counted as
+  /// `truthMoving` counts it.
+  private static func splits(_ epochs: [TruthTrack.Epoch], from first: Int, to last: Int)
+    -> [Seconds]
+  {
+    var splits: [Seconds] = []
+    guard last > first else { return splits }
+    let origin = epochs[first].distance
+    var moving = 0.0
+    var markMoving = 0.0
+    for k in (first + 1)...last {
+      let step = epochs[k].distance - epochs[k - 1].distance
+      guard step > 0.05 else { continue }
+      let dt = (epochs[k].time - epochs[k - 1].time).value
+      let before = epochs[k - 1].distance - origin
+      let after = epochs[k].distance - origin
+      var mark = Double(splits.count + 1) * 1000
+      while after >= mark {
+        let crossing = moving + dt * (mark - before) / step
+        splits.append(Seconds(crossing - markMoving))
+        markMoving = crossing
+        mark += 1000
+      }
+      moving += dt
+    }
+    return splits
   }
 
   /// The runs of steps from epoch `first` to `last` in which the person advanced 5 cm or
