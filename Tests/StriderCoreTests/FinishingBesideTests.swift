@@ -109,6 +109,29 @@ import Testing
       pass.figures(of: points, noise: model))
   }
 
+  /// What the live re-measure reads (`distances`) is what the figures count: the distance
+  /// and the moving time up to each point asked for, the last of them the snapshot's, over
+  /// stops, breaks and fixes without a time.
+  @Test(arguments: [(Activity.walk, UInt64(9)), (.ride, 21)])
+  func theRemeasureCountsAsTheFigures(activity: Activity, seed: UInt64) {
+    let pass = Self.pass(activity)
+    var points = Self.track(activity, seed: seed)
+    let model = pass.smooth(&points)
+    let figures = pass.figures(of: points, noise: model)
+    let last = points.count - 1
+    let marks = [0, last / 3, last / 2, last]
+    let measured = pass.distances(of: points, measuringAt: marks, noise: model)
+    #expect(measured.distances.count == 4 && measured.movingTimes.count == 4)
+    #expect(measured.movingTimes == measured.movingTimes.sorted(), "time only grows")
+    #expect(abs(measured.distances[3] - figures.snapshot.distance.value) < 1e-6)
+    #expect(abs(measured.movingTimes[3] - figures.snapshot.moving.value) < 1e-6)
+    #expect(!figures.pauses.isEmpty, "stops are left out of the moving time")
+    #expect(measured.movingTimes[3] < figures.snapshot.elapsed.value)
+    // Up to the middle: the figures of the points before it.
+    let half = pass.figures(of: Array(points[...marks[2]]), noise: model)
+    #expect(measured.movingTimes[2] <= half.snapshot.moving.value + 1e-6)
+  }
+
   @Test func pointsHandedOutAreTheFinishedTrack() {
     let pass = Self.pass(.ride)
     let track = Self.track(.ride, seed: 21)

@@ -123,6 +123,30 @@ struct MetricsAccumulatorTests {
     #expect(accumulator.snapshot.currentSplitDuration == Seconds(200))
   }
 
+  @Test("A split's time re-measured before it is told: only the split under way moves")
+  func splitTimeCorrection() {
+    let (start, origin) = (MetricsTrack.start, Coordinate(latitude: 45, longitude: 7))
+    var accumulator = Self.started(.run, at: start, origin)
+    // 1250 m in 500 s: the first split is 400 s, the second has 250 m and 100 s.
+    _ = accumulator.add(
+      MetricsSample(time: start + Seconds(500), coordinate: origin, step: Meters(1250)))
+    #expect(accumulator.completedSplits == 1)
+    #expect(abs(accumulator.splitRemaining - 750) < 1e-9)
+    #expect(accumulator.correctSplitTime(by: -12) == -12)
+    #expect(abs(accumulator.snapshot.currentSplitDuration.value - 88) < 1e-9)
+    #expect(accumulator.snapshot.moving == Seconds(500), "the moving time stays")
+    // Never below zero: what the split cannot take is not applied.
+    #expect(abs(accumulator.correctSplitTime(by: -100) + 88) < 1e-9)
+    #expect(accumulator.snapshot.currentSplitDuration == .zero)
+    #expect(accumulator.correctSplitTime(by: .nan) == 0)
+    #expect(accumulator.correctSplitTime(by: 30) == 30)
+    let splits = accumulator.add(
+      MetricsSample(time: start + Seconds(800), coordinate: origin, step: Meters(750)))
+    #expect(splits.map(\.index) == [2])
+    #expect(splits.map(\.duration) == [Seconds(330)], "the correction and the step's time")
+    #expect(accumulator.completedSplits == 2)
+  }
+
   @Test("Splits stop at a hundred thousand; the rest of the distance is the last split")
   func splitsAreBounded() {
     let (start, origin) = (MetricsTrack.start, Coordinate(latitude: 0, longitude: 0))

@@ -129,6 +129,24 @@ public struct MetricsAccumulator: Sendable {
     return (advanceSplits(step: delta, duration: 0, from: time), 0)
   }
 
+  /// How many whole splits are done.
+  public var completedSplits: Int { splits.count }
+
+  /// The distance left to the end of the split under way.
+  public var splitRemaining: Double {
+    max(0, configuration.units.splitLength.value - splitDistance)
+  }
+
+  /// Corrects the time of the split under way by `delta` seconds, never below zero:
+  /// the split's moving time re-measured on the smoothed track before it is told
+  /// (`SessionEngine`). Returns the correction applied.
+  public mutating func correctSplitTime(by delta: Double) -> Double {
+    guard !isFinished, delta.isFinite else { return 0 }
+    let applied = max(delta, -splitDuration)
+    splitDuration += applied
+    return applied
+  }
+
   private mutating func advanceSplits(step: Double, duration: Double, from start: GNSSTime)
     -> [Split]
   {

@@ -21,11 +21,11 @@ package struct TrackEnd: Sendable {
   package func isSame(as other: TrackEnd) -> Bool { entry.isSame(as: other.entry) }
 }
 
-/// What a relearn gives: the model, and the distance the re-measure counts up to each fix
-/// of the track measured again with it from its start.
+/// What a relearn gives: the model, and the distance and the moving time the re-measure
+/// counts up to each fix of the track measured again with it from its start.
 package struct Relearn: Sendable {
   var model: NoiseModel?
-  var counted: [Double]
+  var counted: FinishingPass.Measured
   /// The track's last fix, as the worker kept it: the engine checks it against its own.
   package var end: TrackEnd
 }
@@ -61,7 +61,7 @@ extension Relearn {
   /// the whole track, and the track measured again with it from its start.
   static func make(_ track: ArraySlice<FinishingPass.Entry>, pass: FinishingPass) -> Relearn {
     let model = pass.learn(track)
-    var counted: [Double] = []
+    var counted = FinishingPass.Measured()
     if let model, !track.isEmpty {
       var points = Array(track)
       points[0].newStretch = true

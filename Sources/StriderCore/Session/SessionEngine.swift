@@ -109,6 +109,16 @@ public struct SessionEngine: Sendable {
     var frozenIndex = 0
     var frozenDistance = 0.0
     var debt = 0.0
+    /// The moving time the splits have counted so far on the settled clock, corrections
+    /// included.
+    var splitClock = 0.0
+    /// Where the split under way began: the track's fix whose step completed the split
+    /// before (0 for the first), and `splitClock` there. A re-measure times the split from
+    /// that fix, so that what it changes before it stays out of this split.
+    var splitStartIndex = 0
+    var splitStartClock = 0.0
+    /// The split that was re-measured before it is told (`count`), once.
+    var remeasuredSplit = 0
     var schedule = RemeasureSchedule()
     /// The model the track so far is re-measured with (`RemeasureSchedule`).
     var model: NoiseModel?
@@ -861,7 +871,28 @@ public struct SessionEngine: Sendable {
     _ sample: MetricsSample, smoothed: Bool, into events: inout [SessionEvent]
   ) {
     let time = sample.time
-    for split in metrics.add(sample) {
+    // A split is told as the finished track will time it: the track is re-measured as the
+    // step that completes it is counted, so its time and distance are the smoothed
+    // track's, not the live filter's.
+    let splitUnderWay = metrics.completedSplits + 1
+    if correctsLiveDistance, keepsTrack, smoothed, sample.settledSpan != nil,
+      liveCorrection.model != nil, liveCorrection.remeasuredSplit < splitUnderWay,
+      track.count <= SessionEngine.correctionLimit,
+      sample.step.value >= metrics.splitRemaining - MetricsAccumulator.boundaryTolerance
+    {
+      liveCorrection.remeasuredSplit = splitUnderWay
+      let counting = (sample.step.value, sample.settledSpan?.moving.value ?? 0)
+      for split in correctLiveDistance(at: time, relearning: false, counting: counting) {
+        emitSplit(split, toldAt: time, into: &events)
+        sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
+      }
+    }
+    liveCorrection.splitClock += sample.settledSpan?.moving.value ?? 0
+    let completed = metrics.add(sample)
+    if !completed.isEmpty, smoothed {
+      markSplitStart(at: settledEndIndex(), clock: liveCorrection.splitClock)
+    }
+    for split in completed {
       emitSplit(split, toldAt: time, into: &events)
       sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
     }
@@ -928,10 +959,15 @@ public struct SessionEngine: Sendable {
   /// live figures have counted (up to the last settled fix) is set to what that gives.
   /// Without it the live figure drifts from the summary by the filter's lag and the stops
   /// auto-pause noticed late: a few percent on noisy walks.
-  private mutating func correctLiveDistance(at time: GNSSTime, relearning: Bool) -> [Split] {
+  ///
+  /// - Parameter counting: the distance and the moving time of a step settled but not
+  ///   counted yet by the live figures, which it will be after the correction.
+  private mutating func correctLiveDistance(
+    at time: GNSSTime, relearning: Bool, counting: (distance: Double, moving: Double) = (0, 0)
+  ) -> [Split] {
     let n = track.count
     // The distance counted up to each fix, when a thread worked the relearn out ahead.
-    var counted: [Double]?
+    var counted: FinishingPass.Measured?
     if relearning {
       // Learnt anew on the whole track so far, which is then measured again from its start.
       if let ahead = relearnsAhead?.take(count: n, endingIn: TrackEnd(entry: track[n - 1])) {
@@ -949,33 +985,69 @@ public struct SessionEngine: Sendable {
     }
     guard let model = liveCorrection.model else { return [] }
     // The last fix whose step the live distance has counted.
-    var pending = settling.count - settlingHead
-    var settledEnd = n - 1
-    while settledEnd >= 0, pending > 0 {
-      if track[settledEnd].smoothed { pending -= 1 }
-      settledEnd -= 1
-    }
+    let settledEnd = settledEndIndex()
     let frozen = liveCorrection.frozenIndex
     guard settledEnd > frozen else { return [] }
     let freeze = min(settledEnd, max(frozen, n - 1 - SessionEngine.correctionHold))
-    let start = max(0, frozen - SessionEngine.correctionOverlap)
-    let marks = [frozen - start, freeze - start, settledEnd - start]
-    let measured: [Double]
+    // The split under way is timed from its first fix: the window reaches back to it.
+    let splitStart = liveCorrection.splitStartIndex
+    let timesSplit = splitStart <= settledEnd
+    let start = min(
+      max(0, frozen - SessionEngine.correctionOverlap), timesSplit ? splitStart : settledEnd)
+    let indexes = [frozen, freeze, settledEnd] + (timesSplit ? [splitStart] : [])
+    let marks = Array(Set(indexes.map { $0 - start })).sorted()
+    let measured: FinishingPass.Measured
     if let counted {
-      measured = marks.map { counted[$0] }
+      measured = FinishingPass.Measured(
+        distances: marks.map { counted.distances[$0 + start] },
+        movingTimes: marks.map { counted.movingTimes[$0 + start] })
     } else {
       var points = Array(track[start..<n])
       points[0].newStretch = true
       finishingPass.smooth(&points, model: model)
       measured = finishingPass.distances(of: points, measuringAt: marks, noise: model)
     }
-    liveCorrection.frozenDistance += measured[1] - measured[0]
+    func at(_ index: Int) -> (distance: Double, moving: Double) {
+      let k = marks.firstIndex(of: index - start) ?? 0
+      return (measured.distances[k], measured.movingTimes[k])
+    }
+    liveCorrection.frozenDistance += at(freeze).distance - at(frozen).distance
     liveCorrection.frozenIndex = freeze
-    let target = liveCorrection.frozenDistance + measured[2] - measured[1]
+    // The split under way takes its re-measured time first, so that a split the distance
+    // completes below is timed as re-measured.
+    if timesSplit {
+      let counted =
+        liveCorrection.splitClock + counting.moving - liveCorrection.splitStartClock
+      let remeasured = at(settledEnd).moving - at(splitStart).moving
+      liveCorrection.splitClock += metrics.correctSplitTime(by: remeasured - counted)
+    }
+    let target = liveCorrection.frozenDistance + at(settledEnd).distance - at(freeze).distance
     let (splits, leftover) = metrics.correctDistance(
-      by: target - metrics.snapshot.distance.value, at: settledTime ?? time)
+      by: target - metrics.snapshot.distance.value - counting.distance, at: settledTime ?? time)
+    if !splits.isEmpty {
+      markSplitStart(at: settledEnd, clock: liveCorrection.splitClock + counting.moving)
+    }
     liveCorrection.debt = leftover
     return splits
+  }
+
+  /// The track's last fix whose step the live figures have settled: the newest entries of
+  /// the track the settled steps have not reached are skipped.
+  private func settledEndIndex() -> Int {
+    var pending = settling.count - settlingHead
+    var index = track.count - 1
+    while index >= 0, pending > 0 {
+      if track[index].smoothed { pending -= 1 }
+      index -= 1
+    }
+    return index
+  }
+
+  /// A split was completed at the track's fix `index`, where the split clock read
+  /// `clock`: the next one is timed from there.
+  private mutating func markSplitStart(at index: Int, clock: Double) {
+    liveCorrection.splitStartIndex = max(0, index)
+    liveCorrection.splitStartClock = clock
   }
 
   /// The distance along the positions the live filter settled since the last call, and the

@@ -87,8 +87,9 @@ struct FinishingPass: Sendable {
     /// The finished track's times (seconds since 1970) and distances, point for point, when
     /// `keepsDistanceSeries`: what a best-effort search reads of it.
     var series: (times: [Double], distances: [Double])?
-    /// The distance counted up to each index asked for in `measuringAt`.
-    var measured: [Double]
+    /// The distance and the moving time counted up to each index asked for in
+    /// `measuringAt`.
+    var measured: Measured
     /// How far the distance may be from the truth (`DistanceUncertainty`).
     var uncertainty = DistanceUncertainty()
   }
@@ -310,12 +311,20 @@ struct FinishingPass: Sendable {
     return [base, wide]
   }
 
-  /// The distance counted up to each of `marks` (indexes of `points`, ascending), as
-  /// `figures` counts it: what the live engine's re-measure reads, a hundred times in a
-  /// long session, so neither the figures nor the finished track are made.
+  /// The distance and the moving time counted up to points of a track, as `figures`
+  /// counts them, one of each per point asked for.
+  struct Measured: Sendable {
+    var distances: [Double] = []
+    var movingTimes: [Double] = []
+  }
+
+  /// The distance and the moving time counted up to each of `marks` (indexes of `points`,
+  /// ascending), as `figures` counts them: what the live engine's re-measure reads, a
+  /// hundred times in a long session, so neither the figures nor the finished track are
+  /// made.
   func distances<Track: RandomAccessCollection>(
     of points: Track, measuringAt marks: [Int], noise: NoiseModel? = nil
-  ) -> [Double] where Track.Element == Entry, Track.Index == Int {
+  ) -> Measured where Track.Element == Entry, Track.Index == Int {
     figures(of: points, measuringAt: marks, measuresOnly: true, noise: noise).measured
   }
 
@@ -370,9 +379,12 @@ struct FinishingPass: Sendable {
     // Inside a stop the user is held where it began, so the steps between the finished
     // track's points add up to the distance counted here (see `FinishedTrack`).
     var stopPlace: (pause: Int, coordinate: Coordinate)?
-    var measured: [Double] = []
-    measured.reserveCapacity(marks.count)
+    var measured = Measured()
+    measured.distances.reserveCapacity(marks.count)
+    measured.movingTimes.reserveCapacity(marks.count)
     var counted = 0.0
+    /// The moving time counted so far, as the accumulator counts it.
+    var countedMoving = 0.0
     /// The distance the finished track's points add up to so far, as its builder sums it.
     var trackDistance = 0.0
     var uncertainty = DistanceUncertainty()
@@ -386,8 +398,9 @@ struct FinishingPass: Sendable {
       }
       let p = points[index]
       defer {
-        while measured.count < marks.count, marks[measured.count] <= index {
-          measured.append(counted)
+        while measured.distances.count < marks.count, marks[measured.distances.count] <= index {
+          measured.distances.append(counted)
+          measured.movingTimes.append(countedMoving)
         }
       }
       guard let time = p.time else {
@@ -449,6 +462,7 @@ struct FinishingPass: Sendable {
           let travel = FinishingPass.travelTime(step, pace: pace)
           if travel < duration { movingDuration = Seconds(travel) }
         }
+        if isMoving { countedMoving += min(duration, movingDuration?.value ?? duration) }
         if isMoving, !measuresOnly {
           uncertainty.add(
             length: step, duration: (time - prev.time).value,
@@ -508,7 +522,10 @@ struct FinishingPass: Sendable {
       }
       previous = (time, coordinate, inStop, inPause, p, velocity)
     }
-    while measured.count < marks.count { measured.append(counted) }
+    while measured.distances.count < marks.count {
+      measured.distances.append(counted)
+      measured.movingTimes.append(countedMoving)
+    }
     return Figures(
       snapshot: accumulator.finish(), pauses: finder.pauses, detected: finder.detected,
       track: handOut == nil ? builder?.track : nil,
