@@ -172,7 +172,8 @@ public enum AccuracyTable {
 
   /// Issue 50: how many whole splits were told live more than
   /// `AccuracyTargets.toldSplitTolerance` from the finished time, overall and in the
-  /// subsets with and without the Doppler speed.
+  /// subsets with and without the Doppler speed, and how the stops announced live compare
+  /// with the finished ones.
   static func toldSplits(_ subsets: [SubsetFigures]) -> [String] {
     var lines = ["splits told live (issue 50)"]
     let named = [SubsetFigures.withSpeed, SubsetFigures.gpxWithoutSpeed]
@@ -183,6 +184,10 @@ public enum AccuracyTable {
       lines.append(
         pad("  \(s.name) more than \(number(AccuracyTargets.toldSplitTolerance)) s off", 44)
           + left(number(100 * Double(off) / Double(count)), 8) + " % of \(count) splits")
+      let stops = s.announced
+      lines.append(
+        "    stops announced live \(stops.pauses), not kept at the finish \(stops.notKept);"
+          + " finished stops not announced \(stops.keptNotAnnounced)")
     }
     return lines
   }

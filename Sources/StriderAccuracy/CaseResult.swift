@@ -21,6 +21,11 @@ public struct CaseResult: Sendable {
     public var splits: [Seconds]
     /// The whole kilometres as told live (the `split` events and cues), each one's time.
     public var toldSplits: [Seconds]
+    /// The stops announced live ("Auto-paused."), those of them the finished track does not
+    /// keep, and the finished track's stops never announced.
+    public var announcedPauses = 0
+    public var announcedNotKept = 0
+    public var keptNotAnnounced = 0
 
     public init(
       format: CorpusFormat, distance: Meters, moving: Seconds,

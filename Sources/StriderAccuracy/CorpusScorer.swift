@@ -43,6 +43,14 @@ public struct CorpusScorer {
       defer { if !keepsFiles { try? FileManager.default.removeItem(at: file) } }
       let result = try AccuracyEngine.analyze(
         path: file.path, activity: corpusCase.activity, keepsTrack: true)
+      var pauses = (announced: 0, notKept: 0, notAnnounced: 0)
+      if let finishing = result.summary.finishing {
+        let live = finishing.livePauses(against: result.summary.pauses)
+        pauses.announced = live.count
+        pauses.notKept = live.filter { $0.droppedBecause != nil }.count
+        pauses.notAnnounced = result.summary.pauses.filter { !finishing.wasAnnouncedLive($0) }
+          .count
+      }
       figures.append(
         CaseResult.FormatFigures(
           format: format, distance: result.summary.distance, moving: result.summary.moving,
@@ -53,6 +61,9 @@ public struct CorpusScorer {
           splits: result.summary.splits.filter { !$0.isPartial }.map(\.duration),
           toldSplits: (result.summary.finishing?.liveSplits ?? result.summary.splits)
             .filter { !$0.isPartial }.map(\.duration)))
+      figures[figures.count - 1].announcedPauses = pauses.announced
+      figures[figures.count - 1].announcedNotKept = pauses.notKept
+      figures[figures.count - 1].keptNotAnnounced = pauses.notAnnounced
     }
     if keepsFiles { try writeTruth(of: corpusCase) }
     return CaseResult(

@@ -40,6 +40,9 @@ public struct SubsetFigures: Sendable {
   /// The whole splits told live (`CaseResult.FormatFigures.toldSplits`) and how many of
   /// them are more than `AccuracyTargets.toldSplitTolerance` from the finished split.
   public var toldSplits: (count: Int, off: Int)
+  /// The stops announced live, those of them the finished track does not keep, and the
+  /// finished stops never announced, over every pair.
+  public var announced: (pauses: Int, notKept: Int, keptNotAnnounced: Int)
 
   /// Nil when no pair falls in the subset.
   public init?(
@@ -74,6 +77,12 @@ public struct SubsetFigures: Sendable {
     }
     withinTwoSigma =
       judged.isEmpty ? nil : Double(judged.filter { $0 }.count) / Double(judged.count)
+    announced = pairs.reduce((0, 0, 0)) { sum, pair in
+      (
+        sum.0 + pair.1.announcedPauses, sum.1 + pair.1.announcedNotKept,
+        sum.2 + pair.1.keptNotAnnounced
+      )
+    }
     toldSplits = pairs.reduce((0, 0)) { sum, pair in
       let off = pair.1.toldSplitsOff(by: AccuracyTargets.toldSplitTolerance)
       return (sum.0 + off.count, sum.1 + off.off)
@@ -213,6 +222,9 @@ public struct SubsetFigures: Sendable {
     }
     members.append(JSONMember("told_splits", .int(toldSplits.count)))
     members.append(JSONMember("told_splits_off", .int(toldSplits.off)))
+    members.append(JSONMember("announced_pauses", .int(announced.pauses)))
+    members.append(JSONMember("announced_not_kept", .int(announced.notKept)))
+    members.append(JSONMember("kept_not_announced", .int(announced.keptNotAnnounced)))
     if let spread {
       members.append(JSONMember("spread_median_pct", .number(spread.median)))
       members.append(JSONMember("spread_p99_pct", .number(spread.p99)))

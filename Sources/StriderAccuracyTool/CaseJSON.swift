@@ -55,6 +55,9 @@ enum CaseJSON {
             JSONMember("noise_length_m", f.uncertainty.map { .number($0.noiseLength) } ?? .null),
             JSONMember("splits_s", .array(f.splits.map { .number($0.value) })),
             JSONMember("told_splits_s", .array(f.toldSplits.map { .number($0.value) })),
+            JSONMember("announced_pauses", .int(f.announcedPauses)),
+            JSONMember("announced_not_kept", .int(f.announcedNotKept)),
+            JSONMember("kept_not_announced", .int(f.keptNotAnnounced)),
             JSONMember(
               "rejected",
               .object(
