@@ -48,8 +48,8 @@ public struct CorpusScorer {
         let live = finishing.livePauses(against: result.summary.pauses)
         pauses.announced = live.count
         pauses.notKept = live.filter { $0.droppedBecause != nil }.count
-        pauses.notAnnounced = result.summary.pauses.filter { !finishing.wasAnnouncedLive($0) }
-          .count
+        let kept = result.summary.pauses
+        pauses.notAnnounced = kept.filter { !finishing.wasAnnouncedLive($0) }.count
       }
       figures.append(
         CaseResult.FormatFigures(
