@@ -35,13 +35,59 @@ struct Records: ParsableCommand {
     let records = try storeCall { () throws(StoreError) in
       try store.personalRecords(activities: activity, includingSimulated: !noDemos)
     }
+    let misread = try storeCall { () throws(StoreError) in
+      try store.misreadSessions(activities: activity, includingSimulated: !noDemos)
+    }
     switch format {
-    case .text: try Output.standard(Self.text(records, units: try HistoryUnits.resolve(units)))
+    case .text:
+      let units = try HistoryUnits.resolve(units)
+      try Output.standard(Self.text(records, units: units) + Self.text(misread, units: units))
     case .json:
       try Output.standard(
-        JSONValue.object([JSONMember("records", .array(records.map(Self.json)))]).serialized
-          + "\n")
+        JSONValue.object([
+          JSONMember("records", .array(records.map(Self.json))),
+          JSONMember("left_out", .array(misread.map(Self.json))),
+        ]).serialized + "\n")
     }
+  }
+
+  /// The sessions left out because one of their efforts is beyond any person's, each with
+  /// that effort and the edit that would say what it was.
+  static func text(_ misread: [MisreadSession], units: UnitSystem) -> String {
+    guard !misread.isEmpty else { return "" }
+    var text = "\nleft out (an effort no one has made in its activity):\n"
+    for session in misread {
+      let effort = session.effort
+      let record = PersonalRecord(
+        activity: session.activity, kind: .effort(effort.target), sessionId: session.sessionId,
+        sessionStart: session.sessionStart, effort: effort, value: effort.value)
+      let (value, rate) = HistoryText.value(record, units: units)
+      text +=
+        "  session \(session.sessionId) (\(session.activity.rawValue), "
+        + "\(LocalDate.text(session.sessionStart))): \(HistoryText.label(effort.target)) "
+        + "\(value) (\(rate)); if it was a \(likely(session).rawValue), `strider sessions edit "
+        + "\(session.sessionId) --activity \(likely(session).rawValue)`\n"
+    }
+    return text
+  }
+
+  /// What a session misread as its activity more likely was: a ride up to the fastest a
+  /// rider goes, else a drive.
+  static func likely(_ session: MisreadSession) -> Activity {
+    guard session.activity != .ride, session.effort.elapsed.value > 0 else { return .drive }
+    let speed = session.effort.distance.value / session.effort.elapsed.value
+    return speed <= 20 ? .ride : .drive
+  }
+
+  static func json(_ session: MisreadSession) -> JSONValue {
+    .object([
+      JSONMember("session", .int(Int(session.sessionId))),
+      JSONMember("activity", .string(session.activity.rawValue)),
+      JSONMember("date", session.sessionStart.map { .string($0.iso8601) } ?? .null),
+      JSONMember("effort", .string(session.effort.target.key)),
+      JSONMember("elapsed_s", .rounded(session.effort.elapsed.value, 3)),
+      JSONMember("distance_m", .rounded(session.effort.distance.value, 2)),
+    ])
   }
 
   static func text(_ records: [PersonalRecord], units: UnitSystem) -> String {

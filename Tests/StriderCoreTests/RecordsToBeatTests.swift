@@ -38,7 +38,8 @@ import Testing
     #expect(records.beaten(by: [eliteRun], activity: .run) == [eliteRun])
     let car = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 20_000)
     let rider = Self.effort(Self.twentyMinutes, elapsed: 1200, distance: 15_000)
-    #expect(records.beaten(by: [car, rider], activity: .ride) == [rider])
+    #expect(records.beaten(by: [car], activity: .ride).isEmpty)
+    #expect(records.beaten(by: [rider], activity: .ride) == [rider])
     // A walk is held to race walking's records, a swim to swimming's.
     #expect(
       !HumanLimits.allows(
@@ -49,6 +50,21 @@ import Testing
       !HumanLimits.allows(Self.effort(.distance(400), elapsed: 200, distance: 400), activity: .swim)
     )
     #expect(HumanLimits.best(.distance(1000), activity: .drive) == nil)
+  }
+
+  /// A sustained effort beyond any person's (a kilometre or longer) says the session is
+  /// misread as a whole: a ride kept as a run beats no run record, not even over a distance
+  /// where it stays short of the world record. A short one alone is a jump, left out alone.
+  @Test func aSessionMisreadAsAWholeBeatsNothing() {
+    let records = RecordsToBeat(best: [Self.kilometre: 300, .distance(10_000): 3000])
+    let kilometre = Self.effort(Self.kilometre, elapsed: 130, distance: 1000)
+    let tenK = Self.effort(.distance(10_000), elapsed: 1646, distance: 10_000)
+    #expect(HumanLimits.allows(tenK, activity: .run), "27:26 is short of the record")
+    #expect(records.beaten(by: [kilometre, tenK], activity: .run).isEmpty)
+    #expect(records.beaten(by: [tenK], activity: .run) == [tenK])
+    let jump = Self.effort(.distance(400), elapsed: 30, distance: 400)
+    #expect(!jump.target.isSustained && Self.kilometre.isSustained)
+    #expect(records.beaten(by: [jump, tenK], activity: .run) == [tenK])
   }
 
   @Test func sentencesSpellTheFigure() {

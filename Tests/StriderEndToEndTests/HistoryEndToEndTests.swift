@@ -175,11 +175,16 @@ import Testing
     let list = try #require(records["records"] as? [[String: Any]])
     // The 2.72 km ride of session 3 reaches 400 m, 1 km, a mile and 5 minutes; its 400 m in
     // 0:16 and 1 km in 0:47 (90 and 77 km/h: px-visnjan.gpx is a drive) are beyond any rider
-    // (`HumanLimits`), so only the mile and the 5 minutes are records.
-    let rideEfforts = list.filter {
-      $0["activity"] as? String == "ride" && $0["kind"] != nil
-    }.compactMap { $0["record"] as? String }
-    #expect(rideEfforts == ["1mi", "5min"])
+    // (`HumanLimits`): the session is misread as a whole and holds no record, not even its
+    // mile or its 5 minutes, and `records` says it left it out, and as what to keep it.
+    let rideRecords = list.filter { $0["activity"] as? String == "ride" }
+    #expect(rideRecords.isEmpty, "\(rideRecords)")
+    let leftOut = try #require(records["left_out"] as? [[String: Any]])
+    #expect(leftOut.compactMap { $0["session"] as? Int } == [3])
+    #expect(leftOut.first?["effort"] as? String == "1km")
+    #expect(
+      try history.succeed(["records"]).contains(
+        "if it was a drive, `strider sessions edit 3 --activity drive`"))
     #expect(list.allSatisfy { $0["session"] as? Int != 2 }, "the interrupted one has none")
     #expect(try history.succeed(["sessions", "list"]) == listed, "nothing else changed")
   }

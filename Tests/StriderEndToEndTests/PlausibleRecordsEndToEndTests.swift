@@ -47,5 +47,37 @@ import Testing
         "\(activity) \(key): \(elapsed) s, \(distance) m (session \(record["session"] ?? ""))")
     }
     #expect(efforts > 10, "\(records.count) records")
+    let leftOut = try #require(json["left_out"] as? [[String: Any]])
+    let sessions = Set(leftOut.compactMap { $0["session"] as? Int })
+    for record in records {
+      #expect(
+        !sessions.contains(record["session"] as? Int ?? -1),
+        "a left-out session holds no record: \(record)")
+    }
+  }
+
+  /// The Forerunner 10's ride, kept as a run by its FIT file, "runs" a kilometre in 2:10
+  /// and 10 km in 27:26 (short of the world record): the session is left out whole, and
+  /// `records` says so and how to keep it as a ride.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aRideKeptAsARunIsLeftOutWhole() throws {
+    let directory = try StriderBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let home = directory.appendingPathComponent("home")
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home.path])
+    let file = try #require(
+      SharedData.files(in: "fit", withExtension: "fit").first {
+        $0.lastPathComponent == "gb-fr10.fit"
+      })
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let text = try StriderBinary.run(["records"], environment: environment)
+    #expect(!text.stdout.contains("27:26"), "\(text.stdout)")
+    #expect(text.stdout.contains("left out (an effort no one has made in its activity):"))
+    #expect(text.stdout.contains("(run, "))
+    #expect(text.stdout.contains("if it was a ride, `strider sessions edit 1 --activity ride`"))
   }
 }

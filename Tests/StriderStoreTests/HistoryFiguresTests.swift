@@ -195,7 +195,8 @@ import Testing
 
   /// A car's drive kept as a ride (issue 52: "ride" records of 74.6 km/h over 400 m): its
   /// efforts are kept with the session but none is a record, since no rider has gone that
-  /// fast (`HumanLimits`); its distance and time still count.
+  /// fast (`HumanLimits`), and the session, misread as a whole, holds no figure record
+  /// either (the longest ride is no car's): it is listed as left out.
   @Test func anEffortNoPersonCouldMakeIsNoRecord() throws {
     let temp = TemporaryStore()
     let store = try temp.open()
@@ -217,7 +218,11 @@ import Testing
       }
     }
     #expect(!records.contains { $0.kind == .effort(.distance(1000)) })
-    #expect(records.contains { $0.kind == .longestDistance && $0.sessionId == id })
+    #expect(!records.contains { $0.sessionId == id })
+    let left = try store.misreadSessions(activities: [.ride])
+    #expect(left.map(\.sessionId) == [id])
+    #expect(left.first.map { $0.effort.target.isSustained } == true)
+    #expect(try store.misreadSessions(activities: [.run]).isEmpty)
   }
 
   /// Totals are sums of the kept figures, grouped by period and activity.

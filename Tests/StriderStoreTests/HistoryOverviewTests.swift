@@ -69,7 +69,7 @@ import Testing
     _ = try Self.save(store, .ride, days: 3, seed: 8)
     let everyCandidate = try store.pool.read { db in
       SessionStore.best(
-        of: try SessionStore.recordCandidates(db, activities: [], includingSimulated: true))
+        of: try SessionStore.recordCandidates(db, activities: [], includingSimulated: true).records)
     }
     let records = try store.personalRecords()
     #expect(records == everyCandidate)

@@ -56,6 +56,11 @@ public struct BestEffortTarget: Hashable, Sendable, Codable, Comparable {
     lhs.kind == rhs.kind ? lhs.value < rhs.value : lhs.kind == .distance
   }
 
+  /// Whether an effort over this target is sustained (a kilometre or longer, or minutes):
+  /// one beyond a person's limits there is no jump of the receiver but a session misread as
+  /// a whole (`HumanLimits`).
+  public var isSustained: Bool { kind == .duration || value >= 1000 }
+
   /// A short name for tables and JSON keys: `400m`, `1km`, `1mi`, `half`, `20min`.
   public var key: String {
     switch (kind, value) {

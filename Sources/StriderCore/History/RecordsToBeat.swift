@@ -16,9 +16,14 @@ public struct RecordsToBeat: Sendable, Hashable {
 
   /// The efforts of a session of `activity` that beat the records, in the targets' order:
   /// less time for a distance, more distance for a duration; never one beyond what a
-  /// person can do (`HumanLimits`).
+  /// person can do (`HumanLimits`), and none where a sustained one is (the session is
+  /// misread as a whole, as `records` reads it).
   public func beaten(by efforts: [BestEffort], activity: Activity) -> [BestEffort] {
-    efforts.filter { effort in
+    let misread = efforts.contains {
+      $0.target.isSustained && !HumanLimits.allows($0, activity: activity)
+    }
+    guard !misread else { return [] }
+    return efforts.filter { effort in
       guard let held = best[effort.target], HumanLimits.allows(effort, activity: activity)
       else { return false }
       switch effort.target.kind {

@@ -56,12 +56,35 @@ public struct PersonalRecord: Hashable, Sendable {
   /// duration effort, a distance and an elevation gain.
   public var value: Double
 
+  public init(
+    activity: Activity, kind: Kind, sessionId: Int64, sessionStart: GNSSTime?,
+    effort: BestEffort?, value: Double
+  ) {
+    self.activity = activity
+    self.kind = kind
+    self.sessionId = sessionId
+    self.sessionStart = sessionStart
+    self.effort = effort
+    self.value = value
+  }
+
   /// Whether this beats `other` of the same kind: less time for a distance effort, more of
   /// everything else.
   public func beats(_ other: PersonalRecord) -> Bool {
     if case .effort(let target) = kind, target.kind == .distance { return value < other.value }
     return value > other.value
   }
+}
+
+/// A session left out of the records because one of its efforts over a kilometre or
+/// longer is beyond what a person can do in its activity (`HumanLimits`): misread as a
+/// whole (a ride kept as a run), so none of its efforts or figures count.
+public struct MisreadSession: Hashable, Sendable {
+  public var sessionId: Int64
+  public var activity: Activity
+  public var sessionStart: GNSSTime?
+  /// The first of its efforts no person has made.
+  public var effort: BestEffort
 }
 
 /// A record a session set: the new one and the one it beat.
@@ -81,7 +104,7 @@ extension SessionStore {
         try self.requireHistoryFigures(db)
         let candidates = try Self.recordCandidates(
           db, activities: activities, includingSimulated: includingSimulated)
-        return Self.best(of: candidates)
+        return Self.best(of: candidates.records)
       }
     }
   }
@@ -97,7 +120,8 @@ extension SessionStore {
             db, sql: "SELECT activity FROM session WHERE id = ?", arguments: [id])
         else { return [] }
         let candidates = try Self.recordCandidates(
-          db, activities: [activity], includingSimulated: true)
+          db, activities: [activity], includingSimulated: true
+        ).records
         let previous = Self.best(of: candidates.filter { $0.sessionId != id })
         let mine = candidates.filter { $0.sessionId == id }
         return mine.compactMap { record in
@@ -106,6 +130,21 @@ extension SessionStore {
           else { return nil }
           return NewRecord(record: record, previous: before)
         }
+      }
+    }
+  }
+
+  /// The sessions the records leave out because one of their efforts is beyond what a
+  /// person can do in their activity, oldest first.
+  public func misreadSessions(
+    activities: [Activity] = [], includingSimulated: Bool = true
+  ) throws(StoreError) -> [MisreadSession] {
+    try guarded {
+      try pool.read { db in
+        try self.requireHistoryFigures(db)
+        return try Self.recordCandidates(
+          db, activities: activities, includingSimulated: includingSimulated
+        ).misread
       }
     }
   }
@@ -145,11 +184,12 @@ extension SessionStore {
     }
   }
 
-  /// Every finished session's efforts and figures as candidate records, oldest first; an
-  /// effort beyond what a person can do (`HumanLimits`) is none.
+  /// Every finished session's efforts and figures as candidate records, oldest first, and
+  /// the sessions left out: a session with an effort beyond what a person can do
+  /// (`HumanLimits`) gives none.
   static func recordCandidates(
     _ db: Database, activities: [Activity], includingSimulated: Bool
-  ) throws -> [PersonalRecord] {
+  ) throws -> (records: [PersonalRecord], misread: [MisreadSession]) {
     var conditions = ["s.state = 'finished'"]
     var arguments: [any DatabaseValueConvertible] = []
     if !activities.isEmpty {
@@ -174,6 +214,7 @@ extension SessionStore {
     }
     let filter = conditions.joined(separator: " AND ")
     var out: [PersonalRecord] = []
+    var misread: [Int64: MisreadSession] = [:]
     let efforts = try Row.fetchCursor(
       db,
       sql: """
@@ -196,11 +237,21 @@ extension SessionStore {
         start: GNSSTime(secondsSince1970: row[5] as Double),
         end: GNSSTime(secondsSince1970: row[6] as Double),
         startDistance: Meters(row[7] as Double), distance: Meters(row[8] as Double))
-      // An effort no person has made is a misread session, not a record.
-      guard HumanLimits.allows(effort, activity: activity) else { continue }
+      // An effort no person has made is no record. Sustained over a kilometre or longer,
+      // the session is misread as a whole and none of its efforts or figures are (a ride
+      // kept as a run is beyond the world records over some distances and just short of
+      // them over others); over a shorter one it is a jump the gate let through.
+      let id = row[0] as Int64
+      guard HumanLimits.allows(effort, activity: activity) else {
+        if misread[id] == nil, effort.target.isSustained {
+          misread[id] = MisreadSession(
+            sessionId: id, activity: activity, sessionStart: start, effort: effort)
+        }
+        continue
+      }
       out.append(
         PersonalRecord(
-          activity: activity, kind: .effort(effort.target), sessionId: row[0] as Int64,
+          activity: activity, kind: .effort(effort.target), sessionId: id,
           sessionStart: start, effort: effort, value: effort.value))
     }
     let sessions = try Row.fetchCursor(
@@ -211,7 +262,9 @@ extension SessionStore {
         WHERE \(filter)
         ORDER BY s.startTime, s.id
         """, arguments: StatementArguments(arguments))
+    out.removeAll { misread[$0.sessionId] != nil }
     while let row = try sessions.next() {
+      guard misread[row[0] as Int64] == nil else { continue }
       let figures: [(PersonalRecord.Kind, Double?)] = [
         (.longestDistance, row[3]), (.longestMoving, row[4]), (.mostElevation, row[5]),
       ]
@@ -223,6 +276,10 @@ extension SessionStore {
             value: value))
       }
     }
-    return out
+    let left = misread.values.sorted {
+      ($0.sessionStart?.secondsSince1970 ?? 0, $0.sessionId)
+        < ($1.sessionStart?.secondsSince1970 ?? 0, $1.sessionId)
+    }
+    return (out, left)
   }
 }
