@@ -121,7 +121,7 @@ struct ListSessions: ParsableCommand {
       // parser hands it to): said with `sessions`' own usage, as the parser says an error.
       let commands = Sessions.configuration.subcommands.map { $0.configuration.commandName ?? "" }
       printError(
-        "Error: '\(word)' is not a sessions command; give one of "
+        "strider: error: '\(word)' is not a sessions command; give one of "
           + "\(commands.joined(separator: ", "))\n"
           + "Usage: \(Strider.usageString(for: Sessions.self))\n"
           + "  See 'strider sessions --help' for more information.")

@@ -43,7 +43,19 @@ struct Strider: ParsableCommand {
         Foundation.exit(1)
       }
     } catch {
-      exit(withError: error)
+      // Every error in one style: the parser's own ("Error: Missing expected argument")
+      // says it as Strider's do, "strider: error: ...", with its usage after it.
+      let text = fullMessage(for: error)
+      if !text.isEmpty { Output.error(styled(text) + "\n") }
+      Foundation.exit(exitCode(for: error).rawValue)
     }
+  }
+
+  /// The parser's message for an error, in Strider's words: "strider: error: " where it
+  /// says "Error: ".
+  static func styled(_ message: String) -> String {
+    let parserPrefix = "Error: "
+    guard message.hasPrefix(parserPrefix) else { return "strider: error: " + message }
+    return "strider: error: " + message.dropFirst(parserPrefix.count)
   }
 }

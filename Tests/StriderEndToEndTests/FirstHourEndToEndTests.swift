@@ -174,6 +174,19 @@ import Testing
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
     #expect(!result.stderr.contains("Usage: strider sessions list"), "\(result.stderr)")
+    // In the one style every error has (issue 51), not the parser's "Error: ".
+    #expect(result.stderr.hasPrefix("strider: error: "), "\(arguments): \(result.stderr)")
+    #expect(!result.stderr.contains("Error: "), "\(arguments): \(result.stderr)")
+  }
+
+  /// The parser's own errors (a missing argument, an unknown option) are said as Strider's
+  /// are, with the usage after them, status 64.
+  @Test(arguments: [["analyze"], ["analyze", "--bogus", "x.gpx"], ["records", "--format", "csv"]])
+  func theParsersErrorsAreSaidAsStridersAre(arguments: [String]) throws {
+    let result = try StriderBinary.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.hasPrefix("strider: error: "), "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains("Usage: strider"), "\(arguments): \(result.stderr)")
   }
 
   /// `sessions` lists the newest first; `--limit`, `--since` and `--oldest-first` choose,
