@@ -7,18 +7,24 @@ import Testing
 /// user would, and `records` read back: no record is an effort beyond what any person has
 /// done in its activity (`HumanLimits`), where a guessed NMEA "run" held 400 m in 0:30.
 @Suite(.offCooperativePool) struct PlausibleRecordsEndToEndTests {
+  /// A fresh folder with an empty history in it (owner-only), and the environment that
+  /// points `strider` there.
+  static func emptyHistory() throws -> (directory: URL, environment: [String: String]) {
+    let directory = try StriderBinary.temporaryDirectory()
+    let home = directory.appendingPathComponent("home")
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return (directory, StriderBinary.isolatedEnvironment(["STRIDER_HOME": home.path]))
+  }
+
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func theSharedRecordingsSetNoImpossibleRecord() throws {
     let files = ["gpx", "tcx", "fit", "nmea"].flatMap { folder in
       ["gpx", "tcx", "fit", "nmea"].flatMap { SharedData.files(in: folder, withExtension: $0) }
     }.map(\.path)
     #expect(files.count > 40)
-    let directory = try StriderBinary.temporaryDirectory()
+    let (directory, environment) = try Self.emptyHistory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let home = directory.appendingPathComponent("home")
-    try FileManager.default.createDirectory(
-      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home.path])
     let imported = try StriderBinary.run(["sessions", "import"] + files, environment: environment)
     // A few files are damaged on purpose (a corrupt FIT header): those are refused, every
     // other file is imported.
@@ -61,12 +67,8 @@ import Testing
   /// `records` says so and how to keep it as a ride.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aRideKeptAsARunIsLeftOutWhole() throws {
-    let directory = try StriderBinary.temporaryDirectory()
+    let (directory, environment) = try Self.emptyHistory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let home = directory.appendingPathComponent("home")
-    try FileManager.default.createDirectory(
-      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let environment = StriderBinary.isolatedEnvironment(["STRIDER_HOME": home.path])
     let file = try #require(
       SharedData.files(in: "fit", withExtension: "fit").first {
         $0.lastPathComponent == "gb-fr10.fit"
