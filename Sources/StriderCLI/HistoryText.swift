@@ -66,7 +66,22 @@ enum HistoryText {
     case .mostElevation: name = "most climbing yet"
     }
     let day = LocalDate.text(new.previous.sessionStart).prefix(10)
-    return "\(name): \(now) (was \(was), session \(new.previous.sessionId) of \(day))"
+    // Two figures that read the same ("1:23 (was 1:23)") say by how much the new one wins.
+    let margin = now == was ? ", by " + Self.margin(new) : ""
+    return "\(name): \(now) (was \(was)\(margin), session \(new.previous.sessionId) of \(day))"
+  }
+
+  /// How much a record beats the one before: tenths of a second for a time, metres for a
+  /// distance or a climb.
+  static func margin(_ new: NewRecord) -> String {
+    let difference = abs(new.record.value - new.previous.value)
+    switch new.record.kind {
+    case .effort(let target) where target.kind == .distance:
+      return CueText.fixed(difference, decimals: 1) + " s"
+    case .longestMoving: return CueText.fixed(difference, decimals: 1) + " s"
+    case .effort, .longestDistance, .mostElevation:
+      return "\(Int(saturating: difference.rounded())) m"
+    }
   }
 
   /// The new-record lines of a session just kept; none when they cannot be read (the

@@ -62,6 +62,28 @@ import Testing
     }
   }
 
+  /// A new best that reads as the old one ("1:23 (was 1:23)") says by how much it wins: the
+  /// Garmin Connect 10 km beats the Move's 400 m by a fraction of a second.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aNewBestThatReadsAsTheOldSaysByHowMuch() throws {
+    let (directory, environment) = try Self.emptyHistory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (folder, name) in [("gpx", "gc-move0117.gpx"), ("tcx", "gc-10k.tcx")] {
+      let file = try #require(
+        SharedData.files(in: folder, withExtension: folder).first {
+          $0.lastPathComponent == name
+        })
+      let imported = try StriderBinary.run(
+        ["sessions", "import", file.path], environment: environment)
+      #expect(imported.status == 0, "\(imported.stderr)")
+      if name == "gc-10k.tcx" {
+        #expect(
+          imported.stdout.contains("new best 400 m: 1:23 (was 1:23, by 0."),
+          "\(imported.stdout)")
+      }
+    }
+  }
+
   /// The Forerunner 10's ride, kept as a run by its FIT file, "runs" a kilometre in 2:10
   /// and 10 km in 27:26 (short of the world record): the session is left out whole, and
   /// `records` says so and how to keep it as a ride.
