@@ -75,13 +75,16 @@ enum HistoryText {
   /// distance or a climb.
   static func margin(_ new: NewRecord) -> String {
     let difference = abs(new.record.value - new.previous.value)
-    switch new.record.kind {
-    case .effort(let target) where target.kind == .distance:
-      return CueText.fixed(difference, decimals: 1) + " s"
-    case .longestMoving: return CueText.fixed(difference, decimals: 1) + " s"
-    case .effort, .longestDistance, .mostElevation:
-      return "\(Int(saturating: difference.rounded())) m"
+    let isTime =
+      switch new.record.kind {
+      case .effort(let target): target.kind == .distance
+      case .longestMoving: true
+      case .longestDistance, .mostElevation: false
+      }
+    if isTime {
+      return difference < 0.05 ? "less than 0.1 s" : CueText.fixed(difference, decimals: 1) + " s"
     }
+    return difference < 0.5 ? "less than 1 m" : "\(Int(saturating: difference.rounded())) m"
   }
 
   /// The new-record lines of a session just kept; none when they cannot be read (the

@@ -32,12 +32,10 @@ struct Records: ParsableCommand {
 
   func run() throws {
     let store = try HistoryAccess.open()
-    let records = try storeCall { () throws(StoreError) in
-      try store.personalRecords(activities: activity, includingSimulated: !noDemos)
+    let book = try storeCall { () throws(StoreError) in
+      try store.recordBook(activities: activity, includingSimulated: !noDemos)
     }
-    let misread = try storeCall { () throws(StoreError) in
-      try store.misreadSessions(activities: activity, includingSimulated: !noDemos)
-    }
+    let (records, misread) = (book.records, book.leftOut)
     switch format {
     case .text:
       let units = try HistoryUnits.resolve(units)
@@ -65,18 +63,11 @@ struct Records: ParsableCommand {
       text +=
         "  session \(session.sessionId) (\(session.activity.rawValue), "
         + "\(LocalDate.text(session.sessionStart))): \(HistoryText.label(effort.target)) "
-        + "\(value) (\(rate)); if it was a \(likely(session).rawValue), `strider sessions edit "
-        + "\(session.sessionId) --activity \(likely(session).rawValue)`\n"
+        + "\(value) (\(rate)); if it was a \(session.likelyActivity.rawValue), "
+        + "`strider sessions edit \(session.sessionId) --activity "
+        + "\(session.likelyActivity.rawValue)`\n"
     }
     return text
-  }
-
-  /// What a session misread as its activity more likely was: a ride up to the fastest a
-  /// rider goes, else a drive.
-  static func likely(_ session: MisreadSession) -> Activity {
-    guard session.activity != .ride, session.effort.elapsed.value > 0 else { return .drive }
-    let speed = session.effort.distance.value / session.effort.elapsed.value
-    return speed <= 20 ? .ride : .drive
   }
 
   static func json(_ session: MisreadSession) -> JSONValue {

@@ -219,10 +219,11 @@ import Testing
     }
     #expect(!records.contains { $0.kind == .effort(.distance(1000)) })
     #expect(!records.contains { $0.sessionId == id })
-    let left = try store.misreadSessions(activities: [.ride])
+    let left = try store.recordBook(activities: [.ride]).leftOut
     #expect(left.map(\.sessionId) == [id])
     #expect(left.first.map { $0.effort.target.isSustained } == true)
-    #expect(try store.misreadSessions(activities: [.run]).isEmpty)
+    #expect(left.first?.likelyActivity == .drive, "90 km/h is no rider's")
+    #expect(try store.recordBook(activities: [.run]).leftOut.isEmpty)
   }
 
   /// Totals are sums of the kept figures, grouped by period and activity.

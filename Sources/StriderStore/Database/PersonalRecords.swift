@@ -83,8 +83,24 @@ public struct MisreadSession: Hashable, Sendable {
   public var sessionId: Int64
   public var activity: Activity
   public var sessionStart: GNSSTime?
-  /// The first of its efforts no person has made.
+  /// The shortest of its sustained efforts no person has made.
   public var effort: BestEffort
+  /// Every sustained effort of the session.
+  public var sustained: [BestEffort]
+
+  /// What the session more likely was: a run or a ride where a person could have made all
+  /// its sustained efforts so, else a drive.
+  public var likelyActivity: Activity {
+    [Activity.run, .ride].first { other in
+      other != activity && sustained.allSatisfy { HumanLimits.allows($0, activity: other) }
+    } ?? .drive
+  }
+}
+
+/// The personal records, and the sessions left out of them (`MisreadSession`).
+public struct RecordBook: Hashable, Sendable {
+  public var records: [PersonalRecord]
+  public var leftOut: [MisreadSession]
 }
 
 /// A record a session set: the new one and the one it beat.
@@ -99,12 +115,21 @@ extension SessionStore {
   public func personalRecords(
     activities: [Activity] = [], includingSimulated: Bool = true
   ) throws(StoreError) -> [PersonalRecord] {
+    try recordBook(activities: activities, includingSimulated: includingSimulated).records
+  }
+
+  /// The personal records as `personalRecords` gives them, and the sessions left out
+  /// because one of their sustained efforts is beyond what a person can do in their
+  /// activity, oldest first: one read for both.
+  public func recordBook(
+    activities: [Activity] = [], includingSimulated: Bool = true
+  ) throws(StoreError) -> RecordBook {
     try guarded {
       try pool.read { db in
         try self.requireHistoryFigures(db)
         let candidates = try Self.recordCandidates(
           db, activities: activities, includingSimulated: includingSimulated)
-        return Self.best(of: candidates.records)
+        return RecordBook(records: Self.best(of: candidates.records), leftOut: candidates.misread)
       }
     }
   }
@@ -130,21 +155,6 @@ extension SessionStore {
           else { return nil }
           return NewRecord(record: record, previous: before)
         }
-      }
-    }
-  }
-
-  /// The sessions the records leave out because one of their efforts is beyond what a
-  /// person can do in their activity, oldest first.
-  public func misreadSessions(
-    activities: [Activity] = [], includingSimulated: Bool = true
-  ) throws(StoreError) -> [MisreadSession] {
-    try guarded {
-      try pool.read { db in
-        try self.requireHistoryFigures(db)
-        return try Self.recordCandidates(
-          db, activities: activities, includingSimulated: includingSimulated
-        ).misread
       }
     }
   }
@@ -243,9 +253,16 @@ extension SessionStore {
       // them over others); over a shorter one it is a jump the gate let through.
       let id = row[0] as Int64
       guard HumanLimits.allows(effort, activity: activity) else {
-        if misread[id] == nil, effort.target.isSustained {
-          misread[id] = MisreadSession(
-            sessionId: id, activity: activity, sessionStart: start, effort: effort)
+        if effort.target.isSustained {
+          if var session = misread[id] {
+            if effort.target < session.effort.target { session.effort = effort }
+            session.sustained.append(effort)
+            misread[id] = session
+          } else {
+            misread[id] = MisreadSession(
+              sessionId: id, activity: activity, sessionStart: start, effort: effort,
+              sustained: [effort])
+          }
         }
         continue
       }
@@ -262,6 +279,13 @@ extension SessionStore {
         WHERE \(filter)
         ORDER BY s.startTime, s.id
         """, arguments: StatementArguments(arguments))
+    // A misread session's efforts within a person's reach are none of the records either,
+    // but say what it more likely was.
+    for candidate in out {
+      if let effort = candidate.effort, effort.target.isSustained {
+        misread[candidate.sessionId]?.sustained.append(effort)
+      }
+    }
     out.removeAll { misread[$0.sessionId] != nil }
     while let row = try sessions.next() {
       guard misread[row[0] as Int64] == nil else { continue }
