@@ -44,6 +44,8 @@ public struct MetricsAccumulator: Sendable {
   private var splitsShowGain = false
   private var splitDistance = 0.0
   private var splitDuration = 0.0
+  /// The whole splits' durations summed.
+  private var completedSplitTime = 0.0
   private var splitGainStart = 0.0
   private var isFinished = false
 
@@ -129,6 +131,12 @@ public struct MetricsAccumulator: Sendable {
     return (advanceSplits(step: delta, duration: 0, from: time), 0)
   }
 
+  /// The moving time on the splits' clock: the whole splits' and the one under way's (a
+  /// live session's settled clock, a few fixes behind `snapshot.moving`).
+  public var settledMoving: Seconds {
+    Seconds(completedSplitTime + splitDuration)
+  }
+
   /// How many whole splits are done.
   public var completedSplits: Int { splits.count }
 
@@ -169,6 +177,7 @@ public struct MetricsAccumulator: Sendable {
         elevationGain: trusted ? Meters(gain) : nil, endTime: start + Seconds(consumed),
         isPartial: false)
       splits.append(split)
+      completedSplitTime += splitDuration
       splitGains.append(gain)
       completed.append(split)
       remaining = max(0, remaining - need)

@@ -108,15 +108,21 @@ public struct SessionEngine: Sendable {
   private struct LiveCorrection: Sendable {
     var frozenIndex = 0
     var frozenDistance = 0.0
+    /// The moving time the re-measure counts up to `frozenIndex`, as `frozenDistance`.
+    var frozenMoving = 0.0
     var debt = 0.0
     /// The moving time the splits have counted so far on the settled clock, corrections
     /// included.
     var splitClock = 0.0
     /// Where the split under way began: the track's fix whose step completed the split
-    /// before (0 for the first), and `splitClock` there. A re-measure times the split from
+    /// before (0 for the first), `splitClock` there, and the moving time the re-measure
+    /// counts up to it (nil until one has measured it). A re-measure times the split from
     /// that fix, so that what it changes before it stays out of this split.
     var splitStartIndex = 0
     var splitStartClock = 0.0
+    var splitStartMoving: Double? = 0
+    /// The moving time the last re-measure counted up to its last fix.
+    var lastEndMoving: Double?
     /// The split that was re-measured before it is told (`count`), once.
     var remeasuredSplit = 0
     var schedule = RemeasureSchedule()
@@ -247,6 +253,16 @@ public struct SessionEngine: Sendable {
 
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
+
+  /// The live figures as the distance, time and split cues say them: the moving time on
+  /// the clock of the settled distance they count (`MetricsAccumulator.settledMoving`), so
+  /// that "Distance 3 kilometres. Time 16 minutes 57 seconds." is the splits' sum, not the
+  /// newest fix's clock a few fixes later (11 s more on the demo).
+  private var spokenSnapshot: MetricsSnapshot {
+    var spoken = snapshot
+    if filter != nil { spoken.moving = metrics.settledMoving }
+    return spoken
+  }
 
   /// What the calories are read from, and what they are when not the speed's: a ride's
   /// power meter first, then a heart rate read for a known person, else the speed.
@@ -875,37 +891,44 @@ public struct SessionEngine: Sendable {
     // step that completes it is counted, so its time and distance are the smoothed
     // track's, not the live filter's.
     let splitUnderWay = metrics.completedSplits + 1
+    var remeasuredNow = false
     if correctsLiveDistance, keepsTrack, smoothed, sample.settledSpan != nil,
       liveCorrection.model != nil, liveCorrection.remeasuredSplit < splitUnderWay,
       track.count <= SessionEngine.correctionLimit,
       sample.step.value >= metrics.splitRemaining - MetricsAccumulator.boundaryTolerance
     {
       liveCorrection.remeasuredSplit = splitUnderWay
+      liveCorrection.lastEndMoving = nil
+      remeasuredNow = true
       let counting = (sample.step.value, sample.settledSpan?.moving.value ?? 0)
       for split in correctLiveDistance(at: time, relearning: false, counting: counting) {
         emitSplit(split, toldAt: time, into: &events)
-        sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
+        sayCue(cueScheduler.split(split, snapshot: spokenSnapshot, at: time), into: &events)
       }
     }
     liveCorrection.splitClock += sample.settledSpan?.moving.value ?? 0
     let completed = metrics.add(sample)
     if !completed.isEmpty, smoothed {
-      markSplitStart(at: settledEndIndex(), clock: liveCorrection.splitClock)
+      // Re-measured just now (the step was counted in it), its moving time there is known.
+      markSplitStart(
+        at: settledEndIndex(), clock: liveCorrection.splitClock,
+        moving: remeasuredNow ? liveCorrection.lastEndMoving : nil)
+      liveCorrection.lastEndMoving = nil
     }
     for split in completed {
       emitSplit(split, toldAt: time, into: &events)
-      sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
+      sayCue(cueScheduler.split(split, snapshot: spokenSnapshot, at: time), into: &events)
     }
     if correctsLiveDistance, keepsTrack, smoothed {
       let due = liveCorrection.schedule.step(count: track.count)
       if due.remeasures {
         for split in correctLiveDistance(at: time, relearning: due.relearns) {
           emitSplit(split, toldAt: time, into: &events)
-          sayCue(cueScheduler.split(split, snapshot: snapshot, at: time), into: &events)
+          sayCue(cueScheduler.split(split, snapshot: spokenSnapshot, at: time), into: &events)
         }
       }
     }
-    for cue in cueScheduler.observe(snapshot, at: time) {
+    for cue in cueScheduler.observe(spokenSnapshot, at: time) {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
@@ -978,6 +1001,7 @@ public struct SessionEngine: Sendable {
       }
       liveCorrection.frozenIndex = 0
       liveCorrection.frozenDistance = 0
+      liveCorrection.frozenMoving = 0
       // Auto-pause searches the region the learnt wander needs, as the finish does.
       autoPause.searchWander(
         FinishingPass.stopRegions(configuration.autoPause, noise: liveCorrection.model)
@@ -989,12 +1013,12 @@ public struct SessionEngine: Sendable {
     let frozen = liveCorrection.frozenIndex
     guard settledEnd > frozen else { return [] }
     let freeze = min(settledEnd, max(frozen, n - 1 - SessionEngine.correctionHold))
-    // The split under way is timed from its first fix: the window reaches back to it.
+    let start = max(0, frozen - SessionEngine.correctionOverlap)
+    // The split under way is timed from its first fix: measured here while it is not
+    // frozen, else as it was last measured.
     let splitStart = liveCorrection.splitStartIndex
-    let timesSplit = splitStart <= settledEnd
-    let start = min(
-      max(0, frozen - SessionEngine.correctionOverlap), timesSplit ? splitStart : settledEnd)
-    let indexes = [frozen, freeze, settledEnd] + (timesSplit ? [splitStart] : [])
+    let measuresSplitStart = splitStart >= frozen && splitStart <= settledEnd
+    let indexes = [frozen, freeze, settledEnd] + (measuresSplitStart ? [splitStart] : [])
     let marks = Array(Set(indexes.map { $0 - start })).sorted()
     let measured: FinishingPass.Measured
     if let counted {
@@ -1011,21 +1035,28 @@ public struct SessionEngine: Sendable {
       let k = marks.firstIndex(of: index - start) ?? 0
       return (measured.distances[k], measured.movingTimes[k])
     }
+    // The moving time counted from the start of the track up to a fix from `frozen` on.
+    let frozenMoving = liveCorrection.frozenMoving
+    func moving(upTo index: Int) -> Double { frozenMoving + at(index).moving - at(frozen).moving }
+    let endMoving = moving(upTo: settledEnd)
+    liveCorrection.lastEndMoving = endMoving
+    if measuresSplitStart { liveCorrection.splitStartMoving = moving(upTo: splitStart) }
     liveCorrection.frozenDistance += at(freeze).distance - at(frozen).distance
+    liveCorrection.frozenMoving = moving(upTo: freeze)
     liveCorrection.frozenIndex = freeze
     // The split under way takes its re-measured time first, so that a split the distance
     // completes below is timed as re-measured.
-    if timesSplit {
+    if let startMoving = liveCorrection.splitStartMoving {
       let counted =
         liveCorrection.splitClock + counting.moving - liveCorrection.splitStartClock
-      let remeasured = at(settledEnd).moving - at(splitStart).moving
-      liveCorrection.splitClock += metrics.correctSplitTime(by: remeasured - counted)
+      liveCorrection.splitClock += metrics.correctSplitTime(by: endMoving - startMoving - counted)
     }
     let target = liveCorrection.frozenDistance + at(settledEnd).distance - at(freeze).distance
     let (splits, leftover) = metrics.correctDistance(
       by: target - metrics.snapshot.distance.value - counting.distance, at: settledTime ?? time)
     if !splits.isEmpty {
-      markSplitStart(at: settledEnd, clock: liveCorrection.splitClock + counting.moving)
+      markSplitStart(
+        at: settledEnd, clock: liveCorrection.splitClock + counting.moving, moving: endMoving)
     }
     liveCorrection.debt = leftover
     return splits
@@ -1043,11 +1074,13 @@ public struct SessionEngine: Sendable {
     return index
   }
 
-  /// A split was completed at the track's fix `index`, where the split clock read
-  /// `clock`: the next one is timed from there.
-  private mutating func markSplitStart(at index: Int, clock: Double) {
+  /// A split was completed at the track's fix `index`, where the split clock read `clock`
+  /// and the re-measure counts `moving` (nil: not measured there yet): the next one is
+  /// timed from there.
+  private mutating func markSplitStart(at index: Int, clock: Double, moving: Double?) {
     liveCorrection.splitStartIndex = max(0, index)
     liveCorrection.splitStartClock = clock
+    liveCorrection.splitStartMoving = moving
   }
 
   /// The distance along the positions the live filter settled since the last call, and the
