@@ -471,7 +471,7 @@ enum SummaryTable {
     rows.append(
       (
         "calories",
-        "\(Int(saturating: s.calories.value.rounded())) kcal"
+        DisplayFormat.calories(s.calories)
           + (s.caloriesSource == .power
             ? ", from the power meter's work"
             : s.caloriesSource == .heartRate ? ", from the heart rate (Keytel)" : "")

@@ -2,7 +2,8 @@ import StriderCore
 import StriderRender
 
 /// The device's own figures beside Strider's, as `analyze` and `sessions show` print them:
-/// "25.20 km, timer 58:12, 8 pauses (2:09) (1 session); Strider 0.2 % shorter".
+/// "25.20 km, timer 58:12, 1954 kcal, 8 pauses (2:09) (1 session); Strider 0.2 % shorter,
+/// 2776 kcal from the speed".
 struct DeviceComparison {
   var device: DeviceTotals
   var summary: SessionSummary
@@ -36,6 +37,21 @@ struct DeviceComparison {
     return 100 * (summary.distance.value - d) / d
   }
 
+  /// Strider's calories against the device's, % of the device's; nil without them.
+  var caloriesGap: Double? {
+    guard let device = device.calories?.value, device > 0, !goesOnAfterDevice else { return nil }
+    return 100 * (summary.calories.value - device) / device
+  }
+
+  /// Where Strider's calories came from, as the line says it.
+  private var caloriesSource: String {
+    switch summary.caloriesSource ?? .speed {
+    case .speed: "from the speed"
+    case .power: "from the power meter"
+    case .heartRate: "from the heart rate"
+    }
+  }
+
   /// The line of the table.
   var line: String {
     var parts: [String] = []
@@ -43,6 +59,7 @@ struct DeviceComparison {
       parts.append(DisplayFormat.distance(distance, units: summary.units))
     }
     if let timer = device.timerTime { parts.append("timer " + DisplayFormat.clock(timer)) }
+    if let calories = device.calories { parts.append(DisplayFormat.calories(calories)) }
     if let pauses = device.pauses {
       var text = "\(pauses) pause" + (pauses == 1 ? "" : "s")
       if pauses > 0, let paused = device.pausedTime {
@@ -59,11 +76,16 @@ struct DeviceComparison {
     }
     if goesOnAfterDevice, let end = device.end {
       line += "; the device's summaries end at \(end.iso8601), the track goes on: not compared"
-    } else if let gap = distanceGap {
-      let size = String(format: "%.1f", abs(gap))
-      line +=
-        size == "0.0"
-        ? "; Strider the same" : "; Strider \(size) % \(gap < 0 ? "shorter" : "longer")"
+    } else {
+      var strider: [String] = []
+      if let gap = distanceGap {
+        let size = String(format: "%.1f", abs(gap))
+        strider.append(size == "0.0" ? "the same" : "\(size) % \(gap < 0 ? "shorter" : "longer")")
+      }
+      if caloriesGap != nil {
+        strider.append(DisplayFormat.calories(summary.calories) + " " + caloriesSource)
+      }
+      if !strider.isEmpty { line += "; Strider " + strider.joined(separator: ", ") }
     }
     return line
   }
@@ -75,11 +97,13 @@ struct DeviceComparison {
       JSONMember("distance_m", number(device.distance?.value, 2)),
       JSONMember("timer_s", number(device.timerTime?.value, 1)),
       JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
+      JSONMember("calories_kcal", number(device.calories?.value, 0)),
       JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
       JSONMember("paused_s", number(device.pausedTime?.value, 1)),
       JSONMember(device.partName + "s", .int(device.parts)),
       JSONMember("unpositioned_distance_m", number(device.unpositionedDistance?.value, 2)),
       JSONMember("distance_gap_pct", number(distanceGap, 2)),
+      JSONMember("calories_gap_pct", number(caloriesGap, 1)),
       JSONMember("covers_track", .bool(!goesOnAfterDevice)),
     ])
   }

@@ -16,7 +16,7 @@ import Testing
     text.split(separator: "\n").first { $0.hasPrefix(label + " ") }.map(String.init)
   }
 
-  /// gb-edge800.fit: 25.20 km and 58:12 on the device's timer, 9 timer stops of which 7
+  /// gb-edge800.fit: 25.20 km, 58:12 on the device's timer and 1025 kcal, 9 timer stops of which 7
   /// were restarted (the last two end the ride; gpsbabel makes 8 segments of it): `analyze` and `sessions show` print the same
   /// device row, and the JSON export carries the device's figures.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
@@ -27,8 +27,10 @@ import Testing
     #expect(analyzed.status == 0, "\(analyzed.stderr)")
     let analyzeRow = try #require(Self.row("device", in: analyzed.stdout), "\(analyzed.stdout)")
     #expect(
-      analyzeRow.contains("25.20 km, timer 58:12, 7 pauses (2:07) (1 session)"), "\(analyzeRow)")
+      analyzeRow.contains("25.20 km, timer 58:12, 1025 kcal, 7 pauses (2:07) (1 session)"),
+      "\(analyzeRow)")
     #expect(analyzeRow.contains("; Strider "), "\(analyzeRow)")
+    #expect(analyzeRow.hasSuffix(" kcal from the speed"), "Strider's calories beside the device's")
 
     let imported = try StriderBinary.run(
       ["sessions", "import", file.path], environment: environment)
@@ -46,12 +48,17 @@ import Testing
     #expect(device["timer_s"] as? Double == 3492.1)
     #expect(device["pauses"] as? Int == 7)
     #expect(device["sessions"] as? Int == 1)
+    #expect(device["calories_kcal"] as? Int == 1025)
 
     let report = try Self.json(
       try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
     let analyzedDevice = try #require(report["device"] as? [String: Any])
     #expect(analyzedDevice["pauses"] as? Int == 7)
     #expect(analyzedDevice["paused_s"] as? Double == 127)
+    #expect(analyzedDevice["calories_kcal"] as? Int == 1025)
+    let strider = try #require(report["calories_kcal"] as? Double)
+    let gap = try #require(analyzedDevice["calories_gap_pct"] as? Double)
+    #expect(abs(gap - 100 * (strider - 1025) / 1025) < 0.1)
   }
 
   /// A triathlon imported keeps its five parts within its one session (migration v12):

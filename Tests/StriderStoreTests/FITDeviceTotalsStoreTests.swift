@@ -38,6 +38,7 @@ import Testing
     totals.pauses = 8
     totals.end = GNSSTime(secondsSince1970: 1_334_238_859)
     totals.unpositionedDistance = Meters(3421.52)
+    totals.calories = Kilocalories(1954)
     try store.keepDeviceTotals(totals, of: id)
     #expect(try store.deviceTotals(of: id) == totals)
     totals.pauses = 9

@@ -40,6 +40,11 @@ public struct DeviceTotals: Sendable, Equatable {
   public var timerTime: Seconds?
   /// Seconds from the device's start to its end, pauses included, nil when it gave none.
   public var elapsedTime: Seconds?
+  /// The energy the device says was spent (FIT sessions' `total_calories`, TCX laps'
+  /// `<Calories>`), nil when it gave none. The device knew its wearer (weight, age, sex,
+  /// heart rate), which a file does not tell Strider, so it is shown beside Strider's own
+  /// figure, never in its place.
+  public var calories: Kilocalories?
   /// How many of the device's summaries were added up: FIT sessions (a triathlon has
   /// five) or TCX laps.
   public var parts: Int
@@ -89,10 +94,6 @@ public struct DeviceTotals: Sendable, Equatable {
     _ parts: [(distance: Meters?, timer: Seconds?, elapsed: Seconds?)], partName: String
   ) -> DeviceTotals? {
     guard !parts.isEmpty else { return nil }
-    func sum(_ values: [Double?]) -> Double? {
-      let given = values.compactMap { $0 }.filter(\.isFinite)
-      return given.isEmpty ? nil : given.reduce(0, +)
-    }
     let totals = DeviceTotals(
       distance: sum(parts.map { $0.distance?.value }).map(Meters.init),
       timerTime: sum(parts.map { $0.timer?.value }).map(Seconds.init),
@@ -100,6 +101,12 @@ public struct DeviceTotals: Sendable, Equatable {
       parts: parts.count, partName: partName)
     return totals.distance == nil && totals.timerTime == nil && totals.elapsedTime == nil
       ? nil : totals
+  }
+
+  /// The sum of the finite values given; nil when no part gives one.
+  public static func sum(_ values: [Double?]) -> Double? {
+    let given = values.compactMap { $0 }.filter(\.isFinite)
+    return given.isEmpty ? nil : given.reduce(0, +)
   }
 }
 

@@ -70,7 +70,7 @@ enum FITProfile {
   }
 
   /// `session` fields: start time, sport, sub-sport, elapsed and timer time (scale 1000 s),
-  /// distance (scale 100 m).
+  /// distance (scale 100 m), calories (kcal).
   enum Session {
     static let startTime: UInt8 = 2
     static let sport: UInt8 = 5
@@ -78,6 +78,7 @@ enum FITProfile {
     static let totalElapsedTime: UInt8 = 7
     static let totalTimerTime: UInt8 = 8
     static let totalDistance: UInt8 = 9
+    static let totalCalories: UInt8 = 11
   }
 
   /// Whether the reader keeps field `number` of global message `global`.
@@ -88,7 +89,7 @@ enum FITProfile {
       return number <= 8 || number == Record.temperature || number == 31 || number == 73
         || number == 78
     case session:
-      return (2...9).contains(number)
+      return (2...9).contains(number) || number == Session.totalCalories
     case lap:
       return Lap.fields.contains(number)
     case event:
@@ -152,6 +153,8 @@ public struct FITSession: Sendable, Equatable {
   public var totalTimerTime: Double?
   /// The device's distance, in metres.
   public var totalDistance: Meters?
+  /// The device's energy estimate.
+  public var totalCalories: Kilocalories?
 
   /// The profile's name of the sport ("running", "cycling"), nil when none was given.
   public var sportName: String? { sport.map(FITProfile.sportName) }

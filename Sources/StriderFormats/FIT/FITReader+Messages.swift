@@ -186,7 +186,8 @@ extension FITReader {
           value(FITProfile.Session.startTime).flatMap { $0 >= FITProfile.firstDate ? $0 : nil }),
         totalElapsedTime: value(FITProfile.Session.totalElapsedTime).map { $0 / 1000 },
         totalTimerTime: value(FITProfile.Session.totalTimerTime).map { $0 / 1000 },
-        totalDistance: value(FITProfile.Session.totalDistance).map { Meters($0 / 100) })
+        totalDistance: value(FITProfile.Session.totalDistance).map { Meters($0 / 100) },
+        totalCalories: value(FITProfile.Session.totalCalories).map(Kilocalories.init))
     }
   }
 }

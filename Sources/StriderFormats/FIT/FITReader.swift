@@ -101,6 +101,8 @@ public struct FITReader: FormatReader {
       }
     }
     totals.pauses = statistics.timerRestarts
+    totals.calories = DeviceTotals.sum(sessions.map { $0.totalCalories?.value }).map(
+      Kilocalories.init)
     // A multisport file's legs each count from their own start.
     if sessions.count == 1 { totals.unpositionedDistance = span.outsidePositions }
     totals.end =

@@ -33,8 +33,11 @@ public struct TCXReader: FormatReader {
   public var deviceTotals: DeviceTotals? {
     // A lap's totals come before its points: the device counted more than a cut file holds.
     guard stack.damage == nil else { return nil }
+    let activityLaps = laps.filter { $0.sport != nil }
     var totals = DeviceTotals.summing(
-      laps.filter { $0.sport != nil }.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
+      activityLaps.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
+    totals?.calories = DeviceTotals.sum(activityLaps.map { $0.calories?.value }).map(
+      Kilocalories.init)
     if Set(sports).count <= 1 { totals?.unpositionedDistance = span.outsidePositions }
     return totals
   }

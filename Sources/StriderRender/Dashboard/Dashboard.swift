@@ -62,7 +62,7 @@ public struct Dashboard: Sendable {
           pace: snapshot.averagePace, speed: snapshot.averageSpeed, activity: activity,
           units: units), style: value, priority: 4),
       Line(
-        label: "Calories", value: "\(Int(saturating: snapshot.calories.value.rounded())) kcal",
+        label: "Calories", value: DisplayFormat.calories(snapshot.calories),
         style: value, priority: 9),
     ]
     if let heartRate, heartRate.isFinite {

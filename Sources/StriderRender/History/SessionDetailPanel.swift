@@ -34,7 +34,7 @@ public struct SessionDetailPanel: Sendable {
           pace: summary.averagePace.map { Pace($0) }, speed: summary.averageSpeed,
           activity: summary.activity, units: units)
       ),
-      ("Calories", "\(Int(saturating: summary.calories.value.rounded())) kcal"),
+      ("Calories", DisplayFormat.calories(summary.calories)),
     ]
     if let gain = summary.elevationGain {
       rows.append(("Climb", DisplayFormat.shortLength(gain, units: units)))

@@ -85,6 +85,11 @@ public enum DisplayFormat {
     return self.pace(pace, activity: activity, units: units)
   }
 
+  /// "705 kcal", whole kilocalories.
+  public static func calories(_ energy: Kilocalories) -> String {
+    "\(Int(saturating: energy.value.rounded())) kcal"
+  }
+
   /// "4 m", "12 m", "1.2 km" (metric) or "13 ft", "0.8 mi" (imperial): a short length for
   /// accuracies and the map scale.
   public static func shortLength(_ length: Meters, units: UnitSystem) -> String {

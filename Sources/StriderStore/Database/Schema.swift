@@ -308,6 +308,15 @@ enum Schema {
             CHECK (unpositionedDistance IS NULL OR unpositionedDistance >= 0);
           """)
     }
+    migrator.registerMigration("v14: device calories") { db in
+      // The energy the device says was spent, which `sessions show` prints beside
+      // Strider's calories. Sessions imported before have none.
+      try db.execute(
+        sql: """
+          ALTER TABLE deviceTotals ADD COLUMN calories REAL
+            CHECK (calories IS NULL OR calories >= 0);
+          """)
+    }
     return migrator
   }
 

@@ -19,6 +19,9 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
   /// Added by "v13: device distance outside positions"; absent (nil) in a database read
   /// before that migration ran.
   var unpositionedDistance: Meters?
+  /// Added by "v14: device calories"; absent (nil) in a database read before that
+  /// migration ran.
+  var calories: Kilocalories?
 
   enum Columns {
     static let sessionId = Column(CodingKeys.sessionId)
@@ -36,6 +39,7 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
     unpositionedDistance = totals.unpositionedDistance.flatMap {
       $0.value.isFinite && $0.value >= 0 ? $0 : nil
     }
+    calories = totals.calories.flatMap { $0.value.isFinite && $0.value >= 0 ? $0 : nil }
   }
 
   var totals: DeviceTotals {
@@ -45,6 +49,7 @@ struct DeviceTotalsRow: Codable, FetchableRecord, PersistableRecord, Equatable {
     totals.pauses = pauses
     totals.end = endTime
     totals.unpositionedDistance = unpositionedDistance
+    totals.calories = calories
     return totals
   }
 
