@@ -178,6 +178,10 @@ struct HistoryLoader {
       let route = try store.displayTrack(of: id)
       let efforts = HistoryText.effortsRow(store, session: id, units: units)
       let sensors = try store.sensorFigures(of: id)
+      var profiles: [ProfileChart] = []
+      if let summary {
+        profiles = SessionProfiles.charts(try store.record(id), summary: summary, glyphs: .unicode)
+      }
       var zoneLines: [String] = []
       if let time = try store.heartRateTime(of: id), !time.isEmpty {
         if let zones {
@@ -198,7 +202,7 @@ struct HistoryLoader {
         HistorySessionDetail(
           entry: entry, summary: summary, route: route,
           efforts: efforts.map { $0.components(separatedBy: ", ") } ?? [], zones: zoneLines,
-          sensors: sensors))
+          sensors: sensors, profiles: profiles))
     } catch {
       return .failure(HistoryLoadError("Session \(id): \(error.description)"))
     }

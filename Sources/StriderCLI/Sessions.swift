@@ -261,7 +261,7 @@ struct ShowSession: ParsableCommand {
     let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
     text += SessionTimelineText.text(record, display: display, units: summary.units)
     if plot {
-      text += SessionPlots.text(
+      text += SessionProfiles.text(
         record, summary: summary, width: TerminalPanel.width, glyphs: TerminalPanel.glyphs)
     }
     try Output.standard(text)

@@ -150,6 +150,41 @@ import Testing
     #expect(Self.press(&model, .character("q")) == [.quit])
   }
 
+  /// `p` in an opened session shows each of its profiles in place of the map, then the map
+  /// again; a session without any says so; going back and opening again starts at the map.
+  @Test func pCyclesTheProfilesAndBackToTheMap() {
+    var model = HistoryModel(data: Self.data)
+    #expect(Self.press(&model, .character("\r")) == [.open(6)])
+    var detail = Self.detail(6)
+    detail.profiles = ["elevation", "pace", "heart rate"].map { title in
+      ProfileChart(
+        title: title, samples: [.init(distance: 0, value: 1), .init(distance: 100, value: 2)],
+        glyphs: .unicode
+      ) { "\($0)" }
+    }
+    model.opened(detail)
+    #expect(model.state.profile == nil, "the map first")
+    var seen: [String?] = []
+    for _ in 0..<4 {
+      _ = Self.press(&model, .character("p"))
+      seen.append(model.state.profile?.title)
+    }
+    #expect(seen == ["elevation", "pace", "heart rate", nil])
+    _ = Self.press(&model, .character("p"))
+    #expect(model.state.profile?.title == "elevation")
+    _ = Self.press(&model, .character("q"))
+    _ = Self.press(&model, .character("\r"))
+    model.opened(detail)
+    #expect(model.state.profile == nil, "opened again at the map")
+
+    var bare = HistoryModel(data: Self.data)
+    _ = Self.press(&bare, .character("\r"))
+    bare.opened(Self.detail(6))
+    _ = Self.press(&bare, .character("p"))
+    #expect(bare.state.profile == nil)
+    #expect(bare.state.message == "No profile: nothing measured along it")
+  }
+
   @Test func aSessionThatCannotBeReadLeavesTheListWithTheReason() {
     var model = HistoryModel(data: Self.data)
     _ = Self.press(&model, .character("\r"))

@@ -55,6 +55,11 @@ struct HistoryScreenEndToEndTests {
       pane.contains("Session 1") && pane.contains("Splits") && pane.contains("Route")
         && pane.contains("Best efforts")
     }
+    tmux.send("p")
+    tmux.waitFor("its first profile in place of the map") { pane in
+      (pane.contains("─ Elevation") || pane.contains("─ Pace")) && !pane.contains("─ Route")
+        && pane.contains("p next")
+    }
     tmux.send("Escape")
     tmux.waitFor("back to the list") { $0.contains("Sessions · 1 of 2") && !$0.contains("Route") }
     tmux.send("r")

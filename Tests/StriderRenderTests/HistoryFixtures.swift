@@ -85,6 +85,9 @@ enum HistoryFixtures {
           fix.heartRate = BeatsPerMinute(Double(140 + i % 30))
           fix.cadence = RevolutionsPerMinute(Double(85 + i % 4))
           return fix
-        }))
+        }),
+      profiles: record.summary.map {
+        SessionProfiles.charts(record, summary: $0, glyphs: .unicode)
+      } ?? [])
   }()
 }

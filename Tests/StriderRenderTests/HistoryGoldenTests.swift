@@ -98,6 +98,22 @@ import Testing
       named: "history-session-\(columns)x\(rows)-\(glyphs.kind)")
   }
 
+  /// The opened session with its pace profile in place of the map (`p`), in both glyph
+  /// sets at 120×40, and at 80×24.
+  @Test(arguments: glyphSets, [0, 1])
+  func profileScreen(glyphs: Glyphs, size: Int) throws {
+    let (columns, rows) = Self.sizes[size]
+    var state = HistoryViewState(data: HistoryFixtures.data, glyphs: glyphs)
+    state.detail = HistoryFixtures.detail
+    state.route = ProjectedRoute(points: HistoryFixtures.detail.route)
+    let pace = try #require(HistoryFixtures.detail.profiles.firstIndex { $0.title == "pace" })
+    state.shownProfile = pace
+    let text = HistoryScreen.render(state, columns: columns, rows: rows).text
+    #expect(text.contains("Pace"))
+    #expect(glyphs.kind == .unicode || text.allSatisfy(\.isASCII))
+    assertGolden(text, named: "history-profile-\(columns)x\(rows)-\(glyphs.kind)")
+  }
+
   @Test func asciiScreensHoldOnlyASCII() {
     var state = HistoryViewState(data: HistoryFixtures.data, glyphs: .ascii)
     #expect(HistoryScreen.render(state, columns: 120, rows: 40).text.allSatisfy { $0.isASCII })

@@ -86,6 +86,7 @@ public struct HistoryModel: Sendable {
     state.detail = detail
     state.route = ProjectedRoute(points: detail.route)
     state.viewport = .fit
+    state.shownProfile = nil
     state.message = nil
     needsRedraw = true
   }
@@ -103,13 +104,18 @@ public struct HistoryModel: Sendable {
     needsRedraw = true
   }
 
-  /// Keys while a session is open: back, replay, and the map's zoom and drawing.
+  /// Keys while a session is open: back, replay, the profiles in place of the map, and the
+  /// map's zoom and drawing.
   private mutating func inDetail(_ key: TerminalKey) -> [HistoryCommand] {
     guard let detail = state.detail else { return [] }
     switch key {
     case .character("q"), .character("Q"), .character("\u{1B}"), .left:
       state.detail = nil
       state.route = ProjectedRoute()
+      state.shownProfile = nil
+    case .character("p"):
+      state.showNextProfile()
+      if detail.profiles.isEmpty { state.message = "No profile: nothing measured along it" }
     case .character("r"):
       return [.replay(detail.entry.id)]
     case .character("z"):

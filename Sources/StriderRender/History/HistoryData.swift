@@ -117,11 +117,15 @@ public struct HistorySessionDetail: Sendable {
   /// The heart rate, cadence and power over the session's fixes, as `sessions show` gives
   /// them (none: the fixes carried no sensor, or they were not read).
   public var sensors: SensorFigures
+  /// Elevation, pace or speed and heart rate over the distance (`SessionProfiles`), the
+  /// ones the session has data for; `p` shows each in place of the map in turn.
+  public var profiles: [ProfileChart]
 
   public init(
     entry: HistoryEntry, summary: SessionSummary?, route: [TrackPoint], efforts: [String] = [],
-    zones: [String] = [], sensors: SensorFigures = SensorFigures()
+    zones: [String] = [], sensors: SensorFigures = SensorFigures(), profiles: [ProfileChart] = []
   ) {
+    self.profiles = profiles
     self.entry = entry
     self.summary = summary
     self.route = route

@@ -93,7 +93,12 @@ public enum HistoryScreen {
     let width = body.width - leftWidth
     let effortRows = min(panel.effortsHeight, body.height / 3)
     let mapRows = body.height - effortRows
-    drawMap(state, in: GridRect(x: x, y: 0, width: width, height: mapRows), into: &grid)
+    let rect = GridRect(x: x, y: 0, width: width, height: mapRows)
+    if let profile = state.profile {
+      drawProfile(profile, state, in: rect, into: &grid)
+    } else {
+      drawMap(state, in: rect, into: &grid)
+    }
     grid.withRegion(GridRect(x: x, y: mapRows, width: width, height: effortRows)) {
       panel.drawEfforts(into: &$0)
     }
@@ -126,6 +131,33 @@ public enum HistoryScreen {
     }
   }
 
+  /// A profile of the opened session in a box titled with its name, filling the box less
+  /// its title row and the distance axis.
+  static func drawProfile(
+    _ profile: ProfileChart, _ state: HistoryViewState, in rect: GridRect, into grid: inout Grid
+  ) {
+    let glyphs = state.glyphs
+    let units = state.data.units
+    grid.withRegion(rect) { $0.fill($0.bounds) }
+    let inner = rect.inset(by: 1)
+    let title = profile.title.prefix(1).uppercased() + profile.title.dropFirst()
+    grid.drawBox(rect, glyphs: glyphs, title: title)
+    var profile = profile
+    profile.glyphs = glyphs
+    // The chart's own first line is its title, which the box already says.
+    let lines = profile.lines(width: inner.width - 1, height: max(1, inner.height - 1)) {
+      DisplayFormat.distance(Meters($0), units: units)
+    }.dropFirst()
+    guard !lines.isEmpty else {
+      grid.writeCentred(
+        "No room for the profile", in: inner, row: inner.y + inner.height / 2, style: .dim)
+      return
+    }
+    for (row, line) in lines.enumerated() where row < inner.height {
+      grid.write(line, column: inner.x + 1, row: inner.y + row, maxWidth: inner.width - 1)
+    }
+  }
+
   /// The keys of the mode, shortened from the right to fit, and a note at the right end.
   static func drawStatus(_ state: HistoryViewState, into grid: inout Grid) {
     let glyphs = state.glyphs
@@ -133,8 +165,11 @@ public enum HistoryScreen {
     let keys: [(String, String)]
     if state.isSearching {
       keys = [("Enter", "keep"), ("Esc", "clear"), ("", "search: /\(state.query)")]
-    } else if state.detail != nil {
-      keys = [("q", "back"), ("r", "replay"), ("z/x", "zoom"), ("m", "map"), ("Esc", "back")]
+    } else if let detail = state.detail {
+      keys =
+        [("q", "back"), ("r", "replay")]
+        + (detail.profiles.isEmpty ? [] : [("p", state.profile == nil ? "profiles" : "next")])
+        + [("z/x", "zoom"), ("m", "map"), ("Esc", "back")]
     } else {
       keys = [
         ("q", "quit"), (arrows, "move"), ("Enter", "open"), ("/", "search"), ("r", "replay"),

@@ -24,6 +24,27 @@ public struct HistoryViewState: Sendable {
   public var message: String?
   /// How many weeks back from today the charts end (`[` and `]` move them).
   public var chartWeeksBack = 0
+  /// Which of the opened session's profiles is drawn in place of its map (an index into
+  /// `HistorySessionDetail.profiles`); nil: the map.
+  public var shownProfile: Int?
+
+  /// The profile drawn in place of the map, if any.
+  public var profile: ProfileChart? {
+    guard let shownProfile, let profiles = detail?.profiles, profiles.indices.contains(shownProfile)
+    else { return nil }
+    return profiles[shownProfile]
+  }
+
+  /// The map, then each profile, then the map again.
+  public mutating func showNextProfile() {
+    let count = detail?.profiles.count ?? 0
+    guard count > 0 else {
+      shownProfile = nil
+      return
+    }
+    let next = (shownProfile ?? -1) + 1
+    shownProfile = next < count ? next : nil
+  }
 
   public init(data: HistoryData, glyphs: Glyphs = .unicode, colour: Bool = true) {
     self.data = data

@@ -1,14 +1,16 @@
 import StriderCore
-import StriderRender
 
-/// `sessions show --plot`: elevation, pace (speed for rides) and heart rate over the
-/// distance, as profiles under the summary.
-enum SessionPlots {
-  /// Rows each profile is high.
-  static let height = 6
+/// A session's elevation, pace (speed for rides) and heart rate over its distance, as the
+/// profiles `sessions show --plot` prints under the summary and the history's opened
+/// session cycles through with `p`.
+public enum SessionProfiles {
+  /// Rows each profile of `sessions show --plot` is high.
+  public static let height = 6
 
-  static func text(_ record: SessionRecord, summary: SessionSummary, width: Int, glyphs: Glyphs)
-    -> String
+  /// The profiles the session has data for: elevation only where the session trusted it,
+  /// pace or speed, heart rate; each empty chart draws nothing.
+  public static func charts(_ record: SessionRecord, summary: SessionSummary, glyphs: Glyphs)
+    -> [ProfileChart]
   {
     let track = record.finishedTrack
     let units = summary.units
@@ -48,7 +50,16 @@ enum SessionPlots {
       ProfileChart(title: "heart rate", samples: heart, glyphs: glyphs) {
         "\(Int(saturating: $0.rounded())) bpm"
       })
-    let blocks = charts.map { chart in
+    return charts.filter { !$0.samples.isEmpty }
+  }
+
+  /// The profiles as text, `height` rows each within `width` columns, each followed by a
+  /// blank line's worth of separation (`sessions show --plot`).
+  public static func text(
+    _ record: SessionRecord, summary: SessionSummary, width: Int, glyphs: Glyphs
+  ) -> String {
+    let units = summary.units
+    let blocks = charts(record, summary: summary, glyphs: glyphs).map { chart in
       chart.lines(width: width, height: height) { distance in
         DisplayFormat.distance(Meters(distance), units: units)
       }
