@@ -331,4 +331,30 @@ extension DashboardModelTests {
     #expect(!state.showsGPSPanel)
     #expect(state.message == "The GPS panel needs a live receiver (run)")
   }
+
+  /// `p` shows the replay's profiles so far in the map's place, one a press, then the map;
+  /// before any point it says there is none; `g` and `p` take turns at the map's place.
+  @Test func pCyclesTheProfilesInTheMapsPlace() throws {
+    var model = Self.model(.replay)
+    #expect(model.press(.character("p"), now: 0) == [])
+    #expect(model.tick(now: 0).message == "No profile yet: nothing measured")
+    for (k, fix) in Self.simulated.fixes.prefix(400).enumerated() {
+      _ = model.handle(.fix(fix), now: Double(k))
+    }
+    _ = model.press(.character("p"), now: 400)
+    let first = try #require(model.tick(now: 400).profile)
+    var rendered = model.render(columns: 100, rows: 30)
+    var grid = try #require(rendered)
+    let title = first.title.prefix(1).uppercased() + first.title.dropFirst()
+    #expect(grid.text.contains("─ \(title)") && !grid.text.contains("─ Map"))
+    var titles = [first.title]
+    while model.tick(now: 401).profile != nil {
+      _ = model.press(.character("p"), now: 401)
+      if let next = model.tick(now: 401).profile { titles.append(next.title) }
+    }
+    #expect(titles.contains("pace"))
+    rendered = model.render(columns: 100, rows: 30)
+    grid = try #require(rendered)
+    #expect(grid.text.contains("─ Map"), "the map again after the last")
+  }
 }

@@ -117,6 +117,12 @@ struct TerminalUITests {
       "the dashboard shows analyze's \(distance):\n\(pane)")
     #expect(pane.contains("100%"), "the progress bar is full")
     #expect(pane.contains("park-run.gpx"))
+    // `p`: the profiles in the map's place, their axis ending at the distance shown.
+    tmux.send("p")
+    tmux.waitFor("a profile in the map's place") { pane in
+      (pane.contains("─ Elevation") || pane.contains("─ Pace")) && !pane.contains("─ Map")
+        && pane.contains(distance)
+    }
     tmux.send("q")
     guard tmux.waitFor("exit status 0", { $0.contains("EXIT=0") }) != nil else { return }
     let output = tmux.capture(history: true)

@@ -91,3 +91,51 @@ import Testing
       grid.text == Screen.render(Fixtures.demo(glyphs: .unicode), columns: 120, rows: 40).grid.text)
   }
 }
+
+/// The replay with its pace profile in the map's place (`p`): the profile so far, its
+/// distance axis ending at the distance the dashboard shows.
+@Suite struct ProfileScreenGoldenTests {
+  static func replay(glyphs: Glyphs) -> ScreenState {
+    var state = Fixtures.replay(glyphs: glyphs)
+    for (k, fix) in Fixtures.session.fixes.prefix(Fixtures.cutoff).enumerated() {
+      guard let coordinate = fix.coordinate else { continue }
+      state.profiles.add(
+        TrackPoint(
+          time: fix.time, coordinate: coordinate, altitude: fix.altitude,
+          speed: fix.speed ?? .zero),
+        isPaused: false, heartRate: BeatsPerMinute(Double(130 + k % 40)))
+    }
+    return state
+  }
+
+  @Test(arguments: [Glyphs.unicode, .ascii])
+  func paceInTheMapsPlace(glyphs: Glyphs) throws {
+    var state = Self.replay(glyphs: glyphs)
+    #expect(state.profileCharts.map(\.title) == ["elevation", "pace", "heart rate"])
+    let firstShown = state.showNextProfile()
+    let secondShown = state.showNextProfile()
+    #expect(firstShown && secondShown)
+    #expect(state.profile?.title == "pace")
+    let text = Screen.render(state, columns: 100, rows: 30).grid.text
+    #expect(text.contains("Pace") && !text.contains("Map"))
+    #expect(text.contains(DisplayFormat.distance(state.snapshot.distance, units: .metric)))
+    assertGolden(text, named: "screen-replay-profile-\(glyphs.kind)-100x30")
+  }
+
+  /// The map again after the last profile; no profile without data.
+  @Test func cyclesBackToTheMap() {
+    var state = Self.replay(glyphs: .unicode)
+    for _ in 0..<3 {
+      let shown = state.showNextProfile()
+      #expect(shown)
+    }
+    #expect(state.profile?.title == "heart rate")
+    let shown = state.showNextProfile()
+    #expect(shown)
+    #expect(state.profile == nil)
+    var empty = Fixtures.replay(glyphs: .unicode)
+    let none = empty.showNextProfile()
+    #expect(!none)
+    #expect(empty.profile == nil)
+  }
+}

@@ -135,6 +135,10 @@ extension DashboardModel {
       // Only gpsd reports satellites; a file or the simulator has none to show.
       guard kind == .live else { return note("The GPS panel needs a live receiver (run)", now) }
       state.showsGPSPanel.toggle()
+      if state.showsGPSPanel { state.shownProfile = nil }
+    case .nextProfile:
+      guard state.showNextProfile() else { return note("No profile yet: nothing measured", now) }
+      state.showsGPSPanel = false
     case .toggleCheck, .toggleSmoother, .toggleAutoPause, .inject:
       return performLab(action, now: now)
     }

@@ -183,7 +183,8 @@ public struct DashboardModel: Sendable {
       status = newStatus
     case .restarted:
       restart()
-    case .session(.point(let point, _)):
+    case .session(.point(let point, let isPaused)):
+      state.profiles.add(point, isPaused: isPaused, heartRate: state.heartRate)
       state.route.appendTrack(
         point.coordinate, startsSegment: lastSegment.map { $0 != point.segment } ?? false)
       lastSegment = point.segment
@@ -235,6 +236,7 @@ public struct DashboardModel: Sendable {
     summary = nil
     newestFixTime = nil
     state.route = ProjectedRoute()
+    state.profiles = ProfileRecorder()
     lastSegment = nil
   }
 
@@ -255,6 +257,7 @@ public struct DashboardModel: Sendable {
     coachCues = []
     summary = nil
     state.route = ProjectedRoute()
+    state.profiles = ProfileRecorder()
     lastSegment = nil
     laps = []
     var presses = lapPressedAfter[...]

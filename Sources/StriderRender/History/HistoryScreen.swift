@@ -95,7 +95,8 @@ public enum HistoryScreen {
     let mapRows = body.height - effortRows
     let rect = GridRect(x: x, y: 0, width: width, height: mapRows)
     if let profile = state.profile {
-      drawProfile(profile, state, in: rect, into: &grid)
+      let panel = ProfilePanel(chart: profile, units: units, glyphs: glyphs)
+      grid.withRegion(rect) { panel.draw(into: &$0) }
     } else {
       drawMap(state, in: rect, into: &grid)
     }
@@ -128,33 +129,6 @@ public enum HistoryScreen {
     let legend = " \(glyphs.start) start  \(glyphs.finish) finish "
     if TextWidth.of(legend) + 4 <= rect.width {
       grid.write(legend, column: rect.x + 2, row: rect.maxY - 1)
-    }
-  }
-
-  /// A profile of the opened session in a box titled with its name, filling the box less
-  /// its title row and the distance axis.
-  static func drawProfile(
-    _ profile: ProfileChart, _ state: HistoryViewState, in rect: GridRect, into grid: inout Grid
-  ) {
-    let glyphs = state.glyphs
-    let units = state.data.units
-    grid.withRegion(rect) { $0.fill($0.bounds) }
-    let inner = rect.inset(by: 1)
-    let title = profile.title.prefix(1).uppercased() + profile.title.dropFirst()
-    grid.drawBox(rect, glyphs: glyphs, title: title)
-    var profile = profile
-    profile.glyphs = glyphs
-    // The chart's own first line is its title, which the box already says.
-    let lines = profile.lines(width: inner.width - 1, height: max(1, inner.height - 1)) {
-      DisplayFormat.distance(Meters($0), units: units)
-    }.dropFirst()
-    guard !lines.isEmpty else {
-      grid.writeCentred(
-        "No room for the profile", in: inner, row: inner.y + inner.height / 2, style: .dim)
-      return
-    }
-    for (row, line) in lines.enumerated() where row < inner.height {
-      grid.write(line, column: inner.x + 1, row: inner.y + row, maxWidth: inner.width - 1)
     }
   }
 

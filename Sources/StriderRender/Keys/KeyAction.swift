@@ -24,6 +24,8 @@ public enum KeyAction: Sendable, Hashable {
   case resetView
   /// Swap the map for the GPS panel (satellites, DOPs) and back; live sessions only.
   case toggleGPSPanel
+  /// The profiles (elevation, pace, heart rate) in the map's place, one a press.
+  case nextProfile
   /// Filter lab: turn one gate check on or off.
   case toggleCheck(RejectionReason)
   case toggleSmoother

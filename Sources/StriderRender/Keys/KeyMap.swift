@@ -39,6 +39,9 @@ public enum KeyMap {
   /// GPS panel: the receiver's satellites and DOPs in the map's place, in `strider run`.
   public static let gpsPanelKey: Character = "g"
 
+  /// Profiles: elevation, pace or speed and heart rate over the distance in the map's place.
+  public static let profileKey: Character = "p"
+
   /// The action of a printable key, or nil when it is not bound.
   public static func action(for key: Character) -> KeyAction? {
     switch key {
@@ -60,6 +63,7 @@ public enum KeyMap {
     case "l": return .pan(.right)
     case "r": return .resetView
     case gpsPanelKey: return .toggleGPSPanel
+    case profileKey: return .nextProfile
     case smootherKey: return .toggleSmoother
     case autoPauseKey: return .toggleAutoPause
     default: break
@@ -109,6 +113,9 @@ public enum KeyMap {
       KeyBinding(
         keys: String(gpsPanelKey), description: "GPS satellites, DOPs (run)", short: "gps",
         group: .map, priority: 9),
+      KeyBinding(
+        keys: String(profileKey), description: "elevation, pace, HR plots",
+        short: "profiles", group: .map, priority: 9),
       KeyBinding(
         keys: "+/-", description: "replay faster / slower", short: "speed", group: .replay,
         priority: 3),

@@ -55,16 +55,15 @@ public struct HelpOverlay: Sendable {
   static let keyWidth = 9
 
   /// The help as one or two columns of lines: two when one would not fit the rows but two
-  /// fit the width, split at a group boundary.
+  /// fit the width, split at the group boundary that leaves the taller column shortest.
   private func columns(rows: Int, columns: Int) -> [[Line]] {
     let content = lines
     guard content.count + 4 > rows - 2 else { return [content] }
     var best = content.count
     for (index, line) in content.enumerated() {
-      if case .blank = line, index >= content.count / 2 {
-        best = index
-        break
-      }
+      guard case .blank = line else { continue }
+      let taller = max(index, content.count - index - 1)
+      if taller < max(best, content.count - best - 1) { best = index }
     }
     let left = Array(content[..<best])
     let right = Array(content[min(content.count, best + 1)...])

@@ -17,40 +17,61 @@ public enum SessionProfiles {
     var charts: [ProfileChart] = []
     // Elevation only where the session trusted it (a receiver's altitude noise is no hill).
     if summary.elevationGain != nil {
-      let samples = track.points.compactMap { point in
-        point.altitude.map {
-          ProfileChart.Sample(distance: point.distance.value, value: $0.value)
-        }
-      }
       charts.append(
-        ProfileChart(title: "elevation", samples: samples, glyphs: glyphs) {
-          DisplayFormat.shortLength(Meters($0), units: units)
-        })
+        elevation(
+          track.points.compactMap { point in
+            point.altitude.map {
+              ProfileChart.Sample(distance: point.distance.value, value: $0.value)
+            }
+          }, units: units, glyphs: glyphs))
     }
     // Pace over the moving stretches only: a stop is no pace, and drawn blank.
-    let activity = summary.activity
-    let moving = track.points.filter { !$0.isStopped && $0.speed.value > 0.3 }.map {
-      ProfileChart.Sample(distance: $0.distance.value, value: $0.speed.value)
-    }
     charts.append(
-      ProfileChart(
-        title: activity.prefersSpeed ? "speed" : "pace", samples: moving, glyphs: glyphs
-      ) { speed in
-        DisplayFormat.paceOrSpeed(
-          pace: Pace(1000 / max(speed, 1e-3)), speed: MetersPerSecond(speed), activity: activity,
-          units: units)
-      })
-    let heart = record.fixes.compactMap { judged -> ProfileChart.Sample? in
-      guard let rate = judged.fix.heartRate?.value, rate > 0, let time = judged.fix.time,
-        !track.isEmpty
-      else { return nil }
-      return ProfileChart.Sample(distance: track.distance(at: time).value, value: rate)
-    }
+      pace(
+        track.points.filter { !$0.isStopped && $0.speed.value > movingSpeed }.map {
+          ProfileChart.Sample(distance: $0.distance.value, value: $0.speed.value)
+        }, activity: summary.activity, units: units, glyphs: glyphs))
     charts.append(
-      ProfileChart(title: "heart rate", samples: heart, glyphs: glyphs) {
-        "\(Int(saturating: $0.rounded())) bpm"
-      })
+      heartRate(
+        record.fixes.compactMap { judged -> ProfileChart.Sample? in
+          guard let rate = judged.fix.heartRate?.value, rate > 0, let time = judged.fix.time,
+            !track.isEmpty
+          else { return nil }
+          return ProfileChart.Sample(distance: track.distance(at: time).value, value: rate)
+        }, glyphs: glyphs))
     return charts.filter { !$0.samples.isEmpty }
+  }
+
+  /// Slower than this a point is no pace (standing, shuffling at a crossing).
+  public static let movingSpeed = 0.3
+
+  /// The elevation profile, its axis in metres or feet.
+  public static func elevation(_ samples: [ProfileChart.Sample], units: UnitSystem, glyphs: Glyphs)
+    -> ProfileChart
+  {
+    ProfileChart(title: "elevation", samples: samples, glyphs: glyphs) {
+      DisplayFormat.shortLength(Meters($0), units: units)
+    }
+  }
+
+  /// The pace profile (speed for an activity shown as speed), from speeds in m/s.
+  public static func pace(
+    _ samples: [ProfileChart.Sample], activity: Activity, units: UnitSystem, glyphs: Glyphs
+  ) -> ProfileChart {
+    ProfileChart(
+      title: activity.prefersSpeed ? "speed" : "pace", samples: samples, glyphs: glyphs
+    ) { speed in
+      DisplayFormat.paceOrSpeed(
+        pace: Pace(1000 / max(speed, 1e-3)), speed: MetersPerSecond(speed), activity: activity,
+        units: units)
+    }
+  }
+
+  /// The heart-rate profile, in beats per minute.
+  public static func heartRate(_ samples: [ProfileChart.Sample], glyphs: Glyphs) -> ProfileChart {
+    ProfileChart(title: "heart rate", samples: samples, glyphs: glyphs) {
+      "\(Int(saturating: $0.rounded())) bpm"
+    }
   }
 
   /// The profiles as text, `height` rows each within `width` columns, each followed by a

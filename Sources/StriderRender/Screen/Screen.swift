@@ -41,7 +41,10 @@ public enum Screen {
       grid.withRegion(layout.dashboard) { dashboard.draw(into: &$0) }
     }
     var mapFrame: MapFrame?
-    if state.showsGPSPanel {
+    if let profile = state.profile {
+      let panel = ProfilePanel(chart: profile, units: state.units, glyphs: glyphs)
+      grid.withRegion(layout.map) { panel.draw(into: &$0) }
+    } else if state.showsGPSPanel {
       let panel = GPSPanel(
         sky: state.sky, fix: state.newestFix, units: state.units, glyphs: glyphs)
       grid.withRegion(layout.map) { panel.draw(into: &$0) }

@@ -44,6 +44,35 @@ public struct ScreenState: Sendable {
   public var sky: SkyView?
   /// The newest fix as received, for the GPS panel's position, altitude and UTC time.
   public var newestFix: Fix?
+  /// Elevation, pace and heart rate over the distance so far, for the profiles.
+  public var profiles = ProfileRecorder()
+  /// Which profile takes the map's place (`p`), an index into `profileCharts`; nil: the map.
+  public var shownProfile: Int?
+
+  /// The profiles the session has data for so far, ending at the distance shown.
+  public var profileCharts: [ProfileChart] {
+    profiles.charts(distance: snapshot.distance, activity: activity, units: units, glyphs: glyphs)
+  }
+
+  /// The profile in the map's place, if any.
+  public var profile: ProfileChart? {
+    guard let shownProfile else { return nil }
+    let charts = profileCharts
+    return charts.indices.contains(shownProfile) ? charts[shownProfile] : nil
+  }
+
+  /// The map, then each profile the session has data for, then the map again; false when
+  /// it has none yet.
+  public mutating func showNextProfile() -> Bool {
+    let count = profileCharts.count
+    guard count > 0 else {
+      shownProfile = nil
+      return false
+    }
+    let next = (shownProfile ?? -1) + 1
+    shownProfile = next < count ? next : nil
+    return true
+  }
 
   public init(
     activity: Activity = .run, units: UnitSystem = .metric,
