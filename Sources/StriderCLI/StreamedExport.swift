@@ -100,8 +100,11 @@ extension ExportSession {
         track.end(to: &stream)
       }
     case .tcx:
+      let sensors = try storeCall { () throws(StoreError) in
+        try store.sensorFigures(of: id, lapEnds: header.summary?.laps?.map(\.end) ?? [])
+      }
       return { (stream) throws(StoreError) in
-        var lap = TCXWriter.Lap(record: header, startTime: startTime)
+        var lap = TCXWriter.Lap(record: header, startTime: startTime, lapSensors: sensors.laps)
         try store.forEachStoredPoint(of: id, points.stored) { point in
           guard kept(point) else { return }
           lap.write(points.exported(point).fix, distance: distance, to: &stream)

@@ -48,6 +48,29 @@ import Testing
     }
   }
 
+  /// A watch run with a heart rate and the device's laps: the streamed TCX, whose laps'
+  /// heart rates the store sums lap by lap, is the whole record's.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aStreamedTCXsLapHeartRatesAreTheRecords() throws {
+    let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
+    let dir = try StriderBinary.temporaryDirectory()
+    let environment = ["STRIDER_HOME": dir.path]
+    let imported = try StriderBinary.run(
+      ["sessions", "import", file.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let exported = try StriderBinary.run(
+      ["sessions", "export", "1", "--format", "tcx"], environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let store = try SessionStore(location: StoreLocation(directory: dir.path))
+    let export = SessionExport(
+      record: try store.record(1), configuration: try store.configuration(of: 1),
+      source: try store.listing(1).source, displayTrack: try store.displayTrack(of: 1))
+    var expected = ""
+    export.write(.tcx, points: .track, to: &expected)
+    #expect(exported.stdout == expected)
+    #expect(expected.components(separatedBy: "<AverageHeartRateBpm>").count - 1 == 4)
+  }
+
   /// The stops the JSON export draws from the stored track, a run of points at a time,
   /// are those of the track in memory.
   @Test func theStoredTracksStopsAndMovesAreTheTrackInMemorys() throws {

@@ -167,3 +167,26 @@ public struct SensorFigures: Sendable {
     ])
   }
 }
+
+extension SensorFigures {
+  /// The figures of each lap, fix by fix in time order: a fix belongs to the first lap that
+  /// has not ended before it (the last lap takes every later fix), as the TCX writer puts
+  /// points in laps; one set for the whole session without laps.
+  public struct ByLap: Sendable {
+    public private(set) var laps: [SensorFigures]
+    private let ends: [GNSSTime]
+    private var current = 0
+
+    public init(lapEnds: [GNSSTime]) {
+      ends = lapEnds
+      laps = Array(repeating: SensorFigures(), count: max(1, lapEnds.count))
+    }
+
+    public mutating func add(_ fix: Fix) {
+      if let time = fix.time {
+        while current + 1 < laps.count, time > ends[current] { current += 1 }
+      }
+      laps[current].add(fix)
+    }
+  }
+}

@@ -18,7 +18,9 @@ public enum TCXWriter: SessionWriter {
   ) {
     let record = export.record
     let finished = record.finishedTrack
-    var lap = Lap(record: record, startTime: record.startTime)
+    var sensors = SensorFigures.ByLap(lapEnds: record.summary?.laps?.map(\.end) ?? [])
+    for judged in record.fixes { sensors.add(judged.fix) }
+    var lap = Lap(record: record, startTime: record.startTime, lapSensors: sensors.laps)
     for fix in export.selectedFixes(points).fixes {
       lap.write(
         fix, distance: finished.isEmpty ? nil : { finished.distance(at: $0) }, to: &stream)
@@ -40,9 +42,14 @@ public enum TCXWriter: SessionWriter {
     /// The pressed laps, and the one being written; empty: one lap of the whole session.
     private let laps: [StriderCore.Lap]
     private var lapIndex = 0
+    /// The heart rate and cadence of each lap, in the order written.
+    private let lapSensors: [SensorFigures]
 
     /// - Parameter startTime: the session's start (`SessionRecord.startTime`).
-    public init(record: SessionRecord, startTime: GNSSTime?) {
+    /// - Parameter lapSensors: each lap's heart rate and cadence (`SensorFigures.ByLap` over
+    ///   the session's fixes and its laps' ends), for the laps' averages and maxima.
+    public init(record: SessionRecord, startTime: GNSSTime?, lapSensors: [SensorFigures] = []) {
+      self.lapSensors = lapSensors
       sport =
         switch record.activity {
         case .run: "Running"
@@ -90,8 +97,22 @@ public enum TCXWriter: SessionWriter {
       stream.write(
         "        <DistanceMeters>\(GPXWriter.decimal(distance, places: 2))</DistanceMeters>\n")
       stream.write("        <Calories>\(Int(max(0, min(65_535, calories.rounded()))))</Calories>\n")
+      let sensors = lapSensors.indices.contains(lapIndex) ? lapSensors[lapIndex] : nil
+      if let sensors, let average = sensors.averageHeartRate,
+        let bpm = GPXWriter.wholeNumber(average, in: 1...255),
+        let top = GPXWriter.wholeNumber(sensors.heartRateMax, in: 1...255)
+      {
+        stream.write("        <AverageHeartRateBpm><Value>\(bpm)</Value></AverageHeartRateBpm>\n")
+        stream.write("        <MaximumHeartRateBpm><Value>\(top)</Value></MaximumHeartRateBpm>\n")
+      }
       let intensity = lap?.intensity == .rest ? "Resting" : "Active"
       stream.write("        <Intensity>\(intensity)</Intensity>\n")
+      // The lap's <Cadence> is a bike's (TCX keeps a run's in an extension).
+      if sport == "Biking", let average = sensors?.averageCadence,
+        let rpm = GPXWriter.wholeNumber(average, in: 0...254)
+      {
+        stream.write("        <Cadence>\(rpm)</Cadence>\n")
+      }
       stream.write("        <TriggerMethod>Manual</TriggerMethod>\n")
     }
 

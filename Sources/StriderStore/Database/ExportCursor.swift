@@ -300,6 +300,13 @@ extension SessionStore {
   /// their time and sensor columns, so a long session without a sensor costs a scan of its
   /// key (a 214,580-fix ride opened its history detail in 0.5–1.0 s reading every fix).
   public func sensorFigures(of id: Int64) throws(StoreError) -> SensorFigures {
+    try sensorFigures(of: id, lapEnds: []).laps[0]
+  }
+
+  /// `sensorFigures(of:)` lap by lap (`SensorFigures.ByLap`): the TCX export's laps.
+  public func sensorFigures(of id: Int64, lapEnds: [GNSSTime]) throws(StoreError)
+    -> SensorFigures.ByLap
+  {
     try guarded {
       try pool.read { db in
         // A database read before "v10: fix power and temperature" ran has neither column.
@@ -310,7 +317,7 @@ extension SessionStore {
           "SELECT time, \(sensors.joined(separator: ", ")) FROM fix "
           + "WHERE sessionId = ? AND (\(sensors.map { "\($0) IS NOT NULL" }.joined(separator: " OR "))) "
           + "ORDER BY seq"
-        var figures = SensorFigures()
+        var figures = SensorFigures.ByLap(lapEnds: lapEnds)
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: [id])
         while let row = try cursor.next() {
           func number(_ index: Int) throws -> Double? {
