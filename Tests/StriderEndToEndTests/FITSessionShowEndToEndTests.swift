@@ -56,6 +56,9 @@ import Testing
     #expect(analyzedDevice["pauses"] as? Int == 7)
     #expect(analyzedDevice["paused_s"] as? Double == 127)
     #expect(analyzedDevice["calories_kcal"] as? Int == 1025)
+    #expect(
+      NSDictionary(dictionary: analyzedDevice) == NSDictionary(dictionary: device),
+      "the export's device object is analyze's")
     let strider = try #require(report["calories_kcal"] as? Double)
     let gap = try #require(analyzedDevice["calories_gap_pct"] as? Double)
     #expect(abs(gap - 100 * (strider - 1025) / 1025) < 0.1)

@@ -175,22 +175,13 @@ extension SessionExport {
       JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
       JSONMember("heart_rate", heartRate?.json ?? .null),
     ]
-    if let device { head.append(JSONMember("device", Self.jsonValue(device))) }
+    if let device {
+      let compared = record.summary.map { DeviceComparison(device: device, summary: $0).json }
+      head.append(
+        JSONMember("device", compared ?? .object(DeviceComparison.totalsMembers(device))))
+    }
     if !parts.isEmpty { head.append(JSONMember("parts", .array(parts.map(Self.jsonValue)))) }
     return head + [JSONMember("segments", .array(segments))]
-  }
-
-  /// What the device counted, where a session has it (an imported FIT or TCX file).
-  static func jsonValue(_ device: DeviceTotals) -> JSONValue {
-    .object([
-      JSONMember("distance_m", number(device.distance?.value, 2)),
-      JSONMember("timer_s", number(device.timerTime?.value, 1)),
-      JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
-      JSONMember("calories_kcal", number(device.calories?.value, 0)),
-      JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
-      JSONMember("paused_s", number(device.pausedTime?.value, 1)),
-      JSONMember(device.partName + "s", .int(device.parts)),
-    ])
   }
 
   /// A multisport part, in the shape of `analyze`'s legs.

@@ -1,0 +1,74 @@
+/// The device's own figures beside Strider's, as `analyze`, `sessions show` and the JSON
+/// export give them: the gaps between the two and the `device` object of the JSON
+/// (`line`, in StriderRender, is the table's row).
+public struct DeviceComparison: Sendable {
+  public var device: DeviceTotals
+  public var summary: SessionSummary
+
+  public init(device: DeviceTotals, summary: SessionSummary) {
+    self.device = device
+    self.summary = summary
+  }
+
+  /// Seconds a track may go on past the device's summary (the device closes it a moment
+  /// after its last record).
+  public static let endGrace = 60.0
+
+  /// Whether the track holds fixes well after the device's last summary ends (a file cut
+  /// short before the summary of its last part): the totals then do not cover the track.
+  public var goesOnAfterDevice: Bool {
+    guard let end = device.end, let last = summary.end?.time else { return false }
+    return last.secondsSince1970 - end.secondsSince1970 > Self.endGrace
+  }
+
+  /// Metres the device counted before its first position and after its last, when enough
+  /// to matter (a tenth of a percent, and 10 m): left out of the comparison and said.
+  public var unpositioned: Meters? {
+    guard let outside = device.unpositionedDistance, let total = device.distance?.value,
+      outside.value >= 10, outside.value >= total / 1000
+    else { return nil }
+    return outside
+  }
+
+  /// Strider's distance against the device's over the positioned part of the file, % of
+  /// the device's; nil without one.
+  public var distanceGap: Double? {
+    guard let total = device.distance?.value, !goesOnAfterDevice else { return nil }
+    let d = total - (unpositioned?.value ?? 0)
+    guard d > 0 else { return nil }
+    return 100 * (summary.distance.value - d) / d
+  }
+
+  /// Strider's calories against the device's, % of the device's; nil without them.
+  public var caloriesGap: Double? {
+    guard let device = device.calories?.value, device > 0, !goesOnAfterDevice else { return nil }
+    return 100 * (summary.calories.value - device) / device
+  }
+
+  /// The `device` object of `analyze --format json` and of the JSON export.
+  public var json: JSONValue {
+    let number = JSONValue.rounded
+    return .object(
+      Self.totalsMembers(device) + [
+        JSONMember("unpositioned_distance_m", number(device.unpositionedDistance?.value, 2)),
+        JSONMember("distance_gap_pct", number(distanceGap, 2)),
+        JSONMember("calories_gap_pct", number(caloriesGap, 1)),
+        JSONMember("covers_track", .bool(!goesOnAfterDevice)),
+      ])
+  }
+
+  /// What the device counted, as the `device` object begins (all of it for a session
+  /// without a summary to compare with).
+  public static func totalsMembers(_ device: DeviceTotals) -> [JSONMember] {
+    let number = JSONValue.rounded
+    return [
+      JSONMember("distance_m", number(device.distance?.value, 2)),
+      JSONMember("timer_s", number(device.timerTime?.value, 1)),
+      JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
+      JSONMember("calories_kcal", number(device.calories?.value, 0)),
+      JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
+      JSONMember("paused_s", number(device.pausedTime?.value, 1)),
+      JSONMember(device.partName + "s", .int(device.parts)),
+    ]
+  }
+}
