@@ -67,8 +67,10 @@ import Testing
   /// its size and never leaves half a wide character.
   @Test(arguments: [(40, 12), (41, 13), (71, 17), (72, 18), (99, 30), (100, 30), (300, 90)])
   func everySizeDraws(columns: Int, rows: Int) {
+    var profiled = ProfileScreenGoldenTests.replay(glyphs: .unicode)
+    profiled.shownProfile = 2
     for state in [
-      Fixtures.live(), Fixtures.replay(glyphs: .ascii), Fixtures.demo(glyphs: .unicode),
+      Fixtures.live(), Fixtures.replay(glyphs: .ascii), Fixtures.demo(glyphs: .unicode), profiled,
     ] {
       let frame = Screen.render(state, columns: columns, rows: rows)
       #expect(frame.grid.width == columns && frame.grid.height == rows)
