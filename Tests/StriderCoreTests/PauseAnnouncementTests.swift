@@ -100,4 +100,44 @@ import Testing
     #expect(second.at - second.since >= window + SessionEngine.pauseAnnouncementHold - Seconds(2))
     #expect(second.at - resumed >= Seconds(10), "said \(second.at - resumed) after the resume")
   }
+
+  /// A watch that stops writing while its wearer stands (its own auto-pause): the finished
+  /// track holds the stop across the gap, as live auto-pause does, and ends it where they
+  /// moved on; a session stored before the setting existed ends it at the gap.
+  @Test func aStopIsHeldAcrossAGapInTheFixes() throws {
+    let speeds =
+      Array(repeating: 3.0, count: 120) + Array(repeating: 0.0, count: 60)
+      + Array(repeating: 3.0, count: 120)
+    // The watch's timer restarted: what follows is a new segment.
+    let fixes = Self.fixes(speeds, silent: 130..<170).map { fix in
+      var fix = fix
+      if (fix.time?.secondsSince1970 ?? 0) >= 1_750_000_170 { fix.segment = 1 }
+      return fix
+    }
+    let heard = Self.run(fixes)
+    let start = 1_750_000_000.0
+    let held = try #require(
+      heard.summary.pauses.first {
+        $0.start.secondsSince1970 - start < 135 && $0.end.secondsSince1970 - start > 165
+      },
+      "\(heard.summary.pauses.map { ($0.start.secondsSince1970 - start, $0.end.secondsSince1970 - start) })"
+    )
+    #expect(
+      held.start.secondsSince1970 - start >= 118 && held.start.secondsSince1970 - start <= 128)
+    #expect(held.end.secondsSince1970 - start >= 175 && held.end.secondsSince1970 - start <= 182)
+
+    var before = SessionConfiguration(activity: .run)
+    before.autoPause.holdsStopsAcrossGaps = nil
+    var engine = SessionEngine(configuration: before)
+    for fix in fixes { _ = engine.ingest(fix) }
+    let old = engine.finish().summary
+    #expect(
+      !old.pauses.contains {
+        $0.start.secondsSince1970 - start < 135 && $0.end.secondsSince1970 - start > 165
+      },
+      "before: the gap ends the stop")
+    #expect(
+      old.distance.value == heard.summary.distance.value
+        || abs(old.distance.value - heard.summary.distance.value) < 5)
+  }
 }

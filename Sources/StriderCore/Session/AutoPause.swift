@@ -29,12 +29,18 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// (`FinishingPass.travelTime`): the step into or out of it is moving only for the time
   /// its length takes. Nil, as in sessions stored before it existed: the whole step moves.
   public var datesStopEdges: Bool?
+  /// Whether the finished track holds a stop across a gap in the fixes (a watch that stopped
+  /// recording while its wearer stood, a tunnel), as live auto-pause does: the stop goes on
+  /// after the gap until the user moves on. Nil, as in sessions stored before it existed: a
+  /// gap ends the stop, and the stop after it is found anew.
+  public var holdsStopsAcrossGaps: Bool?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
     resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
-    wanderRadius: Double? = nil, datesStopEdges: Bool? = nil
+    wanderRadius: Double? = nil, datesStopEdges: Bool? = nil, holdsStopsAcrossGaps: Bool? = nil
   ) {
+    self.holdsStopsAcrossGaps = holdsStopsAcrossGaps
     self.enabled = enabled
     self.radius = radius
     self.window = window
@@ -87,6 +93,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
       }
     defaults.wanderRadius = standardWanderRadius
     defaults.datesStopEdges = true
+    defaults.holdsStopsAcrossGaps = true
     return defaults
   }
 }

@@ -104,6 +104,7 @@ extension SessionConfiguration {
     // other respect; it keeps that too.
     if autoPause.wanderRadius == nil { other.autoPause.wanderRadius = nil }
     if autoPause.datesStopEdges == nil { other.autoPause.datesStopEdges = nil }
+    if autoPause.holdsStopsAcrossGaps == nil { other.autoPause.holdsStopsAcrossGaps = nil }
     if !autoPause.enabled { other.autoPause.enabled = false }
     return other
   }

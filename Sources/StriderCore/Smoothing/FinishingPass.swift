@@ -351,7 +351,8 @@ struct FinishingPass: Sendable {
     var finder = StopFinder(
       configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
       stillSpeed: stillSpeed,
-      looksForWander: configuration.autoPause.wanderRadius != nil, points: points,
+      looksForWander: configuration.autoPause.wanderRadius != nil,
+      holdsAcrossGaps: configuration.autoPause.holdsStopsAcrossGaps ?? false, points: points,
       streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
@@ -630,6 +631,9 @@ struct FinishingPass: Sendable {
     /// user moved on inside them (`movingStretch`), and still wherever the smoothed speed
     /// is within its own noise (`Entry.readsStill`).
     let looksForWander: Bool
+    /// Whether a stop open when a new stretch begins goes on after the gap, as live
+    /// auto-pause's does (`AutoPauseConfiguration.holdsStopsAcrossGaps`).
+    let holdsAcrossGaps: Bool
     let points: Track
     /// The stops as found, in order.
     private(set) var detected: [PauseInterval] = []
@@ -650,11 +654,12 @@ struct FinishingPass: Sendable {
 
     init(
       configurations: [AutoPauseConfiguration], stillSpeed: Double, looksForWander: Bool,
-      points: Track, streams: Bool
+      holdsAcrossGaps: Bool = false, points: Track, streams: Bool
     ) {
       self.configurations = configurations
       self.stillSpeed = stillSpeed
       self.looksForWander = looksForWander
+      self.holdsAcrossGaps = holdsAcrossGaps
       self.points = points
       self.streams = streams
       detectors = configurations.map { AutoPause(configuration: $0) }
@@ -666,7 +671,11 @@ struct FinishingPass: Sendable {
       guard let time = p.time else { return }
       latest = time
       for d in detectors.indices {
-        if p.newStretch {
+        if p.newStretch, holdsAcrossGaps, openSince[d] != nil {
+          // The user stood when the fixes stopped: the stop goes on while they are still
+          // there, and ends where they were last inside if they moved on meanwhile.
+          detectors[d].reset()
+        } else if p.newStretch {
           if let since = openSince[d], i > 0, let end = points[i - 1].time {
             close(PauseInterval(start: since, end: end))
             openSince[d] = nil

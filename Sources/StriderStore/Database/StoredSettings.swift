@@ -19,10 +19,12 @@ public enum StoredSettings {
   /// along the smoothed curve replays along chords, and one stored before auto-pause read
   /// the filtered speed pauses on the region alone, and one stored before stops were looked
   /// for in the error's wander finds them in the activity's region alone, to the numbers it
-  /// was stored with; so does one stored before a stop was dated between its fixes.
+  /// was stored with; so does one stored before a stop was dated between its fixes, and one
+  /// stored before a stop was held across a gap in its fixes.
   static let absentMeansBefore: [(object: String, key: String)] = [
     ("smoother", "measuresAlongCurve"), ("autoPause", "movingSpeed"),
     ("autoPause", "wanderRadius"), ("autoPause", "datesStopEdges"),
+    ("autoPause", "holdsStopsAcrossGaps"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
