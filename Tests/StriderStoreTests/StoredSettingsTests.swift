@@ -18,14 +18,16 @@ import Testing
   static let frozen: [Frozen] = {
     /// Today's settings as that Strider wrote them: distance measured along chords, before
     /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` and
-    /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges` (absent, each
-    /// stays nil rather than take today's default).
+    /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges`, and a break in
+    /// the fixes ending a stop, before `holdsStopsAcrossGaps` (absent, each stays nil rather
+    /// than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
       settings.autoPause.movingSpeed = nil
       settings.autoPause.wanderRadius = nil
       settings.autoPause.datesStopEdges = nil
+      settings.autoPause.holdsStopsAcrossGaps = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -93,6 +95,7 @@ import Testing
       expected.autoPause.movingSpeed = today.movingSpeed
       expected.autoPause.wanderRadius = today.wanderRadius
       expected.autoPause.datesStopEdges = today.datesStopEdges
+      expected.autoPause.holdsStopsAcrossGaps = today.holdsStopsAcrossGaps
     }
     return expected
   }
@@ -125,6 +128,7 @@ import Testing
     expected.autoPause.movingSpeed = nil
     expected.autoPause.wanderRadius = nil
     expected.autoPause.datesStopEdges = nil
+    expected.autoPause.holdsStopsAcrossGaps = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -145,6 +149,9 @@ import Testing
     // And one stored before a stop was dated between its fixes, at its fixes.
     #expect(old.autoPause.datesStopEdges == nil)
     #expect(today.autoPause.datesStopEdges == true)
+    // And one stored before a stop was held across a break in the fixes, to the break.
+    #expect(old.autoPause.holdsStopsAcrossGaps == nil)
+    #expect(today.autoPause.holdsStopsAcrossGaps == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

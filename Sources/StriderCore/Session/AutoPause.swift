@@ -30,9 +30,9 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// its length takes. Nil, as in sessions stored before it existed: the whole step moves.
   public var datesStopEdges: Bool?
   /// Whether the finished track holds a stop across a gap in the fixes (a watch that stopped
-  /// recording while its wearer stood, a tunnel), as live auto-pause does: the stop goes on
-  /// after the gap until the user moves on. Nil, as in sessions stored before it existed: a
-  /// gap ends the stop, and the stop after it is found anew.
+  /// recording while its wearer stood) where the first fix after it is still inside the
+  /// stop's region: the stop goes on until the user moves on. Nil, as in sessions stored
+  /// before it existed: a gap ends the stop, and the stop after it is found anew.
   public var holdsStopsAcrossGaps: Bool?
 
   public init(
@@ -140,6 +140,13 @@ public struct AutoPause: Sendable {
       return
     }
     wanderRegion = (region.radius, region.window)
+  }
+
+  /// Whether a pause is in force and `coordinate` lies inside its region: after a gap, the
+  /// user is still where they stopped.
+  public func holds(_ coordinate: Coordinate) -> Bool {
+    guard isPaused, let anchor else { return false }
+    return Geodesy.distanceMeters(anchor, coordinate) <= anchorRadius
   }
 
   /// Forgets the recent positions (after a gap); a pause in force stays in force.

@@ -671,9 +671,10 @@ struct FinishingPass: Sendable {
       guard let time = p.time else { return }
       latest = time
       for d in detectors.indices {
-        if p.newStretch, holdsAcrossGaps, openSince[d] != nil {
-          // The user stood when the fixes stopped: the stop goes on while they are still
-          // there, and ends where they were last inside if they moved on meanwhile.
+        if p.newStretch, holdsAcrossGaps, openSince[d] != nil, detectors[d].holds(p.coordinate) {
+          // The user stood when the fixes stopped and stands there when they come back: the
+          // stop goes on. One who is elsewhere moved meanwhile: the break ends the stop, or
+          // the place it held would be joined to where they are by a straight line.
           detectors[d].reset()
         } else if p.newStretch {
           if let since = openSince[d], i > 0, let end = points[i - 1].time {

@@ -241,10 +241,30 @@ struct FITActivityLayout {
       else { continue }
       summaryPauses.append((max(stop, first), start))
     }
-    pauses = Self.merged(summaryPauses)
+    // A stop held across a break in the fixes is written as the timer stopping before the
+    // break and again after it, so that a reader sees the break as the segment it was.
+    pauses = Self.merged(Self.cut(summaryPauses, at: gaps))
     stoppedSeconds = Self.merged(summaryPauses + gaps).reduce(0) {
       $0 + Double($1.start) - Double($1.stop)
     }
+  }
+
+  /// `intervals` less the time strictly inside each gap: an interval a gap falls within
+  /// becomes the part before it and the part after it.
+  static func cut(
+    _ intervals: [(stop: UInt32, start: UInt32)], at gaps: [(stop: UInt32, start: UInt32)]
+  ) -> [(stop: UInt32, start: UInt32)] {
+    var pieces = intervals
+    for gap in gaps where gap.start > gap.stop {
+      pieces = pieces.flatMap { piece -> [(stop: UInt32, start: UInt32)] in
+        guard piece.stop < gap.start, piece.start > gap.stop else { return [piece] }
+        var parts: [(stop: UInt32, start: UInt32)] = []
+        if piece.stop <= gap.stop { parts.append((piece.stop, gap.stop)) }
+        if piece.start >= gap.start { parts.append((gap.start, piece.start)) }
+        return parts
+      }
+    }
+    return pieces
   }
 
   /// Intervals in time order, overlapping ones joined.
