@@ -180,7 +180,9 @@ struct HistoryLoader {
       let sensors = try store.sensorFigures(of: id)
       var profiles: [ProfileChart] = []
       if let summary {
-        profiles = SessionProfiles.charts(try store.record(id), summary: summary, glyphs: .unicode)
+        profiles = SessionProfiles.charts(
+          route: route, heartRates: try store.heartRates(of: id), summary: summary,
+          glyphs: .unicode)
       }
       var zoneLines: [String] = []
       if let time = try store.heartRateTime(of: id), !time.isEmpty {

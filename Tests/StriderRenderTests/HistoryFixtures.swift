@@ -87,7 +87,11 @@ enum HistoryFixtures {
           return fix
         }),
       profiles: record.summary.map {
-        SessionProfiles.charts(record, summary: $0, glyphs: .unicode)
+        SessionProfiles.charts(
+          route: record.drawnTrack,
+          heartRates: Fixtures.session.fixes.indices.compactMap { i in
+            Fixtures.session.fixes[i].time.map { ($0, Double(140 + i % 30)) }
+          }, summary: $0, glyphs: .unicode)
       } ?? [])
   }()
 }

@@ -51,6 +51,28 @@ import Testing
     #expect(left == 0)
   }
 
+  /// The heart rates a profile draws, read without the fixes whole: every fix with a rate
+  /// above zero, in order; none for a session without a strap.
+  @Test func heartRatesAreReadInOrder() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let withHeart = Self.fixes.enumerated().map { k, fix in
+      var fix = fix
+      fix.heartRate = k % 3 == 0 ? nil : BeatsPerMinute(k % 7 == 0 ? 0 : Double(100 + k % 50))
+      return fix
+    }
+    let id = try Self.imported(store, withHeart)
+    let expected = withHeart.compactMap { fix -> (Double, Double)? in
+      guard let rate = fix.heartRate?.value, rate > 0, let time = fix.time else { return nil }
+      return (time.secondsSince1970, rate)
+    }
+    let read = try store.heartRates(of: id).map { ($0.time.secondsSince1970, $0.rate) }
+    #expect(read.count == expected.count && read.count > 100)
+    #expect(zip(read, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    let plain = try Self.imported(store, Array(Self.fixes.suffix(50)))
+    #expect(try store.heartRates(of: plain).isEmpty)
+  }
+
   /// A multisport file's parts ("v12: multisport parts"): kept in file order, replaced by
   /// a second keep, a part the table would refuse left out, deleted with the session.
   @Test func partsAreKeptInOrderReplacedAndDeletedWithTheSession() throws {

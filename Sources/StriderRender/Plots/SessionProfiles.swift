@@ -42,6 +42,42 @@ public enum SessionProfiles {
     return charts.filter { !$0.samples.isEmpty }
   }
 
+  /// The same profiles from what the history keeps light: the drawn track (a few thousand
+  /// points, its distance scaled to the session's) and the heart rates, where reading the
+  /// whole record of a million-fix session would take seconds and hundreds of megabytes.
+  /// A point inside one of the summary's pauses is no pace; a point takes the newest heart
+  /// rate at most `heartRateHold` before it.
+  public static func charts(
+    route: [TrackPoint], heartRates: [(time: GNSSTime, rate: Double)],
+    summary: SessionSummary, glyphs: Glyphs
+  ) -> [ProfileChart] {
+    var recorder = ProfileRecorder()
+    var rate = 0
+    var pause = 0
+    let pauses = summary.pauses
+    for point in route {
+      var heartRate: BeatsPerMinute?
+      var isPaused = false
+      if let time = point.time {
+        while rate + 1 < heartRates.count, heartRates[rate + 1].time <= time { rate += 1 }
+        if rate < heartRates.count, heartRates[rate].time <= time,
+          time - heartRates[rate].time <= heartRateHold
+        {
+          heartRate = BeatsPerMinute(heartRates[rate].rate)
+        }
+        while pause < pauses.count, pauses[pause].end < time { pause += 1 }
+        isPaused = pause < pauses.count && pauses[pause].start <= time
+      }
+      recorder.add(point, isPaused: isPaused, heartRate: heartRate)
+    }
+    return recorder.charts(
+      distance: summary.distance, activity: summary.activity, units: summary.units, glyphs: glyphs
+    ).filter { $0.title != "elevation" || summary.elevationGain != nil }
+  }
+
+  /// How long a heart rate stands for the drawn track's points after it.
+  static let heartRateHold = Seconds(30)
+
   /// Slower than this a point is no pace (standing, shuffling at a crossing).
   public static let movingSpeed = 0.3
 

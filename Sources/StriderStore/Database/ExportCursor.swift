@@ -295,6 +295,26 @@ extension SessionStore {
 }
 
 extension SessionStore {
+  /// The heart rate of session `id`'s fixes that carry one (above zero), in the order kept:
+  /// what a profile draws, without reading the fixes whole.
+  public func heartRates(of id: Int64) throws(StoreError) -> [(time: GNSSTime, rate: Double)] {
+    try guarded {
+      try pool.read { db in
+        let cursor = try Row.fetchCursor(
+          db,
+          sql: "SELECT time, heartRate FROM fix WHERE sessionId = ? AND heartRate > 0 "
+            + "AND time IS NOT NULL ORDER BY seq", arguments: [id])
+        var rates: [(time: GNSSTime, rate: Double)] = []
+        while let row = try cursor.next() {
+          let time: Double = try row.decode(Double.self, atIndex: 0)
+          let rate: Double = try row.decode(Double.self, atIndex: 1)
+          if time.isFinite, rate.isFinite { rates.append((GNSSTime(secondsSince1970: time), rate)) }
+        }
+        return rates
+      }
+    }
+  }
+
   /// The heart rate, cadence, power and temperature over a session's fixes: what `sessions
   /// show` sums over every fix, read from the rows that carry one of them only, and only
   /// their time and sensor columns, so a long session without a sensor costs a scan of its
