@@ -53,4 +53,24 @@ struct DeviceCaloriesConformanceTests {
     #expect(totals.distance?.value == 200)
     #expect(totals.calories == nil)
   }
+
+  /// A lap whose energy is negative (a broken or hostile file) is left out of the sum; one
+  /// whose energy is the only one given and negative gives none.
+  @Test(arguments: [(["-5", "156"], 156.0), (["-5"], nil)] as [([String], Double?)])
+  func negativeLapCaloriesAreLeftOut(calories: [String], expected: Double?) throws {
+    let laps = calories.enumerated().map { k, value in
+      """
+      <Lap StartTime="2024-05-04T07:3\(k):00Z"><TotalTimeSeconds>60</TotalTimeSeconds>
+      <DistanceMeters>200</DistanceMeters><Calories>\(value)</Calories><Track><Trackpoint>
+      <Time>2024-05-04T07:3\(k):00Z</Time><Position><LatitudeDegrees>57.1</LatitudeDegrees>
+      <LongitudeDegrees>-4.4</LongitudeDegrees></Position></Trackpoint></Track></Lap>
+      """
+    }.joined()
+    let text =
+      "<?xml version=\"1.0\"?><TrainingCenterDatabase><Activities><Activity Sport=\"Running\">"
+      + laps + "</Activity></Activities></TrainingCenterDatabase>"
+    var reader = TCXReader(bytes: Array(text.utf8), fileName: "laps.tcx")
+    while try reader.next() != nil {}
+    #expect(try #require(reader.deviceTotals).calories?.value == expected)
+  }
 }

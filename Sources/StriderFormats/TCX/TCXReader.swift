@@ -36,8 +36,10 @@ public struct TCXReader: FormatReader {
     let activityLaps = laps.filter { $0.sport != nil }
     var totals = DeviceTotals.summing(
       activityLaps.map { ($0.distance, $0.totalTime, nil) }, partName: "lap")
-    totals?.calories = DeviceTotals.sum(activityLaps.map { $0.calories?.value }).map(
-      Kilocalories.init)
+    // A lap's negative energy is no estimate (a hostile or broken file): left out.
+    totals?.calories = DeviceTotals.sum(
+      activityLaps.map { $0.calories.map(\.value).flatMap { $0 >= 0 ? $0 : nil } }
+    ).map(Kilocalories.init)
     if Set(sports).count <= 1 { totals?.unpositionedDistance = span.outsidePositions }
     return totals
   }
