@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 
 /// The accuracy figures as text for people: one line a subset, percentages throughout.
 public enum AccuracyTable {
@@ -179,11 +180,15 @@ public enum AccuracyTable {
     let named = [SubsetFigures.withSpeed, SubsetFigures.gpxWithoutSpeed]
     for s in subsets
     where s.group == "overall" || (s.group == "subset" && named.contains(s.name)) {
-      let (count, off) = s.toldSplits
+      let (count, off, moved) = s.toldSplits
       guard count > 0 else { continue }
       lines.append(
         pad("  \(s.name) more than \(number(AccuracyTargets.toldSplitTolerance)) s off", 44)
           + left(number(100 * Double(off) / Double(count)), 8) + " % of \(count) splits")
+      let kept = FinishingReport.toldSplitTolerance.value
+      lines.append(
+        pad("    moved from the told (more than \(number(kept)) s off)", 44)
+          + left(number(100 * Double(moved) / Double(count)), 8) + " %")
       let stops = s.announced
       lines.append(
         "    stops announced live \(stops.pauses), not kept at the finish \(stops.notKept);"

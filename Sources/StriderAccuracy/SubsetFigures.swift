@@ -38,8 +38,10 @@ public struct SubsetFigures: Sendable {
   /// own account of its uncertainty (`DistanceUncertainty`), 0–1; nil when none gave one.
   public var withinTwoSigma: Double?
   /// The whole splits told live (`CaseResult.FormatFigures.toldSplits`) and how many of
-  /// them are more than `AccuracyTargets.toldSplitTolerance` from the finished split.
-  public var toldSplits: (count: Int, off: Int)
+  /// them are more than `AccuracyTargets.toldSplitTolerance` from the finished split, and
+  /// more than `FinishingReport.toldSplitTolerance`: those a session's summary does not keep
+  /// as told (`FinishingReport.keepingToldSplits`).
+  public var toldSplits: (count: Int, off: Int, moved: Int)
   /// The stops announced live, those of them the finished track does not keep, and the
   /// finished stops never announced, over every pair.
   public var announced: (pauses: Int, notKept: Int, keptNotAnnounced: Int)
@@ -83,9 +85,10 @@ public struct SubsetFigures: Sendable {
         sum.2 + pair.1.keptNotAnnounced
       )
     }
-    toldSplits = pairs.reduce((0, 0)) { sum, pair in
+    toldSplits = pairs.reduce((0, 0, 0)) { sum, pair in
       let off = pair.1.toldSplitsOff(by: AccuracyTargets.toldSplitTolerance)
-      return (sum.0 + off.count, sum.1 + off.off)
+      let moved = pair.1.toldSplitsOff(by: FinishingReport.toldSplitTolerance.value)
+      return (sum.0 + off.count, sum.1 + off.off, sum.2 + moved.off)
     }
   }
 
@@ -222,6 +225,7 @@ public struct SubsetFigures: Sendable {
     }
     members.append(JSONMember("told_splits", .int(toldSplits.count)))
     members.append(JSONMember("told_splits_off", .int(toldSplits.off)))
+    members.append(JSONMember("told_splits_moved", .int(toldSplits.moved)))
     members.append(JSONMember("announced_pauses", .int(announced.pauses)))
     members.append(JSONMember("announced_not_kept", .int(announced.notKept)))
     members.append(JSONMember("kept_not_announced", .int(announced.keptNotAnnounced)))

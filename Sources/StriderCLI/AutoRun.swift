@@ -277,7 +277,8 @@ struct AutoRun {
     } else {
       summary =
         SessionRecorder.record(
-          fixes: gathered.fixes, configuration: configuration, parallelism: Threads()
+          fixes: gathered.fixes, configuration: configuration, keepsToldSplits: true,
+          parallelism: Threads()
         )
         .summary
     }

@@ -93,6 +93,7 @@ public struct SessionRunner: Sendable {
       reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
     engine.relearnsAhead = relearnsAhead
     engine.followsWorkout = coach != nil
+    engine.keepsToldSplits = true
     self.coach = coach
     initialCoach = coach
   }
@@ -125,6 +126,7 @@ public struct SessionRunner: Sendable {
         reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
       coach = initialCoach
       engine.followsWorkout = coach != nil
+      engine.keepsToldSplits = true
       lapMarks = []
       liveLaps = []
       lapStart = nil

@@ -50,7 +50,9 @@ private func permissions(_ path: String) throws -> Int {
     for fix in simulated.fixes { try recording.append(fix) }
     let record = try recording.finish()
 
+    // A recording keeps its splits as they were told, as its live engine did.
     var engine = SessionEngine(configuration: configuration)
+    engine.keepsToldSplits = true
     for fix in simulated.fixes { _ = engine.ingest(fix) }
     let expected = engine.finish().summary
     #expect(record.summary == expected)
@@ -123,6 +125,7 @@ private func permissions(_ path: String) throws -> Int {
     #expect(try store.listing(recording.id).state == .interrupted)
     let record = try store.finish(recording.id)
     var engine = SessionEngine(configuration: configuration)
+    engine.keepsToldSplits = true
     for fix in kept { _ = engine.ingest(fix) }
     #expect(record.summary == engine.finish().summary)
     let listing = try store.listing(recording.id)

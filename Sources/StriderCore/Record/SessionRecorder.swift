@@ -1,14 +1,17 @@
 /// Runs the engine over recorded fixes with the settings they were recorded with: the same
 /// numbers the live session showed, or, for an interrupted one, the numbers of what was
 /// recorded; and the same record for a file imported. The laps pressed while recording
-/// (`laps`) are measured on the finished track into the summary's laps.
+/// (`laps`) are measured on the finished track into the summary's laps. A session someone
+/// watched or heard as it went (`keepsToldSplits`) keeps its splits as they were told, as
+/// its live engine did (`SessionEngine.keepsToldSplits`).
 public enum SessionRecorder {
   public static func record(
     fixes: [Fix], configuration: SessionConfiguration, laps: [LapMark] = [],
-    parallelism: any Parallelism = OneAtATime()
+    keepsToldSplits: Bool = false, parallelism: any Parallelism = OneAtATime()
   ) -> SessionRecord {
     var engine = SessionEngine(
       configuration: configuration, keepsFinishedTrack: true, parallelism: parallelism)
+    engine.keepsToldSplits = keepsToldSplits
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
     var verdicts = [Verdict](repeating: .accepted, count: fixes.count)

@@ -69,6 +69,43 @@ public struct FinishingReport: Hashable, Sendable, Codable {
     livePauses.contains { Self.overlaps($0, pause) }
   }
 
+  /// How far the finished track's time for a whole split may be from the time told live
+  /// for the summary to keep the told one: about the finished split time's own error
+  /// (docs/cues.md).
+  public static let toldSplitTolerance = Seconds(10)
+
+  /// The finished splits, each whole split kept as it was told where the finished track's
+  /// time for it is within `toldSplitTolerance`: a runner told "6 minutes 5 seconds" finds
+  /// 6:05 in the summary, as a watch keeps its auto-laps. A split further off keeps the
+  /// finished time, and the summary says why (`movedSplits`). The final partial split
+  /// takes the moving time the whole splits leave, so that they still add up to `moving`.
+  public func keepingToldSplits(_ finished: [Split], moving: Seconds) -> [Split] {
+    var told: [Int: Split] = [:]
+    for live in liveSplits where !live.isPartial && told[live.index] == nil {
+      told[live.index] = live
+    }
+    var kept: [Split] = []
+    kept.reserveCapacity(finished.count)
+    var whole = 0.0
+    for var split in finished {
+      if split.isPartial {
+        split.duration = Seconds(max(0, moving.value - whole))
+        split.pace = Pace(distance: split.distance, duration: split.duration) ?? .zero
+      } else {
+        if let live = told[split.index],
+          abs((live.duration - split.duration).value) <= Self.toldSplitTolerance.value
+        {
+          split.duration = live.duration
+          split.pace = live.pace
+          split.endTime = live.endTime
+        }
+        whole += split.duration.value
+      }
+      kept.append(split)
+    }
+    return kept
+  }
+
   /// A split whose finished time differs from the one announced live, and why.
   public struct MovedSplit: Hashable, Sendable {
     public var index: Int

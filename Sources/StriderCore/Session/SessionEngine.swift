@@ -251,6 +251,12 @@ public struct SessionEngine: Sendable {
     set { cueScheduler.followsWorkout = newValue }
   }
 
+  /// Whether the summary keeps each whole split as it was told, where the finished track
+  /// times it within `FinishingReport.toldSplitTolerance` (`keepingToldSplits`): set for a
+  /// session someone watched or heard (a run, a replay, the demo), not for a file analysed
+  /// or imported, whose splits are the finished track's.
+  public var keepsToldSplits = false
+
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
 
@@ -486,7 +492,7 @@ public struct SessionEngine: Sendable {
       }
     }
     let liveSnapshot = metrics.finish()
-    let finalSnapshot: MetricsSnapshot
+    var finalSnapshot: MetricsSnapshot
     let pauses: [PauseInterval]
     var finishing: FinishingReport?
     var uncertainty: DistanceUncertainty?
@@ -510,6 +516,10 @@ public struct SessionEngine: Sendable {
         liveDistance: liveSnapshot.distance + Meters(untimedDistance),
         liveMoving: liveSnapshot.moving, livePauses: livePauses,
         liveSplits: liveSnapshot.splits, detectedStops: figures.detected, liveStops: liveStops)
+      if keepsToldSplits, correctsLiveDistance, let finishing {
+        finalSnapshot.splits = finishing.keepingToldSplits(
+          finalSnapshot.splits, moving: finalSnapshot.moving)
+      }
     } else {
       finalSnapshot = liveSnapshot
       pauses = liveStops
@@ -638,6 +648,8 @@ public struct SessionEngine: Sendable {
     fresh.eventBuffer = eventBuffer
     fresh.needsLivePass = needsLivePass
     fresh.relearnsAhead = relearnsAhead
+    fresh.followsWorkout = followsWorkout
+    fresh.keepsToldSplits = keepsToldSplits
     self = fresh
   }
 

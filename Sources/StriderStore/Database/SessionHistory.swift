@@ -145,7 +145,8 @@ extension SessionStore {
       var record = try storedRecord(id)
       let configuration = try configuration(of: id)
       let again = SessionRecorder.record(
-        fixes: record.fixes.map(\.fix), configuration: configuration, parallelism: Threads())
+        fixes: record.fixes.map(\.fix), configuration: configuration,
+        keepsToldSplits: record.origin != .imported, parallelism: Threads())
       (record.fixes, record.track, record.events) = (again.fixes, again.track, again.events)
       (record.summary, record.finishedTrack) = (again.summary, again.finishedTrack)
       return record

@@ -81,7 +81,8 @@ extension SessionStore {
     let row = try SessionRow.find(db, key: id)
     var record = SessionRecorder.record(
       fixes: try fixes(of: id, db).map(\.fix), configuration: try configuration(of: id, db),
-      laps: try LapRow.marks(of: id, db), parallelism: Threads())
+      laps: try LapRow.marks(of: id, db), keepsToldSplits: row.origin != .imported,
+      parallelism: Threads())
     record.id = id
     record.name = row.name
     record.origin = row.origin
