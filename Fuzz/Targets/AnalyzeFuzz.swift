@@ -119,7 +119,7 @@ enum AnalyzePath {
     }
     let calories = summary.calories.value
     precondition(calories.isFinite && calories >= 0, "calories \(calories)")
-    let json = JSONValue.object(summary.jsonMembers).serialized
+    let json = JSONValue.object(summary.jsonMembers(live: true)).serialized
     precondition(!json.isEmpty)
     for split in summary.splits { _ = split.pace.value }
   }

@@ -40,12 +40,24 @@ struct Analyze: ParsableCommand {
   @Flag(help: "Print no progress line (shown on a terminal while long work runs).")
   var quiet = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also follow the file as a live session would (JSON only): the cues it would say, its "
+        + "live figures, and the split times a replay tells where they differ."))
+  var live = false
+
+  func validate() throws {
+    if live, format != .json {
+      throw ValidationError("--live adds the live figures to the JSON: use it with --format json.")
+    }
+  }
+
   mutating func run() throws {
     try AnalyzeJob(
       files: files, format: format,
       session: PlainSessionFlags(
         activity: session.activity, profileValues: session.profileValues),
-      noFilter: noFilter, quiet: quiet
+      noFilter: noFilter, live: live, quiet: quiet
     ).run()
   }
 }
@@ -57,9 +69,13 @@ struct AnalyzeJob: Equatable {
   var format: Analyze.OutputFormat = .table
   var session = PlainSessionFlags()
   var noFilter = false
+  /// Whether the JSON also says what a live session would (`--live`): its cues, its live
+  /// figures, the split times told where they differ.
+  var live = false
   /// Whether the engine runs its live pipeline too; nil: only where the output shows what it
-  /// makes (the JSON's `finishing` and `cues`), since the table shows the finished figures
-  /// alone (`SessionEngine.init`'s `followsLive`). Tests ask for both and compare.
+  /// makes (`--live`), or where the input cannot be read again should the finish need it
+  /// (a pipe), since the figures alone are the same (`SessionEngine.init`'s `followsLive`).
+  /// Tests ask for both and compare.
   var followsLive: Bool? = nil
   /// No progress line (`ProgressLine`), even on a terminal.
   var quiet = false
@@ -76,7 +92,8 @@ struct AnalyzeJob: Equatable {
         printError("strider: error: \(error.description)")
         continue
       }
-      try Output.standard((format == .json ? report.json.serialized : report.table) + "\n")
+      let text = format == .json ? report.json(live: live).serialized : report.table
+      try Output.standard(text + "\n")
     }
     if failures > 0 { throw ExitCode(1) }
   }
@@ -92,7 +109,7 @@ struct AnalyzeJob: Equatable {
     _ path: String, settings: UserSettings, followsLive asked: Bool? = nil
   ) throws(FormatError) -> AnalysisReport {
     // A pipe cannot be read a second time (`needsLivePass`): its engine follows.
-    let followsLive = asked ?? followsLive ?? (format == .json || !Self.isRegularFile(path))
+    let followsLive = asked ?? followsLive ?? (live || !Self.isRegularFile(path))
     let parallel = PrefetchingFixReader.isWorthAThread(path: path)
     let read = ReadProgress()
     let reader = PrefetchingFixReader(
@@ -361,10 +378,11 @@ struct AnalysisReport {
     device.map { DeviceComparison(device: $0, summary: summary) }
   }
 
-  var json: JSONValue {
+  /// `analyze --format json`'s object; `live` adds what a live session would have said.
+  func json(live: Bool) -> JSONValue {
     var members =
       [JSONMember("file", .string(file)), JSONMember("format", .string(format.rawValue))]
-      + summary.jsonMembers
+      + summary.jsonMembers(live: live)
     members += [
       JSONMember("activity_source", .string(choice.source.rawValue)),
       JSONMember("activity_reason", .string(choice.reason)),

@@ -7,7 +7,8 @@ import StriderCore
 /// name and protocol-conformance scans over every conformance the binary holds. Analysing
 /// a 10-line NMEA log took 32.4M instructions, 22.6M of them in that, which made Strider
 /// slower than gpsbabel on small files (issue 16). The plain forms (files, `--format json`
-/// or `table`, `--activity`, `--no-filter`, `--no-auto-pause`, each option at most once)
+/// or `table`, `--activity`, `--no-filter`, `--no-auto-pause`, `--live`, each option at
+/// most once)
 /// are read here into the `AnalyzeJob` the parser would make; anything else (help, another
 /// option, `--option=value`, a value it does not know, a name starting with "-", no file)
 /// goes to the parser, which says what is wrong.
@@ -30,6 +31,8 @@ enum PlainAnalyze {
         job.noFilter = true
       case "--quiet":
         job.quiet = true
+      case "--live":
+        job.live = true
       case "--no-auto-pause":
         job.session.profileValues.noAutoPause = true
       case "--format":
@@ -46,6 +49,7 @@ enum PlainAnalyze {
         job.files.append(argument)
       }
     }
-    return job.files.isEmpty ? nil : job
+    // `--live` with the table is refused by the parser.
+    return job.files.isEmpty || (job.live && job.format != .json) ? nil : job
   }
 }

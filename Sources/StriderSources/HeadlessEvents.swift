@@ -181,7 +181,7 @@ public enum HeadlessEvents {
     var members: [JSONMember] = [JSONMember("event", .string("summary"))]
     members.append(JSONMember("file", file.map { .string($0) } ?? .null))
     members.append(JSONMember("format", format.map { .string($0) } ?? .null))
-    return .object(members + summary.jsonMembers)
+    return .object(members + summary.jsonMembers(live: true))
   }
 
   private static func sessionEvent(_ event: SessionEvent, source: String) -> JSONValue? {

@@ -70,7 +70,7 @@ import Testing
     }
     let rawSummary = raw.finish().summary
     #expect(rawSummary.distanceSigma == nil)
-    let member = rawSummary.jsonMembers.first { $0.key == "distance_sigma_m" }
+    let member = rawSummary.jsonMembers(live: true).first { $0.key == "distance_sigma_m" }
     #expect(member?.value == JSONValue.null)
   }
 }

@@ -8,7 +8,7 @@ import Testing
   static func summaryJSON(_ fixes: [Fix], _ configuration: SessionConfiguration) -> String {
     var engine = SessionEngine(configuration: configuration)
     for fix in fixes { _ = engine.ingest(fix) }
-    return JSONValue.object(engine.finish().summary.jsonMembers).serialized
+    return JSONValue.object(engine.finish().summary.jsonMembers(live: true)).serialized
   }
 
   /// Fuzz/engine crash-0061e4dc: a raw-mode session whose first fix carried a time of about

@@ -7,7 +7,7 @@ import Testing
   static let requiredKeys = [
     "file", "format", "activity", "start", "end", "distance_m", "elapsed_s", "moving_s",
     "avg_pace_s_per_km", "calories_kcal", "elevation_gain_m", "points_in",
-    "fixes_with_position", "points_accepted", "rejected", "pauses", "splits", "cues",
+    "fixes_with_position", "points_accepted", "rejected", "pauses", "splits",
   ]
 
   func json(_ line: Substring) throws -> [String: Any] {
@@ -29,7 +29,7 @@ import Testing
     let truthDistance = try #require(Double(fields[2]))
     let truthMoving = try #require(Double(fields[4]))
 
-    let result = try StriderBinary.run(["analyze", "--format", "json", gpx])
+    let result = try StriderBinary.run(["analyze", "--format", "json", "--live", gpx])
     #expect(result.status == 0, "analyze failed: \(result.stderr)")
     #expect(!result.crashed)
     let lines = result.stdout.split(separator: "\n")
@@ -60,6 +60,57 @@ import Testing
     #expect(start["time"] is String && start["lat"] is Double && start["lon"] is Double)
     let cues = try #require(report["cues"] as? [[String: Any]])
     #expect(cues.contains { ($0["text"] as? String)?.hasPrefix("Distance 1 kilometre. ") == true })
+  }
+
+  /// Without `--live` the JSON measures the file and tells nothing: no cues, no live
+  /// figures, no word on which pauses were announced; every figure it has is the one `--live`
+  /// gives. `--live` is for the JSON alone: with the table it is refused before any work.
+  @Test func theJSONSaysWhatALiveSessionWouldOnlyWithLive() throws {
+    let dir = try StriderBinary.temporaryDirectory()
+    let gpx = dir.appendingPathComponent("run.gpx").path
+    _ = try StriderBinary.run(["simulate", "--activity", "run", "--seed", "8", "-o", gpx])
+    let plain = try json(
+      try #require(
+        try StriderBinary.run(["analyze", "--format", "json", gpx]).stdout
+          .split(separator: "\n").first))
+    let live = try json(
+      try #require(
+        try StriderBinary.run(["analyze", "--format", "json", "--live", gpx]).stdout
+          .split(separator: "\n").first))
+    for key in ["cues", "live"] {
+      #expect(plain[key] == nil, "\(key) without --live")
+      #expect(live[key] != nil, "\(key) with --live")
+    }
+    let pauses = try #require(plain["pauses"] as? [[String: Any]])
+    #expect(!pauses.isEmpty)
+    #expect(pauses.allSatisfy { $0["announced_live"] == nil })
+    #expect(
+      (live["pauses"] as? [[String: Any]])?.allSatisfy { $0["announced_live"] is Bool } == true)
+    var figures = live
+    figures["cues"] = nil
+    figures["live"] = nil
+    figures["pauses"] = (live["pauses"] as? [[String: Any]])?.map {
+      var pause = $0
+      pause["announced_live"] = nil
+      return pause
+    }
+    figures["splits"] = (live["splits"] as? [[String: Any]])?.map {
+      var split = $0
+      split["live_duration_s"] = nil
+      split["note"] = nil
+      return split
+    }
+    func sorted(_ object: [String: Any]) throws -> String {
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+        as: UTF8.self)
+    }
+    #expect(try sorted(figures) == sorted(plain), "the same figures")
+
+    let refused = try StriderBinary.run(["analyze", "--live", gpx])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("--format json"), "\(refused.stderr)")
+    #expect(refused.stdout.isEmpty)
   }
 
   @Test func tableOutputIsReadable() throws {

@@ -32,7 +32,7 @@ import Testing
       "simulate", "--activity", "ride", "--seed", "4", "--length", "52000", "-o", gpx,
     ])
     #expect(sim.status == 0)
-    let analyzed = try StriderBinary.run(["analyze", "--format", "json", gpx])
+    let analyzed = try StriderBinary.run(["analyze", "--format", "json", "--live", gpx])
     let reference = try #require(Self.jsonLines(analyzed.stdout).first)
     let elapsed = try #require(reference["elapsed_s"] as? Double)
     #expect(elapsed > 6800, "the simulated ride lasts about two hours: \(elapsed) s")
@@ -52,7 +52,7 @@ import Testing
         (summary[key] as? Double) == (reference[key] as? Double)
           || (summary[key] as? Int) == (reference[key] as? Int), "\(key) differs")
     }
-    // `analyze --format json` re-measures its live figures as a replay does, so it says
+    // `analyze --format json --live` re-measures its live figures as a replay does, so it says
     // every cue the replay says, at the same time, and its splits' live times are the
     // ones the replay told.
     func said(_ cues: [[String: Any]]) -> [String] {

@@ -28,7 +28,7 @@ import Testing
   }
 
   static func analyze(_ path: String) throws -> (report: [String: Any], stderr: String) {
-    let result = try StriderBinary.run(["analyze", "--format", "json", path])
+    let result = try StriderBinary.run(["analyze", "--format", "json", "--live", path])
     #expect(result.status == 0 && !result.crashed, "analyze failed: \(result.stderr)")
     return (try json(result.stdout), result.stderr)
   }

@@ -85,8 +85,11 @@ public struct SessionSummary: Hashable, Sendable, Codable {
     return [JSONMember("untimed_distance_m", .rounded(untimed.value, 2))]
   }
 
-  /// The members of `analyze --format json`, in the documented order.
-  public var jsonMembers: [JSONMember] {
+  /// The members of `analyze --format json`, in the documented order. Without `live`, the
+  /// members only a session followed live has (`cues`, `live`, and whether each pause was
+  /// announced) are left out: `analyze` without `--live` measures the file and tells
+  /// nothing.
+  public func jsonMembers(live: Bool) -> [JSONMember] {
     func endpoint(_ e: TrackEndpoint?) -> JSONValue {
       guard let e else { return .null }
       return .object([
@@ -96,14 +99,43 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       ])
     }
     var moved: [Int: FinishingReport.MovedSplit] = [:]
-    for m in finishing?.movedSplits(finished: splits, pauses: pauses, start: start?.time) ?? []
-    where moved[m.index] == nil {
-      moved[m.index] = m
+    if live, let finishing {
+      for m in finishing.movedSplits(finished: splits, pauses: pauses, start: start?.time)
+      where moved[m.index] == nil {
+        moved[m.index] = m
+      }
     }
     var rejectedMembers: [JSONMember] = []
     for reason in RejectionReason.allCases {
       rejectedMembers.append(JSONMember(reason.rawValue, .int(rejected[reason] ?? 0)))
     }
+    func pause(_ p: PauseInterval) -> JSONValue {
+      var members = [
+        JSONMember("start", .string(p.start.iso8601)),
+        JSONMember("end", .string(p.end.iso8601)),
+        JSONMember("duration_s", .rounded(p.duration.value, 3)),
+      ]
+      if live {
+        members.append(
+          JSONMember("announced_live", .bool(finishing?.wasAnnouncedLive(p) ?? true)))
+      }
+      return .object(members)
+    }
+    let told: [JSONMember] =
+      live
+      ? [
+        JSONMember(
+          "cues",
+          .array(
+            cues.map {
+              .object([
+                JSONMember("time", .string($0.time.iso8601)),
+                JSONMember("trigger", .string($0.trigger.rawValue)),
+                JSONMember("text", .string($0.text)),
+              ])
+            })),
+        JSONMember("live", liveJSON),
+      ] : []
     return [
       JSONMember("activity", .string(activity.rawValue)),
       JSONMember("filtered", .bool(!isRaw)),
@@ -122,17 +154,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       JSONMember("fixes_with_position", .int(fixesWithPosition)),
       JSONMember("points_accepted", .int(pointsAccepted)),
       JSONMember("rejected", .object(rejectedMembers)),
-      JSONMember(
-        "pauses",
-        .array(
-          pauses.map {
-            .object([
-              JSONMember("start", .string($0.start.iso8601)),
-              JSONMember("end", .string($0.end.iso8601)),
-              JSONMember("duration_s", .rounded($0.duration.value, 3)),
-              JSONMember("announced_live", .bool(finishing?.wasAnnouncedLive($0) ?? true)),
-            ])
-          })),
+      JSONMember("pauses", .array(pauses.map(pause))),
       JSONMember(
         "splits",
         .array(
@@ -148,18 +170,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
                 JSONMember("partial", .bool($0.isPartial)),
               ] + splitNote($0, moved: moved))
           })),
-      JSONMember(
-        "cues",
-        .array(
-          cues.map {
-            .object([
-              JSONMember("time", .string($0.time.iso8601)),
-              JSONMember("trigger", .string($0.trigger.rawValue)),
-              JSONMember("text", .string($0.text)),
-            ])
-          })),
-      JSONMember("live", liveJSON),
-    ] + untimedMembers + lapMembers
+    ] + told + untimedMembers + lapMembers
   }
 
   /// `laps`, only when lap was pressed: a file analysed has none, and keeps its keys.

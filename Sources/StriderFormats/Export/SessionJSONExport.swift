@@ -172,7 +172,7 @@ extension SessionExport {
       JSONMember("version", .int(Self.jsonVersion)),
       JSONMember("session", .object(session)),
       JSONMember("settings", configuration.map { Self.jsonValue($0, snakeCase: true) } ?? .null),
-      JSONMember("summary", record.summary.map { .object($0.jsonMembers) } ?? .null),
+      JSONMember("summary", record.summary.map { .object($0.jsonMembers(live: true)) } ?? .null),
       JSONMember("heart_rate", heartRate?.json ?? .null),
     ]
     if let device {
