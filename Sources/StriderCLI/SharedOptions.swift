@@ -167,8 +167,8 @@ struct LiveSessionOptions: ParsableArguments, SessionFlags {
 
 /// The config file, read once per run; a bad file stops the command with the error.
 enum ConfigFile {
-  private static let loaded: Result<UserSettings, SettingsError> = Result {
-    () throws(SettingsError) in
+  private static let loaded: Result<UserSettings, TOMLFileError> = Result {
+    () throws(TOMLFileError) in
     try SettingsFile.load(environment: placingVariables())
   }
 

@@ -26,7 +26,7 @@ struct WorkoutOptions: ParsableArguments {
       return try WorkoutFile.load(path: workout)
     } catch let error as FormatError {
       printError("strider: error: \(error.description)")
-    } catch let error as WorkoutFileError {
+    } catch let error as TOMLFileError {
       printError("strider: error: \(error.description)")
     }
     throw ExitCode(1)

@@ -13,7 +13,7 @@ import Testing
     return configuration.cues
   }
 
-  static func error(_ text: String) -> SettingsError? {
+  static func error(_ text: String) -> TOMLFileError? {
     do {
       _ = try SettingsFile.parse(text, path: "c.toml")
       return nil

@@ -112,7 +112,7 @@ import Testing
     ("[profile]\nheart_rate_zones = 50\n", 2, "profile.heart_rate_zones"),
   ])
   func aBadValueNamesTheKeyAndTheLine(text: String, line: Int, key: String) {
-    #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "c.toml") }
+    #expect(throws: TOMLFileError.self) { try SettingsFile.parse(text, path: "c.toml") }
     do {
       _ = try SettingsFile.parse(text, path: "c.toml")
     } catch {

@@ -28,7 +28,7 @@ import Testing
     #expect {
       _ = try SettingsFile.load(environment: ["XDG_CONFIG_HOME": home])
     } throws: { error in
-      guard let error = error as? SettingsError else { return false }
+      guard let error = error as? TOMLFileError else { return false }
       return error.path == path && error.message.contains("too large")
         && error.description.contains("at most 1048576 bytes")
     }
@@ -46,7 +46,7 @@ import Testing
     #expect {
       _ = try WorkoutFile.load(path: path)
     } throws: { error in
-      guard let error = error as? WorkoutFileError else { return false }
+      guard let error = error as? TOMLFileError else { return false }
       return error.path == path && error.message.contains("too large")
     }
   }

@@ -163,7 +163,7 @@ struct WorkoutFileTests {
   @Test("A missing or unreadable file says so")
   func missingFile() throws {
     #expect(
-      throws: WorkoutFileError(
+      throws: TOMLFileError(
         path: "/nonexistent/w.toml", line: nil, key: nil, message: "no such file")
     ) {
       try WorkoutFile.load(path: "/nonexistent/w.toml")
@@ -171,6 +171,6 @@ struct WorkoutFileTests {
     let dir = try StriderBinary.temporaryDirectory()
     let binary = dir.appendingPathComponent("latin1.toml")
     try Data([0x6E, 0x61, 0x6D, 0x65, 0x20, 0x3D, 0x20, 0x22, 0xE9, 0x22]).write(to: binary)
-    #expect(throws: WorkoutFileError.self) { try WorkoutFile.load(path: binary.path) }
+    #expect(throws: TOMLFileError.self) { try WorkoutFile.load(path: binary.path) }
   }
 }

@@ -2,19 +2,6 @@ import Foundation
 import StriderCore
 import TOMLKit
 
-/// A config file that cannot be used: the file, the line and the key, and why.
-public struct SettingsError: Error, Hashable, CustomStringConvertible {
-  public var path: String
-  public var line: Int?
-  public var key: String?
-  public var message: String
-
-  public var description: String {
-    let place = line.map { "\(path):\($0)" } ?? path
-    return "\(place): " + (key.map { "\($0): " } ?? "") + message
-  }
-}
-
 /// The config file: `$XDG_CONFIG_HOME/strider/config.toml`, else
 /// `~/.config/strider/config.toml`. Every key is optional; an unknown key or a value of the
 /// wrong kind is an error naming the key and its line, so a typo never goes unnoticed.
@@ -31,39 +18,21 @@ public enum SettingsFile {
 
   /// The settings in force: the file's values over the defaults; the defaults alone when
   /// there is no file.
-  public static func load(environment: [String: String]) throws(SettingsError) -> UserSettings {
+  public static func load(environment: [String: String]) throws(TOMLFileError) -> UserSettings {
     guard let path = path(environment: environment),
       FileManager.default.fileExists(atPath: path)
     else { return UserSettings() }
-    let data: Data
-    switch SmallFile.read(path) {
-    case .success(let bytes): data = bytes
-    case .failure(let failure):
-      throw SettingsError(path: path, line: nil, key: nil, message: failure.message)
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw SettingsError(path: path, line: nil, key: nil, message: "is not UTF-8 text")
-    }
-    return try parse(text, path: path)
+    return try parse(try TOMLFile.text(at: path), path: path)
   }
 
   /// Reads settings from TOML text; `path` names the file in errors and sources.
-  public static func parse(_ text: String, path: String) throws(SettingsError) -> UserSettings {
-    let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      throw SettingsError(
-        path: path, line: error.source.begin.line, key: nil,
-        message: "\(error.description) (column \(error.source.begin.column))")
-    } catch {
-      throw SettingsError(path: path, line: nil, key: nil, message: "\(error)")
-    }
+  public static func parse(_ text: String, path: String) throws(TOMLFileError) -> UserSettings {
+    let table = try TOMLFile.table(text, path: path)
     var settings = UserSettings()
     let lines = KeyLines(text)
     for section in table.keys.sorted() {
       guard let inner = table[section]?.table else {
-        throw SettingsError(
+        throw TOMLFileError(
           path: path, line: lines.line(of: section), key: section,
           message: "expected a table such as [\(section)]; known tables: "
             + Set(SettingKey.all.map(\.section)).sorted().joined(separator: ", "))
@@ -77,7 +46,7 @@ public enum SettingsFile {
           continue
         }
         guard let setting = SettingKey.all.first(where: { $0.name == key }) else {
-          throw SettingsError(
+          throw TOMLFileError(
             path: path, line: line, key: key,
             message: "unknown key; known keys: "
               + SettingKey.all.map(\.name).joined(separator: ", ")
@@ -88,7 +57,7 @@ public enum SettingsFile {
         let slot = setting.canonical ?? key
         try checkOnce(slot, key: key, line: line, path: path, slots: &slots)
         if let problem = setting.apply(value, &settings) {
-          throw SettingsError(path: path, line: line, key: key, message: problem)
+          throw TOMLFileError(path: path, line: line, key: key, message: problem)
         }
         settings.sources[slot] = .file(path: path, line: line ?? 0)
       }
@@ -100,10 +69,10 @@ public enum SettingsFile {
   private static func parseCueProfile(
     _ table: TOMLTable, named name: String, lines: KeyLines, path: String,
     into settings: inout UserSettings
-  ) throws(SettingsError) {
+  ) throws(TOMLFileError) {
     let prefix = "cues." + name
     guard let activity = Activity(rawValue: name) else {
-      throw SettingsError(
+      throw TOMLFileError(
         path: path, line: lines.line(of: prefix), key: prefix,
         message: "unknown activity; cue tables are [cues.ACTIVITY] for \(Activity.choiceList)")
     }
@@ -113,7 +82,7 @@ public enum SettingsFile {
       let key = prefix + "." + inner
       let line = lines.line(of: key)
       guard let setting = CueSettingKey.named(inner) else {
-        throw SettingsError(
+        throw TOMLFileError(
           path: path, line: line, key: key,
           message: "unknown key; the keys of an activity's cues: "
             + CueSettingKey.all.map(\.name).joined(separator: ", "))
@@ -122,7 +91,7 @@ public enum SettingsFile {
       let slot = prefix + "." + setting.slot
       try checkOnce(slot, key: key, line: line, path: path, slots: &slots)
       if let problem = setting.apply(value, &profile) {
-        throw SettingsError(path: path, line: line, key: key, message: problem)
+        throw TOMLFileError(path: path, line: line, key: key, message: problem)
       }
       settings.sources[slot] = .file(path: path, line: line ?? 0)
     }
@@ -133,9 +102,9 @@ public enum SettingsFile {
   /// error: which one was meant is not clear.
   private static func checkOnce(
     _ slot: String, key: String, line: Int?, path: String, slots: inout [String: String]
-  ) throws(SettingsError) {
+  ) throws(TOMLFileError) {
     if let other = slots[slot] {
-      throw SettingsError(
+      throw TOMLFileError(
         path: path, line: line, key: key,
         message: "sets the same value as \(other); keep one of them")
     }

@@ -10,34 +10,16 @@ import TOMLKit
 /// an error naming the file, the line and the step, so a typo never goes unnoticed.
 public enum WorkoutFile {
   /// Reads and checks the workout at `path`.
-  public static func load(path: String) throws(WorkoutFileError) -> Workout {
+  public static func load(path: String) throws(TOMLFileError) -> Workout {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw WorkoutFileError(path: path, line: nil, key: nil, message: "no such file")
+      throw TOMLFileError(path: path, line: nil, key: nil, message: "no such file")
     }
-    let data: Data
-    switch SmallFile.read(path) {
-    case .success(let bytes): data = bytes
-    case .failure(let failure):
-      throw WorkoutFileError(path: path, line: nil, key: nil, message: failure.message)
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw WorkoutFileError(path: path, line: nil, key: nil, message: "is not UTF-8 text")
-    }
-    return try parse(text, path: path)
+    return try parse(try TOMLFile.text(at: path), path: path)
   }
 
   /// Reads a workout from TOML text; `path` names the file in errors.
-  public static func parse(_ text: String, path: String) throws(WorkoutFileError) -> Workout {
-    let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      throw WorkoutFileError(
-        path: path, line: error.source.begin.line, key: nil,
-        message: "\(error.description) (column \(error.source.begin.column))")
-    } catch {
-      throw WorkoutFileError(path: path, line: nil, key: nil, message: "\(error)")
-    }
+  public static func parse(_ text: String, path: String) throws(TOMLFileError) -> Workout {
+    let table = try TOMLFile.table(text, path: path)
     let reader = WorkoutReader(path: path, lines: WorkoutLines(text))
     return try reader.workout(table)
   }
@@ -56,12 +38,12 @@ struct WorkoutReader {
   static let stepKeys = ["kind"] + lengthKeys + targetKeys
   static let repeatKeys = ["repeat", "step"]
 
-  func fail(_ key: String?, _ message: String) -> WorkoutFileError {
-    WorkoutFileError(
+  func fail(_ key: String?, _ message: String) -> TOMLFileError {
+    TOMLFileError(
       path: path, line: key.flatMap { lines.line(of: $0) }, key: key, message: message)
   }
 
-  func workout(_ table: TOMLTable) throws(WorkoutFileError) -> Workout {
+  func workout(_ table: TOMLTable) throws(TOMLFileError) -> Workout {
     for key in table.keys.sorted() where !Self.topKeys.contains(key) {
       throw fail(key, "unknown key; known keys: " + Self.topKeys.joined(separator: ", "))
     }
@@ -84,7 +66,7 @@ struct WorkoutReader {
   }
 
   /// The `[[step]]` tables of `value`; at least one.
-  private func steps(_ value: (any TOMLValueConvertible)?, at key: String) throws(WorkoutFileError)
+  private func steps(_ value: (any TOMLValueConvertible)?, at key: String) throws(TOMLFileError)
     -> [TOMLTable]
   {
     guard let value else {
@@ -104,7 +86,7 @@ struct WorkoutReader {
     return tables
   }
 
-  private func repeated(_ table: TOMLTable, at key: String) throws(WorkoutFileError)
+  private func repeated(_ table: TOMLTable, at key: String) throws(TOMLFileError)
     -> Workout.Item
   {
     for name in table.keys.sorted() where !Self.repeatKeys.contains(name) {
@@ -132,7 +114,7 @@ struct WorkoutReader {
     return .repeated(count: count, steps: steps)
   }
 
-  private func step(_ table: TOMLTable, at key: String) throws(WorkoutFileError) -> WorkoutStep {
+  private func step(_ table: TOMLTable, at key: String) throws(TOMLFileError) -> WorkoutStep {
     for name in table.keys.sorted() where !Self.stepKeys.contains(name) {
       throw fail(
         "\(key).\(name)", "unknown key; a step has: " + Self.stepKeys.joined(separator: ", "))
@@ -153,7 +135,7 @@ struct WorkoutReader {
   }
 
   /// The one length key of a step; none makes an open step (ended by a lap press).
-  private func length(_ table: TOMLTable, at key: String) throws(WorkoutFileError) -> StepLength {
+  private func length(_ table: TOMLTable, at key: String) throws(TOMLFileError) -> StepLength {
     let given = Self.lengthKeys.filter { table[$0] != nil }
     guard given.count <= 1 else {
       throw fail(
@@ -180,7 +162,7 @@ struct WorkoutReader {
   }
 
   /// The one target key of a step, if any.
-  private func target(_ table: TOMLTable, at key: String) throws(WorkoutFileError)
+  private func target(_ table: TOMLTable, at key: String) throws(TOMLFileError)
     -> WorkoutTarget?
   {
     let given = Self.targetKeys.filter { table[$0] != nil }
