@@ -306,8 +306,11 @@ public struct SessionRunner: Sendable {
       for mark in lapsToReplay where mark.time <= end { lapMarks.append(mark) }
       lapsToReplay = []
     }
+    let track = engine.finishedTrack
     summary.laps =
-      Self.laps(of: summary, marks: lapMarks, last: lastIntensity, track: engine.finishedTrack)
+      Lap.laps(
+        of: summary, marks: lapMarks, last: lastIntensity,
+        distance: track.isEmpty ? nil : { track.distance(at: $0) })
       ?? liveLapsClosed(by: summary, last: lastIntensity)
     if !lapMarks.isEmpty, let end = summary.end?.time {
       closingLap = LapMark(time: end, intensity: lastIntensity)
@@ -319,20 +322,6 @@ public struct SessionRunner: Sendable {
     }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
-  }
-
-  /// The laps `marks` cut the summary's session into, measured on its finished track; nil
-  /// without a press.
-  public static func laps(
-    of summary: SessionSummary, marks: [LapMark], last: LapIntensity, track: FinishedTrack
-  ) -> [Lap]? {
-    guard !marks.isEmpty, let start = summary.start?.time, let end = summary.end?.time,
-      !track.isEmpty
-    else { return nil }
-    let laps = Lap.laps(
-      marks: marks, start: start, end: end, last: last, pauses: summary.pauses,
-      distance: track.distance(at:))
-    return laps.isEmpty ? nil : laps
   }
 
   /// The live laps and the last one, from the last press to the end, with what the

@@ -93,6 +93,24 @@ public struct Lap: Sendable, Hashable, Codable {
 }
 
 extension Lap {
+  /// The laps a summary keeps: `marks` (a recording's presses, or the laps a file recorded)
+  /// cutting the summary's session, each measured on its finished track (`distance`, nil
+  /// where the session has no finished track); nil without a mark, and where the only lap
+  /// is the whole session. Every way a session is finished (a live or replayed session, a
+  /// recording measured again, an import) keeps its laps by this one rule.
+  public static func laps(
+    of summary: SessionSummary, marks: [LapMark], last: LapIntensity,
+    distance: ((GNSSTime) -> Meters)?
+  ) -> [Lap]? {
+    guard !marks.isEmpty, let distance, let start = summary.start?.time,
+      let end = summary.end?.time
+    else { return nil }
+    let laps = laps(
+      marks: marks, start: start, end: end, last: last, pauses: summary.pauses,
+      distance: distance)
+    return laps.count > 1 ? laps : nil
+  }
+
   /// The lap as the summary's `laps` and the headless `lap` event write it.
   public var jsonMembers: [JSONMember] {
     [

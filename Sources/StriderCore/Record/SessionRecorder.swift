@@ -34,16 +34,12 @@ public enum SessionRecorder {
     }
     var (tail, summary) = engine.finish()
     tail.forEach(take)
-    if !laps.isEmpty, let start = summary.start?.time, let end = summary.end?.time,
-      !engine.finishedTrack.isEmpty
-    {
-      // A recording keeps a mark at its end with the last lap's intensity; without one
-      // (interrupted), the last lap is active.
-      let measured = Lap.laps(
-        marks: laps, start: start, end: end, last: .active,
-        pauses: summary.pauses, distance: engine.finishedTrack.distance(at:))
-      summary.laps = measured.isEmpty ? nil : measured
-    }
+    // A recording keeps a mark at its end with the last lap's intensity; without one
+    // (interrupted), the last lap is active.
+    let finished = engine.finishedTrack
+    summary.laps = Lap.laps(
+      of: summary, marks: laps, last: .active,
+      distance: finished.isEmpty ? nil : { finished.distance(at: $0) })
     let judged = zip(fixes, verdicts).map { JudgedFix(fix: $0, verdict: $1) }
     return SessionRecord(
       activity: configuration.activity, origin: .imported, fixes: judged, track: track,

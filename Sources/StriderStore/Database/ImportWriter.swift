@@ -129,11 +129,11 @@ struct ImportWriter {
     var sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: laps != nil)
     var (tail, summary) = engine.finish { sink.add($0) }
     try sink.close()
-    if let laps, let start = summary.start?.time, let end = summary.end?.time, sink.count > 0 {
-      let measured = Lap.laps(
-        marks: laps.marks, start: start, end: end, last: laps.last, pauses: summary.pauses,
-        distance: sink.odometer.distance(at:))
-      summary.laps = measured.count > 1 ? measured : nil
+    if let laps {
+      let odometer = sink.odometer
+      summary.laps = Lap.laps(
+        of: summary, marks: laps.marks, last: laps.last,
+        distance: sink.count > 0 ? { odometer.distance(at: $0) } : nil)
     }
     tail.forEach { take($0) }
     // A fix the gate never judged counts as accepted, as in SessionRecorder.
