@@ -182,7 +182,10 @@ struct AnalyzeJob: Equatable {
       }
     }
     return AnalysisReport(
-      file: path, format: reader.format, summary: summary, choice: choice,
+      file: path, format: reader.format,
+      summary: device.map { DeviceComparison(device: $0, summary: summary) }?
+        .summaryTakingDeviceCalories ?? summary,
+      choice: choice,
       readerNotes: reader.notes, warnings: warnings, device: device, legs: legs,
       sensors: sensors)
   }
@@ -489,10 +492,7 @@ enum SummaryTable {
     rows.append(
       (
         "calories",
-        DisplayFormat.calories(s.calories)
-          + (s.caloriesSource == .power
-            ? ", from the power meter's work"
-            : s.caloriesSource == .heartRate ? ", from the heart rate (Keytel)" : "")
+        DisplayFormat.calories(s.calories) + DisplayFormat.caloriesSource(s.caloriesSource)
       ))
     rows.append(
       ("elevation gain", s.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-"))

@@ -47,12 +47,9 @@ enum StreamedImport {
       }, laps: { reader.recordedLaps }, name: name, configuration: configuration, source: path,
       keepsSameOuting: keepsSameOuting, keepsEmpty: keepEmpty)
     line.finish()
-    if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals,
-      try store.deviceTotals(of: id).map({
-        $0.unpositionedDistance == nil && device.unpositionedDistance != nil
-      }) ?? true
-    {
-      // Imported by a Strider that did not keep the device's figures (or not all): kept now.
+    if case .alreadyImported(let id) = outcome, let device = reader.deviceTotals {
+      // Imported by a Strider that did not keep the device's figures (or not all, or did
+      // not take its calories as the session's): kept now.
       try store.keepDeviceTotals(device, of: id)
     }
     if case .nothingAccepted(let fixCount) = outcome {

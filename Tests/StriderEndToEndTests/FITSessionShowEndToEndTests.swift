@@ -59,7 +59,14 @@ import Testing
     #expect(
       NSDictionary(dictionary: analyzedDevice) == NSDictionary(dictionary: device),
       "the export's device object is analyze's")
-    let strider = try #require(report["calories_kcal"] as? Double)
+    // The device's calories are the session's; Strider's estimate stands beside them.
+    #expect(report["calories_kcal"] as? Double == 1025)
+    #expect(report["calories_source"] as? String == "device")
+    #expect(
+      Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 1025 kcal, the device's") == true)
+    #expect(Self.row("calories", in: shown.stdout) == Self.row("calories", in: analyzed.stdout))
+    let strider = try #require(analyzedDevice["strider_calories_kcal"] as? Double)
+    #expect(analyzeRow.hasSuffix(" \(Int(strider.rounded())) kcal from the speed"), "\(analyzeRow)")
     let gap = try #require(analyzedDevice["calories_gap_pct"] as? Double)
     #expect(abs(gap - 100 * (strider - 1025) / 1025) < 0.1)
   }
@@ -144,10 +151,14 @@ import Testing
     #expect(power.contains("avg 275 W, normalised 301 W, max 619 W"), "\(power)")
     let temperature = try #require(Self.row("temperature", in: analyzed.stdout))
     #expect(temperature.contains(" °C, avg "), "\(temperature)")
-    // The meter's 1,296 kJ, which the device itself calls 1,293 kcal (its speed said 1,209).
+    // The device's 1,293 kcal are the session's; beside them, Strider's from the meter's
+    // 1,296 kJ (the device's speed said 1,209).
     #expect(
-      Self.row("calories", in: analyzed.stdout)?.hasSuffix(
-        " 1295 kcal, from the power meter's work") == true, "\(analyzed.stdout)")
+      Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 1293 kcal, the device's") == true,
+      "\(analyzed.stdout)")
+    #expect(
+      Self.row("device", in: analyzed.stdout)?.hasSuffix(" 1295 kcal from the power meter")
+        == true, "\(analyzed.stdout)")
 
     _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
     let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
@@ -167,7 +178,9 @@ import Testing
     #expect(sensors["power_max_w"] as? Double == watts.max())
     #expect(sensors["power_records"] as? Int == 4700)
     #expect(abs((sensors["power_normalised_w"] as? Double ?? 0) - 301) < 0.5)
-    #expect(report["calories_source"] as? String == "power")
+    #expect(report["calories_source"] as? String == "device")
+    let device = try #require(report["device"] as? [String: Any])
+    #expect((device["strider_calories_kcal"] as? Double).map { abs($0 - 1295) < 1 } == true)
   }
 
   /// fp-activity-small-fenix2-run: a watch run with a heart-rate strap (2,808 records, avg
@@ -198,9 +211,10 @@ import Testing
     #expect(abs((sensors["cadence_avg_rpm"] as? Double ?? 0) - 81.5) < 0.05)
   }
 
-  /// The same run read for a known person (`profile.age` and `profile.sex`): its calories
-  /// are its heart rate's by Keytel's equations, and say so. The watch, which knew its
-  /// owner, said 516 kcal; by the speed it is 705 for anyone of 70 kg.
+  /// The same run read for a known person (`profile.age` and `profile.sex`): Strider's
+  /// estimate is its heart rate's by Keytel's equations, and says so. The watch, which knew
+  /// its owner, said 516 kcal, and that is the session's figure either way; by the speed it
+  /// is 705 for anyone of 70 kg.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func caloriesFromTheHeartRateForAKnownPerson() throws {
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
@@ -208,10 +222,15 @@ import Testing
       config: "[profile]\nage = 35\nsex = \"female\"\nweight = 60\n")
     let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
     #expect(
-      Self.row("calories", in: analyzed.stdout)?.hasSuffix(
-        " 490 kcal, from the heart rate (Keytel)") == true, "\(analyzed.stdout)")
+      Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 516 kcal, the device's") == true,
+      "\(analyzed.stdout)")
+    #expect(
+      Self.row("device", in: analyzed.stdout)?.hasSuffix(" 490 kcal from the heart rate")
+        == true, "\(analyzed.stdout)")
     let plain = try StriderBinary.run(["analyze", file.path])
-    #expect(Self.row("calories", in: plain.stdout)?.hasSuffix(" 705 kcal") == true)
+    #expect(
+      Self.row("device", in: plain.stdout)?.hasSuffix(" 705 kcal from the speed") == true,
+      "\(plain.stdout)")
   }
 
   /// `sessions show --plot` of the same run: its elevation, pace and heart rate over the

@@ -51,6 +51,35 @@ import Testing
     #expect(left == 0)
   }
 
+  /// The device's calories become the session's once its totals are kept, with Strider's
+  /// estimate beside them; measured again (a new activity), the session keeps them.
+  @Test func theDevicesCaloriesAreTheSessions() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let id = try Self.imported(store, Self.fixes)
+    let before = try #require(try store.record(id).summary)
+    #expect(before.caloriesSource != .device)
+    var totals = DeviceTotals(
+      distance: before.distance, timerTime: before.moving, elapsedTime: before.elapsed,
+      parts: 1, partName: "session")
+    totals.end = before.end?.time
+    totals.calories = Kilocalories(321)
+    try store.keepDeviceTotals(totals, of: id)
+    let after = try #require(try store.record(id).summary)
+    #expect(after.calories == Kilocalories(321))
+    #expect(after.caloriesSource == .device)
+    #expect(after.estimatedCalories?.calories == before.calories)
+    #expect(try store.listing(id).calories == Kilocalories(321), "the list and totals too")
+    let comparison = DeviceComparison(device: totals, summary: after)
+    #expect(comparison.striderCalories.calories == before.calories, "the gap is Strider's")
+
+    try store.edit(id, name: nil, activity: .run)
+    let edited = try #require(try store.record(id).summary)
+    #expect(edited.activity == .run)
+    #expect(edited.calories == Kilocalories(321) && edited.caloriesSource == .device)
+    #expect(edited.estimatedCalories?.calories != before.calories, "a run's estimate is new")
+  }
+
   /// The heart rates a profile draws, read without the fixes whole: every fix with a rate
   /// above zero, in order; none for a session without a strap.
   @Test func heartRatesAreReadInOrder() throws {

@@ -39,10 +39,33 @@ public struct DeviceComparison: Sendable {
     return 100 * (summary.distance.value - d) / d
   }
 
+  /// Strider's own calorie estimate: the summary's, or the one kept beside the device's.
+  public var striderCalories: CalorieEstimate {
+    summary.estimatedCalories
+      ?? CalorieEstimate(calories: summary.calories, source: summary.caloriesSource ?? .speed)
+  }
+
   /// Strider's calories against the device's, % of the device's; nil without them.
   public var caloriesGap: Double? {
     guard let device = device.calories?.value, device > 0, !goesOnAfterDevice else { return nil }
-    return 100 * (summary.calories.value - device) / device
+    return 100 * (striderCalories.calories.value - device) / device
+  }
+
+  /// The summary with the device's calories as the session's, where the device counted them
+  /// over the whole track (`caloriesGap` is known), and Strider's estimate kept beside them
+  /// (`SessionSummary.estimatedCalories`); the summary as it is otherwise. A file's own
+  /// figure is the one its wearer saw, made knowing their weight, age, sex and often heart
+  /// rate: Strider's estimate from the speed alone was 40 to 53 % off on some of the shared
+  /// recordings (docs/activities.md).
+  public var summaryTakingDeviceCalories: SessionSummary {
+    guard let calories = device.calories, caloriesGap != nil,
+      summary.caloriesSource != .device
+    else { return summary }
+    var taken = summary
+    taken.estimatedCalories = striderCalories
+    taken.calories = calories
+    taken.caloriesSource = .device
+    return taken
   }
 
   /// The `device` object of `analyze --format json` and of the JSON export.
@@ -53,6 +76,9 @@ public struct DeviceComparison: Sendable {
         JSONMember("unpositioned_distance_m", number(device.unpositionedDistance?.value, 2)),
         JSONMember("distance_gap_pct", number(distanceGap, 2)),
         JSONMember("calories_gap_pct", number(caloriesGap, 1)),
+        JSONMember(
+          "strider_calories_kcal",
+          number(caloriesGap == nil ? nil : striderCalories.calories.value, 1)),
         JSONMember("covers_track", .bool(!goesOnAfterDevice)),
       ])
   }

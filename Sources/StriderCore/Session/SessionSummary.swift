@@ -20,6 +20,22 @@ public enum CalorieSource: String, Hashable, Sendable, Codable {
   case power
   /// A heart rate, read for a known person (`HeartRateEnergy`).
   case heartRate = "heart_rate"
+  /// The recording device's own figure (a FIT session's total, a TCX lap's), where the file
+  /// gives one: the device knew its wearer's weight, age, sex and often heart rate, which
+  /// the file does not say (`DeviceComparison.summaryTakingDeviceCalories`).
+  case device
+}
+
+/// Strider's own calorie estimate and what it was read from, kept beside the device's figure
+/// where the session's calories are the device's.
+public struct CalorieEstimate: Hashable, Sendable, Codable {
+  public var calories: Kilocalories
+  public var source: CalorieSource
+
+  public init(calories: Kilocalories, source: CalorieSource) {
+    self.calories = calories
+    self.source = source
+  }
 }
 
 public struct SessionSummary: Hashable, Sendable, Codable {
@@ -58,6 +74,9 @@ public struct SessionSummary: Hashable, Sendable, Codable {
   /// (`HeartRateEnergy`) or the speed (`CalorieModel`); nil for a summary stored before it
   /// was kept (the speed).
   public var caloriesSource: CalorieSource? = nil
+  /// Strider's own estimate, where `calories` is the device's (`caloriesSource` `.device`);
+  /// nil otherwise (and for a summary stored before it was kept).
+  public var estimatedCalories: CalorieEstimate? = nil
 
   /// The distance that has times, the part the pace and the splits measure.
   public var timedDistance: Meters {

@@ -34,7 +34,11 @@ public struct SessionDetailPanel: Sendable {
           pace: summary.averagePace.map { Pace($0) }, speed: summary.averageSpeed,
           activity: summary.activity, units: units)
       ),
-      ("Calories", DisplayFormat.calories(summary.calories)),
+      (
+        "Calories",
+        DisplayFormat.calories(summary.calories)
+          + (summary.caloriesSource == .device ? " (device)" : "")
+      ),
     ]
     if let gain = summary.elevationGain {
       rows.append(("Climb", DisplayFormat.shortLength(gain, units: units)))

@@ -33,7 +33,7 @@ extension DeviceComparison {
         strider.append(size == "0.0" ? "the same" : "\(size) % \(gap < 0 ? "shorter" : "longer")")
       }
       if caloriesGap != nil {
-        strider.append(DisplayFormat.calories(summary.calories) + " " + caloriesSource)
+        strider.append(DisplayFormat.calories(striderCalories.calories) + " " + caloriesSource)
       }
       if !strider.isEmpty { line += "; Strider " + strider.joined(separator: ", ") }
     }
@@ -42,8 +42,8 @@ extension DeviceComparison {
 
   /// Where Strider's calories came from, as the line says it.
   private var caloriesSource: String {
-    switch summary.caloriesSource ?? .speed {
-    case .speed: "from the speed"
+    switch striderCalories.source {
+    case .speed, .device: "from the speed"
     case .power: "from the power meter"
     case .heartRate: "from the heart rate"
     }

@@ -90,6 +90,17 @@ public enum DisplayFormat {
     "\(Int(saturating: energy.value.rounded())) kcal"
   }
 
+  /// What the calories were read from, as a table row ends: ", the device's" or ", from the
+  /// power meter's work"; nothing for the speed, the estimate people expect.
+  public static func caloriesSource(_ source: CalorieSource?) -> String {
+    switch source ?? .speed {
+    case .speed: ""
+    case .power: ", from the power meter's work"
+    case .heartRate: ", from the heart rate (Keytel)"
+    case .device: ", the device's"
+    }
+  }
+
   /// "4 m", "12 m", "1.2 km" (metric) or "13 ft", "0.8 mi" (imperial): a short length for
   /// accuracies and the map scale.
   public static func shortLength(_ length: Meters, units: UnitSystem) -> String {

@@ -83,6 +83,7 @@ extension SessionStore {
       fixes: try fixes(of: id, db).map(\.fix), configuration: try configuration(of: id, db),
       laps: try LapRow.marks(of: id, db), keepsToldSplits: row.origin != .imported,
       parallelism: Threads())
+    record.summary = try DeviceTotalsRow.takingCalories(record.summary, of: id, db)
     record.id = id
     record.name = row.name
     record.origin = row.origin

@@ -78,7 +78,17 @@ extension SessionStore {
       (row.elapsedTime?.value ?? 0) >= 0, (row.pauses ?? 0) >= 0, row.parts >= 1,
       !row.partName.isEmpty
     else { return }
-    try patientWrite { db in try row.save(db) }
+    try patientWrite { db in
+      try row.save(db)
+      var session = try SessionRow.find(db, key: id)
+      let summary = try session.decodedSummary()
+      let taken = try DeviceTotalsRow.takingCalories(summary, of: id, db)
+      if taken != summary {
+        session.calories = taken?.calories
+        session.summary = try taken.map(StoredJSON.encode)
+        try session.update(db)
+      }
+    }
   }
 
   /// What the device counted for session `id`, nil when nothing was kept (a live session,
@@ -91,5 +101,18 @@ extension SessionStore {
         return try DeviceTotalsRow.fetchOne(db, key: id)?.totals
       }
     }
+  }
+}
+
+extension DeviceTotalsRow {
+  /// `summary` with the calories session `id`'s device counted, where it kept any
+  /// (`DeviceComparison.summaryTakingDeviceCalories`): what the store keeps as the session's.
+  static func takingCalories(_ summary: SessionSummary?, of id: Int64, _ db: Database) throws
+    -> SessionSummary?
+  {
+    guard let summary, try db.tableExists(databaseTableName),
+      let row = try fetchOne(db, key: id)
+    else { return summary }
+    return DeviceComparison(device: row.totals, summary: summary).summaryTakingDeviceCalories
   }
 }
