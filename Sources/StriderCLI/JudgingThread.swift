@@ -8,18 +8,20 @@ import StriderFormats
 /// the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to the second
 /// core. The engine is fed exactly the decisions its own gate would have made, in order,
 /// and takes the stage back at the end (`gate`).
-final class JudgingThread: @unchecked Sendable {
+/// `Failure` is what reading the fixes may throw: a file's `FormatError`, a stored session's
+/// `StoreError`.
+final class JudgingThread<Failure: Error>: @unchecked Sendable {
   private enum Item {
     case judged(JudgedBatch)
     case finished(SensorFigures, GateStage)
-    case failed(FormatError, SensorFigures, GateStage)
+    case failed(Failure, SensorFigures, GateStage)
   }
 
   private let channel = BoundedChannel<Item>(capacity: 4)
   /// Signalled when the thread has returned: it touches the reader no more.
   private let done = DispatchSemaphore(value: 0)
   private var ended = false
-  private var failure: FormatError?
+  private var failure: Failure?
   /// The sensors of every fix judged, once the end or the error has been taken.
   private(set) var sensors = SensorFigures()
   /// The stage, once the end or the error has been taken: the engine takes it back
@@ -28,7 +30,7 @@ final class JudgingThread: @unchecked Sendable {
 
   /// How many fixes are judged at a time: the engine's side looks for lap presses and
   /// speaks between batches (`StreamedReplaySource.turnSize`).
-  static let batchSize = 1024
+  static var batchSize: Int { 1024 }
 
   /// Judges `held` (the fixes read to guess the activity), calls `afterHeld`, and then
   /// judges every batch `nextBatch` gives, with `stage`. `nextBatch` and `afterHeld` are
@@ -38,9 +40,9 @@ final class JudgingThread: @unchecked Sendable {
   init(
     held: [Fix], stage: GateStage, relearnsAhead: RelearnsAhead? = nil,
     afterHeld: @escaping () -> Void = {},
-    nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
+    nextBatch: @escaping () throws(Failure) -> ArraySlice<Fix>?
   ) {
-    let box = ThreadState(
+    let box = ThreadState<Failure>(
       held: held, stage: stage, afterHeld: afterHeld, nextBatch: nextBatch)
     let channel = channel
     let done = done
@@ -67,7 +69,7 @@ final class JudgingThread: @unchecked Sendable {
       guard judge(held[...]) else { return }
       held = []
       box.afterHeld()
-      do throws(FormatError) {
+      do throws(Failure) {
         while let batch = try nextBatch() {
           guard judge(batch) else { return }
         }
@@ -80,8 +82,38 @@ final class JudgingThread: @unchecked Sendable {
     thread.start()
   }
 
+  deinit { channel.close() }
+
+  /// Stops judging and waits until the thread has let go of the reader, which the caller
+  /// may then read (its warnings, say) though the end was not reached: a replay stopped
+  /// partway.
+  func stop() {
+    channel.close()
+    done.wait()
+  }
+
+  /// The next fixes and their decisions, in order; nil after the last, or the reader's
+  /// error once the fixes before it are given.
+  func next() throws(Failure) -> JudgedBatch? {
+    if let failure { throw failure }
+    if ended { return nil }
+    switch channel.take() {
+    case .judged(let batch): return batch
+    case .finished(let sensors, let stage):
+      (self.sensors, gate) = (sensors, stage)
+      ended = true
+      return nil
+    case .failed(let error, let sensors, let stage):
+      (self.sensors, gate) = (sensors, stage)
+      failure = error
+      throw error
+    }
+  }
+}
+
+extension JudgingThread where Failure == FormatError {
   /// How many fixes further the reader may read while the held ones are judged.
-  static let readAheadWhileHeld = 16_384
+  static var readAheadWhileHeld: Int { 16_384 }
 
   /// Judges what `reader` reads after `held`.
   convenience init(
@@ -99,46 +131,18 @@ final class JudgingThread: @unchecked Sendable {
       () throws(FormatError) in try reader.nextBatch()
     }
   }
-
-  deinit { channel.close() }
-
-  /// Stops judging and waits until the thread has let go of the reader, which the caller
-  /// may then read (its warnings, say) though the end was not reached: a replay stopped
-  /// partway.
-  func stop() {
-    channel.close()
-    done.wait()
-  }
-
-  /// The next fixes and their decisions, in order; nil after the last, or the reader's
-  /// error once the fixes before it are given.
-  func next() throws(FormatError) -> JudgedBatch? {
-    if let failure { throw failure }
-    if ended { return nil }
-    switch channel.take() {
-    case .judged(let batch): return batch
-    case .finished(let sensors, let stage):
-      (self.sensors, gate) = (sensors, stage)
-      ended = true
-      return nil
-    case .failed(let error, let sensors, let stage):
-      (self.sensors, gate) = (sensors, stage)
-      failure = error
-      throw error
-    }
-  }
 }
 
 /// What the judging thread starts from, handed to it: only it touches these from then on.
-private final class ThreadState: @unchecked Sendable {
+private final class ThreadState<Failure: Error>: @unchecked Sendable {
   var held: [Fix]
   let stage: GateStage
   let afterHeld: () -> Void
-  let nextBatch: () throws(FormatError) -> ArraySlice<Fix>?
+  let nextBatch: () throws(Failure) -> ArraySlice<Fix>?
 
   init(
     held: [Fix], stage: GateStage, afterHeld: @escaping () -> Void,
-    nextBatch: @escaping () throws(FormatError) -> ArraySlice<Fix>?
+    nextBatch: @escaping () throws(Failure) -> ArraySlice<Fix>?
   ) {
     self.held = held
     self.stage = stage

@@ -207,26 +207,42 @@ struct Replay: ParsableCommand {
       (try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id))
     }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
-    var lastSeq: Int?
-    var isExhausted = false
-    var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
-      () throws(StoreError) -> ArraySlice<Fix>? in
-      guard !isExhausted else { return nil }
-      let page = try store.fixes(of: id, after: lastSeq, limit: 10_000)
-      guard let last = page.last else {
-        isExhausted = true
-        return nil
+    let coach = try coach(plan, configuration)
+    var pages = StoredFixPages(store: store, id: id)
+    let summary: SessionSummary
+    let failure: StoreError?
+    if speed == .asFastAsPossible {
+      // As a file is replayed: the gate judges on a thread of its own while the pages are
+      // read, and the engine's relearns are worked out ahead of it on another.
+      Allocator.shareHeaps()
+      let ahead = RelearnsAhead(configuration: configuration)
+      defer { ahead?.stop() }
+      let judging = JudgingThread(
+        held: [], stage: GateStage(configuration: configuration), relearnsAhead: ahead
+      ) { () throws(StoreError) -> ArraySlice<Fix>? in try pages.next() }
+      var source = StreamedReplaySource(
+        name: name, clock: SystemClock(),
+        nextJudged: { () throws(StoreError) -> JudgedBatch? in try judging.next() },
+        gate: { judging.gate })
+      summary = try HeadlessSession.run(
+        source: &source, configuration: configuration, file: nil, format: "session",
+        coach: coach, recordsToBeat: recordsToBeat(configuration), replayingLaps: laps,
+        relearnsAhead: ahead, speak: HeadlessSession.speaks(display),
+        figuresEvery: display.figuresInterval, stop: stop)
+      judging.stop()
+      failure = source.failure
+    } else {
+      var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
+        () throws(StoreError) -> ArraySlice<Fix>? in try pages.next()
       }
-      lastSeq = last.seq
-      return page.map(\.fix)[...]
+      summary = try HeadlessSession.run(
+        source: &source, configuration: configuration, file: nil, format: "session",
+        coach: coach, recordsToBeat: recordsToBeat(configuration), replayingLaps: laps,
+        speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
+        stop: stop)
+      failure = source.failure
     }
-    let summary = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: nil, format: "session",
-      coach: try coach(plan, configuration), recordsToBeat: recordsToBeat(configuration),
-      replayingLaps: laps, speak: HeadlessSession.speaks(display),
-      figuresEvery: display.figuresInterval,
-      stop: stop)
-    if let failure = source.failure {
+    if let failure {
       printError("strider: error: \(failure.description)")
       throw ExitCode(1)
     }
@@ -262,5 +278,31 @@ struct Replay: ParsableCommand {
   {
     guard plan != nil else { return nil }
     return workout.coach(plan, configuration: configuration, settings: try session.settings())
+  }
+}
+
+/// A stored session's fixes, a page at a time (`SessionStore.fixes(of:after:limit:)`): a
+/// session of any length replayed in the memory of the engine's track.
+struct StoredFixPages {
+  let store: SessionStore
+  let id: Int64
+  private var lastSeq: Int?
+  private var isExhausted = false
+
+  init(store: SessionStore, id: Int64) {
+    self.store = store
+    self.id = id
+  }
+
+  /// The next page of fixes; nil after the last.
+  mutating func next() throws(StoreError) -> ArraySlice<Fix>? {
+    guard !isExhausted else { return nil }
+    let page = try store.fixes(of: id, after: lastSeq, limit: 10_000)
+    guard let last = page.last else {
+      isExhausted = true
+      return nil
+    }
+    lastSeq = last.seq
+    return page.map(\.fix)[...]
   }
 }
