@@ -233,7 +233,9 @@ public struct SessionEngine: Sendable {
     self.correctsLiveDistance = correctsLiveDistance && self.followsLive
     gate = Gate(configuration: configuration.gate)
     filter = configuration.smoother.map {
-      LiveDriftFilter(prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve)
+      LiveDriftFilter(
+        prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve,
+        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
     }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)

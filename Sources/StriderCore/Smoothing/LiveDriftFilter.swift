@@ -70,11 +70,16 @@ public struct LiveDriftFilter: Sendable {
   /// Whether settled steps are measured along the smoothed curve (`HermiteArc`), as the
   /// finishing pass measures them, or along chords (sessions stored before).
   private let alongCurve: Bool
+  /// Whether a speed given without a course is the receiver's own (on foot:
+  /// `Activity.readsSpeedWithoutCourse`), read as the finish reads it, along the filter's
+  /// own direction (the chord to the next fix is not known yet).
+  private let readsSpeedWithoutCourse: Bool
 
-  public init(prior: NoiseModel, alongCurve: Bool = true) {
+  public init(prior: NoiseModel, alongCurve: Bool = true, readsSpeedWithoutCourse: Bool = false) {
     model = prior
     filter = DriftFilter(model: prior)
     self.alongCurve = alongCurve
+    self.readsSpeedWithoutCourse = readsSpeedWithoutCourse
   }
 
   /// Restarts at the next fix (after a segment break or a gap).
@@ -119,6 +124,11 @@ public struct LiveDriftFilter: Sendable {
       time: t, east: z.east, north: z.north, weight: accuracy,
       velocityEast: velocity?.east ?? .nan, velocityNorth: velocity?.north ?? .nan,
       restarts: restarts)
+    if velocity == nil, readsSpeedWithoutCourse, let speed = fix.speed?.value,
+      speed.isFinite, speed >= 0.05, speed < 100
+    {
+      planeFix.groundSpeed = speed
+    }
     remember(planeFix)
     planeFix.weight = weight(accuracy)
     let outcome = withUnsafeMutablePointer(to: &scratch) { filter.advance(planeFix, step: $0) }
