@@ -48,6 +48,20 @@ import Testing
       json.contains("\"calories_kcal\":516") && json.contains("\"calories_source\":\"device\""))
   }
 
+  /// A figure no one could burn in the session's time (a broken or hostile file: 10¹⁸ kcal,
+  /// or 5,000 kcal in 47 minutes) is the device's row only; Strider's estimate stays the
+  /// session's.
+  @Test(arguments: [1e18, 5_000.0, Double.infinity])
+  func anImpossibleFigureIsNotTheSessions(calories: Double) {
+    let summary = Self.summary()
+    let comparison = DeviceComparison(device: Self.device(calories: calories), summary: summary)
+    #expect(comparison.summaryTakingDeviceCalories == summary)
+    #expect(
+      DeviceComparison(device: Self.device(calories: 1_500), summary: summary)
+        .summaryTakingDeviceCalories.caloriesSource == .device,
+      "1,500 kcal in 47 minutes is hard, not impossible")
+  }
+
   /// No figure, or one for less than the track (a file whose device summary ends before its
   /// fixes do): Strider's estimate stays the session's.
   @Test(arguments: [nil, 516.0])

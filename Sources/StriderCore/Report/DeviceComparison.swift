@@ -39,6 +39,18 @@ public struct DeviceComparison: Sendable {
     return 100 * (summary.distance.value - d) / d
   }
 
+  /// Kilocalories an hour no one burns: the hardest efforts (a cycling race) burn about
+  /// 1,200. A device's figure beyond it over the session's elapsed time is a broken or
+  /// hostile file's, never the session's.
+  public static let caloriesPerHourCeiling = 2_000.0
+
+  /// Whether a device's calorie figure could be a person's over this session.
+  private func isPlausible(_ calories: Kilocalories) -> Bool {
+    let hours = summary.elapsed.value / 3600
+    return calories.value.isFinite && hours.isFinite && hours > 0
+      && calories.value <= Self.caloriesPerHourCeiling * hours
+  }
+
   /// Strider's own calorie estimate: the summary's, or the one kept beside the device's.
   public var striderCalories: CalorieEstimate {
     summary.estimatedCalories
@@ -58,7 +70,7 @@ public struct DeviceComparison: Sendable {
   /// rate: Strider's estimate from the speed alone was 40 to 53 % off on some of the shared
   /// recordings (docs/activities.md).
   public var summaryTakingDeviceCalories: SessionSummary {
-    guard let calories = device.calories, caloriesGap != nil,
+    guard let calories = device.calories, caloriesGap != nil, isPlausible(calories),
       summary.caloriesSource != .device
     else { return summary }
     var taken = summary
