@@ -14,13 +14,13 @@ import Testing
     let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
     var filter = LiveDriftFilter(
       prior: .prior(processNoise: 0.5), readsSpeedWithoutCourse: readingSpeed)
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     var squares = 0.0
     var count = 0
     for k in 0..<300 {
       let t = 4 * Double(k)
-      let east = 3 * t + generator.uniform(-6, 6)
-      let north = generator.uniform(-6, 6)
+      let east = 3 * t + Double.random(in: -6...6, using: &generator)
+      let north = Double.random(in: -6...6, using: &generator)
       let fix = Fix(
         time: start + Seconds(t),
         coordinate: Coordinate(
@@ -39,19 +39,4 @@ import Testing
     #expect(with < 0.5 * without, "RMS speed error \(with) m/s reading it, \(without) without")
   }
 
-  /// A small deterministic generator, so the jitter is the same every run.
-  struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-      low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-  }
 }

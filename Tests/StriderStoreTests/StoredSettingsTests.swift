@@ -19,11 +19,13 @@ import Testing
     /// Today's settings as that Strider wrote them: distance measured along chords, before
     /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` and
     /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges`, and a break in
-    /// the fixes ending a stop, before `holdsStopsAcrossGaps` (absent, each stays nil rather
+    /// the fixes ending a stop, before `holdsStopsAcrossGaps`, and the live filter on the
+    /// positions alone, before `liveReadsSpeedWithoutCourse` (absent, each stays nil rather
     /// than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
+      settings.smoother?.liveReadsSpeedWithoutCourse = nil
       settings.autoPause.movingSpeed = nil
       settings.autoPause.wanderRadius = nil
       settings.autoPause.datesStopEdges = nil
@@ -125,6 +127,7 @@ import Testing
     stored["gate"] = gate
     var expected = SessionConfiguration(activity: .run)
     expected.smoother?.measuresAlongCurve = nil
+    expected.smoother?.liveReadsSpeedWithoutCourse = nil
     expected.autoPause.movingSpeed = nil
     expected.autoPause.wanderRadius = nil
     expected.autoPause.datesStopEdges = nil

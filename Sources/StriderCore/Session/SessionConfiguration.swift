@@ -105,6 +105,9 @@ extension SessionConfiguration {
     if autoPause.wanderRadius == nil { other.autoPause.wanderRadius = nil }
     if autoPause.datesStopEdges == nil { other.autoPause.datesStopEdges = nil }
     if autoPause.holdsStopsAcrossGaps == nil { other.autoPause.holdsStopsAcrossGaps = nil }
+    if smoother?.liveReadsSpeedWithoutCourse == nil {
+      other.smoother?.liveReadsSpeedWithoutCourse = nil
+    }
     if !autoPause.enabled { other.autoPause.enabled = false }
     return other
   }

@@ -235,7 +235,8 @@ public struct SessionEngine: Sendable {
     filter = configuration.smoother.map {
       LiveDriftFilter(
         prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve,
-        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse)
+        readsSpeedWithoutCourse: configuration.activity.readsSpeedWithoutCourse
+          && $0.liveReadsSpeedWithoutCourse == true)
     }
     autoPause = AutoPause(configuration: configuration.autoPause)
     metrics = MetricsAccumulator(configuration: configuration.metrics)

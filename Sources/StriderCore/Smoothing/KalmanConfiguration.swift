@@ -40,6 +40,10 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
 
   /// Whether distance is measured along the smoothed curve (see `measuresAlongCurve`).
   public var alongCurve: Bool { measuresAlongCurve ?? false }
+  /// Whether the live filter reads a speed given without a course, on foot, as the finish
+  /// does (`LiveDriftFilter`). Nil, as in sessions stored before it existed, reads the
+  /// positions alone live: a replay of a stored session says what it said.
+  public var liveReadsSpeedWithoutCourse: Bool?
 
   public init(
     processNoise: Double, typicalSpeed: MetersPerSecond = MetersPerSecond(3.5),
@@ -59,6 +63,7 @@ public struct KalmanConfiguration: Sendable, Hashable, Codable {
     self.useReceiverVelocity = useReceiverVelocity
     self.maxPredictionGap = maxPredictionGap
     self.measuresAlongCurve = true
+    self.liveReadsSpeedWithoutCourse = true
   }
 
   /// The documented defaults for an activity.

@@ -19,10 +19,12 @@ public enum StoredSettings {
   /// along the smoothed curve replays along chords, and one stored before auto-pause read
   /// the filtered speed pauses on the region alone, and one stored before stops were looked
   /// for in the error's wander finds them in the activity's region alone, to the numbers it
-  /// was stored with; so does one stored before a stop was dated between its fixes, and one
-  /// stored before a stop was held across a gap in its fixes.
+  /// was stored with; so does one stored before a stop was dated between its fixes, one
+  /// stored before a stop was held across a gap in its fixes, and one stored before the live
+  /// filter read a watch's speed.
   static let absentMeansBefore: [(object: String, key: String)] = [
-    ("smoother", "measuresAlongCurve"), ("autoPause", "movingSpeed"),
+    ("smoother", "measuresAlongCurve"), ("smoother", "liveReadsSpeedWithoutCourse"),
+    ("autoPause", "movingSpeed"),
     ("autoPause", "wanderRadius"), ("autoPause", "datesStopEdges"),
     ("autoPause", "holdsStopsAcrossGaps"),
   ]
