@@ -62,6 +62,21 @@ import Testing
       "1,500 kcal in 47 minutes is hard, not impossible")
   }
 
+  /// A file without a position (an indoor ride with its power meter) has no elapsed time
+  /// of its own: the device's timer says how long the figure was burnt over.
+  @Test func withoutAPositionTheDevicesTimerBoundsTheFigure() {
+    var summary = Self.summary()
+    summary.elapsed = .zero
+    var device = Self.device(calories: 379)
+    device.timerTime = Seconds(2262)
+    #expect(
+      DeviceComparison(device: device, summary: summary).summaryTakingDeviceCalories.calories
+        == Kilocalories(379))
+    device.calories = Kilocalories(379_000)
+    #expect(
+      DeviceComparison(device: device, summary: summary).summaryTakingDeviceCalories == summary)
+  }
+
   /// No figure, or one for less than the track (a file whose device summary ends before its
   /// fixes do): Strider's estimate stays the session's.
   @Test(arguments: [nil, 516.0])

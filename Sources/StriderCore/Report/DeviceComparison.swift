@@ -44,9 +44,13 @@ public struct DeviceComparison: Sendable {
   /// hostile file's, never the session's.
   public static let caloriesPerHourCeiling = 2_000.0
 
-  /// Whether a device's calorie figure could be a person's over this session.
+  /// Whether a device's calorie figure could be a person's over this session: over its
+  /// elapsed time, or the device's own where no fix had a position (an indoor ride's).
   private func isPlausible(_ calories: Kilocalories) -> Bool {
-    let hours = summary.elapsed.value / 3600
+    let seconds =
+      summary.elapsed.value > 0
+      ? summary.elapsed.value : (device.timerTime ?? device.elapsedTime)?.value ?? 0
+    let hours = seconds / 3600
     return calories.value.isFinite && hours.isFinite && hours > 0
       && calories.value <= Self.caloriesPerHourCeiling * hours
   }
