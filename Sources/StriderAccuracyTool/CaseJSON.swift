@@ -25,6 +25,7 @@ enum CaseJSON {
       JSONMember("canyons", .int(c.canyons)),
       JSONMember("canyon_sigma_m", c.canyons == 0 ? .null : .number(c.canyonSigma)),
       JSONMember("drops_accuracy", .bool(c.dropsAccuracy)),
+      JSONMember("silent_while_standing", .bool(c.silentWhileStanding)),
       JSONMember("fixes", .int(r.fixCount)),
       JSONMember("truth_distance_m", .number(r.truthDistance.value)),
       JSONMember("truth_moving_s", .number(r.truthMoving.value)),
@@ -94,11 +95,12 @@ enum CaseJSON {
   /// gpsd JSON, NMEA, GPX with speed, TCX), the moving-time errors of GPX and gpsd JSON,
   /// the spread; then issue 48's: the stop pattern (s sparse, u urban) with the share of
   /// the time the person stood, W when the error wanders, L when the route laps a loop, C
-  /// when it passes street canyons, A when its files leave the accuracy out, and the
+  /// when it passes street canyons, A when its files leave the accuracy out, Q when its
+  /// receiver writes nothing while the person stands (issue 50), and the
   /// distance plain GPX adds inside the true stops, % of the truth.
   static let header =
     "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %"
-    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims   gpx in stop"
+    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims    gpx in stop"
 
   static func line(_ r: CaseResult) -> String {
     let c = r.corpusCase
@@ -111,7 +113,7 @@ enum CaseJSON {
     text += String(format: "%3.0f%%", 100 * r.standingShare)
     let dimensions = [
       c.wanderTime == nil ? "-" : "W", c.loops == nil ? "-" : "L", c.canyons == 0 ? "-" : "C",
-      c.dropsAccuracy ? "A" : "-",
+      c.dropsAccuracy ? "A" : "-", c.silentWhileStanding ? "Q" : "-",
     ]
     text += "  " + dimensions.joined() + "  "
     let inStop = r.formats.first { $0.format == .gpx }.flatMap { r.inStopError($0) }

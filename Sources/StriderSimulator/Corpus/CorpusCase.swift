@@ -79,6 +79,14 @@ import StriderCore
 /// - **Accuracy left out**: with probability 0.3 a case that reports accuracy has it left
 ///   out of its files, as many phone apps' GPX are written (`accuracyScale` stays drawn;
 ///   `dropsAccuracy`).
+///
+/// And one from `SeededRandom(seed: seed, stream: 112)` (issue 50):
+///
+/// - **Silent while standing**: a smart-recording case, with probability 0.5, writes the
+///   second it stops and the second it moves on and nothing between, as a Garmin's smart
+///   recording does (the shared data's Forerunner 10 run wrote nothing for 20-91 s at each
+///   of its crossings); the others keep writing every 1-10 s through a stop.
+///   `silentWhileStanding`.
 public struct CorpusCase: Sendable, Hashable {
   /// The family of the receiver's position error.
   public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -165,6 +173,9 @@ public struct CorpusCase: Sendable, Hashable {
   public var canyonTime: Double
   /// Whether the files leave out the accuracy the receiver reports.
   public var dropsAccuracy: Bool
+  /// Whether a smart-recording receiver writes nothing while the person stands, but for
+  /// the seconds they stop and move on.
+  public var silentWhileStanding: Bool
 
   /// The families in the order seeds cycle through them.
   public static let familyCycle: [Family] = [.white, .gaussMarkov, .multipath, .twoD, .cleanWatch]
@@ -266,6 +277,9 @@ public struct CorpusCase: Sendable, Hashable {
     let drops = streets.chance(0.3)
     canyons = inCanyons && urban && family != .cleanWatch ? canyonCount : 0
     dropsAccuracy = drops && accuracyScale != nil
+
+    var standing = SeededRandom(seed: seed, stream: 112)
+    silentWhileStanding = standing.chance(0.5) && sampling == .smart
   }
 
   /// The longest and shortest canyon stretch, seconds.
@@ -286,6 +300,7 @@ public struct CorpusCase: Sendable, Hashable {
     c.loopLength = 0
     c.canyons = 0
     c.dropsAccuracy = false
+    c.silentWhileStanding = false
     return c
   }
 

@@ -150,17 +150,27 @@ public struct CorpusSession: Sendable {
 
   /// Which 1 Hz epochs the device records: all of them, or under smart recording the next
   /// after an interval of U{1 … 10} s, or sooner when the course has turned more than 30°
-  /// since the last recorded fix; the first and the last always.
+  /// since the last recorded fix; the first and the last always. A device silent while
+  /// standing (`CorpusCase.silentWhileStanding`) records the second the person stops and
+  /// the second they move on, and nothing between.
   static func recordedEpochs(_ epochs: [TruthTrack.Epoch], corpusCase: CorpusCase) -> [Int] {
     guard corpusCase.sampling == .smart else { return Array(epochs.indices) }
     var rng = SeededRandom(seed: corpusCase.seed, stream: 105)
     var result = [0]
     var interval = rng.integer(in: 1...10)
     let cosine30 = 0.866
+    func stands(_ k: Int) -> Bool { k > 0 && epochs[k].distance - epochs[k - 1].distance <= 0.05 }
     for k in 1..<max(1, epochs.count) {
-      let last = epochs[result[result.count - 1]].direction
+      let lastIndex = result[result.count - 1]
+      let last = epochs[lastIndex].direction
       let now = epochs[k].direction
       let turned = last.east * now.east + last.north * now.north < cosine30
+      if corpusCase.silentWhileStanding, k != epochs.count - 1, stands(k) != stands(lastIndex) {
+        result.append(k)
+        interval = rng.integer(in: 1...10)
+        continue
+      }
+      if corpusCase.silentWhileStanding, stands(k), k != epochs.count - 1 { continue }
       if k - result[result.count - 1] >= interval || turned || k == epochs.count - 1 {
         result.append(k)
         interval = rng.integer(in: 1...10)
