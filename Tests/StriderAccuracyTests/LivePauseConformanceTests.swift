@@ -56,4 +56,34 @@ import Testing
     )
     #expect(tally.live <= 3 * tally.finished, "\(tally.live) live against \(tally.finished)")
   }
+
+  /// The Forerunner 10 run (its FIT) writes nothing for the 91 s its runner stands at
+  /// 04:07:52 (smart recording): a fix on arrival, one on leaving. Live auto-pause announced the stop; the
+  /// finished track found it too and then trimmed it all away, since the smoothed speed at
+  /// its two fixes was the walk in and out. The silent step is its still part now, and the
+  /// pause announced is kept; a session stored before `keepsSilentStops` trims it as it did.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aStopTheWatchWroteNothingInIsKept() throws {
+    guard let file = SharedData.file("fit/gb-fr10.fit") else { return }
+    var reader = try FixFileReader.open(path: file.path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    let activity = reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
+    // 2013-06-13T04:07:52Z, the fix on arrival.
+    let arrived = GNSSTime(secondsSince1970: 1_371_096_472)
+    #expect(fixes.contains { $0.time == arrived }, "the fix on arrival is in the file")
+    func stood(_ summary: SessionSummary) -> PauseInterval? {
+      summary.pauses.first { $0.start <= arrived + Seconds(1) && $0.end >= arrived + Seconds(85) }
+    }
+    let today = AccuracyEngine.configuration(for: activity)
+    let kept = Analysis.summarize(fixes, configuration: today, correctsLiveDistance: true)
+    let pause = try #require(stood(kept), "\(kept.pauses)")
+    #expect(kept.finishing?.wasAnnouncedLive(pause) == true)
+    var before = today
+    before.autoPause.keepsSilentStops = nil
+    let old = Analysis.summarize(fixes, configuration: before, correctsLiveDistance: true)
+    #expect(stood(old) == nil, "before: trimmed away")
+    // The silent step was never moving time (too slow for its length): the pauses change.
+    #expect(abs(old.moving.value - kept.moving.value) <= 10)
+  }
 }

@@ -20,8 +20,9 @@ import Testing
     /// `measuresAlongCurve`, and auto-pause on the region alone, before `movingSpeed` and
     /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges`, and a break in
     /// the fixes ending a stop, before `holdsStopsAcrossGaps`, and the live filter on the
-    /// positions alone, before `liveReadsSpeedWithoutCourse` (absent, each stays nil rather
-    /// than take today's default).
+    /// positions alone, before `liveReadsSpeedWithoutCourse`, and stops trimmed by the speed
+    /// at the fixes alone, before `keepsSilentStops` (absent, each stays nil rather than take
+    /// today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
@@ -30,6 +31,7 @@ import Testing
       settings.autoPause.wanderRadius = nil
       settings.autoPause.datesStopEdges = nil
       settings.autoPause.holdsStopsAcrossGaps = nil
+      settings.autoPause.keepsSilentStops = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -98,6 +100,7 @@ import Testing
       expected.autoPause.wanderRadius = today.wanderRadius
       expected.autoPause.datesStopEdges = today.datesStopEdges
       expected.autoPause.holdsStopsAcrossGaps = today.holdsStopsAcrossGaps
+      expected.autoPause.keepsSilentStops = today.keepsSilentStops
     }
     return expected
   }
@@ -132,6 +135,7 @@ import Testing
     expected.autoPause.wanderRadius = nil
     expected.autoPause.datesStopEdges = nil
     expected.autoPause.holdsStopsAcrossGaps = nil
+    expected.autoPause.keepsSilentStops = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -155,6 +159,9 @@ import Testing
     // And one stored before a stop was held across a break in the fixes, to the break.
     #expect(old.autoPause.holdsStopsAcrossGaps == nil)
     #expect(today.autoPause.holdsStopsAcrossGaps == true)
+    // And one stored before a stop was kept on a silent step, by the speed at its fixes.
+    #expect(old.autoPause.keepsSilentStops == nil)
+    #expect(today.autoPause.keepsSilentStops == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

@@ -34,13 +34,20 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// stop's region: the stop goes on until the user moves on. Nil, as in sessions stored
   /// before it existed: a gap ends the stop, and the stop after it is found anew.
   public var holdsStopsAcrossGaps: Bool?
+  /// Whether the finished track keeps a stop it found where a long step that stays inside
+  /// `radius` is its only still part (`FinishingPass.silentStep`): a watch that writes
+  /// nothing while its wearer stands. Nil, as in sessions stored before it existed: only
+  /// the smoothed speed at the fixes says the user stood.
+  public var keepsSilentStops: Bool?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
     resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
-    wanderRadius: Double? = nil, datesStopEdges: Bool? = nil, holdsStopsAcrossGaps: Bool? = nil
+    wanderRadius: Double? = nil, datesStopEdges: Bool? = nil, holdsStopsAcrossGaps: Bool? = nil,
+    keepsSilentStops: Bool? = nil
   ) {
     self.holdsStopsAcrossGaps = holdsStopsAcrossGaps
+    self.keepsSilentStops = keepsSilentStops
     self.enabled = enabled
     self.radius = radius
     self.window = window
@@ -94,6 +101,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     defaults.wanderRadius = standardWanderRadius
     defaults.datesStopEdges = true
     defaults.holdsStopsAcrossGaps = true
+    defaults.keepsSilentStops = true
     return defaults
   }
 }

@@ -105,6 +105,7 @@ extension SessionConfiguration {
     if autoPause.wanderRadius == nil { other.autoPause.wanderRadius = nil }
     if autoPause.datesStopEdges == nil { other.autoPause.datesStopEdges = nil }
     if autoPause.holdsStopsAcrossGaps == nil { other.autoPause.holdsStopsAcrossGaps = nil }
+    if autoPause.keepsSilentStops == nil { other.autoPause.keepsSilentStops = nil }
     if smoother?.liveReadsSpeedWithoutCourse == nil {
       other.smoother?.liveReadsSpeedWithoutCourse = nil
     }

@@ -282,6 +282,10 @@ struct FinishingPass: Sendable {
   /// wander of the receiver's error lifting the speed for a moment.
   static let movingStretch = Seconds(15)
   static let movingPoints = 3
+  /// A step at least this long between two fixes is silent: longer than any watch leaves
+  /// between fixes while its wearer moves (smart recording writes every 1-10 s on the move),
+  /// so one that covers no more than the still speed does is a stop.
+  static let silentStep = Seconds(12)
 
   /// The 95 % point of the speed a user standing still reads, in σ of the smoothed
   /// velocity per axis: the Rayleigh distribution's √(−2 ln 0.05).
@@ -352,7 +356,8 @@ struct FinishingPass: Sendable {
       configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
       stillSpeed: stillSpeed,
       looksForWander: configuration.autoPause.wanderRadius != nil,
-      holdsAcrossGaps: configuration.autoPause.holdsStopsAcrossGaps ?? false, points: points,
+      holdsAcrossGaps: configuration.autoPause.holdsStopsAcrossGaps ?? false,
+      readsSilentSteps: configuration.autoPause.keepsSilentStops ?? false, points: points,
       streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
@@ -634,6 +639,8 @@ struct FinishingPass: Sendable {
     /// Whether a stop open when a new stretch begins goes on after the gap, as live
     /// auto-pause's does (`AutoPauseConfiguration.holdsStopsAcrossGaps`).
     let holdsAcrossGaps: Bool
+    /// Whether a long step that stays put is still (`FinishingPass.silentStep`).
+    let readsSilentSteps: Bool
     let points: Track
     /// The stops as found, in order.
     private(set) var detected: [PauseInterval] = []
@@ -654,8 +661,10 @@ struct FinishingPass: Sendable {
 
     init(
       configurations: [AutoPauseConfiguration], stillSpeed: Double, looksForWander: Bool,
-      holdsAcrossGaps: Bool = false, points: Track, streams: Bool
+      holdsAcrossGaps: Bool = false, readsSilentSteps: Bool = false, points: Track,
+      streams: Bool
     ) {
+      self.readsSilentSteps = readsSilentSteps
       self.configurations = configurations
       self.stillSpeed = stillSpeed
       self.looksForWander = looksForWander
@@ -717,6 +726,21 @@ struct FinishingPass: Sendable {
       finished = true
     }
 
+    /// Whether nothing was written for a while and the user is still inside the activity's
+    /// stop region: a watch that records nothing while its wearer stands. Read only inside
+    /// a stop found already: a late-found stop is never announced live, and a summary
+    /// listing every silent step would list pauses nobody heard. (A logger that writes
+    /// every 10 m leaves long steps on a slow climb too, each outside the region.)
+    private func isSilentStep(
+      from a: (time: GNSSTime, coordinate: Coordinate),
+      to b: (time: GNSSTime, coordinate: Coordinate)
+    ) -> Bool {
+      let duration = (b.time - a.time).value
+      guard duration >= FinishingPass.silentStep.value else { return false }
+      let chord = Geodesy.distanceMeters(a.coordinate, b.coordinate)
+      return chord <= stillSpeed * duration && chord <= configurations[0].radius.value
+    }
+
     /// Whether `pauses` is final for the point at `index` (observed already): no stop
     /// found later can hold it. A stop found at time T began no earlier than
     /// `AutoPause.memory` before T, because auto-pause remembers no further back; so where
@@ -773,6 +797,7 @@ struct FinishingPass: Sendable {
       var firstStill: GNSSTime?
       var lastStill: GNSSTime?
       var movingPoints = 0
+      var stepFrom: (time: GNSSTime, coordinate: Coordinate)?
       var k = trimFrom
       while k < points.count {
         guard let t = points[k].time else {
@@ -780,7 +805,15 @@ struct FinishingPass: Sendable {
           continue
         }
         if t > pause.end { break }
-        if looksForWander
+        let here = points[k].coordinate
+        defer { stepFrom = (t, here) }
+        if readsSilentSteps, let from = stepFrom, isSilentStep(from: from, to: (t, here)) {
+          // The step is still, whatever the smoothed speed at its ends says of the walk in
+          // and out.
+          if firstStill == nil { firstStill = from.time }
+          lastStill = t
+          movingPoints = 0
+        } else if looksForWander
           ? points[k].readsStill(stillSpeed) : Double(points[k].speed) <= stillSpeed
         {
           if firstStill == nil { firstStill = t }

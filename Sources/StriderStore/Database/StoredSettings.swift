@@ -20,13 +20,13 @@ public enum StoredSettings {
   /// the filtered speed pauses on the region alone, and one stored before stops were looked
   /// for in the error's wander finds them in the activity's region alone, to the numbers it
   /// was stored with; so does one stored before a stop was dated between its fixes, one
-  /// stored before a stop was held across a gap in its fixes, and one stored before the live
-  /// filter read a watch's speed.
+  /// stored before a stop was held across a gap in its fixes, one stored before the live
+  /// filter read a watch's speed, and one stored before a stop was kept on a silent step.
   static let absentMeansBefore: [(object: String, key: String)] = [
     ("smoother", "measuresAlongCurve"), ("smoother", "liveReadsSpeedWithoutCourse"),
     ("autoPause", "movingSpeed"),
     ("autoPause", "wanderRadius"), ("autoPause", "datesStopEdges"),
-    ("autoPause", "holdsStopsAcrossGaps"),
+    ("autoPause", "holdsStopsAcrossGaps"), ("autoPause", "keepsSilentStops"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
