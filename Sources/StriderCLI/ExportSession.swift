@@ -59,8 +59,11 @@ struct ExportSession: ParsableCommand {
       throw ValidationError("--privacy-radius must be metres from 0 to 100000")
     }
     // FIT is binary: written to a terminal it is noise, and can upset the terminal.
-    if format == .fit, output == nil, isatty(STDOUT_FILENO) == 1 {
-      throw ValidationError("FIT is binary: give -o FILE, or redirect standard output")
+    if FormatRegistry.writer(for: format)?.writesBytes == true, output == nil,
+      isatty(STDOUT_FILENO) == 1
+    {
+      throw ValidationError(
+        "\(format.name.uppercased()) is binary: give -o FILE, or redirect standard output")
     }
   }
 
@@ -69,11 +72,7 @@ struct ExportSession: ParsableCommand {
     let store = try StoreAccess.open()
     let progress = ProgressLine("exporting session \(id)", .writing, quiet: quiet)
     defer { progress.finish() }
-    if try canStreamFIT(store) {
-      try writeStreamedFIT(store, progress: progress)
-      return
-    }
-    if try canStream(store), try writeStreamed(store, progress: progress) { return }
+    if try writeStreamed(store, progress: progress) { return }
     let (record, configuration, listing, display) = try storeCall {
       () throws(StoreError) in
       (
@@ -124,70 +123,6 @@ extension ExportSession {
     guard let time, !time.isEmpty else { return nil }
     let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: Date())
     return HeartRateExport(time: time, zones: profile?.zones, maxSource: profile?.source)
-  }
-
-  /// Whether a FIT export can be written from cursors: a finished session with its
-  /// finished track, without a privacy radius (which needs both ends first).
-  func canStreamFIT(_ store: SessionStore) throws -> Bool {
-    guard format == .fit, privacyRadius == 0 else { return false }
-    return try storeCall { () throws(StoreError) in
-      guard try store.listing(id).state == .finished else { return false }
-      return try !store.needsFinishedTrack(id)
-    }
-  }
-
-  /// Writes the FIT from cursors: the writer reads the points three times (to lay out the
-  /// timer events, to count the bytes the header declares, to write them), each time a row
-  /// at a time. What it keeps whole is the finished track's distance by time (20 bytes a
-  /// point) and, for the track's points, the heart rate, cadence, power and temperature of
-  /// the fixes that have them.
-  func writeStreamedFIT(_ store: SessionStore, progress: ProgressLine) throws {
-    let (id, points) = (id, points)
-    var distances = FITDistanceTable()
-    var sensorTable: [Double: FITSensorValues] = [:]
-    let header = try storeCall { () throws(StoreError) in
-      try store.forEachFinishedPoint(of: id) { distances.append($0) }
-      if !points.isRawFixes {
-        var fixes: [Fix] = []
-        try store.forEachStoredPoint(of: id, .fixes) { point in
-          guard case .fix(let fix, _) = point, !FITSensorValues(fix).isEmpty else { return }
-          fixes.append(fix)
-        }
-        sensorTable = FITPointSource.sensorTable(fixes)
-      }
-      return try store.recordWithoutPoints(id)
-    }
-    var storeFailure: StoreError?
-    let table = distances
-    let sensors = sensorTable
-    let source = FITPointSource(
-      forEachFix: { body in
-        guard storeFailure == nil else { return }
-        do throws(StoreError) {
-          try store.forEachStoredPoint(of: id, points.stored) { body(points.exported($0).fix) }
-        } catch {
-          storeFailure = error
-        }
-      },
-      distance: { table.isEmpty ? nil : table.distance(at: $0) },
-      sensors: points.isRawFixes ? nil : { sensors[$0.secondsSince1970] ?? FITSensorValues() })
-    func write(_ stream: inout FileOutput) {
-      FITWriter.write(header, source: source, to: &stream)
-      if storeFailure != nil { stream.abandon() }
-    }
-    guard let output else {
-      var stream = FileOutput(
-        fd: STDOUT_FILENO, destination: "standard output", progress: progress)
-      write(&stream)
-      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
-      try stream.finish()
-      return
-    }
-    let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination, progress: progress, write)
-    progress.finish()
-    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
-    printError("strider: session \(id) written to \(output) (\(format.rawValue))")
   }
 
   /// Stops before writing when `path` is a symbolic link: following it would overwrite a

@@ -4,166 +4,204 @@ import StriderFormats
 import StriderStore
 
 /// `sessions export` written a row at a time: a finished session of any length in the
-/// memory of one row, plus, for TCX and CSV, the finished track's odometer (20 bytes a
-/// point) that gives each point its distance, and for JSON the finished track's times and
-/// row numbers (16 bytes a point), with which its stops and moves are drawn a run of
-/// points at a time. A privacy radius is a zone read from the session's ends first, and
-/// every row it hides is skipped as it is read. The bytes are those the whole record
-/// gives (`SessionExport`): the writers are the same, fed a row at a time. (A 1M-fix
-/// session held everything at once: 620 MB for TCX, 440 MB for CSV and 2 GB for JSON.)
+/// memory of one row, plus what its format's writer keeps whole (for TCX and CSV the
+/// finished track's odometer, 20 bytes a point; for JSON the finished track's times and
+/// row numbers, 16 bytes a point, with which its stops and moves are drawn a run of points
+/// at a time; for FIT its distance table and the sensor values of the track's points). A
+/// privacy radius is a zone read from the session's ends first, and every row it hides is
+/// skipped as it is read. The bytes are those the whole record gives (`SessionExport`): each
+/// writer says whether it writes from rows (`SessionWriter.canWrite`), and nothing here
+/// names a format. (A 1M-fix session held everything at once: 620 MB for TCX, 440 MB for
+/// CSV and 2 GB for JSON.)
 extension ExportSession {
-  /// Whether the export can be written from cursors: a finished session with its
-  /// finished track.
-  func canStream(_ store: SessionStore) throws -> Bool {
-    guard [.gpx, .tcx, .csv, .json].contains(format) else { return false }
-    return try storeCall { () throws(StoreError) in
+  /// Writes the export from the store's cursors where the session is finished with its
+  /// finished track and its format's writer takes rows; false, having written nothing,
+  /// where not (the export then reads the whole record).
+  func writeStreamed(_ store: SessionStore, progress: ProgressLine) throws -> Bool {
+    let finished = try storeCall { () throws(StoreError) in
       guard try store.listing(id).state == .finished else { return false }
       return try !store.needsFinishedTrack(id)
     }
-  }
-
-  /// Writes the export from cursors; false, having written nothing, when the privacy zone
-  /// hides the whole finished track (the export then draws the live track instead, read
-  /// whole).
-  func writeStreamed(_ store: SessionStore, progress: ProgressLine) throws -> Bool {
-    let radius = Meters(privacyRadius)
-    let (header, zone) = try storeCall { () throws(StoreError) in
-      let header = try store.recordWithoutPoints(id)
-      guard radius.value > 0 else { return (header, nil as PrivacyZone?) }
-      let ends = try store.ends(of: id)
-      let zone = PrivacyZone(radius: radius, first: ends.first, last: ends.last)
-      return (zone.apply(to: header), zone)
+    guard finished, let writer = FormatRegistry.writer(for: format) else { return false }
+    let rows = try storeCall { () throws(StoreError) in
+      try StoredSessionRows(
+        store, id: id, points: points, privacyRadius: Meters(privacyRadius),
+        heartRate: { try heartRateExport(store, record: nil) })
     }
-    guard let body = try streamedBody(store, header: header, zone: zone) else { return false }
-    var storeFailure: StoreError?
+    let streams = writer.canWrite(rows)
+    // What the writer read first failed: told before anything is written.
+    try rows.rethrow()
+    guard streams else { return false }
     func write(_ stream: inout FileOutput) {
-      do {
-        try body(&stream)
-      } catch {
-        storeFailure = error
-        stream.abandon()
-      }
+      writer.write(rows, to: &stream)
+      if rows.failed { stream.abandon() }
     }
     guard let output else {
       var stream = FileOutput(
         fd: STDOUT_FILENO, destination: "standard output", progress: progress)
       write(&stream)
-      if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+      try rows.rethrow()
       try stream.finish()
       return true
     }
     let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
     try AtomicFile.write(to: destination, progress: progress, write)
     progress.finish()
-    if let storeFailure { _ = try storeCall { () throws(StoreError) in throw storeFailure } }
+    try rows.rethrow()
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
     return true
   }
+}
 
-  /// What writes the export, with what it needs read first (so that a failure to read it
-  /// is reported before anything is written); nil when it cannot be streamed.
-  private func streamedBody(_ store: SessionStore, header: SessionRecord, zone: PrivacyZone?)
-    throws -> ((inout FileOutput) throws(StoreError) -> Void)?
-  {
-    let (id, points) = (id, points)
-    /// Whether a row read is outside the zone.
-    func kept(_ point: StoredPoint) -> Bool {
-      guard let zone else { return true }
-      switch point {
-      case .fix(let fix, _): return fix.coordinate.map { !zone.hides($0) } ?? true
-      case .track(let p): return !zone.hides(p.coordinate)
+/// A stored session read a row at a time for a writer (`SessionRows`), each part read when
+/// first asked for; the first failure is kept, and nothing is read after it.
+final class StoredSessionRows: SessionRows {
+  let store: SessionStore
+  let id: Int64
+  let points: ExportPoints
+  let record: SessionRecord
+  /// The privacy zone drawn around the session's ends; nil without a radius.
+  let zone: PrivacyZone?
+  /// The session's heart rate with the zones in force (`ExportSession.heartRateExport`),
+  /// which the JSON head reads.
+  let heartRate: () throws -> HeartRateExport?
+  private(set) var failure: (any Error)?
+  private var times: (first: GNSSTime?, latest: GNSSTime?)?
+  private var odometerRead: FinishedTrack.Odometer?
+  private var lapSensorsRead: [SensorFigures]?
+  private var eventsRead: [SessionEvent]?
+  private var headRead: [JSONMember]?
+
+  init(
+    _ store: SessionStore, id: Int64, points: ExportPoints, privacyRadius: Meters,
+    heartRate: @escaping () throws -> HeartRateExport? = { nil }
+  ) throws(StoreError) {
+    self.store = store
+    self.id = id
+    self.points = points
+    self.heartRate = heartRate
+    let header = try store.recordWithoutPoints(id)
+    if privacyRadius.value > 0 {
+      let ends = try store.ends(of: id)
+      let zone = PrivacyZone(radius: privacyRadius, first: ends.first, last: ends.last)
+      record = zone.apply(to: header)
+      self.zone = zone
+    } else {
+      record = header
+      zone = nil
+    }
+  }
+
+  var hidesEnds: Bool { zone != nil }
+  var failed: Bool { failure != nil }
+
+  /// Throws the first failure: a store error as the store's, others as they are.
+  func rethrow() throws {
+    guard let failure else { return }
+    if let error = failure as? StoreError {
+      _ = try storeCall { () throws(StoreError) in throw error }
+    }
+    throw failure
+  }
+
+  /// Runs `read` unless a read failed before, keeping its failure.
+  private func reading<T>(_ fallback: T, _ read: () throws -> T) -> T {
+    guard failure == nil else { return fallback }
+    do {
+      return try read()
+    } catch {
+      failure = error
+      return fallback
+    }
+  }
+
+  private var fixTimes: (first: GNSSTime?, latest: GNSSTime?) {
+    if let times { return times }
+    let read = reading((nil, nil)) { try store.fixTimes(of: id, hiding: zone) }
+    times = read
+    return read
+  }
+
+  var startTime: GNSSTime? { record.summary?.start?.time ?? fixTimes.first }
+  var endTime: GNSSTime? { fixTimes.latest }
+
+  /// Whether a stored point is outside the zone.
+  private func kept(_ point: StoredPoint) -> Bool {
+    guard let zone else { return true }
+    switch point {
+    case .fix(let fix, _): return fix.coordinate.map { !zone.hides($0) } ?? true
+    case .track(let p): return !zone.hides(p.coordinate)
+    }
+  }
+
+  func forEachPoint(_ body: (Fix, Verdict?) -> Void) {
+    reading(()) {
+      try store.forEachStoredPoint(of: id, points.stored) { point in
+        guard kept(point) else { return }
+        let (fix, verdict) = points.exported(point)
+        body(fix, verdict)
       }
     }
-    // GPX and TCX of the track draw the live track where the zone hides the whole
-    // finished track, which the odometer tells.
-    let drawsTrack = [.gpx, .tcx].contains(format) && points == .track
-    let needsOdometer = [.tcx, .csv].contains(format) || (zone != nil && drawsTrack)
-    let (odometer, times) = try storeCall { () throws(StoreError) in
-      (
-        needsOdometer ? try store.odometer(of: id, hiding: zone) : FinishedTrack.Odometer(),
-        try store.fixTimes(of: id, hiding: zone)
-      )
-    }
-    if zone != nil, drawsTrack, odometer.isEmpty { return nil }
-    let startTime = header.summary?.start?.time ?? times.first
-    let distance = odometer.isEmpty ? nil : { odometer.distance(at: $0) }
-    switch format {
-    case .gpx:
-      let (metadata, _) = SessionExport(record: header, displayTrack: []).gpxHeader(points)
-      return { (stream) throws(StoreError) in
-        var track = GPXWriter.Track(metadata: metadata, time: startTime, to: &stream)
-        try store.forEachStoredPoint(of: id, points.stored) { point in
-          guard kept(point) else { return }
-          let (fix, verdict) = points.exported(point)
-          track.write(fix, verdict: verdict, to: &stream)
-        }
-        track.end(to: &stream)
-      }
-    case .tcx:
-      let sensors = try storeCall { () throws(StoreError) in
-        try store.sensorFigures(of: id, lapEnds: header.summary?.laps?.map(\.end) ?? [])
-      }
-      return { (stream) throws(StoreError) in
-        var lap = TCXWriter.Lap(record: header, startTime: startTime, lapSensors: sensors.laps)
-        try store.forEachStoredPoint(of: id, points.stored) { point in
-          guard kept(point) else { return }
-          lap.write(points.exported(point).fix, distance: distance, to: &stream)
-        }
-        lap.end(to: &stream)
-      }
-    case .csv:
-      return { (stream) throws(StoreError) in
-        let rows = SessionCSVWriter.Rows(sessionName: header.name)
-        rows.writeHeader(to: &stream)
-        var seq = 0
-        try store.forEachStoredPoint(of: id, .fixes) { point in
-          guard kept(point), case .fix(let fix, let verdict) = point else { return }
-          rows.write(
-            seq: seq, JudgedFix(fix: fix, verdict: verdict ?? .accepted),
-            distance: fix.time.flatMap { time in distance.map { $0(time) } }, to: &stream)
-          seq += 1
-        }
-      }
-    default:
-      let heartRate = try heartRateExport(store, record: nil)
-      let head = try storeCall { () throws(StoreError) in
-        try jsonHead(
-          store, header: header, zone: zone, startTime: startTime, endTime: times.latest,
-          heartRate: heartRate)
-      }
-      let events = try storeCall { () throws(StoreError) in
-        try store.events(of: id).filter { event in
-          if case .started(let p) = event { return zone?.hides(p.coordinate) != true }
-          return true
-        }
-      }
-      return { (stream) throws(StoreError) in
-        var document = SessionJSONWriter.Document(head: head, to: &stream)
-        try store.forEachFinishedPoint(of: id, hiding: zone) { document.write($0, to: &stream) }
-        document.write(events: events, to: &stream)
-        try store.forEachStoredPoint(of: id, .fixes) { point in
-          guard kept(point), case .fix(let fix, let verdict) = point else { return }
-          document.write(JudgedFix(fix: fix, verdict: verdict ?? .accepted), to: &stream)
-        }
-        document.end(to: &stream)
+  }
+
+  func forEachFix(_ body: (JudgedFix) -> Void) {
+    reading(()) {
+      try store.forEachStoredPoint(of: id, .fixes) { point in
+        guard kept(point), case .fix(let fix, let verdict) = point else { return }
+        body(JudgedFix(fix: fix, verdict: verdict ?? .accepted))
       }
     }
+  }
+
+  func forEachFinishedPoint(_ body: (FinishedTrack.Point) -> Void) {
+    reading(()) { try store.forEachFinishedPoint(of: id, hiding: zone, body) }
+  }
+
+  func odometer() -> FinishedTrack.Odometer {
+    if let odometerRead { return odometerRead }
+    let read = reading(FinishedTrack.Odometer()) { try store.odometer(of: id, hiding: zone) }
+    odometerRead = read
+    return read
+  }
+
+  func lapSensors() -> [SensorFigures] {
+    if let lapSensorsRead { return lapSensorsRead }
+    let read = reading([SensorFigures]()) {
+      try store.sensorFigures(of: id, lapEnds: record.summary?.laps?.map(\.end) ?? []).laps
+    }
+    lapSensorsRead = read
+    return read
+  }
+
+  func events() -> [SessionEvent] {
+    if let eventsRead { return eventsRead }
+    let read = reading([SessionEvent]()) {
+      try store.events(of: id).filter { event in
+        if case .started(let p) = event { return zone?.hides(p.coordinate) != true }
+        return true
+      }
+    }
+    eventsRead = read
+    return read
   }
 
   /// The JSON export's head; the stops and moves are drawn from the finished track read a
   /// run of points at a time.
-  private func jsonHead(
-    _ store: SessionStore, header: SessionRecord, zone: PrivacyZone?, startTime: GNSSTime?,
-    endTime: GNSSTime?, heartRate: HeartRateExport?
-  ) throws(StoreError) -> [JSONMember] {
-    let display = try store.displayTrack(of: id).filter { zone?.hides($0.coordinate) != true }
-    var export = SessionExport(
-      record: header, configuration: try store.configuration(of: id),
-      source: try store.listing(id).source, displayTrack: display)
-    export.heartRate = heartRate
-    export.device = try store.deviceTotals(of: id)
-    export.parts = try store.parts(of: id)
-    let track = try store.timelineTrack(of: id, hiding: zone)
-    return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
+  func jsonHead() -> [JSONMember] {
+    if let headRead { return headRead }
+    let read = reading([JSONMember]()) {
+      let heartRate = try heartRate()
+      let display = try store.displayTrack(of: id).filter { zone?.hides($0.coordinate) != true }
+      var export = SessionExport(
+        record: record, configuration: try store.configuration(of: id),
+        source: try store.listing(id).source, displayTrack: display)
+      export.heartRate = heartRate
+      export.device = try store.deviceTotals(of: id)
+      export.parts = try store.parts(of: id)
+      let track = try store.timelineTrack(of: id, hiding: zone)
+      return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
+    }
+    headRead = read
+    return read
   }
 }

@@ -28,6 +28,25 @@ public enum SessionCSVWriter: SessionWriter {
     }
   }
 
+  public static func canWrite(_ rows: some SessionRows) -> Bool {
+    _ = rows.odometer()
+    return true
+  }
+
+  public static func write(_ session: some SessionRows, to stream: inout some ExportStream) {
+    let rows = Rows(sessionName: session.record.name)
+    rows.writeHeader(to: &stream)
+    let odometer = session.odometer()
+    let distance = odometer.isEmpty ? nil : { odometer.distance(at: $0) }
+    var seq = 0
+    session.forEachFix { judged in
+      rows.write(
+        seq: seq, judged, distance: judged.fix.time.flatMap { time in distance.map { $0(time) } },
+        to: &stream)
+      seq += 1
+    }
+  }
+
   /// The header and the rows one at a time, for an export that reads its fixes a row at a
   /// time (`write` is these over a whole record).
   public struct Rows: Sendable {

@@ -22,6 +22,20 @@ public enum SessionJSONWriter: SessionWriter {
     document.end(to: &stream)
   }
 
+  public static func canWrite(_ rows: some SessionRows) -> Bool {
+    _ = rows.jsonHead()
+    _ = rows.events()
+    return true
+  }
+
+  public static func write(_ rows: some SessionRows, to stream: inout some ExportStream) {
+    var document = Document(head: rows.jsonHead(), to: &stream)
+    rows.forEachFinishedPoint { document.write($0, to: &stream) }
+    document.write(events: rows.events(), to: &stream)
+    rows.forEachFix { document.write($0, to: &stream) }
+    document.end(to: &stream)
+  }
+
   /// The same object written a part at a time, for an export that reads the finished track
   /// and the fixes a row at a time: the head (session, settings, summary, segments), then
   /// each point of the track, the events, each fix, and `end`. Byte for byte what `write`

@@ -7,6 +7,12 @@ public protocol SessionWriter: SendableMetatype {
   /// hold every fix ignore it).
   static func write(
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream)
+  /// Whether the format is bytes rather than text (not written to a terminal).
+  static var writesBytes: Bool { get }
+  /// Whether the session is written from `rows`, a row at a time (`SessionRows`).
+  static func canWrite(_ rows: some SessionRows) -> Bool
+  /// Writes the session from `rows`, where `canWrite(_:)` said so.
+  static func write(_ rows: some SessionRows, to stream: inout some ExportStream)
 }
 
 /// The name of a format a session exports to (`gpx`, `csv`).

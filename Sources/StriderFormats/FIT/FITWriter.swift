@@ -29,6 +29,38 @@ public enum FITWriter: SessionWriter {
     write(export.record, source: FITPointSource(export, points: points), to: &stream)
   }
 
+  public static var writesBytes: Bool { true }
+
+  /// Not where a privacy zone applies: the timer events and laps are laid out from the
+  /// whole record's.
+  public static func canWrite(_ rows: some SessionRows) -> Bool { !rows.hidesEnds }
+
+  /// The points read three times from `rows` (to lay out the timer events, to count the
+  /// bytes the header declares, to write them); kept whole are the finished track's
+  /// distance by time and, for the track's points, the sensor values of the fixes that have
+  /// them. Nothing is written when reading those fails.
+  public static func write(_ rows: some SessionRows, to stream: inout some ExportStream) {
+    var table = FITDistanceTable()
+    rows.forEachFinishedPoint { table.append($0) }
+    var sensorTable: [Double: FITSensorValues] = [:]
+    if !rows.points.isRawFixes {
+      var fixes: [Fix] = []
+      rows.forEachFix { judged in
+        if !FITSensorValues(judged.fix).isEmpty { fixes.append(judged.fix) }
+      }
+      sensorTable = FITPointSource.sensorTable(fixes)
+    }
+    guard !rows.failed else { return }
+    let distances = table
+    let sensors = sensorTable
+    let source = FITPointSource(
+      forEachFix: { body in rows.forEachPoint { fix, _ in body(fix) } },
+      distance: { distances.isEmpty ? nil : distances.distance(at: $0) },
+      sensors: rows.points.isRawFixes
+        ? nil : { sensors[$0.secondsSince1970] ?? FITSensorValues() })
+    write(rows.record, source: source, to: &stream)
+  }
+
   /// Writes a session whose points come from `source` (the store's cursor, for a session
   /// too long to load); `session` gives the activity and the summary, its points unused.
   public static func write(

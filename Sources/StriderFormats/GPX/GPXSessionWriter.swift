@@ -12,6 +12,20 @@ extension GPXWriter: SessionWriter {
     let header = export.gpxHeader(points)
     write(fixes, verdicts: verdicts, metadata: header.metadata, time: header.time, to: &stream)
   }
+
+  /// Where a privacy zone hides the whole finished track, the export draws the live track
+  /// instead, from the whole record.
+  public static func canWrite(_ rows: some SessionRows) -> Bool {
+    !(rows.hidesEnds && rows.points == .track && rows.odometer().isEmpty)
+  }
+
+  public static func write(_ rows: some SessionRows, to stream: inout some ExportStream) {
+    let (metadata, _) = SessionExport(record: rows.record, displayTrack: []).gpxHeader(
+      rows.points)
+    var track = Track(metadata: metadata, time: rows.startTime, to: &stream)
+    rows.forEachPoint { fix, verdict in track.write(fix, verdict: verdict, to: &stream) }
+    track.end(to: &stream)
+  }
 }
 
 extension ExportFormat {

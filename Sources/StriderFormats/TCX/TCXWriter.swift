@@ -28,6 +28,24 @@ public enum TCXWriter: SessionWriter {
     lap.end(to: &stream)
   }
 
+  /// As GPX: the live track, from the whole record, where the zone hides the finished one.
+  public static func canWrite(_ rows: some SessionRows) -> Bool {
+    guard !(rows.hidesEnds && rows.points == .track && rows.odometer().isEmpty) else {
+      return false
+    }
+    _ = rows.odometer()
+    _ = rows.lapSensors()
+    return true
+  }
+
+  public static func write(_ rows: some SessionRows, to stream: inout some ExportStream) {
+    let odometer = rows.odometer()
+    let distance = odometer.isEmpty ? nil : { odometer.distance(at: $0) }
+    var lap = Lap(record: rows.record, startTime: rows.startTime, lapSensors: rows.lapSensors())
+    rows.forEachPoint { fix, _ in lap.write(fix, distance: distance, to: &stream) }
+    lap.end(to: &stream)
+  }
+
   /// The activity's one lap written a point at a time, for an export that reads its points
   /// a row at a time (`write` is this over a whole record). The header waits for the
   /// first timed point, whose time stands in for a start the session lacks.
