@@ -89,7 +89,7 @@ struct ExportSession: ParsableCommand {
       record: record, configuration: configuration, source: listing.source,
       displayTrack: display
     ).hidingEnds(within: Meters(privacyRadius))
-    if format == .json {
+    if FormatRegistry.writer(for: format)?.holdsSessionDetails == true {
       export.heartRate = try heartRateExport(store, record: record)
       export.device = try storeCall { () throws(StoreError) in try store.deviceTotals(of: id) }
       export.parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }

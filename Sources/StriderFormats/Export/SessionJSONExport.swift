@@ -22,6 +22,8 @@ public enum SessionJSONWriter: SessionWriter {
     document.end(to: &stream)
   }
 
+  public static var holdsSessionDetails: Bool { true }
+
   public static func canWrite(_ rows: some SessionRows) -> Bool {
     _ = rows.jsonHead()
     _ = rows.events()

@@ -40,6 +40,7 @@ public protocol SessionRows: AnyObject {
 
 extension SessionWriter {
   public static var writesBytes: Bool { false }
+  public static var holdsSessionDetails: Bool { false }
 
   /// Whether this format is written from `rows` (reading first what it needs, so that a
   /// failure to read it is told before anything is written). Not, by default: the command

@@ -9,6 +9,10 @@ public protocol SessionWriter: SendableMetatype {
     _ export: SessionExport, points: ExportPoints, to stream: inout some ExportStream)
   /// Whether the format is bytes rather than text (not written to a terminal).
   static var writesBytes: Bool { get }
+  /// Whether the export holds the session's details beyond its record (`SessionExport`'s
+  /// heart-rate zones, the device's totals, the parts it was joined from), which the
+  /// command then reads for it.
+  static var holdsSessionDetails: Bool { get }
   /// Whether the session is written from `rows`, a row at a time (`SessionRows`).
   static func canWrite(_ rows: some SessionRows) -> Bool
   /// Writes the session from `rows`, where `canWrite(_:)` said so.

@@ -98,9 +98,12 @@ import Testing
     func jsonHead() -> [JSONMember] { [] }
   }
 
-  /// Only FIT is bytes; a zone keeps FIT to the whole record.
+  /// Only FIT is bytes, only JSON holds the session's details; a zone keeps FIT to the
+  /// whole record.
   @Test func fitIsBytesAndTakesNoZoneFromRows() {
     #expect(FormatRegistry.writers.filter { $0.writesBytes }.map { $0.format } == [.fit])
+    #expect(
+      FormatRegistry.writers.filter { $0.holdsSessionDetails }.map { $0.format } == [.json])
     let zoned = Zoned()
     #expect(!FITWriter.canWrite(zoned))
     // The zone hides the whole finished track: GPX and TCX draw the live track instead.
