@@ -115,11 +115,19 @@ final class StoredSessionRows: SessionRows {
     }
   }
 
+  /// The part `slot` keeps, read the first time it is asked for.
+  private func once<T>(
+    _ slot: ReferenceWritableKeyPath<StoredSessionRows, T?>, _ fallback: T,
+    _ read: () throws -> T
+  ) -> T {
+    if let kept = self[keyPath: slot] { return kept }
+    let value = reading(fallback, read)
+    self[keyPath: slot] = value
+    return value
+  }
+
   private var fixTimes: (first: GNSSTime?, latest: GNSSTime?) {
-    if let times { return times }
-    let read = reading((nil, nil)) { try store.fixTimes(of: id, hiding: zone) }
-    times = read
-    return read
+    once(\.times, (nil, nil)) { try store.fixTimes(of: id, hiding: zone) }
   }
 
   var startTime: GNSSTime? { record.summary?.start?.time ?? fixTimes.first }
@@ -158,38 +166,30 @@ final class StoredSessionRows: SessionRows {
   }
 
   func odometer() -> FinishedTrack.Odometer {
-    if let odometerRead { return odometerRead }
-    let read = reading(FinishedTrack.Odometer()) { try store.odometer(of: id, hiding: zone) }
-    odometerRead = read
-    return read
+    once(\.odometerRead, FinishedTrack.Odometer()) {
+      try store.odometer(of: id, hiding: zone)
+    }
   }
 
   func lapSensors() -> [SensorFigures] {
-    if let lapSensorsRead { return lapSensorsRead }
-    let read = reading([SensorFigures]()) {
+    once(\.lapSensorsRead, []) {
       try store.sensorFigures(of: id, lapEnds: record.summary?.laps?.map(\.end) ?? []).laps
     }
-    lapSensorsRead = read
-    return read
   }
 
   func events() -> [SessionEvent] {
-    if let eventsRead { return eventsRead }
-    let read = reading([SessionEvent]()) {
+    once(\.eventsRead, []) {
       try store.events(of: id).filter { event in
         if case .started(let p) = event { return zone?.hides(p.coordinate) != true }
         return true
       }
     }
-    eventsRead = read
-    return read
   }
 
   /// The JSON export's head; the stops and moves are drawn from the finished track read a
   /// run of points at a time.
   func jsonHead() -> [JSONMember] {
-    if let headRead { return headRead }
-    let read = reading([JSONMember]()) {
+    once(\.headRead, []) {
       let heartRate = try heartRate()
       let display = try store.displayTrack(of: id).filter { zone?.hides($0.coordinate) != true }
       var export = SessionExport(
@@ -201,7 +201,5 @@ final class StoredSessionRows: SessionRows {
       let track = try store.timelineTrack(of: id, hiding: zone)
       return try export.jsonHead(startTime: startTime, endTime: endTime, finished: track)
     }
-    headRead = read
-    return read
   }
 }

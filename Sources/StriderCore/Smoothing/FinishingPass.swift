@@ -730,7 +730,8 @@ struct FinishingPass: Sendable {
     /// stop region: a watch that records nothing while its wearer stands. Read only inside
     /// a stop found already: a late-found stop is never announced live, and a summary
     /// listing every silent step would list pauses nobody heard. (A logger that writes
-    /// every 10 m leaves long steps on a slow climb too, each outside the region.)
+    /// every 10 m leaves long steps on a slow climb too, each outside a region on foot or
+    /// on a bicycle, 5-8 m.)
     private func isSilentStep(
       from a: (time: GNSSTime, coordinate: Coordinate),
       to b: (time: GNSSTime, coordinate: Coordinate)

@@ -33,8 +33,8 @@ public enum TCXWriter: SessionWriter {
     guard !(rows.hidesEnds && rows.points == .track && rows.odometer().isEmpty) else {
       return false
     }
-    _ = rows.odometer()
-    _ = rows.lapSensors()
+    // Read before anything is written, so that a failure to read them is told first.
+    _ = (rows.odometer(), rows.lapSensors())
     return true
   }
 
