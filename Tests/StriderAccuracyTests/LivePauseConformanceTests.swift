@@ -86,4 +86,32 @@ import Testing
     // The silent step was never moving time (too slow for its length): the pauses change.
     #expect(abs(old.moving.value - kept.moving.value) <= 10)
   }
+
+  /// The shared ride FIT begins with 33 minutes of walking at 0.6-1.2 m/s, a fix every
+  /// 50 m, below a ride's resume speed. The live figures' re-measure at fix 360 took the
+  /// walk for one long stop and the one at fix 570 did not, so the live distance fell
+  /// 830 m behind and caught up at once: a split told after 5 s. Ended where the walk
+  /// leaves the stop far behind, every kilometre is told at the rider's pace.
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func aWalkBeforeTheRideIsNotOneLongStop() throws {
+    let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
+    var reader = try FixFileReader.open(path: file.path)
+    var fixes: [Fix] = []
+    while let fix = try reader.next() { fixes.append(fix) }
+    let activity = reader.metadata.declaredActivity ?? ActivityGuess.guess(from: fixes)
+    let today = AccuracyEngine.configuration(for: activity)
+    func toldSplits(_ configuration: SessionConfiguration) -> [Double] {
+      let summary = Analysis.summarize(
+        fixes, configuration: configuration, correctsLiveDistance: true)
+      let live = summary.finishing?.liveSplits ?? []
+      return live.filter { !$0.isPartial }.map(\.duration.value)
+    }
+    let told = toldSplits(today)
+    #expect(told.count >= 50)
+    // The rider's fastest finished kilometre takes 95 s.
+    #expect(told.allSatisfy { $0 >= 90 }, "told splits \(told.sorted().prefix(3))")
+    var before = today
+    before.autoPause.resumesBeyondWander = nil
+    #expect(toldSplits(before).contains { $0 < 10 }, "before: a split told in 5 s")
+  }
 }

@@ -161,6 +161,9 @@ import Testing
     var configuration = AutoPauseConfiguration.defaults(for: .walk)
     if !looksForWander { configuration.wanderRadius = nil }
     var auto = AutoPause(configuration: configuration)
+    // A receiver whose error wanders 18 m is learnt to: its region is searched too.
+    auto.searchWander(
+      AutoPauseConfiguration(radius: Meters(10), window: Seconds(20), resumeDistance: Meters(2)))
     let plane = LocalTangentPlane(origin: Coordinate(latitude: 51.5, longitude: -0.12))
     let start = 1_700_000_000.0
     var transitions: [AutoPauseTransition] = []
@@ -188,6 +191,46 @@ import Testing
     } else {
       // The position left the region 25 s into the wander.
       #expect(left < 95, "a stored session's stop ended at \(left) s")
+    }
+  }
+
+  /// A rider stands 10 s, then walks beside the bike at 0.85 m/s for half an hour, a fix
+  /// every 60 s, 50 m apart (a smart-recording watch): slower than a ride's resume speed,
+  /// but no wander of the error takes a position 50 m from the stop. The walk ends the stop
+  /// at its first fix; a session stored before (`resumesBeyondWander` nil) stays paused
+  /// throughout, as the shared FIT's first 33 minutes did.
+  @Test(arguments: [true, false])
+  func aSlowWalkFarFromTheStopEndsIt(resumesBeyondWander: Bool) {
+    var configuration = AutoPauseConfiguration.defaults(for: .ride)
+    if !resumesBeyondWander { configuration.resumesBeyondWander = nil }
+    var auto = AutoPause(configuration: configuration)
+    let plane = LocalTangentPlane(origin: Coordinate(latitude: 45.18, longitude: -1.09))
+    let start = 1_527_406_381.0
+    var transitions: [AutoPauseTransition] = []
+    let times = Array(0...10) + (1...30).map { 10 + 60 * $0 }
+    for second in times {
+      let east = second <= 10 ? 0.1 * Double(second % 2) : 0.85 * Double(second - 10)
+      let speed = second <= 10 ? 0.05 : 0.85
+      if let transition = auto.observe(
+        time: GNSSTime(secondsSince1970: start + Double(second)),
+        coordinate: plane.unproject(PlanePoint(east: east, north: 0)), speed: speed)
+      {
+        transitions.append(transition)
+      }
+    }
+    guard case .paused = transitions.first else {
+      Issue.record("the 10 s stand paused: \(transitions)")
+      return
+    }
+    if resumesBeyondWander {
+      guard transitions.count == 2, case .resumed(let at, let departed) = transitions[1] else {
+        Issue.record("expected one pause and one resume; got \(transitions)")
+        return
+      }
+      #expect(at.secondsSince1970 == start + 70, "resumed at the first fix 51 m away")
+      #expect(departed.secondsSince1970 == start + 10, "the stop ended where the walk began")
+    } else {
+      #expect(transitions.count == 1, "before: paused for the whole walk: \(transitions)")
     }
   }
 }

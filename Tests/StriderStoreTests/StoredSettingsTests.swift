@@ -21,8 +21,9 @@ import Testing
     /// `wanderRadius`, stops dated at their fixes, before `datesStopEdges`, and a break in
     /// the fixes ending a stop, before `holdsStopsAcrossGaps`, and the live filter on the
     /// positions alone, before `liveReadsSpeedWithoutCourse`, and stops trimmed by the speed
-    /// at the fixes alone, before `keepsSilentStops` (absent, each stays nil rather than take
-    /// today's default).
+    /// at the fixes alone, before `keepsSilentStops`, and a pause ended by the resume speed
+    /// alone, before `resumesBeyondWander` (absent, each stays nil rather than take today's
+    /// default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
@@ -32,6 +33,7 @@ import Testing
       settings.autoPause.datesStopEdges = nil
       settings.autoPause.holdsStopsAcrossGaps = nil
       settings.autoPause.keepsSilentStops = nil
+      settings.autoPause.resumesBeyondWander = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -101,6 +103,7 @@ import Testing
       expected.autoPause.datesStopEdges = today.datesStopEdges
       expected.autoPause.holdsStopsAcrossGaps = today.holdsStopsAcrossGaps
       expected.autoPause.keepsSilentStops = today.keepsSilentStops
+      expected.autoPause.resumesBeyondWander = today.resumesBeyondWander
     }
     return expected
   }
@@ -136,6 +139,7 @@ import Testing
     expected.autoPause.datesStopEdges = nil
     expected.autoPause.holdsStopsAcrossGaps = nil
     expected.autoPause.keepsSilentStops = nil
+    expected.autoPause.resumesBeyondWander = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -162,6 +166,10 @@ import Testing
     // And one stored before a stop was kept on a silent step, by the speed at its fixes.
     #expect(old.autoPause.keepsSilentStops == nil)
     #expect(today.autoPause.keepsSilentStops == true)
+    // And one stored before a slow walk far from a stop ended it, paused until the resume
+    // speed.
+    #expect(old.autoPause.resumesBeyondWander == nil)
+    #expect(today.autoPause.resumesBeyondWander == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

@@ -39,13 +39,20 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// nothing while its wearer stands. Nil, as in sessions stored before it existed: only
   /// the smoothed speed at the fixes says the user stood.
   public var keepsSilentStops: Bool?
+  /// Whether a paused user whose position is far outside the stop (`AutoPause.beyondWander`
+  /// times the widest region searched) has moved on, however slowly: a walk below the
+  /// resume speed (a rider pushing the bike, a logger writing every 50 m on foot) otherwise
+  /// stays paused for as long as it lasts, the whole walk one stop. Nil, as in sessions
+  /// stored before it existed: only the resume speed ends a pause.
+  public var resumesBeyondWander: Bool?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
     resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
     wanderRadius: Double? = nil, datesStopEdges: Bool? = nil, holdsStopsAcrossGaps: Bool? = nil,
-    keepsSilentStops: Bool? = nil
+    keepsSilentStops: Bool? = nil, resumesBeyondWander: Bool? = nil
   ) {
+    self.resumesBeyondWander = resumesBeyondWander
     self.holdsStopsAcrossGaps = holdsStopsAcrossGaps
     self.keepsSilentStops = keepsSilentStops
     self.enabled = enabled
@@ -102,6 +109,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     defaults.datesStopEdges = true
     defaults.holdsStopsAcrossGaps = true
     defaults.keepsSilentStops = true
+    defaults.resumesBeyondWander = true
     return defaults
   }
 }
@@ -190,7 +198,8 @@ public struct AutoPause: Sendable {
         return nil
       }
       let resumeSpeed = configuration.resumeSpeed
-      guard recentSpeed(at: time) >= resumeSpeed, (speed ?? resumeSpeed) >= resumeSpeed else {
+      let fast = recentSpeed(at: time) >= resumeSpeed && (speed ?? resumeSpeed) >= resumeSpeed
+      guard fast || isBeyondWander(away) else {
         if configuration.wanderRadius != nil { lastInside = time }
         return nil
       }
@@ -216,6 +225,18 @@ public struct AutoPause: Sendable {
     lastInside = time
     return .paused(at: time, since: since)
   }
+
+  /// Whether a paused user this far from the stop has moved on whatever their speed
+  /// (`AutoPauseConfiguration.resumesBeyondWander`): further than `beyondWander` times the
+  /// widest region searched, which the receiver's error leaves one time in a thousand.
+  private func isBeyondWander(_ away: Double) -> Bool {
+    guard configuration.resumesBeyondWander == true else { return false }
+    return away > AutoPause.beyondWander * max(anchorRadius, wanderRegion?.radius.value ?? 0)
+  }
+
+  /// How many times the widest region's radius a paused user must be from the stop to have
+  /// moved on at any speed: twice the 99.9 % point of a standing user's wander.
+  static let beyondWander = 2.0
 
   /// Whether every position of the last `window` stays within `radius` of the window's
   /// first one: the region's centre (the window's mean position), when the user entered

@@ -106,6 +106,7 @@ extension SessionConfiguration {
     if autoPause.datesStopEdges == nil { other.autoPause.datesStopEdges = nil }
     if autoPause.holdsStopsAcrossGaps == nil { other.autoPause.holdsStopsAcrossGaps = nil }
     if autoPause.keepsSilentStops == nil { other.autoPause.keepsSilentStops = nil }
+    if autoPause.resumesBeyondWander == nil { other.autoPause.resumesBeyondWander = nil }
     if smoother?.liveReadsSpeedWithoutCourse == nil {
       other.smoother?.liveReadsSpeedWithoutCourse = nil
     }
