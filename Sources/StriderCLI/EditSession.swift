@@ -55,10 +55,9 @@ struct EditSession: ParsableCommand {
       // A multisport file's parts keep their own activities; the whole is none of them.
       let parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
       if !parts.isEmpty {
-        printError(
-          "strider: error: session \(id) is a multisport file measured part by part; "
+        throw CommandFailure(
+          "session \(id) is a multisport file measured part by part; "
             + "its activity stays as it is")
-        throw ExitCode(1)
       }
     }
     let listing = try storeCall { () throws(StoreError) in

@@ -131,10 +131,9 @@ extension ExportSession {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
     let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-    printError(
-      "strider: error: \(path) is a symbolic link (to \(target)); not writing through it: "
+    throw CommandFailure(
+      "\(path) is a symbolic link (to \(target)); not writing through it: "
         + "remove it, or add --force to overwrite what it points at")
-    throw ExitCode(1)
   }
 }
 

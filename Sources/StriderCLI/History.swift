@@ -67,10 +67,9 @@ struct History: ParsableCommand {
         screen = try TerminalSession.openScreen(ascii: display.ascii)
       } catch {
         // The history has no headless mode: the same figures are printed by other commands.
-        printError(
-          "strider: error: \(error.problem); `strider sessions`, `strider stats` and "
+        throw CommandFailure(
+          "\(error.problem); `strider sessions`, `strider stats` and "
             + "`strider records` print the history as text")
-        throw ExitCode(1)
       }
       var current =
         model ?? HistoryModel(data: data, glyphs: screen.glyphs, colour: screen.hasColour)

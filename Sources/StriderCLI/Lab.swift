@@ -76,8 +76,7 @@ struct LabPolicies: ParsableCommand {
   mutating func run() throws {
     let fixes = try load()
     guard fixes.contains(where: { $0.time != nil && $0.coordinate != nil }) else {
-      printError("strider: error: \(input): no timed fixes with a position, so no day to replay")
-      throw ExitCode(1)
+      throw CommandFailure("\(input): no timed fixes with a position, so no day to replay")
     }
     let policies: [any SamplingPolicy] = [
       ContinuousPolicy(), RegionPolicy(onFor: Seconds(onFor), radius: Meters(radius)),
@@ -117,8 +116,7 @@ struct LabPolicies: ParsableCommand {
     do {
       return try RecordedTrack.load(input, activity: .run).fixes
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
   }
 

@@ -12,11 +12,9 @@ enum LabStory {
     do {
       return try parse(Data(contentsOf: URL(fileURLWithPath: path)))
     } catch let error as StoryError {
-      printError("strider: error: \(TerminalText.safe(path)): not a day's story: \(error.reason)")
-      throw ExitCode(1)
+      throw CommandFailure("\(TerminalText.safe(path)): not a day's story: \(error.reason)")
     } catch {
-      printError("strider: error: \(TerminalText.safe(path)): \(error.localizedDescription)")
-      throw ExitCode(1)
+      throw CommandFailure("\(TerminalText.safe(path)): \(error.localizedDescription)")
     }
   }
 

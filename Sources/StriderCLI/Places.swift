@@ -55,10 +55,9 @@ struct NamePlace: ParsableCommand {
     let file = PlacesFile(location: store.location)
     var places = try file.load()
     guard let index = places.firstIndex(where: { $0.id == id }) else {
-      printError(
-        "strider: error: no place \(id); known: "
+      throw CommandFailure(
+        "no place \(id); known: "
           + (places.isEmpty ? "none yet" : places.map { String($0.id) }.joined(separator: ", ")))
-      throw ExitCode(1)
     }
     places[index].name = trimmed
     try file.save(places)
@@ -81,10 +80,9 @@ struct PlacesFile {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       return try JSONDecoder().decode([KnownPlace].self, from: data)
     } catch {
-      printError(
-        "strider: error: \(path): not a places file (\(error.localizedDescription)); "
+      throw CommandFailure(
+        "\(path): not a places file (\(error.localizedDescription)); "
           + "move it away to start the places afresh")
-      throw ExitCode(1)
     }
   }
 

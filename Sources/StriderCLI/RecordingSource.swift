@@ -97,8 +97,7 @@ enum StoreAccess {
   static func open() throws -> SessionStore {
     guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment)
     else {
-      printError("strider: error: set HOME, XDG_DATA_HOME or STRIDER_HOME to keep sessions")
-      throw ExitCode(1)
+      throw CommandFailure("set HOME, XDG_DATA_HOME or STRIDER_HOME to keep sessions")
     }
     do {
       let meter = BackfillMeter()
@@ -111,8 +110,7 @@ enum StoreAccess {
       }
       return store
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
   }
 
@@ -171,8 +169,7 @@ enum StoreAccess {
       recording = try store.startRecording(
         name: name, origin: origin, configuration: configuration, source: label)
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
     var recorded = RecordingSource(base: source, recording: recording)
     // Whatever ended the body (a closed pipe, a full disk under stdout, a terminal that
@@ -185,30 +182,26 @@ enum StoreAccess {
     }
     if let failure = recorded.recordingFailure {
       let unwritten = recording.uncommittedCount
-      printError(
-        "strider: error: recording stopped: \(failure.description) (session \(recording.id), "
+      throw CommandFailure(
+        "recording stopped: \(failure.description) (session \(recording.id), "
           + "\(recording.fixCount) fixes received"
           + (unwritten > 0 ? ", \(unwritten) of them not written" : "") + ")"
           + interrupted(recording))
-      throw ExitCode(1)
     }
     let record: SessionRecord
     do {
       record = try recording.finish()
     } catch {
       let unwritten = recording.uncommittedCount
-      if unwritten > 0, error.mayPass {
-        // The disk still refuses the fixes held in memory: they end with the process.
-        printError(
-          "strider: error: \(error.description); \(unwritten) fixes held in memory could not "
-            + "be written and are lost; session \(recording.id) keeps the "
-            + "\(recording.fixCount - unwritten) written before" + interrupted(recording))
-      } else {
-        printError(
-          "strider: error: \(error.description); the fixes are kept"
-            + interrupted(recording))
+      guard unwritten > 0, error.mayPass else {
+        throw CommandFailure(
+          "\(error.description); the fixes are kept" + interrupted(recording))
       }
-      throw ExitCode(1)
+      // The disk still refuses the fixes held in memory: they end with the process.
+      throw CommandFailure(
+        "\(error.description); \(unwritten) fixes held in memory could not "
+          + "be written and are lost; session \(recording.id) keeps the "
+          + "\(recording.fixCount - unwritten) written before" + interrupted(recording))
     }
     if let reason = emptiness(of: record, origin: origin),
       (try? store.delete(recording.id)) != nil

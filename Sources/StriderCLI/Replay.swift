@@ -90,8 +90,7 @@ struct Replay: ParsableCommand {
     do {
       track = try RecordedTrack.load(file, activity: session.activity)
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
     if let warning = track.emptyWarning { printError(warning) }
     TimeWarnings.print(track.timeWarnings, path: file)
@@ -119,8 +118,7 @@ struct Replay: ParsableCommand {
       let guess = try reader.activity(asked: session.activity)
       (activity, held) = (guess.activity, guess.held)
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
     let configuration = try session.configuration(activity: activity, raw: false)
     let coach = try coach(plan, configuration)
@@ -164,8 +162,7 @@ struct Replay: ParsableCommand {
       failure = source.failure
     }
     if let failure {
-      printError("strider: error: \(failure.description)")
-      throw ExitCode(1)
+      throw CommandFailure(failure.description)
     }
     if summary.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: file, format: reader.format))
@@ -243,8 +240,7 @@ struct Replay: ParsableCommand {
       failure = source.failure
     }
     if let failure {
-      printError("strider: error: \(failure.description)")
-      throw ExitCode(1)
+      throw CommandFailure(failure.description)
     }
     if summary.pointsIn == 0 { printError("strider: warning: session \(id) has no fixes") }
   }

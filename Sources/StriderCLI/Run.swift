@@ -64,8 +64,7 @@ struct Run: ParsableCommand {
     do {
       try endpoint.checkResolves()
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
     if auto {
       try runAuto(endpoint: endpoint, settings: settings, stop: stop)
@@ -127,10 +126,9 @@ struct Run: ParsableCommand {
   /// The config file's gpsd address, checked as the flag would be.
   private static func endpoint(_ settings: UserSettings) throws -> GPSDEndpoint {
     if let endpoint = GPSDEndpoint(argument: settings.gpsdAddress) { return endpoint }
-    printError(
-      "strider: error: \(settings.source(of: "gpsd.address")): gpsd.address: "
+    throw CommandFailure(
+      "\(settings.source(of: "gpsd.address")): gpsd.address: "
         + "\"\(settings.gpsdAddress)\" is not HOST:PORT, HOST or [IPv6]:PORT")
-    throw ExitCode(1)
   }
 
   /// - Parameter recordsToBeat: the records the finish announces it beat: a session being

@@ -23,12 +23,11 @@ struct Sessions: ParsableCommand {
 }
 
 /// Runs a store call, printing a store error the way every command prints errors.
-func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
+func storeCall<T>(_ body: () throws(StoreError) -> T) throws(CommandFailure) -> T {
   do {
     return try body()
   } catch {
-    printError("strider: error: \(error.description)")
-    throw ExitCode(1)
+    throw CommandFailure(error.description)
   }
 }
 
@@ -424,8 +423,7 @@ struct ImportSessions: ParsableCommand {
       } catch let error as OutputError {
         throw error
       } catch let error as StoreError {
-        printError("strider: error: \(TerminalText.safe(path)): not imported: " + Self.why(error))
-        throw ExitCode(1)
+        throw CommandFailure("\(TerminalText.safe(path)): not imported: " + Self.why(error))
       } catch {
         failures += 1
         printError("strider: error: \(error)")

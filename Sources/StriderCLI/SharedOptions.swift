@@ -186,8 +186,7 @@ enum ConfigFile {
     switch loaded {
     case .success(let settings): return settings
     case .failure(let error):
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
   }
 }

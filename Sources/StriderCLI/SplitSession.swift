@@ -48,8 +48,7 @@ struct SplitSession: ParsableCommand {
     let store = try StoreAccess.open()
     let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
     guard let start = listing.startTime else {
-      printError("strider: error: session \(id) has no timed fix to split at")
-      throw ExitCode(1)
+      throw CommandFailure("session \(id) has no timed fix to split at")
     }
     var cuts: [GNSSTime] = []
     for text in times {

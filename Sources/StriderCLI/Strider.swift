@@ -29,6 +29,9 @@ struct Strider: ParsableCommand {
       }
       var command = try parseAsRoot()
       try command.run()
+    } catch let failure as CommandFailure {
+      printError("strider: error: \(failure)")
+      Foundation.exit(1)
     } catch let error as OutputError {
       Output.error("strider: error: \(error)\n")
       Foundation.exit(1)

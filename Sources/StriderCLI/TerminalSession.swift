@@ -65,8 +65,7 @@ enum TerminalSession {
     do {
       screen = try openScreen(ascii: display.ascii)
     } catch {
-      printError("strider: error: \(error.description)")
-      throw ExitCode(1)
+      throw CommandFailure(error.description)
     }
     let clock = SystemClock()
     // SIGUSR1 presses lap, as in a headless session (stdin belongs to the keys here).

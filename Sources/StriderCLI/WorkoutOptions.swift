@@ -25,11 +25,10 @@ struct WorkoutOptions: ParsableArguments {
       }
       return try WorkoutFile.load(path: workout)
     } catch let error as FormatError {
-      printError("strider: error: \(error.description)")
+      throw CommandFailure(error.description)
     } catch let error as TOMLFileError {
-      printError("strider: error: \(error.description)")
+      throw CommandFailure(error.description)
     }
-    throw ExitCode(1)
   }
 
   /// Whether the file starts with a FIT header.
