@@ -26,6 +26,9 @@ enum CaseJSON {
       JSONMember("canyon_sigma_m", c.canyons == 0 ? .null : .number(c.canyonSigma)),
       JSONMember("drops_accuracy", .bool(c.dropsAccuracy)),
       JSONMember("silent_while_standing", .bool(c.silentWhileStanding)),
+      JSONMember("slow_stretch_m", .rounded(c.slowStretch?.length, 1)),
+      JSONMember("slow_stretch_m_s", .rounded(c.slowStretch?.speed, 2)),
+      JSONMember("logs_every_m", .rounded(c.logsEvery, 1)),
       JSONMember("fixes", .int(r.fixCount)),
       JSONMember("truth_distance_m", .number(r.truthDistance.value)),
       JSONMember("truth_moving_s", .number(r.truthMoving.value)),
@@ -100,7 +103,7 @@ enum CaseJSON {
   /// distance plain GPX adds inside the true stops, % of the truth.
   static let header =
     "case                              km     fixes   raw %   gpx %  gpsd %  nmea % gpx+v %"
-    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims    gpx in stop"
+    + "   tcx %  mov gpx  mov gpsd  spread  stand  dims      gpx in stop"
 
   static func line(_ r: CaseResult) -> String {
     let c = r.corpusCase
@@ -114,6 +117,7 @@ enum CaseJSON {
     let dimensions = [
       c.wanderTime == nil ? "-" : "W", c.loops == nil ? "-" : "L", c.canyons == 0 ? "-" : "C",
       c.dropsAccuracy ? "A" : "-", c.silentWhileStanding ? "Q" : "-",
+      c.slowStretch == nil ? "-" : "S", c.logsEvery == nil ? "-" : "D",
     ]
     text += "  " + dimensions.joined() + "  "
     let inStop = r.formats.first { $0.format == .gpx }.flatMap { r.inStopError($0) }

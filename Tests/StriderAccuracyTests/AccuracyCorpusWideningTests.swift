@@ -41,6 +41,9 @@ import Testing
       // Issue 50's receiver silent while standing (case 13) left out too: the draws before
       // it are untouched by it.
       corpusCase.silentWhileStanding = false
+      // And stop 70's slow stretch and distance logger, drawn from a stream of their own.
+      corpusCase.slowStretch = nil
+      corpusCase.logsEvery = nil
       #expect(corpusCase.stopPattern == .sparse && corpusCase.wanderTime == nil)
       #expect(corpusCase.loops == nil)
       let fixes = CorpusSession(corpusCase).fixes
@@ -249,7 +252,8 @@ import Testing
     #expect(standing > 60, "\(corpusCase.name) stands \(standing) s")
     #expect(standingRecorded == 0, "\(standingRecorded) of \(standing) standing seconds written")
     #expect(longestSilence > 20)
-    let writing = try #require(smart.first { !$0.silentWhileStanding && $0.stopPattern == .urban })
+    let writing = try #require(
+      smart.first { !$0.silentWhileStanding && $0.logsEvery == nil && $0.stopPattern == .urban })
     let writes = CorpusSession.truthPath(of: writing)
     var recordedStanding = 0
     for k in 1..<writes.count
@@ -258,5 +262,55 @@ import Testing
     }
     #expect(recordedStanding > 5, "\(writing.name) writes through its stops")
     #expect(!corpusCase.beforeIssue48.silentWhileStanding)
+  }
+
+  /// About three in ten cases on foot or on a bike take a stretch below their activity's
+  /// resume speed, for 1-10 minutes: the truth moves there at the drawn speed, and counts it
+  /// as moving.
+  @Test func aSlowStretchIsTakenAtItsSpeed() throws {
+    let cases = (1...300).map { CorpusCase(seed: UInt64($0)) }
+    let slow = cases.filter { $0.slowStretch != nil }
+    let share = Double(slow.count) / Double(cases.filter { $0.loops == nil }.count)
+    #expect((0.2...0.4).contains(share), "\(slow.count) of \(cases.count)")
+    let corpusCase = try #require(slow.first { $0.activity == .ride })
+    let stretch = try #require(corpusCase.slowStretch)
+    #expect(stretch.speed < AutoPauseConfiguration.defaults(for: .ride).resumeSpeed)
+    let path = CorpusSession.truthPath(of: corpusCase)
+    let start = path[0].distance.value
+    var inside: [Double] = []
+    for (a, b) in zip(path, path.dropFirst()) {
+      // Distance along the path from the first fix; the stretch is placed along the route.
+      let d = a.distance.value - start
+      guard d > stretch.start + 10, d < stretch.start + stretch.length - 10 else { continue }
+      inside.append(b.distance.value - a.distance.value)
+    }
+    #expect(inside.count > 30, "\(corpusCase.name): \(inside.count) s in the stretch")
+    let median = inside.sorted()[inside.count / 2]
+    #expect(abs(median - stretch.speed) < 0.15, "moves \(median) m/s, drawn \(stretch.speed)")
+    #expect(corpusCase.beforeIssue48.slowStretch == nil)
+  }
+
+  /// A receiver that logs by distance writes a fix each time its person has gone its
+  /// distance, and nothing while they stand.
+  @Test func aDistanceLoggerWritesEveryFewMetres() throws {
+    let cases = (1...300).map { CorpusCase(seed: UInt64($0)) }
+    let smart = cases.filter { $0.sampling == .smart }
+    let logging = smart.filter { $0.logsEvery != nil }
+    #expect(cases.allSatisfy { $0.sampling == .smart || $0.logsEvery == nil })
+    let share = Double(logging.count) / Double(smart.count)
+    #expect((0.25...0.55).contains(share), "\(logging.count) of \(smart.count)")
+    let corpusCase = try #require(logging.first { $0.stopPattern == .urban })
+    let every = try #require(corpusCase.logsEvery)
+    let path = CorpusSession.truthPath(of: corpusCase)
+    let recorded = path.filter(\.isRecorded)
+    let steps = zip(recorded, recorded.dropFirst()).map { $1.distance.value - $0.distance.value }
+    #expect(steps.dropLast().allSatisfy { $0 >= every && $0 < every + 15 }, "every \(every) m")
+    var standingRecorded = 0
+    for k in 1..<path.count
+    where path[k].distance.value - path[k - 1].distance.value <= 0.05 && path[k].isRecorded {
+      standingRecorded += 1
+    }
+    #expect(standingRecorded <= 1, "\(standingRecorded) standing seconds written")
+    #expect(corpusCase.beforeIssue48.logsEvery == nil)
   }
 }

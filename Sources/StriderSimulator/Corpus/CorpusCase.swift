@@ -87,6 +87,19 @@ import StriderCore
 ///   recording does (the shared data's Forerunner 10 run wrote nothing for 20-91 s at each
 ///   of its crossings); the others keep writing every 1-10 s through a stop.
 ///   `silentWhileStanding`.
+///
+/// And two from `SeededRandom(seed: seed, stream: 113)` (issue 50, stop 70):
+///
+/// - **A slow stretch**: with probability 0.3 on foot or on a bike, 1-10 minutes of the
+///   route (at most a sixth of its time at cruising speed) taken below the activity's
+///   resume speed: a walker on a steep climb at 0.4-0.8 m/s, a runner walking a hill at
+///   0.6-1.0 m/s, a rider pushing the bike at 0.7-1.3 m/s (the shared ride FIT walks 33
+///   minutes at 0.6-1.2 m/s). `slowStretch`.
+/// - **A receiver that logs by distance**: with probability 0.4, a smart-recording case
+///   writes a fix each time its person has gone 5-20 m since the last (and the first and
+///   last), as the loggers behind three of the shared GPX do (px-korita, px-cerknica,
+///   gb-cetus: every 10 m); standing, it writes nothing, whatever `silentWhileStanding`
+///   says. `logsEvery`.
 public struct CorpusCase: Sendable, Hashable {
   /// The family of the receiver's position error.
   public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -137,6 +150,15 @@ public struct CorpusCase: Sendable, Hashable {
   /// Correlation time of the reported accuracy's log-normal wander, seconds.
   public var accuracyWanderTime: Double
 
+  /// A stretch of the route taken slower than the activity resumes from a pause.
+  public struct SlowStretch: Sendable, Hashable {
+    /// Where it begins along the route, and how long it is, metres.
+    public var start: Double
+    public var length: Double
+    /// The speed it is taken at, m/s.
+    public var speed: Double
+  }
+
   /// How the person stops on the way (issue 48).
   public enum StopPattern: String, Sendable, Hashable, CaseIterable {
     /// A few stops of one drawn length (`stopCount`, `stopDuration`).
@@ -176,6 +198,11 @@ public struct CorpusCase: Sendable, Hashable {
   /// Whether a smart-recording receiver writes nothing while the person stands, but for
   /// the seconds they stop and move on.
   public var silentWhileStanding: Bool
+  /// A stretch of the route taken below the activity's resume speed; nil: none.
+  public var slowStretch: SlowStretch?
+  /// The distance the person goes between the fixes of a receiver that logs by distance
+  /// (metres); nil: it logs by time.
+  public var logsEvery: Double?
 
   /// The families in the order seeds cycle through them.
   public static let familyCycle: [Family] = [.white, .gaussMarkov, .multipath, .twoD, .cleanWatch]
@@ -280,6 +307,29 @@ public struct CorpusCase: Sendable, Hashable {
 
     var standing = SeededRandom(seed: seed, stream: 112)
     silentWhileStanding = standing.chance(0.5) && sampling == .smart
+
+    var slow = SeededRandom(seed: seed, stream: 113)
+    let slows = slow.chance(0.3)
+    let slowDuration = slow.uniform(in: 60...600)
+    let slowStart = slow.uniform(in: 0.1...0.7)
+    let slowFraction = slow.uniform(in: 0...1)
+    let logs = slow.chance(0.4)
+    let every = slow.uniform(in: 5...20)
+    let slowSpeeds: ClosedRange<Double>? =
+      switch activity {
+      case .walk, .hike: 0.4...0.8
+      case .run: 0.6...1.0
+      case .ride: 0.7...1.3
+      case .swim, .drive: nil
+      }
+    if slows, let speeds = slowSpeeds, loops == nil {
+      let speed = speeds.lowerBound + slowFraction * (speeds.upperBound - speeds.lowerBound)
+      // At most a sixth of the time the route takes at cruising speed: a climb or a push
+      // within an outing, not the outing.
+      let duration = min(slowDuration, length / cruiseSpeed / 6)
+      slowStretch = SlowStretch(start: slowStart * length, length: duration * speed, speed: speed)
+    }
+    logsEvery = logs && sampling == .smart ? every : nil
   }
 
   /// The longest and shortest canyon stretch, seconds.
@@ -301,6 +351,8 @@ public struct CorpusCase: Sendable, Hashable {
     c.canyons = 0
     c.dropsAccuracy = false
     c.silentWhileStanding = false
+    c.slowStretch = nil
+    c.logsEvery = nil
     return c
   }
 
@@ -337,6 +389,13 @@ public struct CorpusCase: Sendable, Hashable {
       turnaroundSpeed: MetersPerSecond(cruiseSpeed * 0.3), stopCount: stopCount...stopCount,
       stopDuration: Seconds(stopDuration)...Seconds(stopDuration * 1.5),
       finishDwell: Seconds(finishDwell),
+      surges: slowStretch.map {
+        [
+          MotionProfile.Surge(
+            range: Meters($0.start)...Meters($0.start + $0.length),
+            speed: MetersPerSecond($0.speed))
+        ]
+      } ?? [],
       stopDurations: stopPattern == .urban ? urbanStops.map { Seconds($0) } : nil)
   }
 }

@@ -153,8 +153,21 @@ public struct CorpusSession: Sendable {
   /// since the last recorded fix; the first and the last always. A device silent while
   /// standing (`CorpusCase.silentWhileStanding`) records the second the person stops and
   /// the second they move on, and nothing between.
+  ///
+  /// A receiver that logs by distance (`CorpusCase.logsEvery`) records the epoch at which
+  /// its person has gone that far since the last recorded one, and the last.
   static func recordedEpochs(_ epochs: [TruthTrack.Epoch], corpusCase: CorpusCase) -> [Int] {
     guard corpusCase.sampling == .smart else { return Array(epochs.indices) }
+    if let every = corpusCase.logsEvery {
+      var result = [0]
+      for k in 1..<max(1, epochs.count)
+      where epochs[k].distance - epochs[result[result.count - 1]].distance >= every
+        || k == epochs.count - 1
+      {
+        result.append(k)
+      }
+      return result
+    }
     var rng = SeededRandom(seed: corpusCase.seed, stream: 105)
     var result = [0]
     var interval = rng.integer(in: 1...10)
