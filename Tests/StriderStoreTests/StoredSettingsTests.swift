@@ -22,8 +22,8 @@ import Testing
     /// the fixes ending a stop, before `holdsStopsAcrossGaps`, and the live filter on the
     /// positions alone, before `liveReadsSpeedWithoutCourse`, and stops trimmed by the speed
     /// at the fixes alone, before `keepsSilentStops`, and a pause ended by the resume speed
-    /// alone, before `resumesBeyondWander` (absent, each stays nil rather than take today's
-    /// default).
+    /// alone, before `resumesBeyondWander`, and a lone silent step moving throughout, before
+    /// `timesSilentSteps` (absent, each stays nil rather than take today's default).
     func before(_ settings: SessionConfiguration) -> SessionConfiguration {
       var settings = settings
       settings.smoother?.measuresAlongCurve = nil
@@ -34,6 +34,7 @@ import Testing
       settings.autoPause.holdsStopsAcrossGaps = nil
       settings.autoPause.keepsSilentStops = nil
       settings.autoPause.resumesBeyondWander = nil
+      settings.autoPause.timesSilentSteps = nil
       return settings
     }
     var walk = SessionConfiguration(activity: .walk, weight: Kilograms(80))
@@ -104,6 +105,7 @@ import Testing
       expected.autoPause.holdsStopsAcrossGaps = today.holdsStopsAcrossGaps
       expected.autoPause.keepsSilentStops = today.keepsSilentStops
       expected.autoPause.resumesBeyondWander = today.resumesBeyondWander
+      expected.autoPause.timesSilentSteps = today.timesSilentSteps
     }
     return expected
   }
@@ -140,6 +142,7 @@ import Testing
     expected.autoPause.holdsStopsAcrossGaps = nil
     expected.autoPause.keepsSilentStops = nil
     expected.autoPause.resumesBeyondWander = nil
+    expected.autoPause.timesSilentSteps = nil
     #expect(try StoredSettings.decode(Self.text(stored)) == expected)
   }
 
@@ -170,6 +173,9 @@ import Testing
     // speed.
     #expect(old.autoPause.resumesBeyondWander == nil)
     #expect(today.autoPause.resumesBeyondWander == true)
+    // And one stored before a lone silent step was timed at the pace beside it, moving.
+    #expect(old.autoPause.timesSilentSteps == nil)
+    #expect(today.autoPause.timesSilentSteps == true)
   }
 
   @Test func settingsWithoutAnActivityAreAnError() throws {

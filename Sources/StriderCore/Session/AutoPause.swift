@@ -45,13 +45,21 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// stays paused for as long as it lasts, the whole walk one stop. Nil, as in sessions
   /// stored before it existed: only the resume speed ends a pause.
   public var resumesBeyondWander: Bool?
+  /// Whether the finished track takes a long silent step outside any stop found, much
+  /// slower than the user's pace either side of it, as moving only for the time its length
+  /// takes at that pace (`FinishingPass.loneSilentTravel`): the stop of a receiver that logs
+  /// by distance or is silent while its wearer stands. Nil, as in sessions stored before
+  /// it existed: the whole step moves.
+  public var timesSilentSteps: Bool?
 
   public init(
     enabled: Bool = true, radius: Meters, window: Seconds, resumeDistance: Meters,
     resumeWindow: Seconds = Seconds(3), movingSpeed: MetersPerSecond? = nil,
     wanderRadius: Double? = nil, datesStopEdges: Bool? = nil, holdsStopsAcrossGaps: Bool? = nil,
-    keepsSilentStops: Bool? = nil, resumesBeyondWander: Bool? = nil
+    keepsSilentStops: Bool? = nil, resumesBeyondWander: Bool? = nil,
+    timesSilentSteps: Bool? = nil
   ) {
+    self.timesSilentSteps = timesSilentSteps
     self.resumesBeyondWander = resumesBeyondWander
     self.holdsStopsAcrossGaps = holdsStopsAcrossGaps
     self.keepsSilentStops = keepsSilentStops
@@ -110,6 +118,7 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
     defaults.holdsStopsAcrossGaps = true
     defaults.keepsSilentStops = true
     defaults.resumesBeyondWander = true
+    defaults.timesSilentSteps = true
     return defaults
   }
 }

@@ -107,6 +107,7 @@ extension SessionConfiguration {
     if autoPause.holdsStopsAcrossGaps == nil { other.autoPause.holdsStopsAcrossGaps = nil }
     if autoPause.keepsSilentStops == nil { other.autoPause.keepsSilentStops = nil }
     if autoPause.resumesBeyondWander == nil { other.autoPause.resumesBeyondWander = nil }
+    if autoPause.timesSilentSteps == nil { other.autoPause.timesSilentSteps = nil }
     if smoother?.liveReadsSpeedWithoutCourse == nil {
       other.smoother?.liveReadsSpeedWithoutCourse = nil
     }

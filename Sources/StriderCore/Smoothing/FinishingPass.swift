@@ -352,6 +352,7 @@ struct FinishingPass: Sendable {
     let stillSpeed = FinishingPass.stillSpeed(
       configuration.autoPause, activity: configuration.activity)
     let datesStopEdges = configuration.autoPause.datesStopEdges ?? false
+    let readsLoneSilentSteps = configuration.autoPause.timesSilentSteps ?? false
     var finder = StopFinder(
       configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
       stillSpeed: stillSpeed,
@@ -468,6 +469,12 @@ struct FinishingPass: Sendable {
           let travel = FinishingPass.travelTime(step, pace: pace)
           if travel < duration { movingDuration = Seconds(travel) }
         }
+        if isMoving, movingDuration == nil, readsLoneSilentSteps, !inPause, !prev.inPause,
+          let travel = FinishingPass.loneSilentTravel(
+            step, duration: duration, at: index, of: points, stillSpeed: stillSpeed)
+        {
+          movingDuration = Seconds(travel)
+        }
         if isMoving { countedMoving += min(duration, movingDuration?.value ?? duration) }
         if isMoving, !measuresOnly {
           uncertainty.add(
@@ -579,6 +586,29 @@ struct FinishingPass: Sendable {
     speeds.sort()
     return speeds[speeds.count / 2]
   }
+
+  /// The moving time of a silent step outside any stop found (`silentStep` or longer,
+  /// no faster than `stillSpeed`) that is much slower than the user's pace either side of
+  /// it: the time its length takes at the slower of the two paces (`travelTime`), the rest
+  /// of it standing. A receiver that logs by distance, or writes nothing while its wearer
+  /// stands, leaves a stop as one long step between two fixes, in which no stop can be
+  /// found; a person who crawls (a steep climb, a pushed bike) crawls for several steps,
+  /// so the pace beside the step is as slow as the step and it stays moving. Nil: moving.
+  static func loneSilentTravel<Track: RandomAccessCollection>(
+    _ length: Double, duration: Double, at index: Int, of points: Track, stillSpeed: Double
+  ) -> Double? where Track.Element == Entry, Track.Index == Int {
+    guard duration >= silentStep.value, length <= stillSpeed * duration, index > 0,
+      let before = pace(beside: index - 1, of: points, forward: false, stillSpeed: stillSpeed),
+      let after = pace(beside: index, of: points, forward: true, stillSpeed: stillSpeed)
+    else { return nil }
+    let pace = min(before, after)
+    guard length / duration * loneStepSlowdown <= pace else { return nil }
+    let travel = travelTime(length, pace: pace)
+    return travel < duration ? travel : nil
+  }
+
+  /// How many times slower than the pace beside it a silent step must be to hold a stop.
+  static let loneStepSlowdown = 3.0
 
   /// A smoothed point's velocity (east, north), m/s, from the speed and course it holds;
   /// nil where it was not smoothed.

@@ -22,13 +22,14 @@ public enum StoredSettings {
   /// was stored with; so does one stored before a stop was dated between its fixes, one
   /// stored before a stop was held across a gap in its fixes, one stored before the live
   /// filter read a watch's speed, one stored before a stop was kept on a silent step, and
-  /// one stored before a slow walk far from a stop ended it.
+  /// one stored before a slow walk far from a stop ended it, and one stored before a lone
+  /// silent step was timed at the pace beside it.
   static let absentMeansBefore: [(object: String, key: String)] = [
     ("smoother", "measuresAlongCurve"), ("smoother", "liveReadsSpeedWithoutCourse"),
     ("autoPause", "movingSpeed"),
     ("autoPause", "wanderRadius"), ("autoPause", "datesStopEdges"),
     ("autoPause", "holdsStopsAcrossGaps"), ("autoPause", "keepsSilentStops"),
-    ("autoPause", "resumesBeyondWander"),
+    ("autoPause", "resumesBeyondWander"), ("autoPause", "timesSilentSteps"),
   ]
 
   /// The settings the JSON holds, missing keys taking their defaults.
