@@ -78,10 +78,8 @@ import Testing
 
   /// Issue 48's checks the engine misses today on these seeds (its targets are what the
   /// engine is to reach on position-only files: see docs/accuracy.md).
-  /// Since stop 70's slow stretches and distance loggers, the plain GPX moving time's p90
-  /// is missed on these seeds too (6.2 % against 5), as it was on the held-out ones.
   static let missedIssue48: Set<String> = [
-    "urban in-stop distance median", "loop cases distance worst", "GPX without speed moving p90",
+    "urban in-stop distance median", "loop cases distance worst",
   ]
 
   /// The same seeds as the corpus makes them since issue 48 (about half urban, some
