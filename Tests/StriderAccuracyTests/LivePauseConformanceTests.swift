@@ -87,13 +87,14 @@ import Testing
     #expect(abs(old.moving.value - kept.moving.value) <= 10)
   }
 
-  /// The shared ride FIT begins with 33 minutes of walking at 0.6-1.2 m/s, a fix every
-  /// 50 m, below a ride's resume speed. The live figures' re-measure at fix 360 took the
-  /// walk for one long stop and the one at fix 570 did not, so the live distance fell
-  /// 830 m behind and caught up at once: a split told after 5 s. Ended where the walk
-  /// leaves the stop far behind, every kilometre is told at the rider's pace.
+  /// The shared triathlon FIT, followed live as one ride (its activity guessed from the
+  /// whole file), begins with its 33-minute swim at 0.6-1.2 m/s, a fix every 50 m, below a
+  /// ride's resume speed. The live figures' re-measure at fix 360 took the swim for one
+  /// long stop and the one at fix 570 did not, so the live distance fell 830 m behind and
+  /// caught up at once: a split told after 5 s. Ended where the swimmer leaves the stop
+  /// far behind, every kilometre is told at the pace it was made.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
-  func aWalkBeforeTheRideIsNotOneLongStop() throws {
+  func aSwimBeforeTheRideIsNotOneLongStop() throws {
     let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
     var reader = try FixFileReader.open(path: file.path)
     var fixes: [Fix] = []

@@ -198,7 +198,7 @@ import Testing
   /// every 60 s, 50 m apart (a smart-recording watch): slower than a ride's resume speed,
   /// but no wander of the error takes a position 50 m from the stop. The walk ends the stop
   /// at its first fix; a session stored before (`resumesBeyondWander` nil) stays paused
-  /// throughout, as the shared FIT's first 33 minutes did.
+  /// throughout, as the shared triathlon's 33-minute swim, followed as a ride, was.
   @Test(arguments: [true, false])
   func aSlowWalkFarFromTheStopEndsIt(resumesBeyondWander: Bool) {
     var configuration = AutoPauseConfiguration.defaults(for: .ride)

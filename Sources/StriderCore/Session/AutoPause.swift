@@ -40,9 +40,9 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// the smoothed speed at the fixes says the user stood.
   public var keepsSilentStops: Bool?
   /// Whether a paused user whose position is far outside the stop (`AutoPause.beyondWander`
-  /// times the widest region searched) has moved on, however slowly: a walk below the
-  /// resume speed (a rider pushing the bike, a logger writing every 50 m on foot) otherwise
-  /// stays paused for as long as it lasts, the whole walk one stop. Nil, as in sessions
+  /// times the widest region searched) has moved on, however slowly: otherwise a pace below
+  /// the resume speed (a rider pushing the bike, a triathlon's swim in a file followed as a
+  /// ride) stays paused for as long as it lasts, one long stop. Nil, as in sessions
   /// stored before it existed: only the resume speed ends a pause.
   public var resumesBeyondWander: Bool?
   /// Whether the finished track takes a long silent step outside any stop found, much

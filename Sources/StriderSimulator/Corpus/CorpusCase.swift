@@ -93,7 +93,7 @@ import StriderCore
 /// - **A slow stretch**: with probability 0.3 on foot or on a bike, 1-10 minutes of the
 ///   route (at most a sixth of its time at cruising speed) taken below the activity's
 ///   resume speed: a walker on a steep climb at 0.4-0.8 m/s, a runner walking a hill at
-///   0.6-1.0 m/s, a rider pushing the bike at 0.7-1.3 m/s (the shared ride FIT walks 33
+///   0.6-1.0 m/s, a rider pushing the bike at 0.7-1.3 m/s (the shared triathlon FIT, followed live as one ride, swims 33
 ///   minutes at 0.6-1.2 m/s). `slowStretch`.
 /// - **A receiver that logs by distance**: with probability 0.4, a smart-recording case
 ///   writes a fix each time its person has gone 5-20 m since the last (and the first and
