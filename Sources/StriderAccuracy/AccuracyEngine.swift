@@ -46,12 +46,13 @@ public enum AccuracyEngine {
           parallelism: Threads()))
     }
     // As `Analysis.summarize` does, keeping the finished track.
-    var engine = SessionEngine(
-      configuration: configuration(for: chosen), keepsFinishedTrack: true,
-      correctsLiveDistance: true, parallelism: Threads())
-    for fix in fixes { engine.absorb(fix) }
-    let summary = engine.finish().summary
+    var pipeline = SessionPipeline(
+      configuration: configuration(for: chosen),
+      options: SessionPipeline.Options(keepsFinishedTrack: true), parallelism: Threads())
+    for fix in fixes { pipeline.absorb(fix) }
+    let summary = pipeline.finish().summary
     return Result(
-      format: reader.format, activity: chosen, summary: summary, track: engine.finishedTrack)
+      format: reader.format, activity: chosen, summary: summary,
+      track: pipeline.engine.finishedTrack)
   }
 }

@@ -4,6 +4,7 @@ import StriderConcurrency
 import StriderCore
 import StriderFormats
 import StriderRender
+import StriderSources
 import StriderStore
 
 /// `strider analyze FILE...`: the numbers of recorded tracks.
@@ -100,7 +101,7 @@ struct AnalyzeJob: Equatable {
 
   /// Streams the file through the engine without holding its fixes, so an archive of any
   /// size is analysed in the memory of its finished track; a file of 256 KiB or more is
-  /// parsed on a second thread and gated on a third (`JudgingThread`) while the engine
+  /// parsed on a second thread and gated on a third (`JudgedFeed`) while the engine
   /// works. A file that does not say its activity (and none was asked for) has it guessed
   /// from the speed of its first `guessingPrefix` fixes, held until the guess is made: the
   /// whole file, for all but the longest archives, so the guess is the one a second pass
@@ -120,46 +121,37 @@ struct AnalyzeJob: Equatable {
     let choice = try reader.activity(asked: session.activity)
     let configuration = session.configuration(
       activity: choice.activity, raw: noFilter, settings: settings)
-    var engine = SessionEngine(
-      configuration: configuration, correctsLiveDistance: followsLive, followsLive: followsLive,
+    var pipeline = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(
+        correctsLiveDistance: followsLive, followsLive: followsLive),
       parallelism: Threads())
-    var sensors = SensorFigures()
-    if parallel {
-      // The gate judges on a thread of its own, beside the parsing and the engine.
-      let judging = JudgingThread(
-        reader: reader, held: choice.held, stage: GateStage(configuration: configuration))
-      while let batch = try judging.next() {
-        line.advance(by: batch.fixes.count)
-        engine.absorb(judged: batch)
-      }
-      if let gate = judging.gate { engine.takeBackGate(gate) }
-      sensors = judging.sensors
-    } else {
-      for fix in choice.held {
-        sensors.add(fix)
-        engine.absorb(fix)
-      }
-      while let batch = try reader.nextBatch() {
-        line.advance(by: batch.count)
-        for fix in batch {
-          sensors.add(fix)
-          engine.absorb(fix)
-        }
-      }
+    // The gate judges on a thread of its own, beside the parsing and the engine, where the
+    // file is big enough to pay for one.
+    let feed = JudgedFeed(
+      reader: reader, held: choice.held, stage: GateStage(configuration: configuration),
+      onThread: parallel)
+    while let batch = try feed.next() {
+      line.advance(by: batch.fixes.count)
+      pipeline.absorb(judged: batch)
     }
-    let summary = engine.finish().summary
+    if let gate = feed.gate { pipeline.takeBackGate(gate) }
+    let sensors = feed.sensors
+    let summary = pipeline.finish().summary
     line.finish()
-    if engine.pointsIn == 0 {
+    if pipeline.engine.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
     }
     // A step the engine could not measure without its live pipeline (`needsLivePass`):
     // the file again, with it; rare enough (times that begin late) that reading twice
     // costs nothing on the files that matter.
-    if engine.needsLivePass { return try analyze(path, settings: settings, followsLive: true) }
-    if engine.pointsIn > 0, summary.pointsAccepted == 0 {
+    if pipeline.engine.needsLivePass {
+      return try analyze(path, settings: settings, followsLive: true)
+    }
+    if pipeline.engine.pointsIn > 0, summary.pointsAccepted == 0 {
       printError(
         "strider: warning: \(path): no fix with a position was accepted "
-          + "(\(engine.pointsIn) records): a receiver that never got a fix?")
+          + "(\(pipeline.engine.pointsIn) records): a receiver that never got a fix?")
     }
     var warnings = TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary))
     let repeated = summary.rejected[.duplicate] ?? 0
@@ -319,9 +311,11 @@ extension Analyze {
   ) throws(FormatError) -> [LegReport] {
     let starts = legs.map { $0.start }
     guard starts.allSatisfy({ $0 != nil }) else { return [] }
-    var engines = legs.map {
-      SessionEngine(
-        configuration: configuration($0), correctsLiveDistance: false, parallelism: Threads())
+    var pipelines = legs.map {
+      SessionPipeline(
+        configuration: configuration($0),
+        options: SessionPipeline.Options(correctsLiveDistance: false),
+        parallelism: Threads())
     }
     var reader = try FixFileReader.open(path: path)
     var current = 0
@@ -339,9 +333,9 @@ extension Analyze {
           break
         }
       }
-      engines[current].absorb(fix)
+      pipelines[current].absorb(fix)
     }
-    return legs.indices.map { LegReport(leg: legs[$0], summary: engines[$0].finish().summary) }
+    return legs.indices.map { LegReport(leg: legs[$0], summary: pipelines[$0].finish().summary) }
   }
 
   /// The raw length of a file, as `--no-filter` gives it.
@@ -352,9 +346,10 @@ extension Analyze {
     let raw = SessionConfiguration.raw(
       activity: configuration.activity, weight: configuration.weight,
       units: configuration.units, elevation: configuration.elevation)
-    var engine = SessionEngine(configuration: raw, correctsLiveDistance: false)
-    while let fix = try reader.next() { engine.absorb(fix) }
-    return engine.finish().summary.distance
+    var pipeline = SessionPipeline(
+      configuration: raw, options: SessionPipeline.Options(correctsLiveDistance: false))
+    while let fix = try reader.next() { pipeline.absorb(fix) }
+    return pipeline.finish().summary.distance
   }
 }
 

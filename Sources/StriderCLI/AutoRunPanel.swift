@@ -18,8 +18,8 @@ struct AutoRunPanel {
   let colour = TerminalPanel.colour
   var link = "connecting"
   var waitingSince: GNSSTime?
-  /// The session under way: its start, the engine measuring it, its activity so far.
-  var session: (start: GNSSTime, engine: SessionEngine, activity: String)?
+  /// The session under way: its start, the pipeline measuring it, its activity so far.
+  var session: (start: GNSSTime, pipeline: SessionPipeline, activity: String)?
   /// The day so far, as the panel lists it.
   var day: [String] = []
   /// The newest line written to stderr while the panel was up (`StderrLog`).
@@ -43,13 +43,13 @@ struct AutoRunPanel {
     var configuration = SessionConfiguration(activity: .drive)
     configuration.autoPause.enabled = false
     session = (
-      start, SessionEngine(configuration: configuration, parallelism: Threads()), "moving"
+      start, SessionPipeline(configuration: configuration, parallelism: Threads()), "moving"
     )
   }
 
   /// One of the session's fixes.
   mutating func add(_ fix: Fix) {
-    session?.engine.absorb(fix)
+    session?.pipeline.absorb(fix)
   }
 
   /// The session ended at `end`; the watcher waits again.
@@ -62,7 +62,7 @@ struct AutoRunPanel {
   var view: AutoStatusPanel {
     let phase: AutoStatusPanel.Phase
     if let session {
-      let snapshot = session.engine.snapshot
+      let snapshot = session.pipeline.engine.snapshot
       phase = .moving(
         start: Day.clock(session.start), activity: session.activity,
         distance: String(format: "%.2f km", snapshot.distance.value / 1000),

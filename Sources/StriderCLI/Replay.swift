@@ -129,7 +129,7 @@ struct Replay: ParsableCommand {
       // the engine's relearns are worked out ahead of it on another.
       let ahead = RelearnsAhead(configuration: configuration)
       defer { ahead?.stop() }
-      let judging = JudgingThread(
+      let judging = JudgedFeed(
         reader: reader, held: held, stage: GateStage(configuration: configuration),
         relearnsAhead: ahead)
       held = []
@@ -214,7 +214,7 @@ struct Replay: ParsableCommand {
       Allocator.shareHeaps()
       let ahead = RelearnsAhead(configuration: configuration)
       defer { ahead?.stop() }
-      let judging = JudgingThread(
+      let judging = JudgedFeed(
         held: [], stage: GateStage(configuration: configuration), relearnsAhead: ahead
       ) { () throws(StoreError) -> ArraySlice<Fix>? in try pages.next() }
       var source = StreamedReplaySource(

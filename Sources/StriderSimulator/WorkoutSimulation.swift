@@ -60,13 +60,13 @@ public enum WorkoutSimulation {
   static func heardStarts(
     _ simulated: SimulatedSession, coach: WorkoutCoach, session: SessionConfiguration
   ) -> [Double?] {
-    var engine = SessionEngine(configuration: session)
+    var pipeline = SessionPipeline(configuration: session)
     var coach = coach
     var heard = [Double?](repeating: nil, count: coach.plan.count)
     var newest: GNSSTime?
     for fix in simulated.fixes {
       var moved = false
-      for case .judged(let judged) in engine.ingest(fix) where judged.verdict.isAccepted {
+      for case .judged(let judged) in pipeline.ingest(fix) where judged.verdict.isAccepted {
         if let t = judged.fix.time, newest.map({ t > $0 }) ?? true {
           newest = t
           moved = true
@@ -74,7 +74,8 @@ public enum WorkoutSimulation {
       }
       guard moved, let now = newest else { continue }
       let events = coach.observe(
-        engine.snapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: now)
+        pipeline.engine.snapshot, heartRate: fix.heartRate, isPaused: pipeline.engine.isPaused,
+        at: now)
       for case .stepStarted(let planned, let at) in events {
         heard[planned.number - 1] = planned.number == 1 ? 0 : truthDistance(simulated, at: at)
       }

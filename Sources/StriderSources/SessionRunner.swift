@@ -33,7 +33,10 @@ public struct SessionRunner: Sendable {
   /// dashboard's map draws them, the headless printer prints none, and a replay of a
   /// million fixes spent a tenth of its loop handing them over.
   public let reportsPoints: Bool
-  public private(set) var engine: SessionEngine
+  /// The engine's driver (`SessionPipeline`).
+  private var pipeline: SessionPipeline
+  /// The engine, for its figures.
+  public var engine: SessionEngine { pipeline.engine }
   /// The workout coach, when the session follows a workout; fed after every fix that moves
   /// the session's clock on, with the engine's figures at that time.
   public private(set) var coach: WorkoutCoach?
@@ -88,12 +91,12 @@ public struct SessionRunner: Sendable {
     self.configuration = configuration
     self.reportsVerdicts = reportsVerdicts
     self.reportsPoints = reportsPoints
-    engine = SessionEngine(
-      configuration: configuration, recordsToBeat: recordsToBeat,
-      reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
-    engine.relearnsAhead = relearnsAhead
-    engine.followsWorkout = coach != nil
-    engine.keepsToldSplits = true
+    var options = SessionPipeline.Options(
+      reportsEachFix: reportsVerdicts || reportsPoints, keepsToldSplits: true,
+      followsWorkout: coach != nil, recordsToBeat: recordsToBeat)
+    options.relearnsAhead = relearnsAhead
+    pipeline = SessionPipeline(
+      configuration: configuration, options: options, parallelism: Threads())
     self.coach = coach
     initialCoach = coach
   }
@@ -115,18 +118,14 @@ public struct SessionRunner: Sendable {
       switch s {
       case .disconnected, .silent:
         // Said when it happens, not when fixes come back.
-        engine.noteSourceLost(into: &sessionEvents)
+        pipeline.noteSourceLost(into: &sessionEvents)
         relay(sessionEvents, into: &out)
         sessionEvents.removeAll(keepingCapacity: true)
       default: break
       }
     case .restart:
-      engine = SessionEngine(
-        configuration: configuration, recordsToBeat: engine.recordsToBeat,
-        reportsEachFix: reportsVerdicts || reportsPoints, parallelism: Threads())
+      pipeline = pipeline.restarted()
       coach = initialCoach
-      engine.followsWorkout = coach != nil
-      engine.keepsToldSplits = true
       lapMarks = []
       liveLaps = []
       lapStart = nil
@@ -159,7 +158,7 @@ public struct SessionRunner: Sendable {
       isHoldingFixes = false
       text = CueText.storageWritten
     }
-    guard let time = newestTime ?? engine.lastPoint?.time else { return }
+    guard let time = newestTime ?? pipeline.engine.lastPoint?.time else { return }
     out.append(.session(.cue(Cue(time: time, trigger: .storage, text: text))))
   }
 
@@ -181,7 +180,7 @@ public struct SessionRunner: Sendable {
   /// `SessionEngine.takeBackGate`); `after`, the fixes of a batch the runner took from a
   /// stage as it was before it judged them.
   public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix> = []) {
-    engine.takeBackGate(stage, after: fixes)
+    pipeline.takeBackGate(stage, after: fixes)
   }
 
   private mutating func handle(
@@ -189,22 +188,23 @@ public struct SessionRunner: Sendable {
   ) {
     let before = newestTime
     if let decisions {
-      engine.ingest(judged: decisions, of: fix, into: &sessionEvents)
+      pipeline.ingest(judged: decisions, of: fix, into: &sessionEvents)
     } else {
-      engine.ingest(fix, into: &sessionEvents)
+      pipeline.ingest(fix, into: &sessionEvents)
     }
     relay(sessionEvents, into: &out)
     sessionEvents.removeAll(keepingCapacity: true)
     if let t = newestTime, t != before, coach != nil {
       // Steps end on the distance reached, not on the settled distance ten fixes behind.
       for e in coach?.observe(
-        engine.leadingSnapshot, heartRate: fix.heartRate, isPaused: engine.isPaused, at: t) ?? []
+        pipeline.engine.leadingSnapshot, heartRate: fix.heartRate,
+        isPaused: pipeline.engine.isPaused, at: t) ?? []
       {
         out.append(.coach(e))
         // A step that ends by itself closes a lap, as a watch does, so the exports' laps
         // are the workout's steps with their intensity (its result says it: no lap cue).
         if case .stepEnded(let result) = e, result.ending == .completed,
-          engine.pointsAccepted > 0, lapMarks.last.map({ t > $0.time }) ?? true
+          pipeline.engine.pointsAccepted > 0, lapMarks.last.map({ t > $0.time }) ?? true
         {
           out += closeLap(at: t, intensity: LapIntensity(result.step.step.kind), speaks: false)
         }
@@ -215,16 +215,17 @@ public struct SessionRunner: Sendable {
       out += lap(intensity: next.intensity)
     }
     if let t = newestTime, t != before {
-      if tallyStart == nil, engine.pointsAccepted > 0 { tallyStart = t }
+      if tallyStart == nil, pipeline.engine.pointsAccepted > 0 { tallyStart = t }
       if let start = tallyStart, t - start >= SessionRunner.tallyInterval,
         let tally = takeTally()
       {
         out.append(tally)
         tallyStart = t
       }
-      if let every = figuresInterval, engine.pointsAccepted > 0 {
+      if let every = figuresInterval, pipeline.engine.pointsAccepted > 0 {
         if figuresStart.map({ t - $0 >= every }) ?? true {
-          out.append(.figures(time: t, engine.leadingSnapshot, isPaused: engine.isPaused))
+          out.append(
+            .figures(time: t, pipeline.engine.leadingSnapshot, isPaused: pipeline.engine.isPaused))
           figuresStart = t
         }
       }
@@ -234,7 +235,7 @@ public struct SessionRunner: Sendable {
   /// Passes the engine's events on (verdicts and points only when asked; the engine builds
   /// them only then) and moves `newestTime` on to the newest accepted fix.
   private mutating func relay(_ events: [SessionEvent], into out: inout [RunnerEvent]) {
-    if let t = engine.newestAcceptedFixTime, newestTime.map({ t > $0 }) ?? true {
+    if let t = pipeline.engine.newestAcceptedFixTime, newestTime.map({ t > $0 }) ?? true {
       newestTime = t
     }
     for e in events {
@@ -258,10 +259,10 @@ public struct SessionRunner: Sendable {
   ///
   /// - Parameter intensity: a replayed press's own (the recording's), else the step's.
   public mutating func lap(intensity given: LapIntensity? = nil) -> [RunnerEvent] {
-    guard let time = newestTime, engine.pointsAccepted > 0 else { return [] }
+    guard let time = newestTime, pipeline.engine.pointsAccepted > 0 else { return [] }
     if let last = lapMarks.last, time <= last.time { return [] }
     let intensity = given ?? LapIntensity(coach?.currentStep?.step.kind)
-    let coached = coach?.lap(engine.leadingSnapshot, at: time) ?? []
+    let coached = coach?.lap(pipeline.engine.leadingSnapshot, at: time) ?? []
     // A lap that ends a workout step is said by the step's result.
     let endsStep = coached.contains {
       if case .stepEnded = $0 { true } else { false }
@@ -277,16 +278,15 @@ public struct SessionRunner: Sendable {
   private mutating func closeLap(at time: GNSSTime, intensity: LapIntensity, speaks: Bool)
     -> [RunnerEvent]
   {
-    let snapshot = engine.leadingSnapshot
-    let from = lapStart ?? (engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
+    let snapshot = pipeline.engine.leadingSnapshot
+    let from = lapStart ?? (pipeline.engine.firstAcceptedTime ?? time, Meters.zero, Seconds.zero)
     let lap = Lap(
       number: lapMarks.count + 1, start: from.time, end: time,
       distance: Meters(max(0, (snapshot.distance - from.distance).value)),
       moving: Seconds(max(0, (snapshot.moving - from.moving).value)), intensity: intensity)
     let mark = LapMark(time: time, intensity: intensity)
     // The finished track measures the laps of the summary.
-    engine.keepFinishedTrack()
-    let cue = engine.noteLap(lap, at: time, speaks: speaks)
+    let cue = pipeline.noteLap(lap, at: time, speaks: speaks)
     lapMarks.append(mark)
     liveLaps.append(lap)
     lapStart = (time, snapshot.distance, snapshot.moving)
@@ -298,27 +298,23 @@ public struct SessionRunner: Sendable {
   /// Ends the session: the last events and the summary of the finished track.
   public mutating func finish() -> (events: [RunnerEvent], summary: SessionSummary) {
     let lastIntensity = LapIntensity(coach?.currentStep?.step.kind)
-    var (tail, summary) = engine.finish()
     // A replayed press the session's clock never reached (its fix was still held in the
     // gate's reorder window at the end: an imported file's lap that began a second before
-    // its last fix) still cuts the laps.
+    // its last fix) still cuts the laps; one past the end cuts none (`Lap.laps`).
+    var (tail, summary) = pipeline.finish(
+      laps: RecordedLaps(marks: lapMarks + lapsToReplay, last: lastIntensity))
     if let end = summary.end?.time {
       for mark in lapsToReplay where mark.time <= end { lapMarks.append(mark) }
       lapsToReplay = []
     }
-    let track = engine.finishedTrack
-    summary.laps =
-      Lap.laps(
-        of: summary, marks: lapMarks, last: lastIntensity,
-        distance: track.isEmpty ? nil : { track.distance(at: $0) })
-      ?? liveLapsClosed(by: summary, last: lastIntensity)
+    summary.laps = summary.laps ?? liveLapsClosed(by: summary, last: lastIntensity)
     if !lapMarks.isEmpty, let end = summary.end?.time {
       closingLap = LapMark(time: end, intensity: lastIntensity)
     }
     var out: [RunnerEvent] = []
     relay(tail, into: &out)
     if let t = newestTime {
-      for e in coach?.finish(engine.snapshot, at: t) ?? [] { out.append(.coach(e)) }
+      for e in coach?.finish(pipeline.engine.snapshot, at: t) ?? [] { out.append(.coach(e)) }
     }
     if let tally = takeTally() { out.append(tally) }
     return (out, summary)
@@ -357,14 +353,14 @@ public struct SessionRunner: Sendable {
 
   /// The verdicts since the last tally, from the engine's running counts.
   private mutating func takeTally() -> RunnerEvent? {
-    let accepted = engine.verdictsAccepted - talliedAccepted
+    let accepted = pipeline.engine.verdictsAccepted - talliedAccepted
     var rejected: [RejectionReason: Int] = [:]
-    for (reason, count) in engine.rejected where count > talliedRejected[reason] ?? 0 {
+    for (reason, count) in pipeline.engine.rejected where count > talliedRejected[reason] ?? 0 {
       rejected[reason] = count - (talliedRejected[reason] ?? 0)
     }
     guard accepted > 0 || !rejected.isEmpty else { return nil }
-    talliedAccepted = engine.verdictsAccepted
-    talliedRejected = engine.rejected
+    talliedAccepted = pipeline.engine.verdictsAccepted
+    talliedRejected = pipeline.engine.rejected
     return .verdicts(time: newestTime, accepted: accepted, rejected: rejected)
   }
 }

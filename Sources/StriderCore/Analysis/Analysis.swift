@@ -9,10 +9,11 @@ public enum Analysis {
     _ fixes: [Fix], configuration: SessionConfiguration, correctsLiveDistance: Bool = false,
     parallelism: any Parallelism = OneAtATime()
   ) -> SessionSummary {
-    var engine = SessionEngine(
-      configuration: configuration, correctsLiveDistance: correctsLiveDistance,
+    var pipeline = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(correctsLiveDistance: correctsLiveDistance),
       parallelism: parallelism)
-    for fix in fixes { engine.absorb(fix) }
-    return engine.finish().summary
+    for fix in fixes { pipeline.absorb(fix) }
+    return pipeline.finish().summary
   }
 }

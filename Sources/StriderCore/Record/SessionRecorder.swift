@@ -9,9 +9,10 @@ public enum SessionRecorder {
     fixes: [Fix], configuration: SessionConfiguration, laps: [LapMark] = [],
     keepsToldSplits: Bool = false, parallelism: any Parallelism = OneAtATime()
   ) -> SessionRecord {
-    var engine = SessionEngine(
-      configuration: configuration, keepsFinishedTrack: true, parallelism: parallelism)
-    engine.keepsToldSplits = keepsToldSplits
+    var pipeline = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(keepsFinishedTrack: true, keepsToldSplits: keepsToldSplits),
+      parallelism: parallelism)
     // The gate releases verdicts in time order, not arrival order: each fix goes in
     // stamped with its place so its verdict finds its way back (the engine ignores origins).
     var verdicts = [Verdict](repeating: .accepted, count: fixes.count)
@@ -30,19 +31,15 @@ public enum SessionRecorder {
     for (seq, fix) in fixes.enumerated() {
       var stamped = fix
       stamped.origin = FixOrigin(index: seq)
-      engine.ingest(stamped).forEach(take)
+      pipeline.ingest(stamped).forEach(take)
     }
-    var (tail, summary) = engine.finish()
-    tail.forEach(take)
     // A recording keeps a mark at its end with the last lap's intensity; without one
     // (interrupted), the last lap is active.
-    let finished = engine.finishedTrack
-    summary.laps = Lap.laps(
-      of: summary, marks: laps, last: .active,
-      distance: finished.isEmpty ? nil : { finished.distance(at: $0) })
+    let (tail, summary) = pipeline.finish(laps: RecordedLaps(marks: laps, last: .active))
+    tail.forEach(take)
     let judged = zip(fixes, verdicts).map { JudgedFix(fix: $0, verdict: $1) }
     return SessionRecord(
       activity: configuration.activity, origin: .imported, fixes: judged, track: track,
-      events: events, summary: summary, finishedTrack: engine.finishedTrack)
+      events: events, summary: summary, finishedTrack: pipeline.engine.finishedTrack)
   }
 }

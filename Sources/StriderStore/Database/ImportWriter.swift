@@ -14,7 +14,7 @@ struct ImportWriter {
   /// thread three batches can be alive at once (one written, one waiting, one filling), and
   /// a 1M-fix import peaked at 99 MB with whole batches (95 MB without the thread).
   static let batchRows = SessionStore.batchRows / 2
-  private var engine: SessionEngine
+  private var pipeline: SessionPipeline
   private var seq = 0
   /// Fixes read whose verdict the gate has not released yet, by sequence number.
   private var unjudged: [Int: Fix] = [:]
@@ -41,8 +41,9 @@ struct ImportWriter {
   init(store: SessionStore, id: Int64, configuration: SessionConfiguration) {
     self.store = store
     self.id = id
-    engine = SessionEngine(
-      configuration: configuration, keepsFinishedTrack: true, parallelism: Threads())
+    pipeline = SessionPipeline(
+      configuration: configuration, options: SessionPipeline.Options(keepsFinishedTrack: true),
+      parallelism: Threads())
   }
 
   mutating func add(_ fix: Fix) throws(StoreError) {
@@ -56,7 +57,7 @@ struct ImportWriter {
     var stamped = fix
     stamped.origin = FixOrigin(index: seq)
     seq += 1
-    for event in engine.ingest(stamped) { take(event) }
+    for event in pipeline.ingest(stamped) { take(event) }
     if judged.count + track.count + events.count >= Self.batchRows {
       try writeBatch()
     }
@@ -121,20 +122,13 @@ struct ImportWriter {
   /// 24 MB of a 1M-fix import's peak.
   ///
   /// - Parameter laps: the laps the file recorded; measured on the finished track into the
-  ///   summary's laps, as a recording's presses are (the track's times and distances are
-  ///   then kept as it is handed out, 20 bytes a point).
+  ///   summary's laps, as a recording's presses are (`SessionPipeline.finish`).
   mutating func complete(laps: RecordedLaps? = nil) throws(StoreError)
     -> (fixCount: Int, start: GNSSTime?, end: GNSSTime?, summary: SessionSummary)
   {
-    var sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: laps != nil)
-    var (tail, summary) = engine.finish { sink.add($0) }
+    var sink = FinishedTrackSink(store: store, id: id, behind: behind)
+    let (tail, summary) = pipeline.finish(laps: laps) { sink.add($0) }
     try sink.close()
-    if let laps {
-      let odometer = sink.odometer
-      summary.laps = Lap.laps(
-        of: summary, marks: laps.marks, last: laps.last,
-        distance: sink.count > 0 ? { odometer.distance(at: $0) } : nil)
-    }
     tail.forEach { take($0) }
     // A fix the gate never judged counts as accepted, as in SessionRecorder.
     for (index, fix) in unjudged.sorted(by: { $0.key < $1.key }) {
@@ -145,10 +139,11 @@ struct ImportWriter {
     // Everything is written before the finished track is read back.
     try behind.drain()
     let handedOut = sink.count
-    sink = FinishedTrackSink(store: store, id: id, behind: behind, keepsOdometer: false)
+    sink = FinishedTrackSink(store: store, id: id, behind: behind)
     heartRateTime = heartRates.time(excluding: summary.pauses)
     heartRates = HeartRateTime.Collector()
-    engine = SessionEngine(configuration: engine.configuration, parallelism: Threads())
+    // The engine lets go of what it held.
+    pipeline = SessionPipeline(configuration: pipeline.configuration)
     if handedOut == 0 {
       try writeLiveDisplayTrack()
     } else {
@@ -233,22 +228,15 @@ private struct FinishedTrackSink {
   private var failure: StoreError?
   /// Points handed out so far.
   private(set) var count = 0
-  /// The distance at any time, for the laps the file recorded; empty unless asked for.
-  private(set) var odometer = FinishedTrack.Odometer()
-  let keepsOdometer: Bool
 
-  init(store: SessionStore, id: Int64, behind: WriteBehind, keepsOdometer: Bool) {
+  init(store: SessionStore, id: Int64, behind: WriteBehind) {
     self.store = store
     self.id = id
     self.behind = behind
-    self.keepsOdometer = keepsOdometer
   }
 
   mutating func add(_ point: FinishedTrack.Point) {
     count += 1
-    if keepsOdometer {
-      odometer.append(time: point.time, distance: point.distance, segment: point.segment)
-    }
     batch.append(point)
     if batch.count >= ImportWriter.batchRows { writeBatch() }
   }

@@ -3,30 +3,39 @@ import StriderConcurrency
 import StriderCore
 import StriderFormats
 
-/// Judges a file's fixes on a thread of its own (`GateStage`), between the parsing thread
-/// and the engine: on two cores, `analyze` of a million fixes spent 70 % of its time on
-/// the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to the second
-/// core. The engine is fed exactly the decisions its own gate would have made, in order,
-/// and takes the stage back at the end (`gate`).
+/// Fixes judged by the gate (`GateStage`) in batches, as the engine takes them
+/// (`SessionPipeline.absorb(judged:)`, `ingest(judged:of:into:)`): on a thread of their own
+/// between the reading and the engine where the input is big enough to pay for one, else on
+/// the caller's thread as it asks. On two cores, `analyze` of a million fixes spent 70 % of
+/// its time on the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to
+/// the second core. Either way the engine is fed exactly the decisions its own gate would
+/// have made, in order, and takes the stage back at the end (`gate`).
+///
 /// `Failure` is what reading the fixes may throw: a file's `FormatError`, a stored session's
 /// `StoreError`.
-final class JudgingThread<Failure: Error>: @unchecked Sendable {
-  private enum Item {
+public final class JudgedFeed<Failure: Error>: @unchecked Sendable {
+  fileprivate enum Item {
     case judged(JudgedBatch)
     case finished(SensorFigures, GateStage)
     case failed(Failure, SensorFigures, GateStage)
   }
 
-  private let channel = BoundedChannel<Item>(capacity: 4)
-  /// Signalled when the thread has returned: it touches the reader no more.
-  private let done = DispatchSemaphore(value: 0)
+  /// Where the judging happens.
+  private enum Judging {
+    /// On a thread of its own, which puts what it judged in `channel`.
+    case onThread(BoundedChannel<Item>, done: DispatchSemaphore)
+    /// On the caller's thread, in `next`.
+    case inline(InlineJudge<Failure>)
+  }
+
+  private let judging: Judging
   private var ended = false
   private var failure: Failure?
   /// The sensors of every fix judged, once the end or the error has been taken.
-  private(set) var sensors = SensorFigures()
+  public private(set) var sensors = SensorFigures()
   /// The stage, once the end or the error has been taken: the engine takes it back
-  /// (`SessionEngine.takeBackGate`) before its finish.
-  private(set) var gate: GateStage?
+  /// (`SessionPipeline.takeBackGate`) before its finish.
+  public private(set) var gate: GateStage?
 
   /// How many fixes are judged at a time: the engine's side looks for lap presses and
   /// speaks between batches (`StreamedReplaySource.turnSize`).
@@ -37,15 +46,22 @@ final class JudgingThread<Failure: Error>: @unchecked Sendable {
   /// called on the thread only, `nextBatch` until `next` has returned nil or thrown.
   ///
   /// `relearnsAhead` is fed every batch's decisions until it wants no more.
-  init(
-    held: [Fix], stage: GateStage, relearnsAhead: RelearnsAhead? = nil,
+  /// - Parameter onThread: judge on a thread of its own; else on the caller's, in `next`.
+  public init(
+    held: [Fix], stage: GateStage, onThread: Bool = true, relearnsAhead: RelearnsAhead? = nil,
     afterHeld: @escaping () -> Void = {},
     nextBatch: @escaping () throws(Failure) -> ArraySlice<Fix>?
   ) {
+    guard onThread else {
+      afterHeld()
+      judging = .inline(InlineJudge(held: held, stage: stage, nextBatch: nextBatch))
+      return
+    }
     let box = ThreadState<Failure>(
       held: held, stage: stage, afterHeld: afterHeld, nextBatch: nextBatch)
-    let channel = channel
-    let done = done
+    let channel = BoundedChannel<Item>(capacity: 4)
+    let done = DispatchSemaphore(value: 0)
+    judging = .onThread(channel, done: done)
     let thread = Thread {
       defer { done.signal() }
       var held = box.held
@@ -82,22 +98,30 @@ final class JudgingThread<Failure: Error>: @unchecked Sendable {
     thread.start()
   }
 
-  deinit { channel.close() }
+  deinit {
+    if case .onThread(let channel, _) = judging { channel.close() }
+  }
 
   /// Stops judging and waits until the thread has let go of the reader, which the caller
   /// may then read (its warnings, say) though the end was not reached: a replay stopped
   /// partway.
-  func stop() {
+  public func stop() {
+    guard case .onThread(let channel, let done) = judging else { return }
     channel.close()
     done.wait()
   }
 
   /// The next fixes and their decisions, in order; nil after the last, or the reader's
   /// error once the fixes before it are given.
-  func next() throws(Failure) -> JudgedBatch? {
+  public func next() throws(Failure) -> JudgedBatch? {
     if let failure { throw failure }
     if ended { return nil }
-    switch channel.take() {
+    let item: Item?
+    switch judging {
+    case .onThread(let channel, _): item = channel.take()
+    case .inline(let judge): item = judge.next()
+    }
+    switch item {
     case .judged(let batch): return batch
     case .finished(let sensors, let stage):
       (self.sensors, gate) = (sensors, stage)
@@ -107,25 +131,29 @@ final class JudgingThread<Failure: Error>: @unchecked Sendable {
       (self.sensors, gate) = (sensors, stage)
       failure = error
       throw error
+    case nil:
+      // The inline judge's after its end, which `ended` keeps from being asked again.
+      ended = true
+      return nil
     }
   }
 }
 
-extension JudgingThread where Failure == FormatError {
+extension JudgedFeed where Failure == FormatError {
   /// How many fixes further the reader may read while the held ones are judged.
   static var readAheadWhileHeld: Int { 16_384 }
 
   /// Judges what `reader` reads after `held`.
-  convenience init(
-    reader: PrefetchingFixReader, held: [Fix], stage: GateStage,
+  public convenience init(
+    reader: PrefetchingFixReader, held: [Fix], stage: GateStage, onThread: Bool = true,
     relearnsAhead: RelearnsAhead? = nil
   ) {
     // The reader reads on while the held fixes are judged, instead of waiting for room:
     // judging 50,000 fixes takes about as long as reading 30,000, which four batches more
     // cover; as many more as were held put 7 MB on the peak of a 1M-fix FIT.
-    reader.readAhead(fixes: min(held.count, JudgingThread.readAheadWhileHeld))
+    if onThread { reader.readAhead(fixes: min(held.count, Self.readAheadWhileHeld)) }
     self.init(
-      held: held, stage: stage, relearnsAhead: relearnsAhead,
+      held: held, stage: stage, onThread: onThread, relearnsAhead: relearnsAhead,
       afterHeld: { reader.readAhead(fixes: 0) }
     ) {
       () throws(FormatError) in try reader.nextBatch()
@@ -148,5 +176,51 @@ private final class ThreadState<Failure: Error>: @unchecked Sendable {
     self.stage = stage
     self.afterHeld = afterHeld
     self.nextBatch = nextBatch
+  }
+}
+
+/// The judging done on the caller's thread, a batch at a time as the feed is asked.
+private final class InlineJudge<Failure: Error> {
+  private var held: [Fix]
+  private var heldJudged = 0
+  private var stage: GateStage
+  private let nextBatch: () throws(Failure) -> ArraySlice<Fix>?
+  private var sensors = SensorFigures()
+  private var pending: ArraySlice<Fix> = []
+  private var ended = false
+
+  init(
+    held: [Fix], stage: GateStage, nextBatch: @escaping () throws(Failure) -> ArraySlice<Fix>?
+  ) {
+    self.held = held
+    self.stage = stage
+    self.nextBatch = nextBatch
+  }
+
+  /// The next batch judged, the end, or the reader's error, as the thread would put them.
+  func next() -> JudgedFeed<Failure>.Item? {
+    if ended { return nil }
+    if pending.isEmpty, heldJudged < held.count {
+      pending = held[heldJudged...]
+      heldJudged = held.count
+      held = []
+    }
+    while pending.isEmpty {
+      do throws(Failure) {
+        guard let batch = try nextBatch() else {
+          ended = true
+          return .finished(sensors, stage)
+        }
+        pending = batch
+      } catch {
+        ended = true
+        return .failed(error, sensors, stage)
+      }
+    }
+    let end = min(pending.endIndex, pending.startIndex + JudgedFeed<Failure>.batchSize)
+    let fixes = pending[pending.startIndex..<end]
+    pending = pending[end...]
+    for fix in fixes { sensors.add(fix) }
+    return .judged(stage.judge(fixes))
   }
 }
