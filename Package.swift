@@ -62,7 +62,8 @@ let package = Package(
     .target(
       name: "StriderApp",
       dependencies: [
-        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderRender", "StriderSources",
+        "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderFormats", "StriderRender",
+        "StriderSources",
       ]),
     // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
     // import; and the user's settings file (TOML).
@@ -120,7 +121,8 @@ let package = Package(
     .testTarget(
       name: "StriderAppTests",
       dependencies: [
-        "StriderApp", "StriderCore", "StriderRender", "StriderSources", "StriderSimulator",
+        "StriderApp", "StriderCore", "StriderFormats", "StriderRender", "StriderSources",
+        "StriderSimulator", "StriderTestSupport",
       ]),
     .testTarget(
       name: "StriderStoreTests",

@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 
 /// A file that appears whole or not at all.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderRender
 import StriderStore
 
 /// `strider config`: the settings in force and where each came from.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderRender
 
 /// Reads the truth of a simulated day, as `strider simulate --day --story FILE` writes it
 /// (`DayStory.json`: `places` with `lat`, `lon`, `start`, `end`; `moves` with `start`, `end`,

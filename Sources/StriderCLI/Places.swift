@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StriderCore
+import StriderRender
 import StriderStore
 
 /// `strider places`: the places the day storyline found, and their names.

@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderCore
 
 /// What the dashboard leaves on the terminal when it closes: the top lines of `analyze`'s

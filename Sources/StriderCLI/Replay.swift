@@ -93,7 +93,7 @@ struct Replay: ParsableCommand {
       throw CommandFailure(error.description)
     }
     if let warning = track.emptyWarning { printError(warning) }
-    TimeWarnings.print(track.timeWarnings, path: file)
+    TimeWarnings.lines(track.timeWarnings, path: file).forEach(printError)
     let source = ReplaySource(fixes: track.fixes, name: file, speed: speed, clock: SystemClock())
     let configuration = try session.configuration(activity: track.activity, raw: false)
     try show(
@@ -104,7 +104,7 @@ struct Replay: ParsableCommand {
 
   /// A file replayed headless, read as it goes: a file of any size in the memory of the
   /// engine's track. An undeclared activity is guessed from the fixes `analyze` guesses it
-  /// from (`Analyze.guessingPrefix`), held until the guess; the warnings a file's times
+  /// from (`ActivityChoice.guessingPrefix`), held until the guess; the warnings a file's times
   /// give, and an error partway through, come at the end, after the summary of what was
   /// replayed up to it.
   private func replayStreamed(plan: Workout?, stop: StopSignal) throws {
@@ -167,8 +167,9 @@ struct Replay: ParsableCommand {
     if summary.pointsIn == 0 {
       printError(RecordedTrack.emptyWarning(path: file, format: reader.format))
     }
-    TimeWarnings.print(
-      TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary)), path: file)
+    TimeWarnings.lines(
+      TimeWarnings.messages(reader: reader, untimed: TimeWarnings.isUntimed(summary)), path: file
+    ).forEach(printError)
   }
 
   /// A session from the database, with the settings it was recorded with, so the replay

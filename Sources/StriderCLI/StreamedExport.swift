@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderCore
 import StriderFormats
 import StriderStore

@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderCore
 import StriderFormats
 import StriderRender
@@ -89,7 +90,8 @@ enum StreamedImport {
             + " and left out of the personal records")
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
-      TimeWarnings.print(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
+      TimeWarnings.lines(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
+        .forEach(printError)
     }
     if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
       legs.count > 1, try store.parts(of: id).isEmpty
@@ -122,7 +124,7 @@ enum StreamedImport {
     let activity = try store.listing(id).activity
     let reports: [LegReport]
     do {
-      reports = try Analyze.legs(of: path, legs) { leg in
+      reports = try FileAnalysis.legs(of: path, legs) { leg in
         options.configuration(activity: leg.activity ?? activity, raw: false, settings: settings)
       }
     } catch {

@@ -12,9 +12,9 @@ import Synchronization
 /// only when standard error is a terminal and `--quiet` was not given, is redrawn in place
 /// four times a second by a thread of its own (the work only counts), and is erased before
 /// anything else is printed, so a piped run prints its result alone.
-final class ProgressLine: Sendable {
+public final class ProgressLine: Sendable {
   /// What the work goes through.
-  enum Measure: Sendable {
+  public enum Measure: Sendable {
     /// A file read (its bytes, and its size when it has one), and the points read from it.
     case reading(ReadProgress)
     /// Bytes written (`advance` counts them); the whole is not known.
@@ -24,8 +24,8 @@ final class ProgressLine: Sendable {
   }
 
   /// What the line says is being done ("importing run.gpx").
-  let label: String
-  let measure: Measure
+  public let label: String
+  public let measure: Measure
   private let items = Atomic<Int>(0)
   private let stopped = Atomic<Bool>(false)
   private let wake = DispatchSemaphore(value: 0)
@@ -36,7 +36,7 @@ final class ProgressLine: Sendable {
   static let delay = 1.0
   static let interval = 0.25
 
-  init(_ label: String, _ measure: Measure, quiet: Bool) {
+  public init(_ label: String, _ measure: Measure, quiet: Bool) {
     self.label = label
     self.measure = measure
     shows = !quiet && isatty(STDERR_FILENO) == 1
@@ -58,11 +58,11 @@ final class ProgressLine: Sendable {
   }
 
   /// Counts `count` more points read, or bytes written.
-  func advance(by count: Int = 1) { items.add(count, ordering: .relaxed) }
+  public func advance(by count: Int = 1) { items.add(count, ordering: .relaxed) }
 
   /// Erases the line (if it was drawn) and stops drawing: called before anything else is
   /// printed. Calling it again does nothing.
-  func finish() {
+  public func finish() {
     guard shows, !stopped.exchange(true, ordering: .relaxed) else { return }
     wake.signal()
     finished.wait()

@@ -8,10 +8,10 @@ import StriderFormats
 /// from a later RMC or ZDA, else from the file's modification time); a track with no times
 /// at all has a distance but no pace, calories or splits. Each of these changes what the
 /// numbers mean, so none of them is silent.
-enum TimeWarnings {
+public enum TimeWarnings {
   /// The warnings a finished reader and its session give, without the `strider: warning:`
   /// prefix and path.
-  static func messages(reader: any FixReader, untimed: Bool) -> [String] {
+  public static func messages(reader: any FixReader, untimed: Bool) -> [String] {
     var out = reader.warnings
     if untimed {
       out.append("no fix has a time: distance only, without pace, calories or splits")
@@ -20,17 +20,17 @@ enum TimeWarnings {
   }
 
   /// Whether a session's fixes had positions but no times at all.
-  static func isUntimed(_ summary: SessionSummary) -> Bool {
+  public static func isUntimed(_ summary: SessionSummary) -> Bool {
     summary.pointsAccepted > 0 && summary.start?.time == nil && summary.end?.time == nil
   }
 
   /// Whether fixes read whole have positions but no times at all.
-  static func isUntimed(_ fixes: [Fix]) -> Bool {
+  public static func isUntimed(_ fixes: [Fix]) -> Bool {
     fixes.contains { $0.coordinate != nil } && !fixes.contains { $0.time != nil }
   }
 
-  /// Prints each message as `strider: warning: PATH: message`.
-  static func print(_ messages: [String], path: String) {
-    for message in messages { printError("strider: warning: \(path): \(message)") }
+  /// Each message as it is printed: `strider: warning: PATH: message`.
+  public static func lines(_ messages: [String], path: String) -> [String] {
+    messages.map { "strider: warning: \(path): \($0)" }
   }
 }

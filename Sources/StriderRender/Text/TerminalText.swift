@@ -3,8 +3,8 @@
 /// A file name may hold any byte but `/` and NUL, and a session imported from a file takes
 /// its name: printed raw, an ESC in it would start an escape sequence the terminal obeys
 /// (colours, a changed title, worse). Control characters become U+FFFD.
-enum TerminalText {
-  static func safe(_ text: String, keepingNewlines: Bool = false) -> String {
+public enum TerminalText {
+  public static func safe(_ text: String, keepingNewlines: Bool = false) -> String {
     guard text.unicodeScalars.contains(where: { isControl($0, keepingNewlines) }) else {
       return text
     }
