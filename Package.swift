@@ -63,7 +63,7 @@ let package = Package(
       name: "StriderApp",
       dependencies: [
         "StriderCore", "StriderConcurrency", "StriderSimulator", "StriderFormats", "StriderRender",
-        "StriderSources",
+        "StriderSources", "StriderStore",
       ]),
     // The local SQLite database of recorded sessions (GRDB): crash-safe recording, history,
     // import; and the user's settings file (TOML).
@@ -122,7 +122,7 @@ let package = Package(
       name: "StriderAppTests",
       dependencies: [
         "StriderApp", "StriderCore", "StriderFormats", "StriderRender", "StriderSources",
-        "StriderSimulator", "StriderTestSupport",
+        "StriderSimulator", "StriderStore", "StriderTestSupport",
       ]),
     .testTarget(
       name: "StriderStoreTests",

@@ -378,10 +378,12 @@ struct ImportSessions: ParsableCommand {
     for path in files {
       do {
         guard
-          let result = try StreamedImport.run(
-            path, store: store, options: session, settings: settings, keepEmpty: keepEmpty,
-            keepsSameOuting: keepDuplicate, quiet: quiet,
-            splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
+          let result = try FileImport.run(
+            path, store: store, activity: session.activity,
+            configure: { activity, raw in
+              session.configuration(activity: activity, raw: raw, settings: settings)
+            }, warn: printError, keepEmpty: keepEmpty, keepsSameOuting: keepDuplicate,
+            quiet: quiet, splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
         else { continue }
         let (outcome, choice, outingStarts) = result
         // Why the activity is what it is, in one short line, as `analyze` says it.
@@ -413,7 +415,7 @@ struct ImportSessions: ParsableCommand {
         case .alreadyImported(let id):
           try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
         case .nothingAccepted, .neverMoved:
-          // Said on standard error by `StreamedImport`, which returns nil for them.
+          // Said on standard error by `FileImport`, which returns nil for them.
           break
         case .sameOuting(let id):
           try Output.standard(

@@ -1,8 +1,8 @@
 import Foundation
-import StriderApp
 import StriderCore
 import StriderFormats
 import StriderRender
+import StriderSources
 import StriderStore
 
 /// `sessions import` of one file, streamed: the fixes go from the reader through the engine
@@ -10,15 +10,18 @@ import StriderStore
 /// finished track, and other Striders read and record while it runs. A file that does not
 /// say its activity (and none was asked for) has it guessed from its first fixes, held
 /// until the guess (as `analyze` does): the file is parsed once.
-enum StreamedImport {
+public enum FileImport {
   /// - Returns: what the store did and how the activity was decided, or nil when the file
   ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
   ///   `outingStarts` are where its fixes resume after a gap longer than `splitGap` with an
   ///   outing on each side (`OutingBreaks`), found as they are read: where it is split.
-  static func run(
-    _ path: String, store: SessionStore, options: SessionOptions, settings: UserSettings,
-    keepEmpty: Bool = false, keepsSameOuting: Bool = true, quiet: Bool = true,
-    splitGap: Seconds? = nil
+  ///   `configure` gives the engine configuration for an activity, raw or not (the settings
+  ///   in force); `warn` says each warning and note (a whole line) as it is found.
+  public static func run(
+    _ path: String, store: SessionStore, activity asked: Activity?,
+    configure: @escaping (Activity, _ raw: Bool) -> SessionConfiguration,
+    warn: (String) -> Void, keepEmpty: Bool = false, keepsSameOuting: Bool = true,
+    quiet: Bool = true, splitGap: Seconds? = nil
   ) throws -> (
     outcome: StreamedImportOutcome, choice: ActivityChoice, outingStarts: [GNSSTime]
   )? {
@@ -27,9 +30,9 @@ enum StreamedImport {
     let line = ProgressLine(
       "importing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
     defer { line.finish() }
-    let choice = try reader.activity(asked: options.activity)
+    let choice = try reader.activity(asked: asked)
     let (activity, held) = (choice.activity, choice.held)
-    let configuration = options.configuration(activity: activity, raw: false, settings: settings)
+    let configuration = configure(activity, false)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0
     var breaks = splitGap.map { OutingBreaks(gap: $0) }
@@ -55,14 +58,14 @@ enum StreamedImport {
     }
     if case .nothingAccepted(let fixCount) = outcome {
       // A receiver log that never got a fix: a 0 km session helps no one's history.
-      if fixCount == 0 { printError(RecordedTrack.emptyWarning(path: path, format: reader.format)) }
-      printError(
+      if fixCount == 0 { warn(RecordedTrack.emptyWarning(path: path, format: reader.format)) }
+      warn(
         "strider: warning: \(path): not imported: no fix with a position was accepted "
           + "(\(fixCount) records); --keep-empty imports it anyway")
       return nil
     }
     if case .neverMoved(let elapsed, let distance) = outcome {
-      printError(
+      warn(
         "strider: warning: \(path): not imported: the receiver never moved (\(Int(distance.value.rounded())) m "
           + "in \(DisplayFormat.clock(elapsed))): a log left running, not an outing; "
           + "--keep-empty imports it anyway")
@@ -70,7 +73,7 @@ enum StreamedImport {
     }
     if case .imported(let session) = outcome {
       if session.fixCount == 0 {
-        printError(RecordedTrack.emptyWarning(path: path, format: reader.format))
+        warn(RecordedTrack.emptyWarning(path: path, format: reader.format))
       }
       if let device = reader.deviceTotals { try store.keepDeviceTotals(device, of: session.id) }
       // An activity taken by default is not known: a run record from a drive or a walk
@@ -81,9 +84,9 @@ enum StreamedImport {
         // parts are measured one by one, as `analyze` does, and kept with it.
         try store.markMultisport(session.id)
         let notKept = try keepParts(
-          legs, path: path, id: session.id, store: store, options, settings)
+          legs, path: path, id: session.id, store: store, configure: configure)
         let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
-        printError(
+        warn(
           "strider: note: \(path) holds \(legs.count) parts (\(sports)), kept as one "
             + "\(session.activity.rawValue) with its parts measured one by one"
             + (notKept.map { " (not kept: \($0))" } ?? "")
@@ -91,13 +94,13 @@ enum StreamedImport {
       }
       let untimed = session.summary.map(TimeWarnings.isUntimed) ?? false
       TimeWarnings.lines(TimeWarnings.messages(reader: reader, untimed: untimed), path: path)
-        .forEach(printError)
+        .forEach(warn)
     }
     if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
       legs.count > 1, try store.parts(of: id).isEmpty
     {
       // Imported by a Strider that did not keep a multisport file's parts: kept now.
-      _ = try keepParts(legs, path: path, id: id, store: store, options, settings)
+      _ = try keepParts(legs, path: path, id: id, store: store, configure: configure)
     }
     if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
       legs.count > 1, try !store.isLeftOutOfRecords(id)
@@ -107,7 +110,7 @@ enum StreamedImport {
       // session, so they cannot be counted leg by leg: the session leaves the records.
       try store.markMultisport(id)
       let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
-      printError(
+      warn(
         "strider: note: \(path) holds \(legs.count) parts (\(sports)): session \(id), kept "
           + "before multisport files were told apart, is now left out of the personal records")
     }
@@ -118,14 +121,14 @@ enum StreamedImport {
   /// as `analyze` does) and keeps them with session `id`; nil when kept, else why not (a
   /// part without a start cannot be placed in time; a file changed since it was read).
   static func keepParts(
-    _ legs: [DeviceLeg], path: String, id: Int64, store: SessionStore, _ options: SessionOptions,
-    _ settings: UserSettings
+    _ legs: [DeviceLeg], path: String, id: Int64, store: SessionStore,
+    configure: (Activity, _ raw: Bool) -> SessionConfiguration
   ) throws -> String? {
     let activity = try store.listing(id).activity
     let reports: [LegReport]
     do {
       reports = try FileAnalysis.legs(of: path, legs) { leg in
-        options.configuration(activity: leg.activity ?? activity, raw: false, settings: settings)
+        configure(leg.activity ?? activity, false)
       }
     } catch {
       return "the file could not be read again: \(error.message)"

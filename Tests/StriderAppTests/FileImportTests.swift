@@ -1,0 +1,83 @@
+import Foundation
+import StriderApp
+import StriderCore
+import StriderStore
+import StriderTestSupport
+import Testing
+
+/// `sessions import`'s job, called in process against a store of its own: a file is kept
+/// once with the figures `analyze` gives it, a second import finds it, and what is not an
+/// outing is said and not kept.
+@Suite struct FileImportTests {
+  final class Scratch {
+    let directory = NSTemporaryDirectory() + "strider-import-\(UUID().uuidString)"
+    var lines: [String] = []
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+    func store() throws -> SessionStore {
+      try SessionStore(location: StoreLocation(directory: directory))
+    }
+  }
+
+  static func configure(_ activity: Activity, _ raw: Bool) -> SessionConfiguration {
+    raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
+  }
+
+  static let demo = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
+
+  @Test func aFileIsKeptOnceWithTheFiguresAnalyzeGivesIt() throws {
+    let scratch = Scratch()
+    let store = try scratch.store()
+    let first = try #require(
+      try FileImport.run(
+        Self.demo, store: store, activity: nil, configure: Self.configure,
+        warn: { scratch.lines.append($0) }))
+    guard case .imported(let session) = first.outcome else {
+      Issue.record("imported: \(first.outcome)")
+      return
+    }
+    #expect(scratch.lines.isEmpty, "\(scratch.lines)")
+    #expect(first.choice.activity == session.activity)
+    let analysed = try FileAnalysis(configure: Self.configure, warn: { _ in }).analyze(Self.demo)
+    let kept = try #require(session.summary)
+    #expect(kept.distance == analysed.summary.distance)
+    #expect(kept.moving == analysed.summary.moving)
+    #expect(try store.listing(session.id).fixCount == session.fixCount)
+    #expect(session.fixCount == analysed.summary.pointsIn)
+
+    let again = try #require(
+      try FileImport.run(
+        Self.demo, store: store, activity: nil, configure: Self.configure, warn: { _ in }))
+    guard case .alreadyImported(let id) = again.outcome else {
+      Issue.record("found again: \(again.outcome)")
+      return
+    }
+    #expect(id == session.id)
+  }
+
+  @Test func aReceiverThatNeverMovedIsSaidAndNotKeptUnlessAsked() throws {
+    var points = ""
+    for k in 0..<300 {
+      let time = String(format: "2026-05-01T10:%02d:%02dZ", k / 60, k % 60)
+      points += "<trkpt lat=\"52.5\(k % 3)\" lon=\"13.4\"><time>\(time)</time></trkpt>"
+    }
+    let path = NSTemporaryDirectory() + "strider-standing-\(UUID().uuidString).gpx"
+    try
+      ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\(points)"
+      + "</trkseg></trk></gpx>").write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scratch = Scratch()
+    let store = try scratch.store()
+    let refused = try FileImport.run(
+      path, store: store, activity: nil, configure: Self.configure,
+      warn: { scratch.lines.append($0) })
+    #expect(refused == nil)
+    #expect(scratch.lines.contains { $0.contains("never moved") && $0.contains(path) })
+    let kept = try FileImport.run(
+      path, store: store, activity: nil, configure: Self.configure, warn: { _ in },
+      keepEmpty: true)
+    guard case .imported = kept?.outcome else {
+      Issue.record("kept with keepEmpty: \(String(describing: kept?.outcome))")
+      return
+    }
+  }
+}
