@@ -130,11 +130,9 @@ struct AutoRun {
           open = Gathering(start: start)
           if let store {
             let provisional = activity ?? .run
-            open?.recording = try storeCall { () throws(StoreError) in
-              try store.startRecording(
-                name: Self.name(start: start, activity: provisional), origin: .live,
-                configuration: configuration(provisional), source: "gpsd \(endpoint)")
-            }
+            open?.recording = try store.startRecording(
+              name: Self.name(start: start, activity: provisional), origin: .live,
+              configuration: configuration(provisional), source: "gpsd \(endpoint)")
           }
           try say(
             .object([
@@ -148,7 +146,7 @@ struct AutoRun {
           open?.speeds.add(fix)
           board?.add(fix)
           if let recording = open?.recording {
-            try storeCall { () throws(StoreError) in try recording.append(fix) }
+            try recording.append(fix)
             try noteStorage()
           } else {
             open?.fixes.append(fix)
@@ -191,7 +189,7 @@ struct AutoRun {
         }
       case .idle:
         if let recording = open?.recording {
-          try storeCall { () throws(StoreError) in try recording.flushIfDue() }
+          try recording.flushIfDue()
           try noteStorage()
         }
         if open != nil || (log.map { $0.bytesLogged != messageBytes } ?? false) {
@@ -258,10 +256,8 @@ struct AutoRun {
     if let recording = gathered.recording {
       let record: SessionRecord
       do {
-        record = try storeCall { () throws(StoreError) in
-          try recording.relabel(name: name, configuration: configuration)
-          return try recording.finish()
-        }
+        try recording.relabel(name: name, configuration: configuration)
+        record = try recording.finish()
       } catch {
         // A disk that still refuses the fixes held: interrupted, never left recording.
         recording.markInterrupted()
@@ -270,9 +266,7 @@ struct AutoRun {
       summary = record.summary
       id = recording.id
       if drive {
-        try storeCall { () throws(StoreError) in
-          try store?.leaveOutOfRecords(recording.id)
-        }
+        try store?.leaveOutOfRecords(recording.id)
       }
     } else {
       summary =

@@ -68,14 +68,12 @@ struct Day: ParsableCommand {
   /// kept in the places file.
   static func storyline(_ store: SessionStore, from start: GNSSTime) throws -> DayStoryline {
     let end = start + Seconds(86_400)
-    let listings = try storeCall { () throws(StoreError) in
-      try store.sessions(includingSimulated: false)
-    }.filter { listing in
+    let listings = try store.sessions(includingSimulated: false).filter { listing in
       listing.state == .finished && listing.startTime.map { $0 >= start && $0 < end } ?? false
     }
     var sessions: [StorylineSession] = []
     for listing in listings {
-      let record = try storeCall { () throws(StoreError) in try store.record(listing.id) }
+      let record = try store.record(listing.id)
       sessions.append(
         StorylineSession(
           id: listing.id, name: listing.name,

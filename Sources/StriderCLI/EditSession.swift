@@ -53,24 +53,22 @@ struct EditSession: ParsableCommand {
     let store = try StoreAccess.open()
     if activity != nil {
       // A multisport file's parts keep their own activities; the whole is none of them.
-      let parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
+      let parts = try store.parts(of: id)
       if !parts.isEmpty {
         throw CommandFailure(
           "session \(id) is a multisport file measured part by part; "
             + "its activity stays as it is")
       }
     }
-    let listing = try storeCall { () throws(StoreError) in
-      try store.edit(id, name: name, activity: activity)
-    }
+    let listing = try store.edit(id, name: name, activity: activity)
     switch records {
     case .excludeFromRecords?:
-      try storeCall { () throws(StoreError) in try store.leaveOutOfRecords(id) }
+      try store.leaveOutOfRecords(id)
     case .includeInRecords?:
-      try storeCall { () throws(StoreError) in try store.includeInRecords(id) }
+      try store.includeInRecords(id)
     case nil: break
     }
-    let left = try storeCall { () throws(StoreError) in try store.isLeftOutOfRecords(id) }
+    let left = try store.isLeftOutOfRecords(id)
     var line = "session \(id): \(listing.activity.rawValue)"
     if let name = listing.name { line += ", \"\(TerminalText.safe(name))\"" }
     if let distance = listing.distance {

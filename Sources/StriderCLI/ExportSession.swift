@@ -74,13 +74,10 @@ struct ExportSession: ParsableCommand {
     let progress = ProgressLine("exporting session \(id)", .writing, quiet: quiet)
     defer { progress.finish() }
     if try writeStreamed(store, progress: progress) { return }
-    let (record, configuration, listing, display) = try storeCall {
-      () throws(StoreError) in
-      (
-        try store.record(id), try store.configuration(of: id), try store.listing(id),
-        try store.displayTrack(of: id)
-      )
-    }
+    let (record, configuration, listing, display) = (
+      try store.record(id), try store.configuration(of: id), try store.listing(id),
+      try store.displayTrack(of: id)
+    )
     if record.state != .finished {
       printError(
         "strider: warning: session \(id) is \(record.state.rawValue): the export holds its "
@@ -92,8 +89,8 @@ struct ExportSession: ParsableCommand {
     ).hidingEnds(within: Meters(privacyRadius))
     if FormatRegistry.writer(for: format)?.holdsSessionDetails == true {
       export.heartRate = try heartRateExport(store, record: record)
-      export.device = try storeCall { () throws(StoreError) in try store.deviceTotals(of: id) }
-      export.parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
+      export.device = try store.deviceTotals(of: id)
+      export.parts = try store.parts(of: id)
     }
     guard let output else {
       var stream = FileOutput(
@@ -116,7 +113,7 @@ extension ExportSession {
   /// The session's heart rate for the JSON export, as kept with it (computed from `record`
   /// when the database predates that), with the zones in force now; nil without one.
   func heartRateExport(_ store: SessionStore, record: SessionRecord?) throws -> HeartRateExport? {
-    var time = try storeCall { () throws(StoreError) in try store.heartRateTime(of: id) }
+    var time = try store.heartRateTime(of: id)
     if time == nil, let record {
       time = HeartRateTime.of(
         record.fixes.lazy.map(\.fix), excluding: record.summary?.pauses ?? [])

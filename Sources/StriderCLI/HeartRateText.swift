@@ -33,9 +33,7 @@ enum HeartRateText {
       }
     }
     let yearAgo = GNSSTime(secondsSince1970: now.timeIntervalSince1970 - 365 * 86_400)
-    let highest = try storeCall { () throws(StoreError) in
-      try store.highestHeartRate(from: yearAgo)
-    }
+    let highest = try store.highestHeartRate(from: yearAgo)
     return highest.flatMap { HeartRateZones(maximum: $0, percents: percents) }.map {
       Profile(zones: $0, source: "highest_last_year")
     }

@@ -92,10 +92,9 @@ struct History: ParsableCommand {
   private func replay(_ id: Int64, store: SessionStore, stop: StopSignal, units: UnitSystem)
     throws -> String
   {
-    let (listing, configuration, fixes) = try storeCall {
-      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix]) in
-      (try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix))
-    }
+    let (listing, configuration, fixes) = (
+      try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix)
+    )
     guard !fixes.isEmpty else { return "Session \(id) has no fixes to replay" }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
@@ -125,13 +124,10 @@ struct HistoryLoader {
   static func data(_ store: SessionStore, units: UnitSystem, includingSimulated: Bool) throws
     -> HistoryData
   {
-    let (rows, records) = try storeCall {
-      () throws(StoreError) -> ([HistoryRow], [PersonalRecord]) in
-      (
-        try store.historyRows(includingSimulated: includingSimulated),
-        try store.personalRecords(includingSimulated: includingSimulated)
-      )
-    }
+    let (rows, records) = (
+      try store.historyRows(includingSimulated: includingSimulated),
+      try store.personalRecords(includingSimulated: includingSimulated)
+    )
     let entries = rows.map { row in
       HistoryEntry(
         id: row.id, name: row.name, activity: row.activity, start: row.localStart ?? "",

@@ -109,10 +109,8 @@ struct LabPolicies: ParsableCommand {
   private func load() throws -> [Fix] {
     if !FileManager.default.fileExists(atPath: input), let id = Int64(input) {
       let store = try StoreAccess.open()
-      return try storeCall { () throws(StoreError) in
-        _ = try store.listing(id)  // an unknown session is an error, not an empty day
-        return try store.fixes(of: id)
-      }.map(\.fix)
+      _ = try store.listing(id)  // an unknown session is an error, not an empty day
+      return try store.fixes(of: id).map(\.fix)
     }
     do {
       return try RecordedTrack.load(input, activity: .run).fixes

@@ -32,9 +32,7 @@ struct Records: ParsableCommand {
 
   func run() throws {
     let store = try HistoryAccess.open()
-    let book = try storeCall { () throws(StoreError) in
-      try store.recordBook(activities: activity, includingSimulated: !noDemos)
-    }
+    let book = try store.recordBook(activities: activity, includingSimulated: !noDemos)
     let (records, misread) = (book.records, book.leftOut)
     switch format {
     case .text:
@@ -141,9 +139,7 @@ enum HistoryAccess {
   static func open() throws -> SessionStore {
     let store = try StoreAccess.open()
     let meter = BackfillMeter()
-    _ = try storeCall { () throws(StoreError) in
-      try store.completeHistoryFigures(progress: { meter.report($0) })
-    }
+    _ = try store.completeHistoryFigures(progress: { meter.report($0) })
     return store
   }
 }

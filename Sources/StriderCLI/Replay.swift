@@ -180,13 +180,10 @@ struct Replay: ParsableCommand {
       try replaySessionStreamed(id, store: store, plan: plan, stop: stop)
       return
     }
-    let (listing, configuration, fixes, laps) = try storeCall {
-      () throws(StoreError) -> (SessionListing, SessionConfiguration, [Fix], [LapMark]) in
-      (
-        try store.listing(id), try store.configuration(of: id),
-        try store.fixes(of: id).map(\.fix), try store.lapPresses(of: id)
-      )
-    }
+    let (listing, configuration, fixes, laps) = (
+      try store.listing(id), try store.configuration(of: id),
+      try store.fixes(of: id).map(\.fix), try store.lapPresses(of: id)
+    )
     if fixes.isEmpty { printError("strider: warning: session \(id) has no fixes") }
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
@@ -201,9 +198,9 @@ struct Replay: ParsableCommand {
   private func replaySessionStreamed(
     _ id: Int64, store: SessionStore, plan: Workout?, stop: StopSignal
   ) throws {
-    let (listing, configuration, laps) = try storeCall { () throws(StoreError) in
-      (try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id))
-    }
+    let (listing, configuration, laps) = (
+      try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id)
+    )
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     let coach = try coach(plan, configuration)
     var pages = StoredFixPages(store: store, id: id)

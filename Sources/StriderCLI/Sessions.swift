@@ -23,15 +23,6 @@ struct Sessions: ParsableCommand {
   )
 }
 
-/// Runs a store call, printing a store error the way every command prints errors.
-func storeCall<T>(_ body: () throws(StoreError) -> T) throws(CommandFailure) -> T {
-  do {
-    return try body()
-  } catch {
-    throw CommandFailure(error.description)
-  }
-}
-
 /// Dates in the user's time zone, as people read them.
 enum LocalDate {
   /// Midnight at the start of a `YYYY-MM-DD` day in the user's time zone, or nil.
@@ -139,9 +130,7 @@ struct ListSessions: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    var sessions = try storeCall { () throws(StoreError) in
-      try store.sessions(includingSimulated: !noDemos)
-    }
+    var sessions = try store.sessions(includingSimulated: !noDemos)
     sessions.reverse()
     if let since, let day = LocalDate.startOfDay(since) {
       let all = sessions.count
@@ -209,7 +198,7 @@ struct ShowSession: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    let listing = try store.listing(id)
     var rows: [(String, String)] = [
       ("session", "\(listing.id)" + (listing.name.map { " (\($0))" } ?? "")),
       ("kind", listing.origin.rawValue + (listing.wasInterrupted ? ", was interrupted" : "")),
@@ -224,15 +213,15 @@ struct ShowSession: ParsableCommand {
           + "\nnot finished: `strider sessions finish \(id)` computes its summary\n")
       return
     }
-    let record = try storeCall { () throws(StoreError) in try store.record(id) }
+    let record = try store.record(id)
     guard let summary = record.summary else { return }
     rows += SummaryTable.rows(summary)
     rows += SensorFigures.of(record.fixes.lazy.map(\.fix)).rows(onFoot: summary.activity.isOnFoot)
-    if let device = try storeCall({ () throws(StoreError) in try store.deviceTotals(of: id) }) {
+    if let device = try store.deviceTotals(of: id) {
       rows.append(("device", DeviceComparison(device: device, summary: summary).line))
     }
     // A multisport file's parts, each measured on its own, as `analyze` lists them.
-    let parts = try storeCall { () throws(StoreError) in try store.parts(of: id) }
+    let parts = try store.parts(of: id)
     for (index, part) in parts.enumerated() {
       rows.append(("leg \(index + 1)", part.line(units: summary.units)))
     }
@@ -243,7 +232,7 @@ struct ShowSession: ParsableCommand {
     {
       rows.append(("best efforts", efforts))
     }
-    if try storeCall({ () throws(StoreError) in try store.isLeftOutOfRecords(id) }) {
+    if try store.isLeftOutOfRecords(id) {
       rows.append(
         ("records", "left out (`strider sessions edit \(id) --include-in-records` counts it)"))
     }
@@ -258,7 +247,7 @@ struct ShowSession: ParsableCommand {
     }
     text += try zonesText(store, record: record, summary: summary)
     text += FinishingText.text(summary)
-    let display = try storeCall { () throws(StoreError) in try store.displayTrack(of: id) }
+    let display = try store.displayTrack(of: id)
     text += SessionTimelineText.text(record, display: display, units: summary.units)
     if plot {
       text += SessionProfiles.text(
@@ -294,7 +283,7 @@ struct FinishSession: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let record = try storeCall { () throws(StoreError) in try store.finish(id) }
+    let record = try store.finish(id)
     var text = "session \(id) finished from \(record.fixes.count) recorded fixes\n"
     if let summary = record.summary { text += SummaryTable.text(SummaryTable.rows(summary)) + "\n" }
     try Output.standard(text)
@@ -313,7 +302,7 @@ struct DeleteSession: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    let listing = try store.listing(id)
     if !yes {
       let what =
         "\(listing.activity.rawValue), \(LocalDate.text(listing.startTime)), "
@@ -325,7 +314,7 @@ struct DeleteSession: ParsableCommand {
         throw ExitCode(1)
       }
     }
-    try storeCall { () throws(StoreError) in try store.delete(id) }
+    try store.delete(id)
     try Output.standard("session \(id) deleted\n")
   }
 }
@@ -441,8 +430,12 @@ struct ImportSessions: ParsableCommand {
     path: String, record: ImportedSession, parts: [Int64], gapHours: Double, because: String,
     store: SessionStore, units: UnitSystem
   ) throws -> String {
-    let listings = try parts.map { part in
-      try storeCall { () throws(StoreError) in try store.listing(part) }
+    // Kept already: a listing that fails is an error of its own, not an import refused.
+    let listings: [SessionListing]
+    do {
+      listings = try parts.map { part in try store.listing(part) }
+    } catch {
+      throw CommandFailure("\(error)")
     }
     let table = SessionTable.text(listings, units: units).split(separator: "\n").map(String.init)
     let records = parts.flatMap { HistoryText.newRecordLines(store, session: $0, units: units) }
@@ -490,7 +483,7 @@ struct VacuumSessions: ParsableCommand {
     let store = try StoreAccess.open()
     let line = ProgressLine("vacuuming the session database", .waiting, quiet: quiet)
     defer { line.finish() }
-    let (before, after) = try storeCall { () throws(StoreError) in try store.vacuum() }
+    let (before, after) = try store.vacuum()
     line.finish()
     try Output.standard(
       "before  \(SizeText.text(before))\nafter   \(SizeText.text(after))\n")

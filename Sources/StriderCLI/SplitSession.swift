@@ -46,7 +46,7 @@ struct SplitSession: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let listing = try storeCall { () throws(StoreError) in try store.listing(id) }
+    let listing = try store.listing(id)
     guard let start = listing.startTime else {
       throw CommandFailure("session \(id) has no timed fix to split at")
     }
@@ -56,18 +56,16 @@ struct SplitSession: ParsableCommand {
       if let time = LocalDate.time(text, onOrAfter: start) { cuts.append(time) }
     }
     if let gaps {
-      cuts += try storeCall { () throws(StoreError) in
-        try store.gapEnds(of: id, longerThan: Seconds(gaps * 3600))
-      }
+      cuts += try store.gapEnds(of: id, longerThan: Seconds(gaps * 3600))
     }
-    let parts = try storeCall { () throws(StoreError) in try store.split(id, at: cuts) }
+    let parts = try store.split(id, at: cuts)
     try Output.standard(try Self.lines(parts, store: store, units: try HistoryUnits.resolve(nil)))
   }
 
   /// "session 4 is now 3 sessions:" and the parts as `sessions list` shows them.
   static func lines(_ parts: [Int64], store: SessionStore, units: UnitSystem) throws -> String {
     let listings = try parts.map { part in
-      try storeCall { () throws(StoreError) in try store.listing(part) }
+      try store.listing(part)
     }
     return "session \(parts.first ?? 0) is now \(parts.count) sessions:\n"
       + SessionTable.text(listings, units: units)
@@ -96,8 +94,8 @@ struct MergeSessions: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let merged = try storeCall { () throws(StoreError) in try store.merge(ids) }
-    let listing = try storeCall { () throws(StoreError) in try store.listing(merged) }
+    let merged = try store.merge(ids)
+    let listing = try store.listing(merged)
     let others = Set(ids).subtracting([merged]).sorted().map(String.init)
     try Output.standard(
       "session\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) merged into "

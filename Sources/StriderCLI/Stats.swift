@@ -98,11 +98,9 @@ struct Stats: ParsableCommand {
     let demos = !noDemos
     let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: now)
     let zones = profile?.zones
-    let periods = try storeCall { () throws(StoreError) in
-      try store.periodTotals(
-        period, activities: activity, from: from, until: until, includingSimulated: demos,
-        zones: zones)
-    }
+    let periods = try store.periodTotals(
+      period, activities: activity, from: from, until: until, includingSimulated: demos,
+      zones: zones)
     let comparison = try compare(store, now: now, heartRate: profile)
     switch format {
     case .text: try Output.standard(text(periods, comparison))
@@ -132,11 +130,9 @@ struct Stats: ParsableCommand {
     func time(_ date: Date) -> GNSSTime { GNSSTime(secondsSince1970: date.timeIntervalSince1970) }
     let (activities, demos) = (activity, !noDemos)
     func totals(_ a: Date, _ b: Date) throws -> [PeriodTotal] {
-      try storeCall { () throws(StoreError) in
-        try store.totals(
-          from: time(a), until: time(b), activities: activities, includingSimulated: demos,
-          zones: heartRate?.zones)
-      }
+      try store.totals(
+        from: time(a), until: time(b), activities: activities, includingSimulated: demos,
+        zones: heartRate?.zones)
     }
     return Comparison(
       now: now, currentStart: currentStart, previousStart: previousStart, samePoint: samePoint,

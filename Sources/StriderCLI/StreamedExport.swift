@@ -19,16 +19,13 @@ extension ExportSession {
   /// finished track and its format's writer takes rows; false, having written nothing,
   /// where not (the export then reads the whole record).
   func writeStreamed(_ store: SessionStore, progress: ProgressLine) throws -> Bool {
-    let finished = try storeCall { () throws(StoreError) in
-      guard try store.listing(id).state == .finished else { return false }
-      return try !store.needsFinishedTrack(id)
-    }
-    guard finished, let writer = FormatRegistry.writer(for: format) else { return false }
-    let rows = try storeCall { () throws(StoreError) in
-      try StoredSessionRows(
-        store, id: id, points: points, privacyRadius: Meters(privacyRadius),
-        heartRate: { try heartRateExport(store, record: nil) })
-    }
+    let finished = try store.listing(id).state == .finished
+    guard finished, try !store.needsFinishedTrack(id),
+      let writer = FormatRegistry.writer(for: format)
+    else { return false }
+    let rows = try StoredSessionRows(
+      store, id: id, points: points, privacyRadius: Meters(privacyRadius),
+      heartRate: { try heartRateExport(store, record: nil) })
     let streams = writer.canWrite(rows)
     // What the writer read first failed: told before anything is written.
     try rows.rethrow()
@@ -96,13 +93,9 @@ final class StoredSessionRows: SessionRows {
   var hidesEnds: Bool { zone != nil }
   var failed: Bool { failure != nil }
 
-  /// Throws the first failure: a store error as the store's, others as they are.
+  /// Throws the first failure.
   func rethrow() throws {
-    guard let failure else { return }
-    if let error = failure as? StoreError {
-      _ = try storeCall { () throws(StoreError) in throw error }
-    }
-    throw failure
+    if let failure { throw failure }
   }
 
   /// Runs `read` unless a read failed before, keeping its failure.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderStore
 
 /// The `strider` command: a terminal GPS activity tracker.
 @main
@@ -31,6 +32,10 @@ struct Strider: ParsableCommand {
       try command.run()
     } catch let failure as CommandFailure {
       printError("strider: error: \(failure)")
+      Foundation.exit(1)
+    } catch let error as StoreError {
+      // The store says what failed and where (the database, the session).
+      printError("strider: error: \(error)")
       Foundation.exit(1)
     } catch let error as OutputError {
       Output.error("strider: error: \(error)\n")
