@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderApp
 import StriderCore
 import StriderRender
 import StriderStore
@@ -24,19 +25,14 @@ struct Records: ParsableCommand {
   var format: Format = .text
 
   @OptionGroup var shown: HistoryShownOptions
-  var units: UnitSystem? {
-    get { shown.units }
-    set { shown.units = newValue }
-  }
-  var noDemos: Bool { shown.noDemos }
 
   func run() throws {
     let store = try HistoryAccess.open()
-    let book = try store.recordBook(activities: activity, includingSimulated: !noDemos)
+    let book = try store.recordBook(activities: activity, includingSimulated: !shown.noDemos)
     let (records, misread) = (book.records, book.leftOut)
     switch format {
     case .text:
-      let units = try HistoryUnits.resolve(units)
+      let units = try HistoryUnits.resolve(shown.units)
       try Output.standard(Self.text(records, units: units) + Self.text(misread, units: units))
     case .json:
       try Output.standard(

@@ -23,59 +23,6 @@ struct Sessions: ParsableCommand {
   )
 }
 
-/// Dates in the user's time zone, as people read them.
-enum LocalDate {
-  /// Midnight at the start of a `YYYY-MM-DD` day in the user's time zone, or nil.
-  static func startOfDay(_ text: String) -> GNSSTime? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.isLenient = false
-    guard text.count == 10, let date = formatter.date(from: text) else { return nil }
-    return GNSSTime(secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
-  }
-
-  /// A local time the user typed: `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), or `HH:MM[:SS]`
-  /// on the day of `start`, a day later when that is before it; nil when it is neither.
-  static func time(_ text: String, onOrAfter start: GNSSTime) -> GNSSTime? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.isLenient = false
-    let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "T", with: " ")
-    for format in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm"] {
-      formatter.dateFormat = format
-      if let date = formatter.date(from: trimmed) {
-        return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
-      }
-    }
-    let fields = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-    guard (2...3).contains(fields.count), fields.allSatisfy({ $0.count == 2 }),
-      let hour = Int(fields[0]), let minute = Int(fields[1]),
-      let second = fields.count == 3 ? Int(fields[2]) : 0,
-      (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
-    else { return nil }
-    let calendar = Calendar.current
-    let day = calendar.startOfDay(for: Date(timeIntervalSince1970: start.secondsSince1970))
-    guard
-      var date = calendar.date(bySettingHour: hour, minute: minute, second: second, of: day)
-    else { return nil }
-    if date.timeIntervalSince1970 < start.secondsSince1970,
-      let next = calendar.date(byAdding: .day, value: 1, to: date)
-    {
-      date = next
-    }
-    return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
-  }
-
-  static func text(_ time: GNSSTime?) -> String {
-    guard let time else { return "-" }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
-  }
-}
-
 struct ListSessions: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
@@ -146,46 +93,6 @@ struct ListSessions: ParsableCommand {
   }
 }
 
-/// The history as a table for people.
-enum SessionTable {
-  static func text(_ sessions: [SessionListing], units: UnitSystem) -> String {
-    guard !sessions.isEmpty else {
-      return "no sessions yet: `strider run`, or `strider sessions import FILE`\n"
-    }
-    // The pace is the distance over the moving time, so the time beside it is that one, as
-    // the history screen's list shows it.
-    let header = ["ID", "DATE", "ACTIVITY", "DISTANCE", "MOVING", "PACE", "KIND", "NAME"]
-    var rows = [header]
-    for s in sessions {
-      let pace: String
-      if s.activity.prefersSpeed, let d = s.distance, let m = s.moving, m.value > 0 {
-        pace = DisplayFormat.speed(d / m, units: units)
-      } else {
-        pace =
-          s.averagePace.map { DisplayFormat.pace(Pace($0), activity: s.activity, units: units) }
-          ?? "-"
-      }
-      var kind = s.origin.rawValue
-      if s.state != .finished { kind += ", \(s.state.rawValue)" }
-      rows.append([
-        "\(s.id)", LocalDate.text(s.startTime), s.activity.rawValue,
-        s.distance.map { DisplayFormat.distance($0, units: units) } ?? "-",
-        s.moving.map(DisplayFormat.clock) ?? "-", pace, kind, TerminalText.safe(s.name ?? ""),
-      ])
-    }
-    var widths = [Int](repeating: 0, count: header.count)
-    for row in rows {
-      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-    }
-    return rows.map { row in
-      row.enumerated().map { i, cell in
-        i == row.count - 1
-          ? cell : cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
-      }.joined().trimmingCharacters(in: .whitespaces)
-    }.joined(separator: "\n") + "\n"
-  }
-}
-
 struct ShowSession: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "A session's summary, splits, pauses, stops and moves.")
@@ -198,78 +105,10 @@ struct ShowSession: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    let listing = try store.listing(id)
-    var rows: [(String, String)] = [
-      ("session", "\(listing.id)" + (listing.name.map { " (\($0))" } ?? "")),
-      ("kind", listing.origin.rawValue + (listing.wasInterrupted ? ", was interrupted" : "")),
-      ("state", listing.state.rawValue),
-      ("source", listing.source ?? "-"),
-      ("start", LocalDate.text(listing.startTime)),
-      ("fixes", "\(listing.fixCount)"),
-    ]
-    guard listing.state == .finished else {
-      try Output.standard(
-        SummaryTable.text(rows)
-          + "\nnot finished: `strider sessions finish \(id)` computes its summary\n")
-      return
-    }
-    let record = try store.record(id)
-    guard let summary = record.summary else { return }
-    rows += SummaryTable.rows(summary)
-    rows += SensorFigures.of(record.fixes.lazy.map(\.fix)).rows(onFoot: summary.activity.isOnFoot)
-    if let device = try store.deviceTotals(of: id) {
-      rows.append(("device", DeviceComparison(device: device, summary: summary).line))
-    }
-    // A multisport file's parts, each measured on its own, as `analyze` lists them.
-    let parts = try store.parts(of: id)
-    for (index, part) in parts.enumerated() {
-      rows.append(("leg \(index + 1)", part.line(units: summary.units)))
-    }
-    // A multisport session's track is no one activity's: its best efforts would time a
-    // swim, a ride and a run as one ride (the records leave it out for the same reason).
-    if parts.isEmpty,
-      let efforts = HistoryText.effortsRow(store, session: id, units: summary.units)
-    {
-      rows.append(("best efforts", efforts))
-    }
-    if try store.isLeftOutOfRecords(id) {
-      rows.append(
-        ("records", "left out (`strider sessions edit \(id) --include-in-records` counts it)"))
-    }
-    var text = SummaryTable.text(rows) + SummaryTable.splits(summary)
-    if !summary.pauses.isEmpty {
-      text += "pauses\n"
-      for pause in summary.pauses {
-        text +=
-          "  \(LocalDate.text(pause.start).suffix(5))  \(DisplayFormat.clock(pause.duration))"
-          + FinishingText.pauseMarker(pause, summary: summary) + "\n"
-      }
-    }
-    text += try zonesText(store, record: record, summary: summary)
-    text += FinishingText.text(summary)
-    let display = try store.displayTrack(of: id)
-    text += SessionTimelineText.text(record, display: display, units: summary.units)
-    if plot {
-      text += SessionProfiles.text(
-        record, summary: summary, width: TerminalPanel.width, glyphs: TerminalPanel.glyphs)
-    }
-    try Output.standard(text)
-  }
-}
-
-extension ShowSession {
-  /// The zones block, or the hint how to have one; nothing for a session without a heart
-  /// rate. The time at each rate is computed from the record as finishing keeps it.
-  func zonesText(_ store: SessionStore, record: SessionRecord, summary: SessionSummary) throws
-    -> String
-  {
-    let time = HeartRateTime.of(record.fixes.lazy.map(\.fix), excluding: summary.pauses)
-    guard !time.isEmpty else { return "" }
-    guard
-      let profile = try HeartRateText.profile(
-        store, settings: try ConfigFile.settings(), now: Date())
-    else { return "heart-rate zones: \(HeartRateText.hint)\n" }
-    return HeartRateText.block(profile.zones.time(in: time), profile)
+    let page = SessionPage.Plot(width: TerminalPanel.width, glyphs: TerminalPanel.glyphs)
+    try Output.standard(
+      try SessionPage.text(
+        store, id: id, settings: { try ConfigFile.settings() }, plot: plot ? page : nil))
   }
 }
 
@@ -487,15 +326,5 @@ struct VacuumSessions: ParsableCommand {
     line.finish()
     try Output.standard(
       "before  \(SizeText.text(before))\nafter   \(SizeText.text(after))\n")
-  }
-}
-
-/// A database's size for people: megabytes, free room and bytes per fix.
-enum SizeText {
-  static func text(_ size: StoreSize) -> String {
-    let perFix = size.bytesPerFix.map { String(format: "%.0f bytes per fix", $0) } ?? "no fixes"
-    return String(
-      format: "%.1f MB (%.1f MB free), %lld fixes, ", Double(size.bytes) / 1e6,
-      Double(size.freeBytes) / 1e6, size.fixes) + perFix
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderApp
 import StriderCore
 import StriderRender
 import StriderStore
@@ -36,11 +37,6 @@ struct Stats: ParsableCommand {
   var format: Format = .text
 
   @OptionGroup var shown: HistoryShownOptions
-  var units: UnitSystem? {
-    get { shown.units }
-    set { shown.units = newValue }
-  }
-  var noDemos: Bool { shown.noDemos }
 
   func validate() throws {
     if let since, LocalDate.startOfDay(since) == nil {
@@ -90,12 +86,12 @@ struct Stats: ParsableCommand {
   }
 
   mutating func run() throws {
-    units = try HistoryUnits.resolve(units)
+    shown.units = try HistoryUnits.resolve(shown.units)
     let store = try HistoryAccess.open()
     let until = asOf.flatMap(Self.moment)
     let now = until.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
     let from = since.flatMap(LocalDate.startOfDay)
-    let demos = !noDemos
+    let demos = !shown.noDemos
     let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: now)
     let zones = profile?.zones
     let periods = try store.periodTotals(
@@ -128,7 +124,7 @@ struct Stats: ParsableCommand {
     let samePoint = min(
       calendar.date(byAdding: component, value: -1, to: now) ?? currentStart, currentStart)
     func time(_ date: Date) -> GNSSTime { GNSSTime(secondsSince1970: date.timeIntervalSince1970) }
-    let (activities, demos) = (activity, !noDemos)
+    let (activities, demos) = (activity, !shown.noDemos)
     func totals(_ a: Date, _ b: Date) throws -> [PeriodTotal] {
       try store.totals(
         from: time(a), until: time(b), activities: activities, includingSimulated: demos,
@@ -145,13 +141,13 @@ struct Stats: ParsableCommand {
   private func cells(_ total: PeriodTotal) -> [String] {
     [
       total.activity.noun, "\(total.count)",
-      DisplayFormat.distance(total.distance, units: units ?? .metric),
+      DisplayFormat.distance(total.distance, units: shown.units ?? .metric),
       DisplayFormat.clock(total.moving),
       total.elevationGain.map { "\(Int(saturating: $0.value.rounded())) m" } ?? "-",
       total.activity.prefersSpeed
-        ? total.averageSpeed.map { DisplayFormat.speed($0, units: units ?? .metric) } ?? "-"
+        ? total.averageSpeed.map { DisplayFormat.speed($0, units: shown.units ?? .metric) } ?? "-"
         : total.averagePace.map {
-          DisplayFormat.pace(Pace($0), activity: total.activity, units: units ?? .metric)
+          DisplayFormat.pace(Pace($0), activity: total.activity, units: shown.units ?? .metric)
         } ?? "-",
     ]
   }

@@ -4,28 +4,30 @@ import StriderRender
 import StriderStore
 
 /// The heart-rate zones in force and how `sessions show` and `stats` write them.
-enum HeartRateText {
+public enum HeartRateText {
   /// The zones and where their maximum came from.
-  struct Profile {
-    var zones: HeartRateZones
+  public struct Profile {
+    public var zones: HeartRateZones
     /// "profile" (config.toml) or "highest_last_year".
-    var source: String
+    public var source: String
 
     /// "max HR 186 (profile)", "max HR 186 (highest in the last year)".
-    var label: String {
+    public var label: String {
       "max HR \(Int(saturating: zones.maximum.value.rounded())) "
         + (source == "profile" ? "(profile.max_heart_rate)" : "(highest in the last year)")
     }
   }
 
   /// The line shown where zones would be when no maximum heart rate is known.
-  static let hint =
+  public static let hint =
     "no maximum heart rate: set profile.max_heart_rate in config.toml (see `strider config`); "
     + "no session of the last year has a heart rate"
 
   /// The zones of the profile's maximum heart rate, else of the highest heart rate held in
   /// the sessions of the year before `now`; nil when neither is known.
-  static func profile(_ store: SessionStore, settings: UserSettings, now: Date) throws -> Profile? {
+  public static func profile(_ store: SessionStore, settings: UserSettings, now: Date) throws
+    -> Profile?
+  {
     let percents = settings.heartRateZones
     if let max = settings.maxHeartRate {
       return HeartRateZones(maximum: BeatsPerMinute(max), percents: percents).map {
@@ -41,7 +43,7 @@ enum HeartRateText {
 
   /// The zones block of `sessions show`: each zone's range, time and share of the time
   /// with a heart rate.
-  static func block(_ time: ZoneTime, _ profile: Profile) -> String {
+  public static func block(_ time: ZoneTime, _ profile: Profile) -> String {
     let ranges = profile.zones.ranges()
     let percents = time.percentages
     var rows: [[String]] = (0..<HeartRateZones.count).map { k in

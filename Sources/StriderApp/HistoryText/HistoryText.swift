@@ -5,9 +5,9 @@ import StriderStore
 import Synchronization
 
 /// How `records`, `stats` and the new-record lines write the history's figures for people.
-enum HistoryText {
+public enum HistoryText {
   /// "400 m", "1 km", "1 mile", "half marathon", "20 min".
-  static func label(_ target: BestEffortTarget) -> String {
+  public static func label(_ target: BestEffortTarget) -> String {
     switch target.kind {
     case .distance:
       switch target.value {
@@ -23,7 +23,7 @@ enum HistoryText {
   }
 
   /// The record's name in a table: an effort's label, or what the figure is.
-  static func label(_ kind: PersonalRecord.Kind) -> String {
+  public static func label(_ kind: PersonalRecord.Kind) -> String {
     switch kind {
     case .effort(let target): label(target)
     case .longestDistance: "longest"
@@ -34,7 +34,7 @@ enum HistoryText {
 
   /// The record's figure: a time (and its pace or speed) for a distance effort, a distance
   /// (and its speed) for a duration, or the session's distance, moving time, elevation.
-  static func value(_ record: PersonalRecord, units: UnitSystem) -> (String, String) {
+  public static func value(_ record: PersonalRecord, units: UnitSystem) -> (String, String) {
     switch record.kind {
     case .effort(let target):
       guard let effort = record.effort else { return ("-", "") }
@@ -55,7 +55,7 @@ enum HistoryText {
   }
 
   /// "new best 5 km: 24:13 (was 25:01, session 3 of 2026-11-01)".
-  static func line(_ new: NewRecord, units: UnitSystem) -> String {
+  public static func line(_ new: NewRecord, units: UnitSystem) -> String {
     let now = value(new.record, units: units).0
     let was = value(new.previous, units: units).0
     let name: String
@@ -73,7 +73,7 @@ enum HistoryText {
 
   /// How much a record beats the one before: tenths of a second for a time, metres for a
   /// distance or a climb.
-  static func margin(_ new: NewRecord) -> String {
+  public static func margin(_ new: NewRecord) -> String {
     let difference = abs(new.record.value - new.previous.value)
     let isTime =
       switch new.record.kind {
@@ -89,7 +89,7 @@ enum HistoryText {
 
   /// The new-record lines of a session just kept; none when they cannot be read (the
   /// session is kept all the same).
-  static func newRecordLines(_ store: SessionStore, session id: Int64, units: UnitSystem)
+  public static func newRecordLines(_ store: SessionStore, session id: Int64, units: UnitSystem)
     -> [String]
   {
     ((try? store.newRecords(of: id)) ?? []).map { line($0, units: units) }
@@ -98,7 +98,7 @@ enum HistoryText {
   /// `sessions show`'s line of the session's best efforts, "(record)" after those that
   /// are its activity's record: "400 m 1:59 (record), 1 km 5:08, 20 min 8.59 km"; nil when
   /// it has none or they cannot be read (an older database opened read-only).
-  static func effortsRow(_ store: SessionStore, session id: Int64, units: UnitSystem)
+  public static func effortsRow(_ store: SessionStore, session id: Int64, units: UnitSystem)
     -> String?
   {
     guard let efforts = try? store.bestEfforts(of: id), !efforts.isEmpty else { return nil }
@@ -116,7 +116,7 @@ enum HistoryText {
   }
 
   /// Rows of cells as aligned columns, two spaces apart, no trailing blanks.
-  static func columns(_ rows: [[String]]) -> String {
+  public static func columns(_ rows: [[String]]) -> String {
     var widths: [Int] = []
     for row in rows {
       for (i, cell) in row.enumerated() {
@@ -129,39 +129,5 @@ enum HistoryText {
         cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
       }.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression)
     }.joined(separator: "\n") + "\n"
-  }
-}
-
-/// Says on stderr how a long backfill of the history's figures goes: nothing for one that
-/// takes under a second, then a line that updates in place on a terminal (a line every
-/// few seconds otherwise), and the count at the end.
-final class BackfillMeter: Sendable {
-  private struct State {
-    var started: ContinuousClock.Instant?
-    var lastShown: ContinuousClock.Instant?
-    var shown = false
-  }
-
-  private let state = Mutex(State())
-  private let isTerminal = isatty(STDERR_FILENO) == 1
-
-  func report(_ progress: BackfillProgress) {
-    let now = ContinuousClock.now
-    let text: String? = state.withLock { s in
-      let started = s.started ?? now
-      s.started = started
-      let finished = progress.done >= progress.total
-      guard now - started >= .seconds(1) || (finished && s.shown) else { return nil }
-      let gap: Duration = isTerminal ? .milliseconds(200) : .seconds(5)
-      guard finished || s.lastShown.map({ now - $0 >= gap }) ?? true else { return nil }
-      s.lastShown = now
-      s.shown = true
-      let line =
-        "strider: best efforts of the sessions kept so far (once): "
-        + "\(progress.done) of \(progress.total)"
-      if isTerminal { return "\r" + line + (finished ? "\n" : "") }
-      return line + "\n"
-    }
-    if let text { Output.error(text) }
   }
 }

@@ -3,8 +3,8 @@ import StriderRender
 
 /// The lines of `sessions show` that compare the finished figures with what was announced
 /// live, and say why they differ.
-enum FinishingText {
-  static func text(_ summary: SessionSummary) -> String {
+public enum FinishingText {
+  public static func text(_ summary: SessionSummary) -> String {
     guard let report = summary.finishing else { return "" }
     let units = summary.units
     let change = 100 * report.distanceChange(finished: summary.distance)
@@ -35,7 +35,7 @@ enum FinishingText {
   }
 
   /// The marker after a pause of the summary that auto-pause did not announce live.
-  static func pauseMarker(_ pause: PauseInterval, summary: SessionSummary) -> String {
+  public static func pauseMarker(_ pause: PauseInterval, summary: SessionSummary) -> String {
     guard let report = summary.finishing, !report.wasAnnouncedLive(pause) else { return "" }
     return "  (found on the smoothed track; not announced live)"
   }

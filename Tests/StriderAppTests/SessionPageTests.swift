@@ -1,0 +1,54 @@
+import Foundation
+import StriderApp
+import StriderCore
+import StriderRender
+import StriderStore
+import StriderTestSupport
+import Testing
+
+/// `sessions show`'s page, made in process from a store of its own: what analyze says of
+/// the file, and more (its stops and moves, its profiles when asked); an unknown session
+/// is the store's error.
+@Suite struct SessionPageTests {
+  static let demo = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+
+  static func configure(_ activity: Activity, _ raw: Bool) -> SessionConfiguration {
+    raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
+  }
+
+  @Test func theShownPageHoldsTheSummaryAnalyzePrints() throws {
+    let directory = NSTemporaryDirectory() + "strider-page-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let store = try SessionStore(location: StoreLocation(directory: directory))
+    let imported = try #require(
+      try FileImport.run(
+        Self.demo, store: store, activity: nil, configure: Self.configure, warn: { _ in }))
+    guard case .imported(let session) = imported.outcome else {
+      Issue.record("imported: \(imported.outcome)")
+      return
+    }
+    var settingsRead = 0
+    let settings = { () -> UserSettings in
+      settingsRead += 1
+      return UserSettings()
+    }
+    let page = try SessionPage.text(store, id: session.id, settings: settings)
+    let analysed = try FileAnalysis(configure: Self.configure, warn: { _ in }).analyze(Self.demo)
+    #expect(page.hasPrefix("session         \(session.id) (park-run.gpx)\n"))
+    // The summary's rows and splits are analyze's, after its file and activity rows.
+    let summaryRows = SummaryTable.text(SummaryTable.rows(analysed.summary))
+    #expect(page.contains(summaryRows))
+    #expect(page.contains(SummaryTable.splits(analysed.summary)))
+    #expect(settingsRead == 0, "the demo has no heart rate: the config file is not read")
+
+    let plotted = try SessionPage.text(
+      store, id: session.id, settings: settings,
+      plot: SessionPage.Plot(width: 80, glyphs: .ascii))
+    #expect(plotted.hasPrefix(page))
+    #expect(plotted.count > page.count, "the profiles follow the page")
+
+    #expect(throws: StoreError.self) {
+      try SessionPage.text(store, id: session.id + 99, settings: settings)
+    }
+  }
+}
