@@ -6,7 +6,7 @@ import StriderStore
 /// The heart-rate zones in force and how `sessions show` and `stats` write them.
 public enum HeartRateText {
   /// The zones and where their maximum came from.
-  public struct Profile {
+  public struct Profile: Sendable {
     public var zones: HeartRateZones
     /// "profile" (config.toml) or "highest_last_year".
     public var source: String

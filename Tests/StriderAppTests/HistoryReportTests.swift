@@ -1,0 +1,54 @@
+import Foundation
+import StriderApp
+import StriderCore
+import StriderStore
+import StriderTestSupport
+import Testing
+
+/// `stats` and `records` made in process from a store of their own: the totals of what
+/// was imported, in each output, and its records.
+@Suite struct HistoryReportTests {
+  static func store(importing names: [String]) throws -> (SessionStore, String) {
+    let directory = NSTemporaryDirectory() + "strider-history-\(UUID().uuidString)"
+    let store = try SessionStore(location: StoreLocation(directory: directory))
+    for name in names {
+      let path = SharedData.packageRoot.appendingPathComponent("Demo/\(name)").path
+      _ = try FileImport.run(
+        path, store: store, activity: nil,
+        configure: { activity, raw in
+          raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
+        }, warn: { _ in })
+    }
+    return (store, directory)
+  }
+
+  @Test func theTotalsAreThoseOfTheSessionsKept() throws {
+    let (store, directory) = try Self.store(importing: ["park-run.gpx", "park-walk.gpx"])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let listings = try store.sessions(includingSimulated: true)
+    #expect(listings.count == 2)
+    let distance = listings.compactMap(\.distance).reduce(0) { $0 + $1.value }
+    let start = try #require(listings.compactMap(\.startTime).max())
+    let now = Date(timeIntervalSince1970: start.secondsSince1970 + 86_400)
+    let report = try StatsReport(
+      store, period: .year, activities: [], from: nil, until: nil, now: now,
+      includingSimulated: true, heartRate: nil, units: .metric)
+    let summed = report.periods.reduce(0) { $0 + $1.distance.value }
+    #expect(abs(summed - distance) < 0.01, "\(summed) m in the periods, \(distance) m kept")
+    #expect(report.periods.reduce(0) { $0 + $1.count } == 2)
+    #expect(report.text.contains("sessions") && report.text.contains("heart-rate zones"))
+    #expect(report.csv.hasPrefix("row,start,activity,sessions,distance_m"))
+    guard case .object(let members) = report.json else {
+      Issue.record("the JSON is an object")
+      return
+    }
+    #expect(members.map(\.key).prefix(3) == ["period", "as_of", "heart_rate_zones"])
+
+    let book = try store.recordBook(activities: [], includingSimulated: true)
+    let text = RecordsText.text(book.records, units: .metric)
+    #expect(!book.records.isEmpty)
+    #expect(text.contains("longest") || text.contains("1 km"), "\(text)")
+    let none: [PersonalRecord] = []
+    #expect(RecordsText.text(none, units: .metric).hasPrefix("no records yet"))
+  }
+}
