@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderApp
 import StriderConcurrency
 import StriderCore
 import StriderSources
@@ -78,7 +79,7 @@ struct AutoRun {
       guard board != nil else { return }
       // The day of the fixes (a receiver's clock, or a replayed day's), else today's.
       if let store, let storyline = try? Day.storyline(store, from: Self.startOfDay(time)) {
-        board?.day = Day.text(storyline, date: "").split(separator: "\n").dropFirst().map {
+        board?.day = DayText.text(storyline, date: "").split(separator: "\n").dropFirst().map {
           String($0)
         }
       } else {
@@ -294,7 +295,7 @@ struct AutoRun {
       .object(members),
       text: "\(Self.clock(end)) stopped: \(name), \(distance)"
         + (id.map { ", kept as session \($0)" } ?? ""))
-    return "\(Day.clock(gathered.start)) - \(Day.clock(end))    "
+    return "\(DayText.clock(gathered.start)) - \(DayText.clock(end))    "
       + chosen.noun + " \(distance)"
   }
 

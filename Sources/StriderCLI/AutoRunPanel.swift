@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderConcurrency
 import StriderCore
 import StriderRender
@@ -64,11 +65,11 @@ struct AutoRunPanel {
     if let session {
       let snapshot = session.pipeline.engine.snapshot
       phase = .moving(
-        start: Day.clock(session.start), activity: session.activity,
+        start: DayText.clock(session.start), activity: session.activity,
         distance: String(format: "%.2f km", snapshot.distance.value / 1000),
         time: HistoryTime.duration(snapshot.elapsed))
     } else {
-      phase = .waiting(since: waitingSince.map { Day.clock($0) })
+      phase = .waiting(since: waitingSince.map { DayText.clock($0) })
     }
     return AutoStatusPanel(
       source: source, link: link, phase: phase, day: day.map { TerminalText.safe($0) },

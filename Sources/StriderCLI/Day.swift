@@ -51,11 +51,11 @@ struct Day: ParsableCommand {
     let storyline = try Self.storyline(store, from: start)
     let dayText = date ?? LocalDate.text(start).prefix(10).description
     switch format ?? (TerminalPanel.isAvailable ? .panel : .text) {
-    case .json: try Output.standard(Self.json(storyline, date: dayText).serialized + "\n")
-    case .text: try Output.standard(Self.text(storyline, date: dayText))
+    case .json: try Output.standard(DayText.json(storyline, date: dayText).serialized + "\n")
+    case .text: try Output.standard(DayText.text(storyline, date: dayText))
     case .panel:
       let panel = DayTimelinePanel(
-        timeline: Self.timeline(storyline, date: dayText, midnight: start),
+        timeline: DayText.timeline(storyline, date: dayText, midnight: start),
         glyphs: TerminalPanel.glyphs)
       try Output.standard(
         TerminalPanel.render(
@@ -64,128 +64,13 @@ struct Day: ParsableCommand {
     }
   }
 
-  /// The day from local midnight `start` to the next (24 hours on), from the finished
-  /// sessions stored that began in it; places seen for the first time are numbered and
-  /// kept in the places file.
+  /// The day from local midnight `start` (`DayText.storyline`); places seen for the first
+  /// time are numbered and kept in the places file.
   static func storyline(_ store: SessionStore, from start: GNSSTime) throws -> DayStoryline {
-    let end = start + Seconds(86_400)
-    let listings = try store.sessions(includingSimulated: false).filter { listing in
-      listing.state == .finished && listing.startTime.map { $0 >= start && $0 < end } ?? false
-    }
-    var sessions: [StorylineSession] = []
-    for listing in listings {
-      let record = try store.record(listing.id)
-      sessions.append(
-        StorylineSession(
-          id: listing.id, name: listing.name,
-          segments: Timeline.segments(
-            finished: record.finishedTrack, display: record.drawnTrack,
-            pauses: record.summary?.pauses ?? [], activity: record.activity),
-          activity: record.activity))
-    }
     let file = PlacesFile(location: store.location)
     let known = try file.load()
-    let storyline = DayStoryline(sessions: sessions, knownPlaces: known)
+    let storyline = try DayText.storyline(store, from: start, knownPlaces: known)
     if storyline.places != known { try file.save(storyline.places) }
     return storyline
-  }
-
-  /// The storyline as the timeline panel draws it: times in minutes after the local
-  /// `midnight` the day began at.
-  static func timeline(_ storyline: DayStoryline, date: String, midnight: GNSSTime)
-    -> DayTimeline
-  {
-    func minute(_ time: GNSSTime?) -> Double? {
-      time.map { ($0 - midnight).value / 60 }
-    }
-    let entries = storyline.entries.map { entry -> DayTimeline.Entry in
-      switch entry {
-      case .place(let visit):
-        return DayTimeline.Entry(
-          kind: .place(id: visit.place.id), label: TerminalText.safe(visit.place.title),
-          startMinute: minute(visit.start), endMinute: minute(visit.end),
-          detail: visit.duration.map { HistoryTime.duration($0) } ?? "")
-      case .move(let move):
-        return DayTimeline.Entry(
-          kind: .move(vehicle: move.kind == .vehicle), label: move.kind.word,
-          startMinute: minute(move.start), endMinute: minute(move.end),
-          detail: String(format: "%.2f km", move.distance.value / 1000)
-            + "  \(HistoryTime.duration(move.duration))  (session \(move.session))")
-      }
-    }
-    return DayTimeline(date: date, entries: entries)
-  }
-
-  static func json(_ storyline: DayStoryline, date: String) -> JSONValue {
-    func time(_ t: GNSSTime?) -> JSONValue { t.map { .string($0.iso8601) } ?? .null }
-    let segments: [JSONValue] = storyline.entries.map { entry in
-      switch entry {
-      case .place(let visit):
-        return .object([
-          JSONMember("type", .string("place")),
-          JSONMember("start_time", time(visit.start)),
-          JSONMember("end_time", time(visit.end)),
-          JSONMember("duration_s", .rounded(visit.duration?.value, 1)),
-          JSONMember(
-            "place",
-            .object([
-              JSONMember("lat", .rounded(visit.place.latitude, 7)),
-              JSONMember("lon", .rounded(visit.place.longitude, 7)),
-            ])),
-          JSONMember("place_id", .int(visit.place.id)),
-          JSONMember("name", .string(visit.place.title)),
-        ])
-      case .move(let move):
-        return .object([
-          JSONMember("type", .string("move")),
-          JSONMember("activity", .string(move.kind.word)),
-          JSONMember("start_time", time(move.start)),
-          JSONMember("end_time", time(move.end)),
-          JSONMember("distance_m", .rounded(move.distance.value, 1)),
-          JSONMember("duration_s", .rounded(move.duration.value, 1)),
-          JSONMember("session", .int(Int(move.session))),
-        ])
-      }
-    }
-    return .object([JSONMember("date", .string(date)), JSONMember("segments", .array(segments))])
-  }
-
-  static func text(_ storyline: DayStoryline, date: String) -> String {
-    guard !storyline.entries.isEmpty else { return "\(date): no sessions\n" }
-    var out = "\(date)\n"
-    for entry in storyline.entries {
-      switch entry {
-      case .place(let visit):
-        let span = "\(clock(visit.start)) - \(clock(visit.end))"
-        let length = visit.duration.map { "  " + HistoryTime.duration($0) } ?? ""
-        out += "\(span)  \(TerminalText.safe(visit.place.title))\(length)\n"
-      case .move(let move):
-        let span = "\(clock(move.start)) - \(clock(move.end))"
-        out +=
-          "\(span)    \(move.kind.word) "
-          + String(format: "%.2f km", move.distance.value / 1000)
-          + "  \(HistoryTime.duration(move.duration))  (session \(move.session))\n"
-      }
-    }
-    return out
-  }
-
-  /// HH:MM in local time, or blank when the sessions do not say.
-  static func clock(_ time: GNSSTime?) -> String {
-    guard let time else { return "     " }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "HH:mm"
-    return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
-  }
-}
-
-/// Minutes and seconds as the history prints them: 8:42, 1:02:03.
-enum HistoryTime {
-  static func duration(_ seconds: Seconds) -> String {
-    let total = Int(saturating: max(0, seconds.value).rounded())
-    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
-    return h > 0
-      ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
   }
 }

@@ -51,4 +51,31 @@ import Testing
     let none: [PersonalRecord] = []
     #expect(RecordsText.text(none, units: .metric).hasPrefix("no records yet"))
   }
+
+  @Test func theDaysStorylineHoldsTheMovesOfItsSessions() throws {
+    let (store, directory) = try Self.store(importing: ["park-walk.gpx"])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try #require(try store.sessions(includingSimulated: true).first)
+    let start = try #require(session.startTime)
+    let midnight = GNSSTime(
+      secondsSince1970: Calendar.current.startOfDay(
+        for: Date(timeIntervalSince1970: start.secondsSince1970)
+      ).timeIntervalSince1970)
+    let storyline = try DayText.storyline(store, from: midnight, knownPlaces: [])
+    let moves = storyline.entries.filter {
+      if case .move = $0 { true } else { false }
+    }
+    #expect(!moves.isEmpty)
+    let text = DayText.text(storyline, date: "2026-05-01")
+    #expect(text.hasPrefix("2026-05-01\n"))
+    #expect(text.contains("(session \(session.id))"))
+    guard case .object(let members) = DayText.json(storyline, date: "2026-05-01") else {
+      Issue.record("the JSON is an object")
+      return
+    }
+    #expect(members.map(\.key) == ["date", "segments"])
+    // The day before holds none of it.
+    let before = try DayText.storyline(store, from: midnight - Seconds(86_400), knownPlaces: [])
+    #expect(DayText.text(before, date: "x") == "x: no sessions\n")
+  }
 }
