@@ -119,20 +119,9 @@ struct Simulate: ParsableCommand {
 
   /// The faults `--faults` names.
   private func faultConfiguration() throws -> FaultConfiguration {
-    switch faults {
-    case "all": return .all
-    case "none": return .none
-    default:
-      var kinds: [SimulatedFault.Kind] = []
-      for name in faults.split(separator: ",") {
-        guard let kind = SimulatedFault.Kind(rawValue: String(name)) else {
-          throw ValidationError(
-            "unknown fault '\(name)'; known: \(SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
-          )
-        }
-        kinds.append(kind)
-      }
-      return .only(kinds)
+    switch FaultConfiguration.named(faults) {
+    case .success(let configuration): return configuration
+    case .failure(let unknown): throw ValidationError(unknown.description)
     }
   }
 
@@ -150,15 +139,10 @@ struct Simulate: ParsableCommand {
       name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
       declaredActivity: activity, creator: "strider simulate")
     try write(
-      withLeadIn(session), metadata: metadata, format: format,
+      session.fixes(standingFirst: leadIn), metadata: metadata, format: format,
       style: plain ? .plain : .full, to: output)
     if let truth {
-      let truthFixes = session.truth.map {
-        Fix(
-          time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
-          mode: .threeD)
-      }
-      try write(truthFixes, metadata: metadata, format: .gpx, to: truth)
+      try write(session.truth.map(\.fix), metadata: metadata, format: .gpx, to: truth)
     }
     printError(
       String(
@@ -190,12 +174,7 @@ struct Simulate: ParsableCommand {
       simulated.fixes, metadata: metadata, format: format, style: plain ? .plain : .full, to: output
     )
     if let truth {
-      let truthFixes = simulated.truth.map {
-        Fix(
-          time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
-          mode: .threeD)
-      }
-      try write(truthFixes, metadata: metadata, format: .gpx, to: truth)
+      try write(simulated.truth.map(\.fix), metadata: metadata, format: .gpx, to: truth)
     }
     if let story {
       try AtomicFile.write(to: story, private: false) {
@@ -208,25 +187,6 @@ struct Simulate: ParsableCommand {
         format: "truth: places %d moves %d distance_m %.1f fixes %d",
         simulated.story.places.count, simulated.story.moves.count, distance,
         simulated.fixes.count))
-  }
-
-  /// The session's fixes after `leadIn` seconds of standing at the start, one a second.
-  private func withLeadIn(_ session: SimulatedSession) -> [Fix] {
-    guard leadIn > 0,
-      let first = session.fixes.first(where: {
-        $0.coordinate != nil && ($0.time.map { $0 >= session.startTime } ?? false)
-      })
-    else { return session.fixes }
-    let standing = (0..<leadIn).map { i -> Fix in
-      var fix = first
-      fix.time = session.startTime - Seconds(Double(leadIn - i))
-      fix.speed = MetersPerSecond(0)
-      fix.course = nil
-      return fix
-    }
-    // Faults placed at the head (cached fixes) stay before the lead-in.
-    let head = session.fixes.prefix { ($0.time.map { $0 < session.startTime } ?? false) }
-    return Array(head) + standing + session.fixes.dropFirst(head.count)
   }
 
   private func write(

@@ -45,6 +45,33 @@ public struct FaultConfiguration: Sendable, Hashable {
   }
 
   /// How many occurrences of `kind` a session gets.
+  /// The faults a list names: `all`, `none`, or kinds separated by commas (`outlier,dropout`,
+  /// two of each); the name not known, for a name that is no kind.
+  public static func named(_ list: String) -> Result<FaultConfiguration, UnknownFault> {
+    switch list {
+    case "all": return .success(.all)
+    case "none": return .success(.none)
+    default:
+      var kinds: [SimulatedFault.Kind] = []
+      for name in list.split(separator: ",") {
+        guard let kind = SimulatedFault.Kind(rawValue: String(name)) else {
+          return .failure(UnknownFault(name: String(name)))
+        }
+        kinds.append(kind)
+      }
+      return .success(.only(kinds))
+    }
+  }
+
+  /// A fault name that is no kind, and the kinds there are.
+  public struct UnknownFault: Error, CustomStringConvertible {
+    public var name: String
+    public var description: String {
+      "unknown fault '\(name)'; known: "
+        + SimulatedFault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+  }
+
   public func count(of kind: SimulatedFault.Kind) -> Int {
     max(0, perSession[kind] ?? 0)
   }

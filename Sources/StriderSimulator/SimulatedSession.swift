@@ -62,3 +62,25 @@ public struct SimulatedSession: Sendable {
     return truth.indices.contains(index) ? truth[index] : nil
   }
 }
+
+extension SimulatedSession {
+  /// The session's fixes after `seconds` of standing at the start, one fix a second, as a
+  /// receiver switched on before the run gives them (`simulate --lead-in`); faults placed
+  /// at the head (cached fixes) stay before the standing.
+  public func fixes(standingFirst seconds: Int) -> [Fix] {
+    guard seconds > 0,
+      let first = fixes.first(where: {
+        $0.coordinate != nil && ($0.time.map { $0 >= startTime } ?? false)
+      })
+    else { return fixes }
+    let standing = (0..<seconds).map { i -> Fix in
+      var fix = first
+      fix.time = startTime - Seconds(Double(seconds - i))
+      fix.speed = MetersPerSecond(0)
+      fix.course = nil
+      return fix
+    }
+    let head = fixes.prefix { ($0.time.map { $0 < startTime } ?? false) }
+    return Array(head) + standing + fixes.dropFirst(head.count)
+  }
+}

@@ -20,6 +20,11 @@ public struct TruthSample: Sendable, Hashable {
   /// (larger, biased errors).
   public var inUrbanCanyon: Bool
 
+  /// The true path as a fix a perfect receiver would give (`simulate --truth`).
+  public var fix: Fix {
+    Fix(time: time, coordinate: coordinate, altitude: altitude, speed: speed, mode: .threeD)
+  }
+
   /// The speed below which a person counts as standing still.
   public static let movingThreshold = MetersPerSecond(0.05)
 
