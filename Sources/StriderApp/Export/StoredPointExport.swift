@@ -4,7 +4,7 @@ import StriderStore
 
 /// How an export's choice of points reads the store, and what a point read back becomes.
 extension ExportPoints {
-  var stored: StoredPoints {
+  public var stored: StoredPoints {
     switch self {
     case .raw: .fixes
     case .accepted: .acceptedFixes
@@ -15,7 +15,7 @@ extension ExportPoints {
 
   /// The fix a GPX or TCX export writes for a point, with the verdict only for raw fixes
   /// (an unjudged one counts as accepted), as `SessionExport` selects from a whole record.
-  func exported(_ point: StoredPoint) -> (fix: Fix, verdict: Verdict?) {
+  public func exported(_ point: StoredPoint) -> (fix: Fix, verdict: Verdict?) {
     switch point {
     case .fix(let fix, let verdict): (fix, self == .raw ? verdict ?? .accepted : nil)
     case .track(let point): (SessionExport.fix(point), nil)
