@@ -29,9 +29,9 @@ enum DashboardHistory {
     do {
       // Errors are written to stderr, which is the dashboard's log while it is up.
       store = try HistoryAccess.open()
-      let units = try ConfigFile.settings().units
-      data = try HistoryLoader.data(store, units: units, includingSimulated: true)
-      loader = try HistoryLoader(store: store, units: units)
+      let settings = try ConfigFile.settings()
+      data = try HistoryLoader.data(store, units: settings.units, includingSimulated: true)
+      loader = try HistoryLoader(store: store, units: settings.units, settings: settings)
     } catch {
       return "The history could not be read (see \(StderrLog.fileName))"
     }

@@ -78,4 +78,24 @@ import Testing
     let before = try DayText.storyline(store, from: midnight - Seconds(86_400), knownPlaces: [])
     #expect(DayText.text(before, date: "x") == "x: no sessions\n")
   }
+
+  @Test func theHistoryScreenLoadsItsListAndASessionsDetail() throws {
+    let (store, directory) = try Self.store(importing: ["park-run.gpx", "park-walk.gpx"])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let data = try HistoryLoader.data(store, units: .metric, includingSimulated: true)
+    #expect(data.entries.count == 2)
+    #expect(!data.dailyDistance.isEmpty && !data.records.isEmpty)
+    let loader = try HistoryLoader(store: store, units: .metric, settings: UserSettings())
+    let id = try #require(data.entries.first?.id)
+    guard case .success(let detail) = loader.detail(id, data: data) else {
+      Issue.record("session \(id)'s detail")
+      return
+    }
+    #expect(detail.summary != nil && !detail.route.isEmpty && !detail.efforts.isEmpty)
+    guard case .failure(let missing) = loader.detail(id + 99, data: data) else {
+      Issue.record("no such session")
+      return
+    }
+    #expect(missing == HistoryLoadError("No session \(id + 99)"))
+  }
 }
