@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import StriderApp
-import StriderConcurrency
 import StriderCore
 import StriderFormats
 import StriderSources
@@ -122,46 +121,19 @@ struct Replay: ParsableCommand {
     }
     let configuration = try session.configuration(activity: activity, raw: false)
     let coach = try coach(plan, configuration)
-    let summary: SessionSummary
-    let failure: FormatError?
-    if speed == .asFastAsPossible, PrefetchingFixReader.isWorthAThread(path: file) {
-      // The gate judges on a thread of its own, beside the parsing and the engine, and
-      // the engine's relearns are worked out ahead of it on another.
-      let ahead = RelearnsAhead(configuration: configuration)
-      defer { ahead?.stop() }
-      let judging = JudgedFeed(
-        reader: reader, held: held, stage: GateStage(configuration: configuration),
-        relearnsAhead: ahead)
-      held = []
-      var source = StreamedReplaySource(
-        name: file, clock: SystemClock(),
-        nextJudged: { () throws(FormatError) -> JudgedBatch? in try judging.next() },
-        gate: { judging.gate })
-      summary = try HeadlessSession.run(
-        source: &source, configuration: configuration, file: file,
-        format: reader.format.rawValue, coach: coach,
-        recordsToBeat: recordsToBeat(configuration), relearnsAhead: ahead,
-        speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
-        stop: stop)
-      judging.stop()
-      failure = source.failure
-    } else {
-      var source = StreamedReplaySource(name: file, speed: speed, clock: SystemClock()) {
-        () throws(FormatError) -> ArraySlice<Fix>? in
-        if !held.isEmpty {
-          defer { held = [] }
-          return held[...]
-        }
-        return try reader.nextBatch()
-      }
-      summary = try HeadlessSession.run(
-        source: &source, configuration: configuration, file: file,
-        format: reader.format.rawValue, coach: coach,
-        recordsToBeat: recordsToBeat(configuration), speak: HeadlessSession.speaks(display),
-        figuresEvery: display.figuresInterval, stop: stop)
-      failure = source.failure
-    }
-    if let failure {
+    let replay = StreamedReplay(
+      name: file, speed: speed, configuration: configuration, held: held,
+      threads: speed == .asFastAsPossible && PrefetchingFixReader.isWorthAThread(path: file),
+      reader: reader)
+    held = []
+    defer { replay.stop() }
+    let summary = try HeadlessSession.run(
+      source: &replay.source, configuration: configuration, file: file,
+      format: reader.format.rawValue, coach: coach, recordsToBeat: recordsToBeat(configuration),
+      relearnsAhead: replay.relearnsAhead, speak: HeadlessSession.speaks(display),
+      figuresEvery: display.figuresInterval, stop: stop)
+    replay.stop()
+    if let failure = replay.source.failure {
       throw CommandFailure(failure.description)
     }
     if summary.pointsIn == 0 {
@@ -204,40 +176,21 @@ struct Replay: ParsableCommand {
     let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
     let coach = try coach(plan, configuration)
     var pages = StoredFixPages(store: store, id: id)
-    let summary: SessionSummary
-    let failure: StoreError?
-    if speed == .asFastAsPossible {
-      // As a file is replayed: the gate judges on a thread of its own while the pages are
-      // read, and the engine's relearns are worked out ahead of it on another.
-      Allocator.shareHeaps()
-      let ahead = RelearnsAhead(configuration: configuration)
-      defer { ahead?.stop() }
-      let judging = JudgedFeed(
-        held: [], stage: GateStage(configuration: configuration), relearnsAhead: ahead
-      ) { () throws(StoreError) -> ArraySlice<Fix>? in try pages.next() }
-      var source = StreamedReplaySource(
-        name: name, clock: SystemClock(),
-        nextJudged: { () throws(StoreError) -> JudgedBatch? in try judging.next() },
-        gate: { judging.gate })
-      summary = try HeadlessSession.run(
-        source: &source, configuration: configuration, file: nil, format: "session",
-        coach: coach, recordsToBeat: recordsToBeat(configuration), replayingLaps: laps,
-        relearnsAhead: ahead, speak: HeadlessSession.speaks(display),
-        figuresEvery: display.figuresInterval, stop: stop)
-      judging.stop()
-      failure = source.failure
-    } else {
-      var source = StreamedReplaySource(name: name, speed: speed, clock: SystemClock()) {
-        () throws(StoreError) -> ArraySlice<Fix>? in try pages.next()
-      }
-      summary = try HeadlessSession.run(
-        source: &source, configuration: configuration, file: nil, format: "session",
-        coach: coach, recordsToBeat: recordsToBeat(configuration), replayingLaps: laps,
-        speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
-        stop: stop)
-      failure = source.failure
-    }
-    if let failure {
+    // As a file is replayed: at full speed the gate judges on a thread of its own while the
+    // pages are read, and the engine's relearns are worked out ahead of it on another.
+    if speed == .asFastAsPossible { Allocator.shareHeaps() }
+    let replay = StreamedReplay(
+      name: name, speed: speed, configuration: configuration, held: [],
+      threads: speed == .asFastAsPossible
+    ) { () throws(StoreError) -> ArraySlice<Fix>? in try pages.next() }
+    defer { replay.stop() }
+    let summary = try HeadlessSession.run(
+      source: &replay.source, configuration: configuration, file: nil, format: "session",
+      coach: coach, recordsToBeat: recordsToBeat(configuration), replayingLaps: laps,
+      relearnsAhead: replay.relearnsAhead, speak: HeadlessSession.speaks(display),
+      figuresEvery: display.figuresInterval, stop: stop)
+    replay.stop()
+    if let failure = replay.source.failure {
       throw CommandFailure(failure.description)
     }
     if summary.pointsIn == 0 { printError("strider: warning: session \(id) has no fixes") }
