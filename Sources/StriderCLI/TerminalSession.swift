@@ -122,17 +122,3 @@ enum TerminalSession {
       heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
   }
 }
-
-extension RecordingSource: DashboardSource where Base: DashboardSource {
-  var link: GPSStatus.Link { base.link }
-  var replaySpeed: ReplaySpeed? { base.replaySpeed }
-  var isPaused: Bool { base.isPaused }
-  mutating func setPaused(_ paused: Bool) { base.setPaused(paused) }
-  mutating func setSpeed(_ speed: ReplaySpeed) { base.setSpeed(speed) }
-  var position: (position: Double, total: Double)? { base.position }
-  mutating func seek(by seconds: Double) { base.seek(by: seconds) }
-  var takesFaults: Bool { base.takesFaults }
-  mutating func injectFault(_ kind: SimulatedFault.Kind) -> Bool { base.injectFault(kind) }
-  var truthLookup: TruthLookup? { base.truthLookup }
-  var sky: SkyView? { base.sky }
-}
