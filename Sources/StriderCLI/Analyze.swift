@@ -98,10 +98,8 @@ struct AnalyzeJob: Equatable {
     FileAnalysis(
       activity: session.activity, noFilter: noFilter,
       followsLive: followsLive ?? (live ? true : nil),
-      quiet: quiet,
-      configure: { activity, raw in
-        session.configuration(activity: activity, raw: raw, settings: settings)
-      }, warn: printError)
+      quiet: quiet, settings: settings,
+      warn: printError)
   }
 }
 

@@ -87,13 +87,7 @@ struct LabPolicies: ParsableCommand {
     let truth = try story.map(LabStory.read)
     let result = PolicyLab.run(
       fixes: fixes, policies: policies, truth: truth, parallelism: Threads()
-    ) { activity in
-      var configuration = SessionConfiguration(
-        activity: activity, weight: Kilograms(settings.weight), units: settings.units,
-        elevation: settings.elevation)
-      settings.apply(to: &configuration)
-      return configuration
-    }
+    ) { activity in settings.sessionConfiguration(activity: activity, raw: false) }
     switch format ?? (TerminalPanel.isAvailable ? .panel : .table) {
     case .json: try Output.standard(PolicyLabReport.json(result).serialized + "\n")
     case .table: try Output.standard(PolicyLabReport.table(result))

@@ -207,10 +207,8 @@ struct ImportSessions: ParsableCommand {
       do {
         guard
           let result = try FileImport.run(
-            path, store: store, activity: session.activity,
-            configure: { activity, raw in
-              session.configuration(activity: activity, raw: raw, settings: settings)
-            }, warn: printError, keepEmpty: keepEmpty, keepsSameOuting: keepDuplicate,
+            path, store: store, activity: session.activity, settings: settings,
+            warn: printError, keepEmpty: keepEmpty, keepsSameOuting: keepDuplicate,
             quiet: quiet, splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
         else { continue }
         let (outcome, choice, outingStarts) = result

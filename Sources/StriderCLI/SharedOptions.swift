@@ -116,24 +116,7 @@ extension SessionFlags {
   func configuration(activity: Activity, raw: Bool, settings: UserSettings)
     -> SessionConfiguration
   {
-    let weight = Kilograms(settings.weight)
-    if raw {
-      var configuration = SessionConfiguration.raw(
-        activity: activity, weight: weight, units: settings.units,
-        elevation: settings.elevation)
-      configuration.person = settings.person
-      return configuration
-    }
-    var configuration = SessionConfiguration(
-      activity: activity, weight: weight, units: settings.units,
-      elevation: settings.elevation)
-    settings.apply(to: &configuration)
-    if configuration.cues.fields.contains(.timeOfDay) {
-      // The local time of day is said from the fix clock and this offset, kept with the
-      // recording so that its replay says the same.
-      configuration.cues.utcOffset = Seconds(Double(TimeZone.current.secondsFromGMT()))
-    }
-    return configuration
+    settings.sessionConfiguration(activity: activity, raw: raw)
   }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import StriderApp
 import StriderCore
 import StriderFormats
+import StriderStore
 import StriderTestSupport
 import Testing
 
@@ -15,9 +16,7 @@ import Testing
   ) -> FileAnalysis {
     FileAnalysis(
       activity: activity, noFilter: noFilter, followsLive: followsLive,
-      configure: { activity, raw in
-        raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
-      }, warn: { warnings.lines.append($0) })
+      settings: UserSettings(), warn: { warnings.lines.append($0) })
   }
 
   final class WarningLog: @unchecked Sendable {

@@ -18,10 +18,6 @@ import Testing
     }
   }
 
-  static func configure(_ activity: Activity, _ raw: Bool) -> SessionConfiguration {
-    raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
-  }
-
   static let demo = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
 
   @Test func aFileIsKeptOnceWithTheFiguresAnalyzeGivesIt() throws {
@@ -29,7 +25,7 @@ import Testing
     let store = try scratch.store()
     let first = try #require(
       try FileImport.run(
-        Self.demo, store: store, activity: nil, configure: Self.configure,
+        Self.demo, store: store, activity: nil, settings: UserSettings(),
         warn: { scratch.lines.append($0) }))
     guard case .imported(let session) = first.outcome else {
       Issue.record("imported: \(first.outcome)")
@@ -37,7 +33,7 @@ import Testing
     }
     #expect(scratch.lines.isEmpty, "\(scratch.lines)")
     #expect(first.choice.activity == session.activity)
-    let analysed = try FileAnalysis(configure: Self.configure, warn: { _ in }).analyze(Self.demo)
+    let analysed = try FileAnalysis(settings: UserSettings(), warn: { _ in }).analyze(Self.demo)
     let kept = try #require(session.summary)
     #expect(kept.distance == analysed.summary.distance)
     #expect(kept.moving == analysed.summary.moving)
@@ -46,7 +42,7 @@ import Testing
 
     let again = try #require(
       try FileImport.run(
-        Self.demo, store: store, activity: nil, configure: Self.configure, warn: { _ in }))
+        Self.demo, store: store, activity: nil, settings: UserSettings(), warn: { _ in }))
     guard case .alreadyImported(let id) = again.outcome else {
       Issue.record("found again: \(again.outcome)")
       return
@@ -68,12 +64,12 @@ import Testing
     let scratch = Scratch()
     let store = try scratch.store()
     let refused = try FileImport.run(
-      path, store: store, activity: nil, configure: Self.configure,
+      path, store: store, activity: nil, settings: UserSettings(),
       warn: { scratch.lines.append($0) })
     #expect(refused == nil)
     #expect(scratch.lines.contains { $0.contains("never moved") && $0.contains(path) })
     let kept = try FileImport.run(
-      path, store: store, activity: nil, configure: Self.configure, warn: { _ in },
+      path, store: store, activity: nil, settings: UserSettings(), warn: { _ in },
       keepEmpty: true)
     guard case .imported = kept?.outcome else {
       Issue.record("kept with keepEmpty: \(String(describing: kept?.outcome))")

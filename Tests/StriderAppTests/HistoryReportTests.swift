@@ -15,9 +15,7 @@ import Testing
       let path = SharedData.packageRoot.appendingPathComponent("Demo/\(name)").path
       _ = try FileImport.run(
         path, store: store, activity: nil,
-        configure: { activity, raw in
-          raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
-        }, warn: { _ in })
+        settings: UserSettings(), warn: { _ in })
     }
     return (store, directory)
   }

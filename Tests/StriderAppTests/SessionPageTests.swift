@@ -12,17 +12,13 @@ import Testing
 @Suite struct SessionPageTests {
   static let demo = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
 
-  static func configure(_ activity: Activity, _ raw: Bool) -> SessionConfiguration {
-    raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
-  }
-
   @Test func theShownPageHoldsTheSummaryAnalyzePrints() throws {
     let directory = NSTemporaryDirectory() + "strider-page-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let store = try SessionStore(location: StoreLocation(directory: directory))
     let imported = try #require(
       try FileImport.run(
-        Self.demo, store: store, activity: nil, configure: Self.configure, warn: { _ in }))
+        Self.demo, store: store, activity: nil, settings: UserSettings(), warn: { _ in }))
     guard case .imported(let session) = imported.outcome else {
       Issue.record("imported: \(imported.outcome)")
       return
@@ -33,7 +29,7 @@ import Testing
       return UserSettings()
     }
     let page = try SessionPage.text(store, id: session.id, settings: settings)
-    let analysed = try FileAnalysis(configure: Self.configure, warn: { _ in }).analyze(Self.demo)
+    let analysed = try FileAnalysis(settings: UserSettings(), warn: { _ in }).analyze(Self.demo)
     #expect(page.hasPrefix("session         \(session.id) (park-run.gpx)\n"))
     // The summary's rows and splits are analyze's, after its file and activity rows.
     let summaryRows = SummaryTable.text(SummaryTable.rows(analysed.summary))

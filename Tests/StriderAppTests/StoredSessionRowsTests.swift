@@ -25,9 +25,7 @@ import Testing
     let imported = try #require(
       try FileImport.run(
         path, store: store, activity: nil,
-        configure: { activity, raw in
-          raw ? .raw(activity: activity) : SessionConfiguration(activity: activity)
-        }, warn: { _ in }))
+        settings: UserSettings(), warn: { _ in }))
     guard case .imported(let session) = imported.outcome else {
       Issue.record("imported: \(imported.outcome)")
       return

@@ -4,6 +4,7 @@ import StriderCore
 import StriderFormats
 import StriderRender
 import StriderSources
+import StriderStore
 
 /// What `analyze` makes of one file: its report, with the warnings said as they come.
 ///
@@ -24,8 +25,8 @@ public struct FileAnalysis {
   /// (`SessionPipeline.Options.followsLive`). `--live` asks for it, to say what a live
   /// session would have.
   public var followsLive: Bool?
-  /// The engine configuration for an activity, raw or not (the settings in force).
-  public var configure: (Activity, _ raw: Bool) -> SessionConfiguration
+  /// The settings in force, which give the engine its configuration.
+  public var settings: UserSettings
   /// Says a warning (a whole line, `strider: warning: ...`) as it is found.
   public var warn: (String) -> Void
   /// No progress line (`ProgressLine`), even on a terminal.
@@ -33,14 +34,13 @@ public struct FileAnalysis {
 
   public init(
     activity: Activity? = nil, noFilter: Bool = false, followsLive: Bool? = nil,
-    quiet: Bool = true, configure: @escaping (Activity, _ raw: Bool) -> SessionConfiguration,
-    warn: @escaping (String) -> Void
+    quiet: Bool = true, settings: UserSettings, warn: @escaping (String) -> Void
   ) {
     self.activity = activity
     self.noFilter = noFilter
     self.followsLive = followsLive
     self.quiet = quiet
-    self.configure = configure
+    self.settings = settings
     self.warn = warn
   }
 
@@ -58,7 +58,7 @@ public struct FileAnalysis {
       "analysing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
     defer { line.finish() }
     let choice = try reader.activity(asked: activity)
-    let configuration = configure(choice.activity, noFilter)
+    let configuration = settings.sessionConfiguration(activity: choice.activity, raw: noFilter)
     var pipeline = SessionPipeline(
       configuration: configuration,
       options: SessionPipeline.Options(
@@ -104,7 +104,8 @@ public struct FileAnalysis {
     var legs: [LegReport] = []
     if let device, device.legs.count > 1 {
       legs = try Self.legs(of: path, device.legs) { leg in
-        configure(leg.activity ?? configuration.activity, noFilter)
+        settings.sessionConfiguration(
+          activity: leg.activity ?? configuration.activity, raw: noFilter)
       }
     }
     return AnalysisReport(

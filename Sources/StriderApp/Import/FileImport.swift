@@ -15,11 +15,11 @@ public enum FileImport {
   ///   held no fix with a position and was not kept (`keepEmpty` keeps it).
   ///   `outingStarts` are where its fixes resume after a gap longer than `splitGap` with an
   ///   outing on each side (`OutingBreaks`), found as they are read: where it is split.
-  ///   `configure` gives the engine configuration for an activity, raw or not (the settings
-  ///   in force); `warn` says each warning and note (a whole line) as it is found.
+  ///   `settings` (those in force) give the engine its configuration; `warn` says each
+  ///   warning and note (a whole line) as it is found.
   public static func run(
     _ path: String, store: SessionStore, activity asked: Activity?,
-    configure: @escaping (Activity, _ raw: Bool) -> SessionConfiguration,
+    settings: UserSettings,
     warn: (String) -> Void, keepEmpty: Bool = false, keepsSameOuting: Bool = true,
     quiet: Bool = true, splitGap: Seconds? = nil
   ) throws -> (
@@ -32,7 +32,7 @@ public enum FileImport {
     defer { line.finish() }
     let choice = try reader.activity(asked: asked)
     let (activity, held) = (choice.activity, choice.held)
-    let configuration = configure(activity, false)
+    let configuration = settings.sessionConfiguration(activity: activity, raw: false)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0
     var breaks = splitGap.map { OutingBreaks(gap: $0) }
@@ -84,7 +84,7 @@ public enum FileImport {
         // parts are measured one by one, as `analyze` does, and kept with it.
         try store.markMultisport(session.id)
         let notKept = try keepParts(
-          legs, path: path, id: session.id, store: store, configure: configure)
+          legs, path: path, id: session.id, store: store, settings: settings)
         let sports = legs.map { $0.sport ?? "?" }.joined(separator: ", ")
         warn(
           "strider: note: \(path) holds \(legs.count) parts (\(sports)), kept as one "
@@ -100,7 +100,7 @@ public enum FileImport {
       legs.count > 1, try store.parts(of: id).isEmpty
     {
       // Imported by a Strider that did not keep a multisport file's parts: kept now.
-      _ = try keepParts(legs, path: path, id: id, store: store, configure: configure)
+      _ = try keepParts(legs, path: path, id: id, store: store, settings: settings)
     }
     if case .alreadyImported(let id) = outcome, let legs = reader.deviceTotals?.legs,
       legs.count > 1, try !store.isLeftOutOfRecords(id)
@@ -122,13 +122,13 @@ public enum FileImport {
   /// part without a start cannot be placed in time; a file changed since it was read).
   static func keepParts(
     _ legs: [DeviceLeg], path: String, id: Int64, store: SessionStore,
-    configure: (Activity, _ raw: Bool) -> SessionConfiguration
+    settings: UserSettings
   ) throws -> String? {
     let activity = try store.listing(id).activity
     let reports: [LegReport]
     do {
       reports = try FileAnalysis.legs(of: path, legs) { leg in
-        configure(leg.activity ?? activity, false)
+        settings.sessionConfiguration(activity: leg.activity ?? activity, raw: false)
       }
     } catch {
       return "the file could not be read again: \(error.message)"

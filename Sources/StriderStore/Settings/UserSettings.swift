@@ -1,3 +1,4 @@
+import Foundation
 import StriderCore
 
 /// Where a value in force came from, for `strider config`.
@@ -64,13 +65,34 @@ public struct UserSettings: Hashable, Sendable {
     cueProfiles[activity].map { cues.overridden(by: $0) } ?? cues
   }
 
-  /// The engine settings these preferences give for a session of `activity`.
   /// The person a heart rate is read for, when both age and sex are set.
   public var person: PersonProfile? {
     guard let age, let sex else { return nil }
     return PersonProfile(age: age, sex: sex)
   }
 
+  /// The engine configuration these settings give a session of `activity`; `raw`: the
+  /// raw length of every fix, with only the weight, units, elevation and person kept.
+  public func sessionConfiguration(activity: Activity, raw: Bool) -> SessionConfiguration {
+    let weight = Kilograms(self.weight)
+    if raw {
+      var configuration = SessionConfiguration.raw(
+        activity: activity, weight: weight, units: units, elevation: elevation)
+      configuration.person = person
+      return configuration
+    }
+    var configuration = SessionConfiguration(
+      activity: activity, weight: weight, units: units, elevation: elevation)
+    apply(to: &configuration)
+    if configuration.cues.fields.contains(.timeOfDay) {
+      // The local time of day is said from the fix clock and this offset, kept with the
+      // recording so that its replay says the same.
+      configuration.cues.utcOffset = Seconds(Double(TimeZone.current.secondsFromGMT()))
+    }
+    return configuration
+  }
+
+  /// Applies these preferences (auto-pause, cues, the person) to an engine configuration.
   public func apply(to configuration: inout SessionConfiguration) {
     configuration.person = person
     configuration.autoPause.enabled = configuration.autoPause.enabled && autoPause
