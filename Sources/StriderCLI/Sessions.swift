@@ -212,96 +212,20 @@ struct ImportSessions: ParsableCommand {
             quiet: quiet, splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
         else { continue }
         let (outcome, choice, outingStarts) = result
-        // Why the activity is what it is, in one short line, as `analyze` says it.
-        var because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
-        switch outcome {
-        case .imported(let record):
-          if choice.isDefault {
-            because +=
-              "  left out of the personal records until you say what it was: `strider "
-              + "sessions edit \(record.id) --activity ACTIVITY --include-in-records`\n"
-          }
-          let distance = record.summary.map {
-            DisplayFormat.distance($0.distance, units: $0.units)
-          }
-          let units = record.summary?.units ?? .metric
-          let parts = Self.split(record.id, at: outingStarts, store: store)
-          guard parts.count == 1 else {
-            try Output.standard(
-              try Self.splitReport(
-                path: path, record: record, parts: parts, gapHours: splitGap, because: because,
-                store: store, units: units))
-            continue
-          }
-          let records = HistoryText.newRecordLines(store, session: record.id, units: units)
-          try Output.standard(
-            "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
-              + "\(record.fixCount) fixes, \(distance ?? "-")\n" + because
-              + records.map { "  \($0)\n" }.joined())
-        case .alreadyImported(let id):
-          try Output.standard("\(TerminalText.safe(path)): already imported as session \(id)\n")
-        case .nothingAccepted, .neverMoved:
-          // Said on standard error by `FileImport`, which returns nil for them.
-          break
-        case .sameOuting(let id):
-          try Output.standard(
-            "\(TerminalText.safe(path)): not imported: the same outing as session \(id) (it "
-              + "began within a minute and ended within five of this file's fixes); "
-              + "--keep-duplicate keeps it too\n")
-        }
+        try Output.standard(
+          try FileImport.report(
+            path: path, outcome: outcome, choice: choice, outingStarts: outingStarts,
+            gapHours: splitGap, store: store, warn: printError))
       } catch let error as OutputError {
         throw error
       } catch let error as StoreError {
-        throw CommandFailure("\(TerminalText.safe(path)): not imported: " + Self.why(error))
+        throw CommandFailure("\(TerminalText.safe(path)): not imported: " + FileImport.why(error))
       } catch {
         failures += 1
         printError("strider: error: \(error)")
       }
     }
     if failures > 0 { throw ExitCode(1) }
-  }
-
-  /// What an import split at its gaps says: how many sessions, why the activity, the
-  /// sessions as `sessions list` shows them, and their new records.
-  static func splitReport(
-    path: String, record: ImportedSession, parts: [Int64], gapHours: Double, because: String,
-    store: SessionStore, units: UnitSystem
-  ) throws -> String {
-    // Kept already: a listing that fails is an error of its own, not an import refused.
-    let listings: [SessionListing]
-    do {
-      listings = try parts.map { part in try store.listing(part) }
-    } catch {
-      throw CommandFailure("\(error)")
-    }
-    let table = SessionTable.text(listings, units: units).split(separator: "\n").map(String.init)
-    let records = parts.flatMap { HistoryText.newRecordLines(store, session: $0, units: units) }
-    return "\(TerminalText.safe(path)): \(parts.count) sessions, \(record.activity.rawValue), "
-      + "\(record.fixCount) fixes split at gaps of more than "
-      + "\(DisplayFormat.clock(Seconds(gapHours * 3600))) (--split-gap 0 keeps one)\n" + because
-      + (table + records).map { "  \($0)\n" }.joined()
-  }
-
-  /// The sessions an import became: split where its outings begin (none: one), unless a
-  /// multisport file's parts are measured within it. A split that fails leaves the import
-  /// whole, and says so.
-  static func split(_ id: Int64, at starts: [GNSSTime], store: SessionStore) -> [Int64] {
-    guard !starts.isEmpty else { return [id] }
-    do {
-      guard try store.parts(of: id).isEmpty else { return [id] }
-      return try store.split(id, at: starts)
-    } catch {
-      printError("strider: warning: session \(id) was kept whole, not split at its gaps: \(error)")
-      return [id]
-    }
-  }
-
-  /// Why an import was not kept, and what becomes of the part it wrote: an import is kept
-  /// whole or not at all, and on a full disk even taking the part away needs room.
-  static func why(_ error: StoreError) -> String {
-    guard case .diskFull(let database) = error else { return error.description }
-    return "the disk holding \(database) is full; the part written is not listed, and the "
-      + "next Strider command takes it away once there is room: free some and import again"
   }
 }
 

@@ -48,6 +48,19 @@ import Testing
       return
     }
     #expect(id == session.id)
+
+    // What the command prints of each.
+    let said = try FileImport.report(
+      path: Self.demo, outcome: first.outcome, choice: first.choice, outingStarts: [],
+      gapHours: 6, store: store, warn: { _ in })
+    #expect(
+      said.hasPrefix(
+        "\(Self.demo): session \(session.id), \(session.activity.rawValue), "
+          + "\(session.fixCount) fixes, "))
+    let saidAgain = try FileImport.report(
+      path: Self.demo, outcome: again.outcome, choice: again.choice, outingStarts: [],
+      gapHours: 6, store: store, warn: { _ in })
+    #expect(saidAgain == "\(Self.demo): already imported as session \(session.id)\n")
   }
 
   @Test func aReceiverThatNeverMovedIsSaidAndNotKeptUnlessAsked() throws {

@@ -138,3 +138,99 @@ public enum FileImport {
     return nil
   }
 }
+
+extension FileImport {
+  /// What `sessions import` prints of a file's import: the session it became (split at its
+  /// gaps where it holds more than one outing, which is done here), why its activity is what
+  /// it is, its new records; or why it was not kept. Nothing for what `run` said already.
+  public static func report(
+    path: String, outcome: StreamedImportOutcome, choice: ActivityChoice,
+    outingStarts: [GNSSTime], gapHours: Double, store: SessionStore, warn: (String) -> Void
+  ) throws -> String {
+    // Why the activity is what it is, in one short line, as `analyze` says it.
+    var because = choice.importLine.map { "  \(TerminalText.safe($0))\n" } ?? ""
+    switch outcome {
+    case .imported(let record):
+      if choice.isDefault {
+        because +=
+          "  left out of the personal records until you say what it was: `strider "
+          + "sessions edit \(record.id) --activity ACTIVITY --include-in-records`\n"
+      }
+      let distance = record.summary.map {
+        DisplayFormat.distance($0.distance, units: $0.units)
+      }
+      let units = record.summary?.units ?? .metric
+      let parts = split(record.id, at: outingStarts, store: store, warn: warn)
+      guard parts.count == 1 else {
+        return try splitReport(
+          path: path, record: record, parts: parts, gapHours: gapHours, because: because,
+          store: store, units: units)
+      }
+      let records = HistoryText.newRecordLines(store, session: record.id, units: units)
+      return "\(TerminalText.safe(path)): session \(record.id), \(record.activity.rawValue), "
+        + "\(record.fixCount) fixes, \(distance ?? "-")\n" + because
+        + records.map { "  \($0)\n" }.joined()
+    case .alreadyImported(let id):
+      return "\(TerminalText.safe(path)): already imported as session \(id)\n"
+    case .nothingAccepted, .neverMoved:
+      // Said on standard error by `run`, which returns nil for them.
+      return ""
+    case .sameOuting(let id):
+      return "\(TerminalText.safe(path)): not imported: the same outing as session \(id) (it "
+        + "began within a minute and ended within five of this file's fixes); "
+        + "--keep-duplicate keeps it too\n"
+    }
+  }
+
+  /// What an import split at its gaps says: how many sessions, why the activity, the
+  /// sessions as `sessions list` shows them, and their new records.
+  static func splitReport(
+    path: String, record: ImportedSession, parts: [Int64], gapHours: Double, because: String,
+    store: SessionStore, units: UnitSystem
+  ) throws -> String {
+    // Kept already: a listing that fails is an error of its own, not an import refused.
+    let listings: [SessionListing]
+    do {
+      listings = try parts.map { part in try store.listing(part) }
+    } catch {
+      throw KeptButNotListed(error: error)
+    }
+    let table = SessionTable.text(listings, units: units).split(separator: "\n").map(String.init)
+    let records = parts.flatMap { HistoryText.newRecordLines(store, session: $0, units: units) }
+    return "\(TerminalText.safe(path)): \(parts.count) sessions, \(record.activity.rawValue), "
+      + "\(record.fixCount) fixes split at gaps of more than "
+      + "\(DisplayFormat.clock(Seconds(gapHours * 3600))) (--split-gap 0 keeps one)\n" + because
+      + (table + records).map { "  \($0)\n" }.joined()
+  }
+
+  /// The sessions an import became: split where its outings begin (none: one), unless a
+  /// multisport file's parts are measured within it. A split that fails leaves the import
+  /// whole, and says so.
+  static func split(
+    _ id: Int64, at starts: [GNSSTime], store: SessionStore, warn: (String) -> Void
+  ) -> [Int64] {
+    guard !starts.isEmpty else { return [id] }
+    do {
+      guard try store.parts(of: id).isEmpty else { return [id] }
+      return try store.split(id, at: starts)
+    } catch {
+      warn("strider: warning: session \(id) was kept whole, not split at its gaps: \(error)")
+      return [id]
+    }
+  }
+
+  /// Why an import was not kept, and what becomes of the part it wrote: an import is kept
+  /// whole or not at all, and on a full disk even taking the part away needs room.
+  public static func why(_ error: StoreError) -> String {
+    guard case .diskFull(let database) = error else { return error.description }
+    return "the disk holding \(database) is full; the part written is not listed, and the "
+      + "next Strider command takes it away once there is room: free some and import again"
+  }
+
+  /// A session kept whose listing could not be read back: an error of its own, not an
+  /// import refused.
+  public struct KeptButNotListed: Error, CustomStringConvertible {
+    public var error: any Error
+    public var description: String { "\(error)" }
+  }
+}
