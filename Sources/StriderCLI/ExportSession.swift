@@ -73,56 +73,30 @@ struct ExportSession: ParsableCommand {
     let store = try StoreAccess.open()
     let progress = ProgressLine("exporting session \(id)", .writing, quiet: quiet)
     defer { progress.finish() }
-    if try writeStreamed(store, progress: progress) { return }
-    let (record, configuration, listing, display) = (
-      try store.record(id), try store.configuration(of: id), try store.listing(id),
-      try store.displayTrack(of: id)
-    )
-    if record.state != .finished {
-      printError(
-        "strider: warning: session \(id) is \(record.state.rawValue): the export holds its "
-          + "fixes but no summary; `strider sessions finish \(id)` computes it")
-    }
-    var export = SessionExport(
-      record: record, configuration: configuration, source: listing.source,
-      displayTrack: display
-    ).hidingEnds(within: Meters(privacyRadius))
-    if FormatRegistry.writer(for: format)?.holdsSessionDetails == true {
-      export.heartRate = try heartRateExport(store, record: record)
-      export.device = try store.deviceTotals(of: id)
-      export.parts = try store.parts(of: id)
+    let plan = try SessionExportPlan(
+      store, id: id, format: format, points: points, privacyRadius: Meters(privacyRadius),
+      settings: ConfigFile.settings, now: Date(), warn: { printError("strider: warning: \($0)") })
+    func write(_ stream: inout FileOutput) {
+      if !plan.write(to: &stream) { stream.abandon() }
     }
     guard let output else {
       var stream = FileOutput(
         fd: STDOUT_FILENO, destination: "standard output", progress: progress)
-      export.write(format, points: points, to: &stream)
+      write(&stream)
+      try plan.rethrow()
       try stream.finish()
       return
     }
     // With --force a link is written through: the new file replaces what it points at.
     let destination = force ? URL(fileURLWithPath: output).resolvingSymlinksInPath().path : output
-    try AtomicFile.write(to: destination, progress: progress) { stream in
-      export.write(format, points: points, to: &stream)
-    }
+    try AtomicFile.write(to: destination, progress: progress, write)
     progress.finish()
+    try plan.rethrow()
     printError("strider: session \(id) written to \(output) (\(format.rawValue))")
   }
 }
 
 extension ExportSession {
-  /// The session's heart rate for the JSON export, as kept with it (computed from `record`
-  /// when the database predates that), with the zones in force now; nil without one.
-  func heartRateExport(_ store: SessionStore, record: SessionRecord?) throws -> HeartRateExport? {
-    var time = try store.heartRateTime(of: id)
-    if time == nil, let record {
-      time = HeartRateTime.of(
-        record.fixes.lazy.map(\.fix), excluding: record.summary?.pauses ?? [])
-    }
-    guard let time, !time.isEmpty else { return nil }
-    let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: Date())
-    return HeartRateExport(time: time, zones: profile?.zones, maxSource: profile?.source)
-  }
-
   /// Stops before writing when `path` is a symbolic link: following it would overwrite a
   /// file the user did not name (a link planted in a shared folder can point anywhere).
   static func refuseSymbolicLink(_ path: String) throws {

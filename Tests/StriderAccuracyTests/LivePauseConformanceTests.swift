@@ -64,7 +64,7 @@ import Testing
   /// pause announced is kept; a session stored before `keepsSilentStops` trims it as it did.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aStopTheWatchWroteNothingInIsKept() throws {
-    guard let file = SharedData.file("fit/gb-fr10.fit") else { return }
+    let file = try #require(SharedData.file("fit/gb-fr10.fit"), "the shared data holds gb-fr10.fit")
     var reader = try FixFileReader.open(path: file.path)
     var fixes: [Fix] = []
     while let fix = try reader.next() { fixes.append(fix) }

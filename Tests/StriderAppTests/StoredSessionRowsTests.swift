@@ -59,4 +59,54 @@ import Testing
     }
     #expect(streamed >= 4, "the writers that take rows")
   }
+
+  /// `sessions export`'s plan: where the writer takes rows it writes them, and either way the
+  /// bytes are the whole record's, for every format and every choice of points.
+  @Test(arguments: [0.0, 250.0])
+  func thePlanWritesWhatTheWholeRecordWrites(privacyRadius: Double) throws {
+    let directory = NSTemporaryDirectory() + "strider-plan-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let store = try SessionStore(location: StoreLocation(directory: directory))
+    let path = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
+    let imported = try #require(
+      try FileImport.run(
+        path, store: store, activity: nil, settings: UserSettings(), warn: { _ in }))
+    guard case .imported(let session) = imported.outcome else {
+      Issue.record("imported: \(imported.outcome)")
+      return
+    }
+    var streamed = 0
+    var whole = 0
+    for writer in FormatRegistry.writers {
+      for points in ExportPoints.allCases {
+        var warnings: [String] = []
+        let plan = try SessionExportPlan(
+          store, id: session.id, format: writer.format, points: points,
+          privacyRadius: Meters(privacyRadius), settings: { UserSettings() }, now: Date(),
+          warn: { warnings.append($0) })
+        var planned = Bytes()
+        #expect(plan.write(to: &planned))
+        try plan.rethrow()
+        var export = SessionExport(
+          record: try store.record(session.id),
+          configuration: try store.configuration(of: session.id),
+          source: try store.listing(session.id).source,
+          displayTrack: try store.displayTrack(of: session.id)
+        ).hidingEnds(within: Meters(privacyRadius))
+        if writer.holdsSessionDetails {
+          export.device = try store.deviceTotals(of: session.id)
+          export.parts = try store.parts(of: session.id)
+        }
+        var expected = Bytes()
+        writer.write(export, points: points, to: &expected)
+        #expect(warnings.isEmpty, "a finished session")
+        #expect(
+          planned.bytes == expected.bytes, "\(writer.format) --points \(points.rawValue)")
+        if plan.isStreamed { streamed += 1 } else { whole += 1 }
+      }
+    }
+    #expect(streamed >= 4, "the writers that take rows")
+    // FIT draws no privacy zone from rows: it takes the whole record.
+    #expect(privacyRadius == 0 || whole >= 1, "a writer that takes the whole record")
+  }
 }

@@ -11,7 +11,7 @@ public final class StoredSessionRows: SessionRows {
   public let record: SessionRecord
   /// The privacy zone drawn around the session's ends; nil without a radius.
   public let zone: PrivacyZone?
-  /// The session's heart rate with the zones in force (`ExportSession.heartRateExport`),
+  /// The session's heart rate with the zones in force (`SessionExportPlan`),
   /// which the JSON head reads.
   public let heartRate: () throws -> HeartRateExport?
   public private(set) var failure: (any Error)?
