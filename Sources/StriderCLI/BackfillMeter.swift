@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderStore
 import Synchronization
 

@@ -90,9 +90,11 @@ struct Demo: ParsableCommand {
       return
     }
     var shown: SessionSummary?
-    let id = try StoreAccess.record(
-      source, origin: .simulated, name: "demo \(activity.rawValue), seed \(seed)",
-      label: label, configuration: configuration, announces: headless
+    let id = try RecordingJob.record(
+      source, store: try StoreAccess.open(), origin: .simulated,
+      name: "demo \(activity.rawValue), seed \(seed)",
+      label: label, configuration: configuration, announces: headless,
+      say: printError
     ) { recorded in
       shown = try show(
         recorded, configuration: configuration, label: label, coach: coach, stop: stop)

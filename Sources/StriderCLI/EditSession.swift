@@ -1,4 +1,5 @@
 import ArgumentParser
+import StriderApp
 import StriderCore
 import StriderFormats
 import StriderRender

@@ -64,36 +64,4 @@ enum HeadlessSession {
   static func writeLine(_ line: String) throws(OutputError) {
     try Output.standard(line + "\n")
   }
-
-  /// The JSON lines of one turn of the loop, written together when the turn ends (the
-  /// loop's `flush`), before the loop can wait on the source: a reader still sees each
-  /// event as it happens live, where a turn is one fix. At `--speed max` a turn is a
-  /// batch of thousands of fixes, and a `write` per line (34,000 for a million fixes,
-  /// a twelfth of the replay's time) cost more than making the lines.
-  struct TurnLines {
-    private var bytes: [UInt8] = []
-    /// Written before the turn ends past this, so a long turn holds little.
-    static let limit = 1 << 16
-
-    mutating func add(_ json: JSONValue) throws(OutputError) {
-      json.write(to: &bytes)
-      try endLine()
-    }
-
-    /// The event's line (`HeadlessEvents.write`), if it prints one.
-    mutating func add(_ event: RunnerEvent, source: String) throws(OutputError) {
-      if HeadlessEvents.write(event, source: source, to: &bytes) { try endLine() }
-    }
-
-    private mutating func endLine() throws(OutputError) {
-      bytes.append(UInt8(ascii: "\n"))
-      if bytes.count >= TurnLines.limit { try write() }
-    }
-
-    mutating func write() throws(OutputError) {
-      guard !bytes.isEmpty else { return }
-      defer { bytes.removeAll(keepingCapacity: bytes.count <= TurnLines.limit) }
-      try Output.write(bytes, to: STDOUT_FILENO, destination: "standard output")
-    }
-  }
 }

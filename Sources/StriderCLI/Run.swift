@@ -90,9 +90,9 @@ struct Run: ParsableCommand {
       return
     }
     var shown: SessionSummary?
-    let id = try StoreAccess.record(
-      source, origin: .live, name: nil, label: label, configuration: configuration,
-      announces: headless
+    let id = try RecordingJob.record(
+      source, store: try StoreAccess.open(), origin: .live, name: nil, label: label,
+      configuration: configuration, announces: headless, say: printError
     ) { recorded in
       shown = try show(
         recorded, configuration: configuration, label: label, coach: coach,

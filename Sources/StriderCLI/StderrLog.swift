@@ -1,4 +1,5 @@
 import Foundation
+import StriderApp
 import StriderStore
 
 /// Standard error sent to a log file while the dashboard (or `run --auto`'s panel) owns the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderApp
 import StriderStore
 
 /// The `strider` command: a terminal GPS activity tracker.
@@ -21,7 +22,7 @@ struct Strider: ParsableCommand {
   /// the command handles; one that reaches the top ends the process with status 1 and says
   /// why on stderr.
   static func main() {
-    Output.ignoreBrokenPipes()
+    ignoreBrokenPipes()
     Allocator.reuseFreedBlocks()
     do {
       if let job = PlainAnalyze.job(Array(CommandLine.arguments.dropFirst())) {
@@ -57,6 +58,14 @@ struct Strider: ParsableCommand {
       if !text.isEmpty { Output.error(styled(text) + "\n") }
       Foundation.exit(exitCode(for: error).rawValue)
     }
+  }
+
+  /// Ignores SIGPIPE for the whole process, so a closed pipe is an `EPIPE` a write can
+  /// report (and a recording can end cleanly on), not a signal that kills the process.
+  static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+    // Likewise a file over the size limit (`ulimit -f`): `EFBIG`, not SIGXFSZ and a core.
+    signal(SIGXFSZ, SIG_IGN)
   }
 
   /// The parser's message for an error, in Strider's words: "strider: error: " where it

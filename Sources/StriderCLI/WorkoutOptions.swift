@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StriderApp
 import StriderCore
 import StriderFormats
 import StriderStore

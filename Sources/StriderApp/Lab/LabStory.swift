@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import StriderCore
 import StriderRender
@@ -6,10 +5,10 @@ import StriderRender
 /// Reads the truth of a simulated day, as `strider simulate --day --story FILE` writes it
 /// (`DayStory.json`: `places` with `lat`, `lon`, `start`, `end`; `moves` with `start`, `end`,
 /// `distance_m`), for `lab policies --story`.
-enum LabStory {
+public enum LabStory {
   /// The story in `path`; a message naming the file and what is wrong, and exit status 1,
   /// when it cannot be read or is not a story.
-  static func read(_ path: String) throws -> PolicyLab.Truth {
+  public static func read(_ path: String) throws -> PolicyLab.Truth {
     do {
       return try parse(Data(contentsOf: URL(fileURLWithPath: path)))
     } catch let error as StoryError {
@@ -20,11 +19,11 @@ enum LabStory {
   }
 
   /// Why a story could not be read.
-  struct StoryError: Error, Equatable {
-    var reason: String
+  public struct StoryError: Error, Equatable {
+    public var reason: String
   }
 
-  static func parse(_ data: Data) throws(StoryError) -> PolicyLab.Truth {
+  public static func parse(_ data: Data) throws(StoryError) -> PolicyLab.Truth {
     guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw StoryError(reason: "not a JSON object")
     }
