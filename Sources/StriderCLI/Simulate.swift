@@ -44,13 +44,13 @@ struct Simulate: ParsableCommand {
   )
   var length: Double?
 
-  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case gpx, nmea, gpsd }
-
   @Option(
-    help:
-      "gpx, nmea (GGA, RMC, GSA and GST sentences, as a receiver sends them), or gpsd (JSON lines as gpspipe -w prints them)."
-  )
-  var format: OutputFormat = .gpx
+    help: ArgumentHelp(
+      FormatRegistry.list(
+        FormatRegistry.fixWriters.map { writer in
+          writer.fixFormat + (writer.fixFormatHelp.map { " (\($0))" } ?? "")
+        }) + "."))
+  var format = FixFormatArgument(GPXWriter.self)
 
   @Flag(
     help:
@@ -140,10 +140,10 @@ struct Simulate: ParsableCommand {
       name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
       declaredActivity: activity, creator: "strider simulate")
     try write(
-      session.fixes(standingFirst: leadIn), metadata: metadata, format: format,
-      style: plain ? .plain : .full, to: output)
+      session.fixes(standingFirst: leadIn), metadata: metadata, format: format.writer,
+      plain: plain, to: output)
     if let truth {
-      try write(session.truth.map(\.fix), metadata: metadata, format: .gpx, to: truth)
+      try write(session.truth.map(\.fix), metadata: metadata, format: GPXWriter.self, to: truth)
     }
     printError(
       String(
@@ -171,11 +171,10 @@ struct Simulate: ParsableCommand {
         seed: seed, compressed: compressed, outage: outageValue))
     let metadata = TrackMetadata(
       name: "Strider simulated day, seed \(seed)", creator: "strider simulate --day")
-    try write(
-      simulated.fixes, metadata: metadata, format: format, style: plain ? .plain : .full, to: output
-    )
+    try write(simulated.fixes, metadata: metadata, format: format.writer, plain: plain, to: output)
     if let truth {
-      try write(simulated.truth.map(\.fix), metadata: metadata, format: .gpx, to: truth)
+      try write(
+        simulated.truth.map(\.fix), metadata: metadata, format: GPXWriter.self, to: truth)
     }
     if let story {
       try AtomicFile.write(to: story, private: false) {
@@ -191,22 +190,33 @@ struct Simulate: ParsableCommand {
   }
 
   private func write(
-    _ fixes: [Fix], metadata: TrackMetadata, format: OutputFormat,
-    style: GPXWriter.Style = .full, to path: String?
+    _ fixes: [Fix], metadata: TrackMetadata, format: any FixWriter.Type, plain: Bool = false,
+    to path: String?
   ) throws {
     var text = ""
-    switch format {
-    case .gpx:
-      GPXWriter.write(fixes, metadata: metadata, style: style, to: &text)
-    case .nmea:
-      for fix in fixes { text += NMEAWriter.sentences(for: fix).joined() }
-    case .gpsd:
-      GPSDWriter.write(fixes, to: &text)
-    }
+    format.write(fixes, metadata: metadata, plain: plain, to: &text)
     if let path {
       try AtomicFile.write(to: path, private: false) { $0.write(text) }
     } else {
       try Output.standard(text)
     }
   }
+}
+
+/// `simulate --format`: a registered fix writer, by its name.
+struct FixFormatArgument: ExpressibleByArgument {
+  let writer: any FixWriter.Type
+
+  init(_ writer: any FixWriter.Type) {
+    self.writer = writer
+  }
+
+  init?(argument: String) {
+    guard let writer = FormatRegistry.fixWriter(named: argument) else { return nil }
+    self.writer = writer
+  }
+
+  static var allValueStrings: [String] { FormatRegistry.fixWriters.map { $0.fixFormat } }
+  static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+  var defaultValueDescription: String { writer.fixFormat }
 }

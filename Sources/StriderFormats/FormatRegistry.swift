@@ -24,6 +24,13 @@ public enum FormatRegistry {
     FITWriter.self,
   ]
 
+  /// The formats `simulate` writes fixes in, in the order `--help` lists them.
+  public static let fixWriters: [any FixWriter.Type] = [
+    GPXWriter.self,
+    NMEAWriter.self,
+    GPSDWriter.self,
+  ]
+
   /// The registered reader of a format, or nil when Strider cannot read it.
   public static func reader(for format: FileFormat) -> (any FormatReader.Type)? {
     readers.first { $0.format == format }
@@ -32,6 +39,11 @@ public enum FormatRegistry {
   /// The registered writer of an export format, or nil when there is none.
   public static func writer(for format: ExportFormat) -> (any SessionWriter.Type)? {
     writers.first { $0.format == format }
+  }
+
+  /// The fix writer of this name, or nil.
+  public static func fixWriter(named name: String) -> (any FixWriter.Type)? {
+    fixWriters.first { $0.fixFormat == name }
   }
 
   /// The readable formats for people, as help texts list them: "GPX, TCX, gpsd JSON or

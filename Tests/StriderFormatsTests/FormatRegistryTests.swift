@@ -141,4 +141,36 @@ struct FormatRegistryTests {
     #expect(FormatRegistry.list(["a", "b"]) == "a or b")
     #expect(FormatRegistry.list([]) == "")
   }
+
+  /// What each fix writer writes, its format's reader reads back: every fix with a
+  /// position, where it was, and the format sniffed from the bytes alone.
+  @Test func everyFixWriterIsReadBackByItsReader() throws {
+    let start = GNSSTime(secondsSince1970: 1_714_550_400)
+    let fixes = (0..<30).map { i in
+      Fix(
+        time: start + Seconds(Double(i)),
+        coordinate: Coordinate(latitude: 46.05 + Double(i) * 1e-5, longitude: 14.5),
+        altitude: Meters(300), horizontalAccuracy: Meters(4), speed: MetersPerSecond(1.1),
+        mode: .threeD)
+    }
+    let names = FormatRegistry.fixWriters.map { $0.fixFormat }
+    #expect(Set(names).count == names.count)
+    for writer in FormatRegistry.fixWriters {
+      let found = FormatRegistry.fixWriter(named: writer.fixFormat)
+      #expect(found.map { ObjectIdentifier($0) } == ObjectIdentifier(writer))
+      for plain in [false, true] {
+        var text = ""
+        writer.write(fixes, metadata: TrackMetadata(name: "test"), plain: plain, to: &text)
+        var reader = try FixFileReader.open(
+          source: MemoryByteSource(bytes: Array(text.utf8)), file: SourceFile(name: "fixes"))
+        var read: [Fix] = []
+        while let fix = try reader.next() { read.append(fix) }
+        let positioned = read.filter { $0.coordinate != nil }
+        #expect(positioned.count == fixes.count, "\(writer.fixFormat), plain \(plain)")
+        if let last = positioned.last?.coordinate {
+          #expect(abs(last.latitude - 46.05029) < 1e-6, "\(writer.fixFormat)")
+        }
+      }
+    }
+  }
 }
