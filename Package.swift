@@ -75,7 +75,8 @@ let package = Package(
       ]),
     // glibc's malloc.h, for the allocator settings of the executable (`Allocator`).
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-    // The `strider` executable: wires the edges to the core, holds no logic of its own.
+    // The `strider` executable: argument parsing and process set-up around the library's
+    // jobs.
     .executableTarget(
       name: "StriderCLI",
       dependencies: [
@@ -146,6 +147,14 @@ let package = Package(
       sources: [
         "Support/FixStreamDecoder.swift", "Support/JSONGrammar.swift", "Targets/WriterFuzz.swift",
         "Tests",
+      ]),
+    // The commands run in process (`Strider.run`), each with its own environment and its
+    // output captured: what a user types and reads, without launching the binary.
+    .testTarget(
+      name: "StriderCommandTests",
+      dependencies: [
+        "StriderCLI", "StriderApp", "StriderCore", "StriderFormats", "StriderStore",
+        "StriderSimulator", "StriderTestSupport",
       ]),
     .testTarget(
       name: "StriderEndToEndTests",

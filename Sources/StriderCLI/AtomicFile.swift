@@ -1,5 +1,6 @@
 import Foundation
 import StriderApp
+import Synchronization
 
 /// A file that appears whole or not at all.
 ///
@@ -21,6 +22,18 @@ enum AtomicFile {
       try writeInPlace(to: path, progress: progress, body)
       return
     }
+    try oneAtATime.withLock { _ throws(OutputError) in
+      try writeReplacing(path, isPrivate: isPrivate, progress: progress, body)
+    }
+  }
+
+  /// One file replaced at a time: the signal guard keeps one name. A command writes one
+  /// file at once; commands a test runs in process side by side may not.
+  private static let oneAtATime = Mutex(())
+
+  private static func writeReplacing(
+    _ path: String, isPrivate: Bool, progress: ProgressLine?, _ body: (inout FileOutput) -> Void
+  ) throws(OutputError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     // A signal that ends the process from here on removes the file (`TemporaryFileGuard`),

@@ -28,7 +28,7 @@ struct AutoRun {
     // it is written again under the panel when the command ends.
     let log =
       drawsPanel
-      ? StderrLog(environment: ProcessInfo.processInfo.environment, command: "run --auto") : nil
+      ? StderrLog(environment: ProcessEnvironment.variables, command: "run --auto") : nil
     // Keys only with the panel: headless, standard input may be a pipe or a service's.
     let keys = drawsPanel ? KeyInput() : nil
     defer { keys?.restore() }

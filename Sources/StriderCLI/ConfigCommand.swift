@@ -30,7 +30,7 @@ struct ConfigCommand: ParsableCommand {
   @OptionGroup var session: LiveSessionOptions
 
   func run() throws {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.variables
     let path = SettingsFile.path(environment: environment)
     let exists = path.map { FileManager.default.fileExists(atPath: $0) } ?? false
     var text = ""

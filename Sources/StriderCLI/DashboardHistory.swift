@@ -20,7 +20,7 @@ enum DashboardHistory {
   ) -> String? {
     // A demo on a machine that never recorded anything has no database: opening one
     // here would create it.
-    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+    guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables),
       FileManager.default.fileExists(atPath: location.path)
     else { return "No history yet: nothing has been recorded" }
     let store: SessionStore

@@ -23,7 +23,7 @@ enum HeadlessSession {
     let name = source.name
     // Lap lines come on standard input, unless standard input is the file replayed.
     let laps = LapSignal(readsStandardInput: !(file.map(LapSignal.isStandardInput) ?? false))
-    let speaker = speak ? CueSpeaker(path: ProcessInfo.processInfo.environment["PATH"]) : nil
+    let speaker = speak ? CueSpeaker(path: ProcessEnvironment.variables["PATH"]) : nil
     if speak, speaker == nil { printError("strider: warning: " + CueSpeaker.unavailableMessage) }
     var lines = TurnLines()
     let summary = try HeadlessLoop.run(

@@ -149,25 +149,28 @@ struct LiveSessionOptions: ParsableArguments, SessionFlags {
   func liveActivity() throws -> Activity { try settings().activity ?? .run }
 }
 
-/// The config file, read once per run; a bad file stops the command with the error.
+/// The config file, read once per run (once per command a test runs in process with its
+/// own environment); a bad file stops the command with the error.
 enum ConfigFile {
-  private static let loaded: Result<UserSettings, TOMLFileError> = Result {
-    () throws(TOMLFileError) in
-    try SettingsFile.load(environment: placingVariables())
+  private static let loaded = load()
+
+  private static func load() -> Result<UserSettings, TOMLFileError> {
+    Result { () throws(TOMLFileError) in
+      try SettingsFile.load(environment: placingVariables())
+    }
   }
 
-  /// The variables that place the config file (`SettingsFile.path`), read one by one:
-  /// building Foundation's whole-environment dictionary was 8 % of analysing a 10-line log.
+  /// The variables that place the config file (`SettingsFile.path`).
   private static func placingVariables() -> [String: String] {
     var variables: [String: String] = [:]
     for name in ["XDG_CONFIG_HOME", "HOME"] {
-      if let value = getenv(name) { variables[name] = String(cString: value) }
+      if let value = ProcessEnvironment.value(name) { variables[name] = value }
     }
     return variables
   }
 
   static func settings() throws -> UserSettings {
-    switch loaded {
+    switch ProcessEnvironment.overridden == nil ? loaded : load() {
     case .success(let settings): return settings
     case .failure(let error):
       throw CommandFailure(error.description)

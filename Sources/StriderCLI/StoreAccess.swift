@@ -9,7 +9,7 @@ import StriderStore
 /// for every session found cut off since the last start.
 enum StoreAccess {
   static func open() throws -> SessionStore {
-    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment)
+    guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables)
     else {
       throw CommandFailure("set HOME, XDG_DATA_HOME or STRIDER_HOME to keep sessions")
     }
@@ -32,7 +32,7 @@ enum StoreAccess {
   /// real sessions only (a simulated demo sets no standard); none when there is no
   /// database yet (none is made for this) or it cannot be read.
   static func recordsToBeat(activity: Activity) -> RecordsToBeat {
-    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+    guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables),
       FileManager.default.fileExists(atPath: location.path),
       let store = try? SessionStore(location: location),
       let records = try? store.personalRecords(activities: [activity], includingSimulated: false)
@@ -51,7 +51,7 @@ enum StoreAccess {
     if let max = settings.maxHeartRate {
       return HeartRateZones(maximum: BeatsPerMinute(max), percents: settings.heartRateZones)
     }
-    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+    guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables),
       FileManager.default.fileExists(atPath: location.path),
       let store = try? SessionStore(location: location)
     else { return nil }
@@ -61,7 +61,7 @@ enum StoreAccess {
   /// The new-record lines of a session just recorded, for the dashboard's closing summary;
   /// none when the database cannot be opened again (the session is kept all the same).
   static func newRecordLines(of id: Int64, units: UnitSystem) -> [String] {
-    guard let location = StoreLocation.resolve(environment: ProcessInfo.processInfo.environment),
+    guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables),
       let store = try? SessionStore(location: location)
     else { return [] }
     return HistoryText.newRecordLines(store, session: id, units: units)

@@ -17,30 +17,36 @@ struct Strider: ParsableCommand {
     ]
   )
 
-  /// Parses and runs the command (the plain forms of `analyze` without the parser:
-  /// `PlainAnalyze`) with SIGPIPE ignored, so every refused write is an error
-  /// the command handles; one that reaches the top ends the process with status 1 and says
-  /// why on stderr.
+  /// Sets up the process (SIGPIPE ignored, so every refused write is an error the command
+  /// handles; the allocator) and runs the command line.
   static func main() {
     ignoreBrokenPipes()
     Allocator.reuseFreedBlocks()
+    Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// Parses and runs a command line (the plain forms of `analyze` without the parser:
+  /// `PlainAnalyze`), and returns its exit status; a failure that reaches the top is said
+  /// here, on stderr, once. Tests call this in process.
+  static func run(_ arguments: [String]) -> Int32 {
     do {
-      if let job = PlainAnalyze.job(Array(CommandLine.arguments.dropFirst())) {
+      if let job = PlainAnalyze.job(arguments) {
         try job.run()
-        return
+        return 0
       }
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
+      return 0
     } catch let failure as CommandFailure {
       printError("strider: error: \(failure)")
-      Foundation.exit(1)
+      return 1
     } catch let error as StoreError {
       // The store says what failed and where (the database, the session).
       printError("strider: error: \(error)")
-      Foundation.exit(1)
+      return 1
     } catch let error as OutputError {
       Output.error("strider: error: \(error)\n")
-      Foundation.exit(1)
+      return 1
     } catch let error where exitCode(for: error) == .success {
       // --help and --version: written through `Output` rather than the parser's `print`,
       // whose failure nobody sees (`strider --help > /dev/full` exited 0).
@@ -49,14 +55,15 @@ struct Strider: ParsableCommand {
         if !text.isEmpty { try Output.standard(text + "\n") }
       } catch {
         Output.error("strider: error: \(error)\n")
-        Foundation.exit(1)
+        return 1
       }
+      return 0
     } catch {
       // Every error in one style: the parser's own ("Error: Missing expected argument")
       // says it as Strider's do, "strider: error: ...", with its usage after it.
       let text = fullMessage(for: error)
       if !text.isEmpty { Output.error(styled(text) + "\n") }
-      Foundation.exit(exitCode(for: error).rawValue)
+      return exitCode(for: error).rawValue
     }
   }
 

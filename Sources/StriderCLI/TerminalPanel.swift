@@ -8,7 +8,7 @@ import StriderRender
 enum TerminalPanel {
   /// Whether standard output is a terminal a panel can be drawn on.
   static var isAvailable: Bool {
-    isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.variables["TERM"] != "dumb"
   }
 
   /// The terminal's width (its window size, else `COLUMNS`, else 80), from 20 to 200.
@@ -17,7 +17,7 @@ enum TerminalPanel {
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return min(200, max(20, Int(size.ws_col)))
     }
-    if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
+    if let text = ProcessEnvironment.variables["COLUMNS"], let columns = Int(text),
       columns > 0
     {
       return min(200, max(20, columns))
@@ -30,11 +30,11 @@ enum TerminalPanel {
     setlocale(LC_ALL, "")
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     return Glyphs.forTerminal(
-      codeset: codeset, term: ProcessInfo.processInfo.environment["TERM"])
+      codeset: codeset, term: ProcessEnvironment.variables["TERM"])
   }
 
   /// Colour unless `NO_COLOR` is set (to anything but the empty string).
-  static var colour: Bool { (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+  static var colour: Bool { (ProcessEnvironment.variables["NO_COLOR"] ?? "").isEmpty }
 
   /// Draws with `draw` into a grid `width` × `height` and returns it as styled lines; with
   /// ASCII glyphs nothing beyond ASCII is left in it (a place's name may hold any text).

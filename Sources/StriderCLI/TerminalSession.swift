@@ -18,7 +18,7 @@ enum TerminalSession {
   /// The ncurses screen as every full-screen command opens it: `TERM` from the
   /// environment, colour unless `NO_COLOR` is set, ASCII when asked.
   static func openScreen(ascii: Bool) throws(TerminalError) -> TerminalScreen {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.variables
     return try TerminalScreen(
       options: TerminalScreen.Options(
         term: environment["TERM"], allowsColour: (environment["NO_COLOR"] ?? "").isEmpty,
@@ -58,7 +58,7 @@ enum TerminalSession {
     coach: WorkoutCoach? = nil, recordsToBeat: RecordsToBeat = RecordsToBeat(),
     replayingLaps: [LapMark] = [], stop: StopSignal
   ) throws -> SessionSummary {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.variables
     let speak = HeadlessSession.speaks(display)
     let speaker = speak ? CueSpeaker(path: environment["PATH"]) : nil
     var screen: TerminalScreen

@@ -9,6 +9,13 @@ public enum StriderBinary {
     public var crashed: Bool
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, crashed: Bool, stdout: String, stderr: String) {
+      self.status = status
+      self.crashed = crashed
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// The executable beside the test bundle (`swift build` and `swift test` put both in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A write that the operating system refused: a full disk (`ENOSPC`), a reader that went
 /// away (`EPIPE`), a terminal that hung up (`EIO`). Output is the command's product, so
@@ -31,6 +32,10 @@ public struct OutputError: Error, CustomStringConvertible {
 /// `print` buffers in the C library and drops its errors, and Foundation's
 /// `FileHandle.write(_:)` traps on one; these go straight to write(2) and throw instead.
 public enum Output {
+  /// Where standard output and standard error go instead while a test runs a command in
+  /// process (`OutputCapture`); nil: to the file descriptors.
+  @TaskLocal public static var capture: OutputCapture?
+
   /// Writes `text` to standard output.
   public static func standard(_ text: String) throws(OutputError) {
     try write(Array(text.utf8), to: STDOUT_FILENO, destination: "standard output")
@@ -40,6 +45,10 @@ public enum Output {
   public static func write(
     _ bytes: [UInt8], to fd: Int32, destination: String
   ) throws(OutputError) {
+    if let capture, fd == STDOUT_FILENO || fd == STDERR_FILENO {
+      capture.append(bytes, standardError: fd == STDERR_FILENO)
+      return
+    }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -59,4 +68,25 @@ public enum Output {
   public static func error(_ text: String) {
     try? write(Array(text.utf8), to: STDERR_FILENO, destination: "standard error")
   }
+}
+
+/// What a command wrote to standard output and standard error, kept while a test runs it in
+/// process (`Output.$capture.withValue`): commands run side by side, each with its own.
+public final class OutputCapture: Sendable {
+  private let written = Mutex<(output: [UInt8], error: [UInt8])>(([], []))
+
+  public init() {}
+
+  func append(_ bytes: [UInt8], standardError: Bool) {
+    written.withLock {
+      if standardError { $0.error += bytes } else { $0.output += bytes }
+    }
+  }
+
+  /// Standard output's bytes so far.
+  public var outputBytes: [UInt8] { written.withLock { $0.output } }
+  /// Standard output so far, as text.
+  public var output: String { String(decoding: outputBytes, as: UTF8.self) }
+  /// Standard error so far, as text.
+  public var error: String { String(decoding: written.withLock { $0.error }, as: UTF8.self) }
 }
