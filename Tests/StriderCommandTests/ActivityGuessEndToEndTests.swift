@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// Issue 17's "what it guesses", on the real binary: a file without a type at a median
+/// Issue 17's "what it guesses", run in process: a file without a type at a median
 /// 5.2 m/s is a ride, and says why; hike and swim are activities everywhere.
 @Suite(.offCooperativePool) struct ActivityGuessEndToEndTests {
   /// A GPX without `<type>`: 1 Hz northward at `speed` for `seconds`, climbing `climb` m/s.
@@ -33,7 +33,7 @@ import Testing
   /// It was "run" at 3:21 /km and 646 kcal; now a ride, with the reason in both outputs.
   @Test func aMedianOf5Point2IsGuessedARideAndSaysWhy() throws {
     let file = try Self.gpx(speed: 5.2, seconds: 1800)
-    let table = try StriderBinary.run(["analyze", file.path])
+    let table = InProcess.run(["analyze", file.path])
     #expect(table.status == 0, "\(table.stderr)")
     #expect(table.stdout.contains("\nactivity        ride\n"), "\(table.stdout)")
     #expect(
@@ -42,7 +42,7 @@ import Testing
       "\(table.stdout)")
     #expect(table.stdout.contains("avg speed"), "a ride reads in speed")
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     #expect(report["activity"] as? String == "ride")
     #expect(report["activity_source"] as? String == "guessed")
     let reason = try #require(report["activity_reason"] as? String)
@@ -56,12 +56,12 @@ import Testing
   @Test func aDeclaredOrAskedActivityIsSaidAsSuch() throws {
     let file = try Self.gpx(speed: 5.2, seconds: 300, type: "hiking")
     let declared = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     #expect(declared["activity"] as? String == "hike")
     #expect(declared["activity_source"] as? String == "declared")
     #expect(declared["activity_reason"] as? String == "the file says \"hiking\"")
     #expect(declared["activity_evidence"] == nil)
-    let asked = try StriderBinary.run(["analyze", "--activity", "swim", file.path])
+    let asked = InProcess.run(["analyze", "--activity", "swim", file.path])
     #expect(asked.status == 0, "\(asked.stderr)")
     #expect(asked.stdout.contains("\nactivity        swim\n"), "\(asked.stdout)")
     #expect(asked.stdout.contains("\nactivity from   --activity\n"), "\(asked.stdout)")
@@ -71,10 +71,10 @@ import Testing
   @Test func aClimbAtWalkingPaceIsGuessedAHike() throws {
     let file = try Self.gpx(speed: 1.0, seconds: 2400, climb: 0.08)
     let hike = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     #expect(hike["activity"] as? String == "hike", "\(hike["activity_reason"] ?? "")")
     let walk = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", "--activity", "walk", file.path])
+      InProcess.run(["analyze", "--format", "json", "--activity", "walk", file.path])
         .stdout)
     let hikeKcal = try #require(hike["calories_kcal"] as? Double)
     let walkKcal = try #require(walk["calories_kcal"] as? Double)
@@ -87,20 +87,20 @@ import Testing
   func hikeAndSwimAreStoredAndExported(activity: String) throws {
     let file = try Self.gpx(speed: 0.9, seconds: 900)
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", "--activity", activity, file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("session 1, \(activity),"), "\(imported.stdout)")
-    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let list = InProcess.run(["sessions", "list"], environment: environment)
     #expect(list.stdout.contains(activity), "\(list.stdout)")
     let directory = try StriderBinary.temporaryDirectory()
     for format in ["gpx", "fit", "tcx"] {
       let out = directory.appendingPathComponent("out.\(format)")
-      let exported = try StriderBinary.run(
+      let exported = InProcess.run(
         ["sessions", "export", "1", "--format", format, "-o", out.path], environment: environment)
       #expect(exported.status == 0, "\(exported.stderr)")
       let back = try Self.json(
-        try StriderBinary.run(["analyze", "--format", "json", out.path]).stdout)
+        InProcess.run(["analyze", "--format", "json", out.path]).stdout)
       if format == "tcx" {
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(text.contains("Sport=\"Other\""), "TCX has no hike, swim or drive")
@@ -109,7 +109,7 @@ import Testing
         #expect(back["activity_source"] as? String == "declared", "\(format)")
       }
     }
-    let replay = try StriderBinary.run(
+    let replay = InProcess.run(
       ["replay", "--headless", "--speed", "max", "--activity", activity, file.path])
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout.contains("\"activity\":\"\(activity)\""), "\(replay.stdout.suffix(400))")
@@ -122,7 +122,7 @@ import Testing
   func aTriathlonsSwimLegIsASwim() throws {
     let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     #expect(report["activity"] as? String == "ride")
     #expect(report["activity_source"] as? String == "guessed")
     let legs = try #require(report["legs"] as? [[String: Any]])
@@ -135,7 +135,7 @@ import Testing
 
   /// The help and the config file name every activity.
   @Test func everyActivityIsOfferedAndTheConfigTakesIt() throws {
-    let help = try StriderBinary.run(["analyze", "--help"]).stdout
+    let help = InProcess.run(["analyze", "--help"]).stdout
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(help.contains("run, walk, ride, hike, swim or drive"), "\(help)")
     let config = try StriderBinary.temporaryDirectory()
@@ -144,10 +144,10 @@ import Testing
       at: config.appendingPathComponent("strider"), withIntermediateDirectories: true)
     let file = config.appendingPathComponent("strider/config.toml")
     try "[profile]\nactivity = \"hike\"\n".write(to: file, atomically: true, encoding: .utf8)
-    let shown = try StriderBinary.run(["config"], environment: environment)
+    let shown = InProcess.run(["config"], environment: environment)
     #expect(shown.status == 0 && shown.stdout.contains("activity = \"hike\""), "\(shown.stdout)")
     try "[profile]\nactivity = \"skate\"\n".write(to: file, atomically: true, encoding: .utf8)
-    let wrong = try StriderBinary.run(["config"], environment: environment)
+    let wrong = InProcess.run(["config"], environment: environment)
     #expect(wrong.status != 0)
     #expect(wrong.stderr.contains("\"hike\", \"swim\""), "\(wrong.stderr)")
   }

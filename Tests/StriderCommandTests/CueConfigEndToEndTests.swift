@@ -47,7 +47,7 @@ import Testing
 
   @Test func theDemoSaysWhatTheConfigAsks() throws {
     let env = try Self.environment(config: Self.config)
-    let run = try StriderBinary.run(Self.demo + ["--record"], environment: env)
+    let run = InProcess.run(Self.demo + ["--record"], environment: env)
     #expect(run.status == 0, "\(run.stderr)")
     let said = Self.cues(run.stdout)
     let distance = said.filter { $0.trigger == "distance" }
@@ -63,13 +63,13 @@ import Testing
       "\(splits)")
 
     // The recording replayed says the same, word for word.
-    let replay = try StriderBinary.run(
+    let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max"], environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(Self.cues(replay.stdout).map(\.text) == said.map(\.text))
 
     // Without the config: the cues of old, every kilometre and every five minutes.
-    let plain = try StriderBinary.run(Self.demo, environment: StriderBinary.isolatedEnvironment())
+    let plain = InProcess.run(Self.demo, environment: StriderBinary.isolatedEnvironment())
     let before = Self.cues(plain.stdout)
     #expect(before.contains { $0.trigger == "time" })
     #expect(!before.contains { $0.trigger == "split" })
@@ -83,7 +83,7 @@ import Testing
 
   @Test func anotherActivityTakesItsOwnTable() throws {
     let env = try Self.environment(config: Self.config)
-    let ride = try StriderBinary.run(Self.demo + ["--activity", "ride"], environment: env)
+    let ride = InProcess.run(Self.demo + ["--activity", "ride"], environment: env)
     #expect(ride.status == 0, "\(ride.stderr)")
     let said = Self.cues(ride.stdout).filter { ["time", "distance", "split"].contains($0.trigger) }
     #expect(!said.isEmpty)
@@ -94,13 +94,13 @@ import Testing
   @Test func aBadKeyNamesItselfAndItsLine() throws {
     let env = try Self.environment(
       config: "[cues]\nevery_time_s = 60\n\n[cues.run]\nsays = [\"distance\", \"pase\"]\n")
-    let run = try StriderBinary.run(Self.demo, environment: env)
+    let run = InProcess.run(Self.demo, environment: env)
     #expect(run.status != 0)
     #expect(
       run.stderr.contains("config.toml:5: cues.run.says: unknown cue field \"pase\""),
       "\(run.stderr)")
     #expect(run.stdout.isEmpty)
-    let shown = try StriderBinary.run(
+    let shown = InProcess.run(
       ["config"], environment: try Self.environment(config: Self.config))
     #expect(shown.status == 0, "\(shown.stderr)")
     #expect(shown.stdout.contains("[cues.run]"), "\(shown.stdout)")

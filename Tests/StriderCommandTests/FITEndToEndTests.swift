@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// FIT files through the real binary: `analyze` and `sessions import` take them like any
+/// FIT files run in process: `analyze` and `sessions import` take them like any
 /// other format, by content or by extension.
 @Suite(.offCooperativePool) struct FITEndToEndTests {
   static func json(_ text: String) throws -> [String: Any] {
@@ -13,7 +13,7 @@ import Testing
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func analyzeReadsAFITRide() throws {
     let file = try #require(SharedData.file("fit/gb-edge800.fit"))
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.crashed)
     let report = try Self.json(result.stdout)
@@ -39,7 +39,7 @@ import Testing
     name: String, distance: Double, timer: Double?, parts: String, count: Int
   ) throws {
     let file = try #require(SharedData.file(name))
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try Self.json(result.stdout)
     let device = try #require(report["device"] as? [String: Any])
@@ -51,7 +51,7 @@ import Testing
     let gap = try #require(device["distance_gap_pct"] as? Double)
     #expect(abs(gap - 100 * (strider - deviceDistance) / deviceDistance) < 0.01)
 
-    let text = try StriderBinary.run(["analyze", file.path])
+    let text = InProcess.run(["analyze", file.path])
     let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("device") })
     #expect(row.contains("(\(count) \(count == 1 ? String(parts.dropLast()) : parts))"))
     #expect(row.contains("Strider") && (row.contains("shorter") || row.contains("longer")))
@@ -63,7 +63,7 @@ import Testing
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func distanceCountedWithoutAPositionIsLeftOutOfTheGap() throws {
     let file = try #require(SharedData.file("fit/fp-sample-activity.fit"))
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try Self.json(result.stdout)
     let device = try #require(report["device"] as? [String: Any])
@@ -73,16 +73,16 @@ import Testing
     let gap = try #require(device["distance_gap_pct"] as? Double)
     #expect(abs(gap - 100 * (strider - (88797.21 - outside)) / (88797.21 - outside)) < 0.01)
     #expect(abs(gap) < 1, "\(gap) %")
-    let text = try StriderBinary.run(["analyze", file.path])
+    let text = InProcess.run(["analyze", file.path])
     let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("device") })
     #expect(row.contains("3.42 km of it without a position"), "\(row)")
 
     let home = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": home.path]
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.stdout.contains("3.42 km of it without a position"), "\(shown.stdout)")
   }
 
@@ -91,7 +91,7 @@ import Testing
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aMultisportFileIsReportedLegByLeg() throws {
     let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try Self.json(result.stdout)
     let legs = try #require(report["legs"] as? [[String: Any]])
@@ -107,7 +107,7 @@ import Testing
     }
     let starts = legs.compactMap { $0["start"] as? String }
     #expect(starts.count == 5 && starts == starts.sorted())
-    let text = try StriderBinary.run(["analyze", file.path])
+    let text = InProcess.run(["analyze", file.path])
     #expect(text.stdout.contains("leg 3") && text.stdout.contains("cycling"))
     #expect(text.stdout.contains("(device 40.91 km, timer 1:13:42)"))
   }
@@ -123,7 +123,7 @@ import Testing
       .appendingPathComponent("strider-cut-\(UUID().uuidString).fit")
     try bytes.prefix(bytes.count * 6 / 10).write(to: cut)
     defer { try? FileManager.default.removeItem(at: cut) }
-    let result = try StriderBinary.run(["analyze", "--format", "json", cut.path])
+    let result = InProcess.run(["analyze", "--format", "json", cut.path])
     #expect(result.status == 0 && !result.crashed, "\(result.stderr)")
     let report = try Self.json(result.stdout)
     let device = try #require(report["device"] as? [String: Any])
@@ -135,14 +135,14 @@ import Testing
     let strider = try #require(last["distance_m"] as? Double)
     let measured = try #require(last["device_distance_m"] as? Double)
     #expect(abs(strider - measured) < 25, "the last leg: \(strider) m, the device \(measured) m")
-    let text = try StriderBinary.run(["analyze", cut.path])
+    let text = InProcess.run(["analyze", cut.path])
     #expect(text.stdout.contains("the track goes on: not compared"))
   }
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func gpxSaysNothingOfADevice() throws {
     let file = try #require(SharedData.file("gpx/gb-fr10.gpx"))
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0)
     #expect(try Self.json(result.stdout)["device"] == nil)
   }
@@ -150,12 +150,12 @@ import Testing
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func brokenFilesSayWhereAndWhy() throws {
     let crc = try #require(SharedData.file("fit/fp-activity-filecrc.fit"))
-    let warned = try StriderBinary.run(["analyze", crc.path])
+    let warned = InProcess.run(["analyze", crc.path])
     #expect(warned.status == 0, "a bad CRC is a warning: \(warned.stderr)")
     #expect(warned.stderr.contains("warning: \(crc.path): byte 769: the file CRC is 0xB1D5"))
 
     let header = try #require(SharedData.file("fit/fp-activity-settings-corruptheader.fit"))
-    let failed = try StriderBinary.run(["analyze", header.path])
+    let failed = InProcess.run(["analyze", header.path])
     #expect(failed.status == 1 && !failed.crashed)
     #expect(failed.stderr.contains("error: \(header.path): byte 771: not a FIT file header"))
   }
@@ -179,12 +179,12 @@ import Testing
     ])
   func damagedFilesKeepTheRecordsBefore(name: String, records: Int, warning: String) throws {
     let file = try #require(SharedData.file("fit/\(name)"))
-    let text = try StriderBinary.run(["analyze", file.path])
+    let text = InProcess.run(["analyze", file.path])
     #expect(text.status == 0 && !text.crashed, "\(text.stderr)")
     #expect(text.stdout.contains("points          \(records) in"), "\(text.stdout)")
     #expect(text.stderr.contains("strider: warning: \(file.path): \(warning)"), "\(text.stderr)")
 
-    let json = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let json = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(json.status == 0, "\(json.stderr)")
     let report = try Self.json(json.stdout)
     #expect(report["points_in"] as? Int == records)
@@ -194,26 +194,26 @@ import Testing
     #expect((report["warnings"] as? [String])?.contains(warning) == true, "\(report)")
 
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("\(records) fixes"), "\(imported.stdout)")
     #expect(imported.stderr.contains(warning))
   }
 
-  /// The FIT export through the binary: written owner-only, read back by `analyze` with
+  /// The FIT export run in process: written owner-only, read back by `analyze` with
   /// the same points and distance as the session it came from.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sessionsExportWritesFIT() throws {
     let file = try #require(SharedData.file("tcx/gc-10k.tcx"))
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     let out = FileManager.default.temporaryDirectory
       .appendingPathComponent("strider-export-\(UUID().uuidString).fit")
     defer { try? FileManager.default.removeItem(at: out) }
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "1", "--format", "fit", "--points", "raw", "-o", out.path],
       environment: environment)
     #expect(exported.status == 0, "\(exported.stderr)")
@@ -221,8 +221,8 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600, "owner-only")
     let original = try Self.json(
-      StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
-    let back = try StriderBinary.run(["analyze", "--format", "json", out.path])
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
+    let back = InProcess.run(["analyze", "--format", "json", out.path])
     #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
     let report = try Self.json(back.stdout)
     #expect(report["format"] as? String == "fit" && report["activity"] as? String == "run")
@@ -238,11 +238,11 @@ import Testing
   func sessionsImportTakesFIT() throws {
     let file = try #require(SharedData.file("fit/fp-garmin-fenix-5-walk.fit"))
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("session 1, walk, 17 fixes"), "\(imported.stdout)")
-    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let list = InProcess.run(["sessions", "list"], environment: environment)
     #expect(list.stdout.contains("fp-garmin-fenix-5-walk.fit"))
   }
 }
@@ -259,18 +259,18 @@ import Testing
       "STRIDER_HOME": directory.appendingPathComponent("home").path
     ])
     let ride = directory.appendingPathComponent("ride.gpx").path
-    let simulated = try StriderBinary.run(
+    let simulated = InProcess.run(
       ["simulate", "--activity", "ride", "--seed", "2", "--faults", "none", "-o", ride],
       environment: environment)
     #expect(simulated.status == 0, "\(simulated.stderr)")
-    let first = try StriderBinary.run(["sessions", "import", ride], environment: environment)
+    let first = InProcess.run(["sessions", "import", ride], environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", "--activity", "ride", triathlon.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stderr.contains("5 parts") && imported.stderr.contains("personal records"))
     #expect(!imported.stdout.contains("longest"), "no record line: \(imported.stdout)")
-    let records = try StriderBinary.run(["records", "--format", "json"], environment: environment)
+    let records = InProcess.run(["records", "--format", "json"], environment: environment)
     #expect(records.status == 0, "\(records.stderr)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(records.stdout.utf8)) as? [String: Any])

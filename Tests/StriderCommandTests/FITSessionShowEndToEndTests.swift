@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// Issue 18's remainders on the real binary: an imported FIT session keeps the device's own
+/// Issue 18's remainders run in process: an imported FIT session keeps the device's own
 /// numbers (distance, timer, pauses, the gap to Strider's) and prints them in `sessions
 /// show` as `analyze` does; power and temperature are kept and shown; the device's own
 /// pauses are never distance.
@@ -23,7 +23,7 @@ import Testing
   func sessionsShowPrintsTheDevicesNumbersAsAnalyzeDoes() throws {
     let file = try #require(SharedData.file("fit/gb-edge800.fit"))
     let environment = StriderBinary.isolatedEnvironment()
-    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     #expect(analyzed.status == 0, "\(analyzed.stderr)")
     let analyzeRow = try #require(Self.row("device", in: analyzed.stdout), "\(analyzed.stdout)")
     #expect(
@@ -32,15 +32,15 @@ import Testing
     #expect(analyzeRow.contains("; Strider "), "\(analyzeRow)")
     #expect(analyzeRow.hasSuffix(" kcal from the speed"), "Strider's calories beside the device's")
 
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.status == 0, "\(shown.stderr)")
     let showRow = try #require(Self.row("device", in: shown.stdout), "\(shown.stdout)")
     #expect(showRow == analyzeRow, "the same figures and gap in both")
 
-    let export = try StriderBinary.run(
+    let export = InProcess.run(
       ["sessions", "export", "1", "--format", "json"], environment: environment)
     #expect(export.status == 0, "\(export.stderr)")
     let device = try #require(try Self.json(export.stdout)["device"] as? [String: Any])
@@ -51,7 +51,7 @@ import Testing
     #expect(device["calories_kcal"] as? Int == 1025)
 
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     let analyzedDevice = try #require(report["device"] as? [String: Any])
     #expect(analyzedDevice["pauses"] as? Int == 7)
     #expect(analyzedDevice["paused_s"] as? Double == 127)
@@ -78,15 +78,15 @@ import Testing
   func aTriathlonsPartsAreKeptAndShown() throws {
     let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
     let environment = StriderBinary.isolatedEnvironment()
-    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     #expect(analyzed.status == 0, "\(analyzed.stderr)")
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stderr.contains("with its parts measured one by one"), "\(imported.stderr)")
-    let again = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
+    let again = InProcess.run(["sessions", "import", file.path], environment: environment)
     #expect(again.status == 0, "\(again.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.status == 0, "\(shown.stderr)")
     let sports = ["swimming", "transition", "cycling", "transition", "running"]
     for (index, sport) in sports.enumerated() {
@@ -104,7 +104,7 @@ import Testing
     #expect(Self.row("best efforts", in: shown.stdout) == nil, "\(shown.stdout)")
 
     // The JSON export carries the parts in the shape of analyze's legs.
-    let json = try StriderBinary.run(
+    let json = InProcess.run(
       ["sessions", "export", "1", "--format", "json"], environment: environment)
     #expect(json.status == 0, "\(json.stderr)")
     let exported = try #require(
@@ -114,7 +114,7 @@ import Testing
       try #require(
         try JSONSerialization.jsonObject(
           with: Data(
-            StriderBinary.run(["analyze", "--format", "json", file.path]).stdout.utf8))
+            InProcess.run(["analyze", "--format", "json", file.path]).stdout.utf8))
           as? [String: Any])["legs"] as? [[String: Any]]
     #expect(parts.map { $0["sport"] as? String } == sports)
     #expect(parts.count == legs?.count)
@@ -129,10 +129,10 @@ import Testing
   func aGPXSessionHasNoDeviceRow() throws {
     let file = try #require(SharedData.file("gpx/gb-edge800.gpx"))
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(Self.row("device", in: shown.stdout) == nil, "\(shown.stdout)")
     #expect(Self.row("power", in: shown.stdout) == nil, "\(shown.stdout)")
     #expect(Self.row("leg 1", in: shown.stdout) == nil, "one activity, no parts")
@@ -144,7 +144,7 @@ import Testing
   func powerAndTemperatureAreShownAndKept() throws {
     let file = try #require(SharedData.file("fit/fp-Edge810-Vector-2013-08-16-15-35-10.fit"))
     let environment = StriderBinary.isolatedEnvironment()
-    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     let power = try #require(Self.row("power", in: analyzed.stdout), "\(analyzed.stdout)")
     #expect(power.hasSuffix("(4700 records)"), "\(power)")
     // Normalised power (Coggan's 30 s rolling fourth-power mean): the device wrote 301 W.
@@ -160,20 +160,20 @@ import Testing
       Self.row("device", in: analyzed.stdout)?.hasSuffix(" 1295 kcal from the power meter")
         == true, "\(analyzed.stdout)")
 
-    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    _ = InProcess.run(["sessions", "import", file.path], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.status == 0, "\(shown.stderr)")
     #expect(Self.row("power", in: shown.stdout) == power, "\(shown.stdout)")
     #expect(Self.row("temperature", in: shown.stdout) == temperature)
 
-    let export = try StriderBinary.run(
+    let export = InProcess.run(
       ["sessions", "export", "1", "--format", "json"], environment: environment)
     let fixes = try #require(try Self.json(export.stdout)["fixes"] as? [[String: Any]])
     #expect(fixes.count == 4700)
     #expect(fixes.allSatisfy { $0["power_w"] is Double && $0["temperature_c"] is Double })
     let watts = fixes.compactMap { $0["power_w"] as? Double }
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     let sensors = try #require(report["sensors"] as? [String: Any])
     #expect(sensors["power_max_w"] as? Double == watts.max())
     #expect(sensors["power_records"] as? Int == 4700)
@@ -191,19 +191,19 @@ import Testing
   func heartRateAndCadenceAreShown() throws {
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
     let environment = StriderBinary.isolatedEnvironment()
-    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     let heart = try #require(Self.row("heart rate", in: analyzed.stdout), "\(analyzed.stdout)")
     #expect(heart.hasSuffix("avg 154 bpm, max 178 bpm (2808 records)"), "\(heart)")
     let cadence = try #require(Self.row("cadence", in: analyzed.stdout))
     #expect(cadence.contains("avg 81 rpm (163 steps/min), max 102 rpm"), "\(cadence)")
 
-    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    _ = InProcess.run(["sessions", "import", file.path], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(Self.row("heart rate", in: shown.stdout) == heart, "\(shown.stdout)")
     #expect(Self.row("cadence", in: shown.stdout) == cadence)
 
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--format", "json", file.path]).stdout)
     let sensors = try #require(report["sensors"] as? [String: Any])
     #expect(sensors["heart_rate_records"] as? Int == 2808)
     #expect(sensors["heart_rate_max_bpm"] as? Double == 178)
@@ -220,14 +220,14 @@ import Testing
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
     let environment = try CueConfigEndToEndTests.environment(
       config: "[profile]\nage = 35\nsex = \"female\"\nweight = 60\n")
-    let analyzed = try StriderBinary.run(["analyze", file.path], environment: environment)
+    let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     #expect(
       Self.row("calories", in: analyzed.stdout)?.hasSuffix(" 516 kcal, the device's") == true,
       "\(analyzed.stdout)")
     #expect(
       Self.row("device", in: analyzed.stdout)?.hasSuffix(" 490 kcal from the heart rate")
         == true, "\(analyzed.stdout)")
-    let plain = try StriderBinary.run(["analyze", file.path])
+    let plain = InProcess.run(["analyze", file.path])
     #expect(
       Self.row("device", in: plain.stdout)?.hasSuffix(" 705 kcal from the speed") == true,
       "\(plain.stdout)")
@@ -240,10 +240,10 @@ import Testing
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
     var environment = StriderBinary.isolatedEnvironment()
     environment["COLUMNS"] = "72"
-    _ = try StriderBinary.run(["sessions", "import", file.path], environment: environment)
-    let plain = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    _ = InProcess.run(["sessions", "import", file.path], environment: environment)
+    let plain = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(!plain.stdout.contains("\nheart rate\n"))
-    let shown = try StriderBinary.run(
+    let shown = InProcess.run(
       ["sessions", "show", "1", "--plot"], environment: environment)
     #expect(shown.status == 0, "\(shown.stderr)")
     let lines = shown.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -265,7 +265,7 @@ import Testing
   func theDevicesPausedStretchIsNeverDistance() throws {
     let file = try #require(SharedData.file("fit/fp-garmin-edge-500-activity.fit"))
     let report = try Self.json(
-      try StriderBinary.run(["analyze", "--no-filter", "--format", "json", file.path]).stdout)
+      InProcess.run(["analyze", "--no-filter", "--format", "json", file.path]).stdout)
     let device = try #require(report["device"] as? [String: Any])
     let deviceDistance = try #require(device["distance_m"] as? Double)
     let raw = try #require(report["distance_m"] as? Double)
@@ -282,7 +282,7 @@ import Testing
   @Test func importSaysWhyItGuessedOneLineAFile() throws {
     let ride = try ActivityGuessEndToEndTests.gpx(speed: 5.2, seconds: 600)
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", ride.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     let lines = imported.stdout.split(separator: "\n")
@@ -294,13 +294,13 @@ import Testing
       "\(imported.stdout)")
 
     let declared = try ActivityGuessEndToEndTests.gpx(speed: 1.2, seconds: 600, type: "hiking")
-    let second = try StriderBinary.run(
+    let second = InProcess.run(
       ["sessions", "import", declared.path], environment: environment)
     #expect(
       second.stdout.contains("\n  activity from the file says \"hiking\"\n"), "\(second.stdout)")
 
     let asked = try ActivityGuessEndToEndTests.gpx(speed: 3.0, seconds: 600)
-    let third = try StriderBinary.run(
+    let third = InProcess.run(
       ["sessions", "import", "--activity", "walk", asked.path], environment: environment)
     #expect(!third.stdout.contains("activity"), "--activity needs no reason: \(third.stdout)")
   }
@@ -313,7 +313,7 @@ import Testing
     // 0.8 m/s: 2:05 per 100 m.
     let file = try ActivityGuessEndToEndTests.gpx(speed: 0.8, seconds: 1200)
     let environment = StriderBinary.isolatedEnvironment()
-    let analyzed = try StriderBinary.run(
+    let analyzed = InProcess.run(
       ["analyze", "--activity", "swim", file.path], environment: environment)
     #expect(analyzed.status == 0, "\(analyzed.stderr)")
     let pace = try #require(
@@ -323,18 +323,18 @@ import Testing
     let minutes = pace.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
     #expect(["2:04", "2:05", "2:06"].contains(minutes), "\(pace)")
 
-    _ = try StriderBinary.run(
+    _ = InProcess.run(
       ["sessions", "import", "--activity", "swim", file.path], environment: environment)
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(FITSessionShowEndToEndTests.row("avg pace", in: shown.stdout) == pace)
-    let list = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let list = InProcess.run(["sessions", "list"], environment: environment)
     #expect(list.stdout.contains(" /100 m"), "\(list.stdout)")
 
-    let yards = try StriderBinary.run(
+    let yards = InProcess.run(
       ["analyze", "--activity", "swim", "--units", "imperial", file.path])
     #expect(yards.stdout.contains(" /100 yd"), "\(yards.stdout)")
 
-    let replay = try StriderBinary.run(
+    let replay = InProcess.run(
       ["replay", "--headless", "--speed", "max", "--activity", "swim", file.path])
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout.contains("per 100 metres."), "\(replay.stdout.suffix(600))")

@@ -26,7 +26,7 @@ import Testing
   }
 
   static func analyze(_ path: String, _ extra: [String] = []) throws -> [String: Any] {
-    let result = try StriderBinary.run(["analyze", "--format", "json"] + extra + [path])
+    let result = InProcess.run(["analyze", "--format", "json"] + extra + [path])
     #expect(result.status == 0, "\(path): \(result.stderr)")
     let line = result.stdout.split(separator: "\n").first ?? ""
     return (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]

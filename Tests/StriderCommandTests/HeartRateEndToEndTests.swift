@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// Heart-rate zones on the built binary: a FIT ride with a heart-rate strap imported into
+/// Heart-rate zones run in process: a FIT ride with a heart-rate strap imported into
 /// an empty history, its zones in `sessions show` and the totals of `stats`, with the
 /// maximum from the year's sessions and then from the profile.
 @Suite(.offCooperativePool) struct HeartRateEndToEndTests {
@@ -40,7 +40,7 @@ import Testing
     func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
       throws -> String
     {
-      let result = try StriderBinary.run(arguments, environment: environment)
+      let result = InProcess.run(arguments, environment: environment)
       #expect(
         result.status == 0 && !result.crashed, "\(arguments): \(result.stderr)",
         sourceLocation: sourceLocation)
@@ -120,18 +120,18 @@ import Testing
     let environment = StriderBinary.isolatedEnvironment([
       "STRIDER_HOME": directory.appendingPathComponent("home").path
     ])
-    let gpx = try StriderBinary.run(
+    let gpx = InProcess.run(
       ["simulate", "--activity", "run", "--seed", "3", "--faults", "none"],
       environment: environment)
     let path = directory.appendingPathComponent("run.gpx").path
     try gpx.stdout.write(toFile: path, atomically: true, encoding: .utf8)
-    let imported = try StriderBinary.run(["sessions", "import", path], environment: environment)
+    let imported = InProcess.run(["sessions", "import", path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.status == 0)
     #expect(shown.stdout.contains("distance"))
     #expect(!shown.stdout.contains("heart-rate zones"))
-    let export = try StriderBinary.run(
+    let export = InProcess.run(
       ["sessions", "export", "1", "--format", "json"], environment: environment)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])

@@ -16,20 +16,20 @@ import Testing
       config: "[profile]\nunits = \"imperial\"\n")
     let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Demo/park-run.gpx").standardized
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", demo.path, "--units", "metric"], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     for command in [["sessions", "list"], ["records"], ["stats", "--as-of", "2024-05-05"]] {
-      let imperial = try StriderBinary.run(command, environment: environment)
+      let imperial = InProcess.run(command, environment: environment)
       #expect(imperial.status == 0, "\(command): \(imperial.stderr)")
       #expect(Self.says(imperial.stdout, "mi"), "\(command): \(imperial.stdout)")
       #expect(!Self.says(imperial.stdout, "km"), "\(command): \(imperial.stdout)")
-      let metric = try StriderBinary.run(command + ["--units", "metric"], environment: environment)
+      let metric = InProcess.run(command + ["--units", "metric"], environment: environment)
       #expect(Self.says(metric.stdout, "km"), "\(command) --units metric: \(metric.stdout)")
       #expect(!Self.says(metric.stdout, "mi"), "\(command) --units metric: \(metric.stdout)")
     }
     // The session's own page keeps the units it was measured in, its splits with them.
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.stdout.contains("5.98 km"), "\(shown.stdout)")
   }
 }

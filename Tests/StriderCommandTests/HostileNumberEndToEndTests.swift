@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// A number too big for a writer, on the real binary: `<ele>1e19</ele>` in a GPX and
+/// A number too big for a writer, run in process: `<ele>1e19</ele>` in a GPX and
 /// `"speed":1e308` in gpsd JSON import fine; every export of them must then succeed and read
 /// back (they trapped in `GPXWriter.decimal`, status 132). The gate refuses the fix as
 /// `out_of_range`, and a raw export still writes it, in a form its format allows.
@@ -35,22 +35,22 @@ import Testing
     let file = dir.appendingPathComponent(name)
     try Data(content.utf8).write(to: file)
     // The gate refuses the one hostile fix (out_of_range); the other 29 make the session.
-    let analyzed = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let analyzed = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(analyzed.status == 0, "\(analyzed.stderr)")
     #expect(analyzed.stdout.contains(#""out_of_range":1"#), "\(analyzed.stdout)")
     #expect(analyzed.stdout.contains(#""points_accepted":29"#), "\(analyzed.stdout)")
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     for format in ["gpx", "tcx", "csv", "json"] {
       for points in ["track", "raw", "accepted", "display"] {
         let target = dir.appendingPathComponent("out-\(points).\(format)")
-        let export = try StriderBinary.run(
+        let export = InProcess.run(
           ["sessions", "export", "1", "--format", format, "--points", points, "-o", target.path],
           environment: environment)
         #expect(!export.crashed && export.status == 0, "\(format) \(points): \(export.stderr)")
         guard format == "gpx" || format == "tcx" else { continue }
-        let analyzed = try StriderBinary.run(["analyze", target.path], environment: environment)
+        let analyzed = InProcess.run(["analyze", target.path], environment: environment)
         #expect(analyzed.status == 0, "\(format) \(points) reads back: \(analyzed.stderr)")
       }
     }
@@ -114,19 +114,19 @@ import Testing
         ["analyze", "--format", "json", file.path], ["analyze", file.path],
         ["replay", file.path, "--headless", "--speed", "max"],
       ] {
-        let result = try StriderBinary.run(arguments, environment: environment)
+        let result = InProcess.run(arguments, environment: environment)
         #expect(!result.crashed && result.status != 132, "\(arguments): \(result.stderr)")
         #expect(result.status == 0 || result.status == 1, "\(arguments): \(result.stderr)")
       }
     }
     // A file that cannot be kept is named, and the batch goes on to the next one.
-    let imported = try StriderBinary.run(["sessions", "import"] + files, environment: environment)
+    let imported = InProcess.run(["sessions", "import"] + files, environment: environment)
     #expect(!imported.crashed, "\(imported.stderr)")
     for file in files {
       #expect(
         (imported.stdout + imported.stderr).contains(file), "\(file) is reported: \(imported)")
     }
-    let listed = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let listed = InProcess.run(["sessions", "list"], environment: environment)
     #expect(!listed.crashed && listed.status == 0, "\(listed.stderr)")
     // What was kept shows and exports (heart rate, cadence and power figures included).
     for id in 1...3 {
@@ -134,7 +134,7 @@ import Testing
         ["sessions", "show", "\(id)"], ["sessions", "export", "\(id)", "--format", "tcx"],
         ["sessions", "export", "\(id)", "--format", "json"],
       ] {
-        let result = try StriderBinary.run(arguments, environment: environment)
+        let result = InProcess.run(arguments, environment: environment)
         #expect(!result.crashed, "\(arguments): \(result.stderr)")
       }
     }

@@ -14,9 +14,9 @@ import Testing
   func importedTCXKeepsItsLaps(path: String, count: Int) throws {
     let file = try #require(SharedData.file(path))
     let env = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(["sessions", "import", file.path], environment: env)
+    let imported = InProcess.run(["sessions", "import", file.path], environment: env)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: env)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: env)
     #expect(shown.status == 0, "\(shown.stderr)")
     #expect(shown.stdout.contains("\nlaps\n  1 "), "\(shown.stdout)")
     let listed = shown.stdout.components(separatedBy: "\nlaps\n").last?
@@ -24,7 +24,7 @@ import Testing
     #expect(listed?.count == count, "\(shown.stdout)")
 
     // The replay presses them again where the file's laps began: the same laps.
-    let replay = try StriderBinary.run(
+    let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max"], environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
     let lines = WorkoutEndToEndTests.jsonLines(replay.stdout)
@@ -50,22 +50,22 @@ import Testing
     // A Fenix 2 run of four laps pressed on the watch.
     let watch = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
     #expect(
-      try StriderBinary.run(["sessions", "import", watch.path], environment: env).status == 0)
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: env)
+      InProcess.run(["sessions", "import", watch.path], environment: env).status == 0)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: env)
     #expect(Self.listedLaps(shown.stdout).count == 4, "\(shown.stdout)")
 
     // 13 TCX laps, exported as FIT and imported again: the same 13.
     let tcx = try #require(SharedData.file("tcx/gb-laps.tcx"))
-    #expect(try StriderBinary.run(["sessions", "import", tcx.path], environment: env).status == 0)
+    #expect(InProcess.run(["sessions", "import", tcx.path], environment: env).status == 0)
     let out = try StriderBinary.temporaryDirectory().appendingPathComponent("laps.fit").path
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "2", "--format", "fit", "-o", out], environment: env)
     #expect(exported.status == 0, "\(exported.stderr)")
     let other = StriderBinary.isolatedEnvironment()
-    let again = try StriderBinary.run(["sessions", "import", out], environment: other)
+    let again = InProcess.run(["sessions", "import", out], environment: other)
     #expect(again.status == 0, "\(again.stderr)")
-    let before = try StriderBinary.run(["sessions", "show", "2"], environment: env).stdout
-    let after = try StriderBinary.run(["sessions", "show", "1"], environment: other).stdout
+    let before = InProcess.run(["sessions", "show", "2"], environment: env).stdout
+    let after = InProcess.run(["sessions", "show", "1"], environment: other).stdout
     #expect(Self.listedLaps(before).count == 13)
     #expect(Self.listedLaps(after).count == 13, "\(after)")
   }

@@ -31,18 +31,18 @@ import Testing
       .write(to: brief, atomically: true, encoding: .utf8)
     let environment = StriderBinary.isolatedEnvironment()
 
-    let refused = try StriderBinary.run(
+    let refused = InProcess.run(
       ["sessions", "import", desk.path], environment: environment)
     #expect(refused.status == 0)
     #expect(
       refused.stderr.contains("not imported: the receiver never moved")
         && refused.stderr.contains("--keep-empty"), "\(refused.stderr)")
-    let listed = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let listed = InProcess.run(["sessions", "list"], environment: environment)
     #expect(listed.stdout.hasPrefix("no sessions yet"), "\(listed.stdout)")
 
-    let short = try StriderBinary.run(["sessions", "import", brief.path], environment: environment)
+    let short = InProcess.run(["sessions", "import", brief.path], environment: environment)
     #expect(short.stdout.hasPrefix("\(brief.path): session 1,"), "no number used: \(short.stdout)")
-    let kept = try StriderBinary.run(
+    let kept = InProcess.run(
       ["sessions", "import", desk.path, "--keep-empty"], environment: environment)
     #expect(kept.stdout.hasPrefix("\(desk.path): session 2,"), "\(kept.stdout) \(kept.stderr)")
   }

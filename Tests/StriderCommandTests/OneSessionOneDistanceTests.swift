@@ -33,7 +33,7 @@ import Testing
 
   /// The length of a GPX or TCX file point to point, as `analyze --no-filter` sums it.
   static func length(_ path: String, environment: [String: String]) throws -> Double {
-    let result = try StriderBinary.run(
+    let result = InProcess.run(
       ["analyze", "--no-filter", "--format", "json", path], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(json(result.stdout)?["distance_m"] as? Double)
@@ -44,7 +44,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = StriderBinary.isolatedEnvironment()
     func run(_ arguments: [String]) throws -> StriderBinary.Result {
-      let result = try StriderBinary.run(arguments, environment: env)
+      let result = InProcess.run(arguments, environment: env)
       #expect(result.status == 0, "strider \(arguments.joined(separator: " ")): \(result.stderr)")
       return result
     }

@@ -63,8 +63,8 @@ import Testing
       ["analyze", first, missing, second],
     ]
     for arguments in plain {
-      let fast = try StriderBinary.run(arguments)
-      let slow = try StriderBinary.run(Self.parsedForm(arguments))
+      let fast = InProcess.run(arguments)
+      let slow = InProcess.run(Self.parsedForm(arguments))
       #expect(!fast.crashed && !slow.crashed)
       #expect(fast.status == slow.status, "\(arguments): status \(fast.status) vs \(slow.status)")
       #expect(fast.stdout == slow.stdout, "\(arguments): stdout differs")
@@ -84,18 +84,18 @@ import Testing
     for arguments in [
       ["analyze", file], ["analyze", "--no-auto-pause", "--format", "json", file],
     ] {
-      let fast = try StriderBinary.run(arguments, environment: environment)
-      let slow = try StriderBinary.run(Self.parsedForm(arguments), environment: environment)
+      let fast = InProcess.run(arguments, environment: environment)
+      let slow = InProcess.run(Self.parsedForm(arguments), environment: environment)
       #expect(fast.status == 0 && slow.status == 0, "\(fast.stderr) \(slow.stderr)")
       #expect(fast.stdout == slow.stdout && fast.stderr == slow.stderr, "\(arguments)")
     }
-    let table = try StriderBinary.run(["analyze", file], environment: environment)
+    let table = InProcess.run(["analyze", file], environment: environment)
     #expect(table.stdout.contains(" mi"), "the config file's imperial units: \(table.stdout)")
     let broken = try Self.configFolder(
       named: "broken", in: dir, toml: "[profile]\nunits = \"furlongs\"\n")
-    let fast = try StriderBinary.run(
+    let fast = InProcess.run(
       ["analyze", file], environment: ["XDG_CONFIG_HOME": broken.path])
-    let slow = try StriderBinary.run(
+    let slow = InProcess.run(
       ["analyze", "--format=table", file], environment: ["XDG_CONFIG_HOME": broken.path])
     #expect(fast.status == 1 && slow.status == 1, "a bad config file stops both")
     #expect(fast.stderr == slow.stderr, "\(fast.stderr)")
@@ -107,22 +107,22 @@ import Testing
     let dir = try StriderBinary.temporaryDirectory()
     let file = try Self.gpx(named: "run.gpx", in: dir)
 
-    let help = try StriderBinary.run(["analyze", "--help"])
+    let help = InProcess.run(["analyze", "--help"])
     #expect(help.status == 0 && help.stdout.contains("USAGE: strider analyze"))
 
-    let none = try StriderBinary.run(["analyze"])
+    let none = InProcess.run(["analyze"])
     #expect(none.status != 0 && none.stderr.contains("Missing expected argument"))
 
-    let badFormat = try StriderBinary.run(["analyze", "--format", "xml", file])
+    let badFormat = InProcess.run(["analyze", "--format", "xml", file])
     #expect(badFormat.status != 0 && badFormat.stderr.contains("xml"))
 
-    let badActivity = try StriderBinary.run(["analyze", "--activity", "skydive", file])
+    let badActivity = InProcess.run(["analyze", "--activity", "skydive", file])
     #expect(badActivity.status != 0 && badActivity.stderr.contains("skydive"))
 
-    let weight = try StriderBinary.run(["analyze", "--weight", "80", "--format", "json", file])
+    let weight = InProcess.run(["analyze", "--weight", "80", "--format", "json", file])
     #expect(weight.status == 0 && weight.stdout.contains("\"calories_kcal\""))
 
-    let twice = try StriderBinary.run(["analyze", "--format", "json", "--format", "table", file])
+    let twice = InProcess.run(["analyze", "--format", "json", "--format", "table", file])
     #expect(!twice.crashed)
   }
 }

@@ -25,11 +25,11 @@ import Testing
     #expect(files.count > 40)
     let (directory, environment) = try Self.emptyHistory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let imported = try StriderBinary.run(["sessions", "import"] + files, environment: environment)
+    let imported = InProcess.run(["sessions", "import"] + files, environment: environment)
     // A few files are damaged on purpose (a corrupt FIT header): those are refused, every
     // other file is imported.
     #expect(imported.status == 0 || imported.stderr.contains("not a FIT file header"))
-    let listed = try StriderBinary.run(["records", "--format", "json"], environment: environment)
+    let listed = InProcess.run(["records", "--format", "json"], environment: environment)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
     let records = try #require(json["records"] as? [[String: Any]])
@@ -73,7 +73,7 @@ import Testing
         SharedData.files(in: folder, withExtension: folder).first {
           $0.lastPathComponent == name
         })
-      let imported = try StriderBinary.run(
+      let imported = InProcess.run(
         ["sessions", "import", file.path], environment: environment)
       #expect(imported.status == 0, "\(imported.stderr)")
       if name == "gc-10k.tcx" {
@@ -95,10 +95,10 @@ import Testing
       SharedData.files(in: "fit", withExtension: "fit").first {
         $0.lastPathComponent == "gb-fr10.fit"
       })
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let text = try StriderBinary.run(["records"], environment: environment)
+    let text = InProcess.run(["records"], environment: environment)
     #expect(!text.stdout.contains("27:26"), "\(text.stdout)")
     #expect(text.stdout.contains("left out (an effort no one has made in its activity):"))
     #expect(text.stdout.contains("(run, "))

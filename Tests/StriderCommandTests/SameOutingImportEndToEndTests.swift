@@ -22,7 +22,7 @@ import Testing
     let other = try #require(SharedData.file("gpx/gb-wahoo.gpx")).path
     let home = try StriderBinary.temporaryDirectory().path
     let environment = ["STRIDER_HOME": home]
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", fit, gpx, other], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("gb-edge800.fit: session 1, ride"))
@@ -34,14 +34,14 @@ import Testing
       "another day's ride is kept, numbered as if the copy had never been read")
     #expect(!imported.stdout.contains("new best"), "the copy set no record of its own")
 
-    let stats = try StriderBinary.run(
+    let stats = InProcess.run(
       ["stats", "--year", "--format", "json"], environment: environment)
     let year2012 = try Self.rides(stats.stdout).first { $0["start"] as? String == "2012-01-01" }
     #expect(year2012?["sessions"] as? Int == 1)
     let distance = try #require(year2012?["distance_m"] as? Double)
     #expect(abs(distance - 25_200) < 100, "\(distance) m: the ride once")
 
-    let kept = try StriderBinary.run(
+    let kept = InProcess.run(
       ["sessions", "import", "--keep-duplicate", gpx], environment: environment)
     #expect(kept.status == 0 && kept.stdout.contains("gb-edge800.gpx: session"), "\(kept)")
   }

@@ -20,7 +20,7 @@ import Testing
 
   /// The run records held by the history, by session.
   static func recordSessions(_ environment: [String: String], activity: String) throws -> Set<Int> {
-    let listed = try StriderBinary.run(
+    let listed = InProcess.run(
       ["records", "--format", "json", "--activity", activity], environment: environment)
     let json = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
     let records = json?["records"] as? [[String: Any]] ?? []
@@ -29,27 +29,27 @@ import Testing
 
   @Test func aRunIsRenamedMeasuredAsAWalkAndLeftOutOfTheRecords() throws {
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", Self.demo.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(try Self.recordSessions(environment, activity: "run") == [1])
-    let edited = try StriderBinary.run(
+    let edited = InProcess.run(
       ["sessions", "edit", "1", "--name", "Park loop", "--activity", "walk"],
       environment: environment)
     #expect(edited.status == 0, "\(edited.stderr)")
     #expect(
       edited.stdout == "session 1: walk, \"Park loop\", 5.97 km, in the personal records\n")
-    let shown = try StriderBinary.run(["sessions", "show", "1"], environment: environment)
+    let shown = InProcess.run(["sessions", "show", "1"], environment: environment)
     #expect(shown.stdout.contains("session         1 (Park loop)"))
     #expect(shown.stdout.contains("activity        walk"))
     #expect(try Self.recordSessions(environment, activity: "run").isEmpty)
     #expect(try Self.recordSessions(environment, activity: "walk") == [1])
-    let left = try StriderBinary.run(
+    let left = InProcess.run(
       ["sessions", "edit", "1", "--exclude-from-records"], environment: environment)
     #expect(left.stdout.hasSuffix(", left out of the personal records\n"))
     #expect(try Self.recordSessions(environment, activity: "walk").isEmpty)
     #expect(
-      try StriderBinary.run(["sessions", "show", "1"], environment: environment).stdout
+      InProcess.run(["sessions", "show", "1"], environment: environment).stdout
         .contains("records         left out"))
   }
 
@@ -59,7 +59,7 @@ import Testing
     let file = directory.appendingPathComponent("standing.gpx")
     try Self.standing.write(to: file, atomically: true, encoding: .utf8)
     let environment = StriderBinary.isolatedEnvironment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("run by default"))
@@ -68,7 +68,7 @@ import Testing
         "left out of the personal records until you say what it was: `strider sessions edit 1 "
           + "--activity ACTIVITY --include-in-records`"), "\(imported.stdout)")
     #expect(try Self.recordSessions(environment, activity: "run").isEmpty)
-    let said = try StriderBinary.run(
+    let said = InProcess.run(
       ["sessions", "edit", "1", "--activity", "walk", "--include-in-records"],
       environment: environment)
     #expect(said.stdout.hasPrefix("session 1: walk, \"standing.gpx\""), "\(said.stdout)")
@@ -86,7 +86,7 @@ import Testing
   ])
   func aMistakeIsSaidWithTheEditUsage(arguments: [String], says: String) throws {
     let environment = StriderBinary.isolatedEnvironment()
-    let result = try StriderBinary.run(arguments, environment: environment)
+    let result = InProcess.run(arguments, environment: environment)
     #expect(result.status != 0)
     #expect(result.stderr.contains(says), "\(result.stderr)")
     if !says.hasPrefix("no session") {

@@ -44,39 +44,39 @@ import Testing
     let file = try Self.logger(in: directory)
 
     let environment = Self.environment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("logger.gpx: 2 sessions, walk, 1200 fixes split"))
     #expect(imported.stdout.contains("2026-11-01 08:00"), "\(imported.stdout)")
     #expect(imported.stdout.contains("2026-11-04 08:00"), "\(imported.stdout)")
-    let listed = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let listed = InProcess.run(["sessions", "list"], environment: environment)
     #expect(listed.stdout.split(separator: "\n").count == 3, "a header and two: \(listed.stdout)")
 
-    let split = try StriderBinary.run(
+    let split = InProcess.run(
       ["sessions", "split", "2", "--at", "08:05"], environment: environment)
     #expect(split.status == 0, "\(split.stderr)")
     #expect(split.stdout.hasPrefix("session 2 is now 2 sessions:\n"), "\(split.stdout)")
     #expect(split.stdout.contains("2026-11-04 08:05"), "\(split.stdout)")
-    let after = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let after = InProcess.run(["sessions", "list"], environment: environment)
     #expect(after.stdout.split(separator: "\n").count == 4, "\(after.stdout)")
 
-    let outside = try StriderBinary.run(
+    let outside = InProcess.run(
       ["sessions", "split", "1", "--at", "2026-12-01 08:00"], environment: environment)
     #expect(outside.status == 1)
     #expect(outside.stderr.contains("session 1 cannot be split: no fix before and after"))
-    let nothing = try StriderBinary.run(["sessions", "split", "1"], environment: environment)
+    let nothing = InProcess.run(["sessions", "split", "1"], environment: environment)
     #expect(nothing.status == 64, "\(nothing.stderr)")
-    let notATime = try StriderBinary.run(
+    let notATime = InProcess.run(
       ["sessions", "split", "1", "--at", "25:00"], environment: environment)
     #expect(notATime.status == 64 && notATime.stderr.contains("Usage: strider sessions split"))
 
     // The three parts of the second walk's file made one again.
-    let merged = try StriderBinary.run(
+    let merged = InProcess.run(
       ["sessions", "merge", "3", "2"], environment: environment)
     #expect(merged.status == 0, "\(merged.stderr)")
     #expect(merged.stdout.hasPrefix("session 3 merged into session 2:\n"), "\(merged.stdout)")
-    let whole = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let whole = InProcess.run(["sessions", "list"], environment: environment)
     #expect(whole.stdout.split(separator: "\n").count == 3, "\(whole.stdout)")
   }
 
@@ -85,7 +85,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = try Self.logger(in: directory)
     let environment = Self.environment()
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", "--split-gap", "0", file.path], environment: environment)
     #expect(imported.stdout.hasPrefix("\(file.path): session 1, walk, 1200 fixes"))
   }

@@ -22,16 +22,16 @@ import Testing
     let (format, points) = format
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.path]
-    let demo = try StriderBinary.run(
+    let demo = InProcess.run(
       ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
     #expect(demo.status == 0, "\(demo.stderr)")
     let walk = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
-    let imported = try StriderBinary.run(["sessions", "import", walk], environment: environment)
+    let imported = InProcess.run(["sessions", "import", walk], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
 
     let store = try SessionStore(location: StoreLocation(directory: dir.path))
     for id in [1, 2] as [Int64] {
-      let exported = try StriderBinary.run(
+      let exported = InProcess.run(
         [
           "sessions", "export", "\(id)", "--format", format, "--points", points.rawValue,
           "--privacy-radius", "\(privacyRadius)",
@@ -55,10 +55,10 @@ import Testing
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.path]
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", file.path], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "1", "--format", "tcx"], environment: environment)
     #expect(exported.status == 0, "\(exported.stderr)")
     let store = try SessionStore(location: StoreLocation(directory: dir.path))
@@ -76,7 +76,7 @@ import Testing
   @Test func theStoredTracksStopsAndMovesAreTheTrackInMemorys() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let walk = SharedData.packageRoot.appendingPathComponent("Demo/park-walk.gpx").path
-    let imported = try StriderBinary.run(
+    let imported = InProcess.run(
       ["sessions", "import", walk], environment: ["STRIDER_HOME": dir.path])
     #expect(imported.status == 0, "\(imported.stderr)")
     let store = try SessionStore(location: StoreLocation(directory: dir.path))
@@ -104,11 +104,11 @@ import Testing
   func aStreamedFITIsTheWholeRecordsFIT(points: ExportPoints) throws {
     let dir = try StriderBinary.temporaryDirectory()
     let environment = ["STRIDER_HOME": dir.path]
-    let demo = try StriderBinary.run(
+    let demo = InProcess.run(
       ["demo", "--headless", "--speed", "max", "--record"], environment: environment)
     #expect(demo.status == 0, "\(demo.stderr)")
     let out = dir.appendingPathComponent("streamed.fit")
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "1", "--format", "fit", "--points", points.rawValue, "-o", out.path],
       environment: environment)
     #expect(exported.status == 0, "\(exported.stderr)")

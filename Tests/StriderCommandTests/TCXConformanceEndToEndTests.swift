@@ -24,7 +24,7 @@ import Testing
       let name = file.lastPathComponent
       let reference = try #require(references[name] as? [String: Any])
       let native = try #require(reference["tcx_native"] as? [String: Any])
-      let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+      let result = InProcess.run(["analyze", "--format", "json", file.path])
       #expect(result.status == 0, "\(name): \(result.stderr)")
       let line = result.stdout.split(separator: "\n").first ?? ""
       let report =

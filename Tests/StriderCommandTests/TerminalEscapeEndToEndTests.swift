@@ -10,19 +10,19 @@ import Testing
     let dir = try StriderBinary.temporaryDirectory()
     let home = dir.appendingPathComponent("data")
     let environment = ["STRIDER_HOME": home.path]
-    let made = try StriderBinary.run(["sessions", "list"], environment: environment)
+    let made = InProcess.run(["sessions", "list"], environment: environment)
     #expect(made.status == 0, "\(made.stderr)")
     // The name as JSON escapes it; the file holds no raw control character.
     let name = #"home\u001b]0;owned\u0007\u001b[31m\u009b2J"#
     let places = #"[{"id":1,"latitude":46.05,"longitude":14.5,"name":"\#(name)"}]"#
     try Data(places.utf8).write(to: home.appendingPathComponent("places.json"))
-    let listed = try StriderBinary.run(["places"], environment: environment)
+    let listed = InProcess.run(["places"], environment: environment)
     #expect(listed.status == 0, "\(listed.stderr)")
     #expect(listed.stdout.contains("home\u{FFFD}]0;owned"), "\(listed.stdout)")
     for control in ["\u{1B}", "\u{07}", "\u{9B}"] {
       #expect(!listed.stdout.contains(control), "places printed a raw control character")
     }
-    let named = try StriderBinary.run(
+    let named = InProcess.run(
       ["places", "name", "1", "a\u{1B}[2Jb"], environment: environment)
     #expect(named.status == 0 && !named.stdout.contains("\u{1B}"), "\(named.stdout)")
   }
@@ -34,9 +34,9 @@ import Testing
     let home = dir.appendingPathComponent("data")
     let file = dir.appendingPathComponent("day.gpx")
     let environment = ["STRIDER_HOME": home.path, "TZ": "UTC"]
-    try StriderBinary.importSimulatedDay(to: file, environment: environment)
+    InProcess.importSimulatedDay(to: file, environment: environment)
     // The first `day` numbers the places and keeps them; then every name is hostile.
-    let first = try StriderBinary.run(["day", "2024-05-06"], environment: environment)
+    let first = InProcess.run(["day", "2024-05-06"], environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
     let placesFile = home.appendingPathComponent("places.json")
     var places = try #require(
@@ -45,7 +45,7 @@ import Testing
     for index in places.indices { places[index]["name"] = "home\u{1B}]0;owned\u{07}\u{9B}2J" }
     try JSONSerialization.data(withJSONObject: places).write(to: placesFile)
     for format in ["text", "panel"] {
-      let result = try StriderBinary.run(
+      let result = InProcess.run(
         ["day", "2024-05-06", "--format", format],
         environment: environment.merging(["COLUMNS": "100", "NO_COLOR": "1"]) { $1 })
       #expect(result.status == 0, "\(format): \(result.stderr)")
@@ -59,7 +59,7 @@ import Testing
   @Test func pathsAndValuesAreFilteredInConfig() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let config = dir.appendingPathComponent("conf\u{1B}[31m")
-    let result = try StriderBinary.run(
+    let result = InProcess.run(
       ["config"], environment: ["XDG_CONFIG_HOME": config.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("conf\u{FFFD}[31m"), "\(result.stdout)")

@@ -19,11 +19,11 @@ import Testing
     let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
 
     let runs = [
-      try StriderBinary.run(["sessions", "import", track.path], environment: home),
-      try StriderBinary.run(["sessions", "list"], environment: home),
-      try StriderBinary.run(["sessions", "show", "1"], environment: home),
-      try StriderBinary.run(["analyze", track.path]),
-      try StriderBinary.run(["analyze", cut.path]),
+      InProcess.run(["sessions", "import", track.path], environment: home),
+      InProcess.run(["sessions", "list"], environment: home),
+      InProcess.run(["sessions", "show", "1"], environment: home),
+      InProcess.run(["analyze", track.path]),
+      InProcess.run(["analyze", cut.path]),
     ]
     // The cut file keeps its points before the cut, with a warning naming it.
     #expect(runs.map(\.status) == [0, 0, 0, 0, 0])
@@ -36,7 +36,7 @@ import Testing
     #expect(runs[1].stdout.contains("run \u{FFFD}]0;owned\u{FFFD}\u{FFFD}[31mred\u{FFFD}.gpx"))
     #expect(runs[4].stderr.contains("cut \u{FFFD}[2J.gpx"))
     // JSON keeps the name exactly, escaped.
-    let json = try StriderBinary.run(["analyze", "--format", "json", track.path])
+    let json = InProcess.run(["analyze", "--format", "json", track.path])
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     #expect(object?["file"] as? String == track.path)
   }

@@ -21,14 +21,14 @@ import Testing
   static func simulated(_ format: String, in dir: URL) throws -> (path: String, text: String) {
     let path = dir.appendingPathComponent("run.\(format)").path
     let plain = format == "gpx" ? ["--plain"] : []
-    let sim = try StriderBinary.run(
+    let sim = InProcess.run(
       ["simulate", "--seed", "3", "--faults", "none", "--format", format, "-o", path] + plain)
     #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
     return (path, try String(contentsOfFile: path, encoding: .utf8))
   }
 
   static func analyze(_ path: String) throws -> (report: [String: Any], stderr: String) {
-    let result = try StriderBinary.run(["analyze", "--format", "json", "--live", path])
+    let result = InProcess.run(["analyze", "--format", "json", "--live", path])
     #expect(result.status == 0 && !result.crashed, "analyze failed: \(result.stderr)")
     return (try json(result.stdout), result.stderr)
   }
@@ -144,7 +144,7 @@ import Testing
     #expect(stderr.contains("untimed.gpx: no fix has a time: distance only"), "\(stderr)")
     #expect((report["warnings"] as? [String])?.first?.hasPrefix("no fix has a time") == true)
     // Replayed, its start has no time rather than a 1970 stand-in.
-    let replay = try StriderBinary.run(["replay", untimed, "--headless", "--speed", "max"])
+    let replay = InProcess.run(["replay", untimed, "--headless", "--speed", "max"])
     #expect(replay.status == 0, "\(replay.stderr)")
     let start = try #require(
       replay.stdout.split(separator: "\n").first { $0.contains("\"event\":\"start\"") })
@@ -152,9 +152,9 @@ import Testing
     #expect(!replay.stdout.contains("1970-"), "no event dated 1970")
     // Imported, it is kept (its track points have no time) and exports its points.
     let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
-    let imported = try StriderBinary.run(["sessions", "import", untimed], environment: home)
+    let imported = InProcess.run(["sessions", "import", untimed], environment: home)
     #expect(imported.status == 0, "\(imported.stderr)")
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "1", "--format", "gpx"], environment: home)
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(exported.stdout.components(separatedBy: "<trkpt").count > 100)
@@ -166,7 +166,7 @@ import Testing
 
   @Test(arguments: ["run", "walk", "ride"], [1, 2, 7])
   func headlessDemoEventsNeverGoBackwards(activity: String, seed: Int) throws {
-    let result = try StriderBinary.run([
+    let result = InProcess.run([
       "demo", "--headless", "--speed", "max", "--seed", "\(seed)", "--activity", activity,
     ])
     #expect(result.status == 0 && !result.crashed, "\(result.stderr)")

@@ -33,7 +33,7 @@ import Testing
   @Test("6 x 400 m in the demo and replayed from its recording: the same coach, word for word")
   func demoAndReplaySayTheSame() throws {
     let env = StriderBinary.isolatedEnvironment()
-    let demo = try StriderBinary.run(
+    let demo = InProcess.run(
       [
         "demo", "--headless", "--speed", "max", "--faults", "none", "--seed", "5", "--drift",
         "12", "--record", "--workout", Self.sixBy400,
@@ -41,7 +41,7 @@ import Testing
     #expect(demo.status == 0, "\(demo.stderr)")
     #expect(demo.stderr.contains("session 1 recorded"), "\(demo.stderr)")
     let live = Self.jsonLines(demo.stdout)
-    let replay = try StriderBinary.run(
+    let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max", "--workout", Self.sixBy400],
       environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
@@ -72,7 +72,7 @@ import Testing
 
   @Test("A runner who stays on target hears no 'speed up' or 'slow down'", arguments: [1, 2, 3])
   func onTargetIsQuiet(seed: Int) throws {
-    let demo = try StriderBinary.run([
+    let demo = InProcess.run([
       "demo", "--headless", "--speed", "max", "--faults", "none", "--seed", "\(seed)",
       "--workout", Self.sixBy400,
     ])
@@ -81,7 +81,7 @@ import Testing
     #expect(Self.count(Self.offTarget, in: events) == 0, "\(Self.transcript(events))")
     #expect(Self.count(["step_result"], in: events) == 14)
     // Drifting the other way (surging) is heard as "slow down".
-    let surging = try StriderBinary.run([
+    let surging = InProcess.run([
       "demo", "--headless", "--speed", "max", "--faults", "none", "--seed", "\(seed)",
       "--drift", "-12", "--workout", Self.sixBy400,
     ])
@@ -98,7 +98,7 @@ import Testing
   func replayOfAFile() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("run.gpx").path
-    let sim = try StriderBinary.run(["simulate", "--seed", "3", "-o", gpx])
+    let sim = InProcess.run(["simulate", "--seed", "3", "-o", gpx])
     #expect(sim.status == 0, "\(sim.stderr)")
     let workout = dir.appendingPathComponent("tempo.toml")
     try """
@@ -115,7 +115,7 @@ import Testing
     kind = "recovery"
     duration = "2:00"
     """.write(to: workout, atomically: true, encoding: .utf8)
-    let slow = try StriderBinary.run(
+    let slow = InProcess.run(
       ["replay", gpx, "--headless", "--speed", "max", "--workout", workout.path])
     #expect(slow.status == 0, "\(slow.stderr)")
     let events = Self.jsonLines(slow.stdout)
@@ -133,7 +133,7 @@ import Testing
     .enabled(if: SharedData.isPresent, SharedData.absent))
   func fitWorkoutInTheDemo() throws {
     let fit = try #require(SharedData.file("fit/fp-WorkoutIndividualSteps.fit")).path
-    let demo = try StriderBinary.run([
+    let demo = InProcess.run([
       "demo", "--headless", "--speed", "max", "--faults", "none", "--workout", fit,
     ])
     #expect(demo.status == 0, "\(demo.stderr)")
@@ -160,7 +160,7 @@ import Testing
     for command in [
       ["demo", "--headless"], ["replay", "1", "--headless"], ["run", "--headless"],
     ] {
-      let result = try StriderBinary.run(command + ["--workout", workout.path])
+      let result = InProcess.run(command + ["--workout", workout.path])
       #expect(result.status == 1, "\(command)")
       #expect(!result.crashed)
       #expect(result.stdout.isEmpty, "\(command): \(result.stdout)")
@@ -168,10 +168,10 @@ import Testing
         result.stderr.contains("\(workout.path):3: step[1].pace_per_km: expected two paces"),
         "\(command): \(result.stderr)")
     }
-    let missing = try StriderBinary.run(["demo", "--headless", "--workout", "/nonexistent.toml"])
+    let missing = InProcess.run(["demo", "--headless", "--workout", "/nonexistent.toml"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("/nonexistent.toml: no such file"))
-    let lone = try StriderBinary.run(["demo", "--headless", "--drift", "10"])
+    let lone = InProcess.run(["demo", "--headless", "--drift", "10"])
     #expect(lone.status != 0)
     #expect(lone.stderr.contains("--drift needs --workout"))
   }
