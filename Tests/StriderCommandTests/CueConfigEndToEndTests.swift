@@ -20,36 +20,15 @@ import Testing
     every_distance_km = 5
     """
 
-  /// An isolated environment whose config.toml holds `text`.
-  static func environment(config text: String) throws -> [String: String] {
-    let folder = try StriderBinary.temporaryDirectory()
-    try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent("config/strider"), withIntermediateDirectories: true)
-    try text.write(
-      to: folder.appendingPathComponent("config/strider/config.toml"), atomically: true,
-      encoding: .utf8)
-    return StriderBinary.isolatedEnvironment([
-      "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-      "STRIDER_HOME": folder.appendingPathComponent("data").path, "TZ": "UTC",
-    ])
-  }
-
-  /// Every `cue` line as (trigger, text).
-  static func cues(_ stdout: String) -> [(trigger: String, text: String)] {
-    WorkoutEndToEndTests.jsonLines(stdout).filter { $0["event"] as? String == "cue" }.map {
-      ($0["trigger"] as? String ?? "?", $0["text"] as? String ?? "?")
-    }
-  }
-
   static let demo = [
     "demo", "--headless", "--speed", "max", "--faults", "none", "--seed", "3",
   ]
 
   @Test func theDemoSaysWhatTheConfigAsks() throws {
-    let env = try Self.environment(config: Self.config)
+    let env = try CommandOutput.environment(config: Self.config)
     let run = InProcess.run(Self.demo + ["--record"], environment: env)
     #expect(run.status == 0, "\(run.stderr)")
-    let said = Self.cues(run.stdout)
+    let said = CommandOutput.cues(run.stdout)
     let distance = said.filter { $0.trigger == "distance" }
     let splits = said.filter { $0.trigger == "split" }
     #expect(!said.contains { $0.trigger == "time" }, "every_time_s = 0: \(said)")
@@ -66,11 +45,11 @@ import Testing
     let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max"], environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
-    #expect(Self.cues(replay.stdout).map(\.text) == said.map(\.text))
+    #expect(CommandOutput.cues(replay.stdout).map(\.text) == said.map(\.text))
 
     // Without the config: the cues of old, every kilometre and every five minutes.
     let plain = InProcess.run(Self.demo, environment: StriderBinary.isolatedEnvironment())
-    let before = Self.cues(plain.stdout)
+    let before = CommandOutput.cues(plain.stdout)
     #expect(before.contains { $0.trigger == "time" })
     #expect(!before.contains { $0.trigger == "split" })
     #expect(
@@ -82,17 +61,19 @@ import Testing
   }
 
   @Test func anotherActivityTakesItsOwnTable() throws {
-    let env = try Self.environment(config: Self.config)
+    let env = try CommandOutput.environment(config: Self.config)
     let ride = InProcess.run(Self.demo + ["--activity", "ride"], environment: env)
     #expect(ride.status == 0, "\(ride.stderr)")
-    let said = Self.cues(ride.stdout).filter { ["time", "distance", "split"].contains($0.trigger) }
+    let said = CommandOutput.cues(ride.stdout).filter {
+      ["time", "distance", "split"].contains($0.trigger)
+    }
     #expect(!said.isEmpty)
     #expect(said.allSatisfy { $0.trigger == "distance" }, "[cues.ride] and [cues]: \(said)")
     #expect(said.first?.text.hasPrefix("Distance 5 kilometres. Time ") == true, "\(said)")
   }
 
   @Test func aBadKeyNamesItselfAndItsLine() throws {
-    let env = try Self.environment(
+    let env = try CommandOutput.environment(
       config: "[cues]\nevery_time_s = 60\n\n[cues.run]\nsays = [\"distance\", \"pase\"]\n")
     let run = InProcess.run(Self.demo, environment: env)
     #expect(run.status != 0)
@@ -101,7 +82,7 @@ import Testing
       "\(run.stderr)")
     #expect(run.stdout.isEmpty)
     let shown = InProcess.run(
-      ["config"], environment: try Self.environment(config: Self.config))
+      ["config"], environment: try CommandOutput.environment(config: Self.config))
     #expect(shown.status == 0, "\(shown.stderr)")
     #expect(shown.stdout.contains("[cues.run]"), "\(shown.stdout)")
     #expect(shown.stdout.contains("every_distance_m = 500"), "\(shown.stdout)")

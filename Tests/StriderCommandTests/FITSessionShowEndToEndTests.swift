@@ -218,7 +218,7 @@ import Testing
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func caloriesFromTheHeartRateForAKnownPerson() throws {
     let file = try #require(SharedData.file("fit/fp-activity-small-fenix2-run.fit"))
-    let environment = try CueConfigEndToEndTests.environment(
+    let environment = try CommandOutput.environment(
       config: "[profile]\nage = 35\nsex = \"female\"\nweight = 60\n")
     let analyzed = InProcess.run(["analyze", file.path], environment: environment)
     #expect(

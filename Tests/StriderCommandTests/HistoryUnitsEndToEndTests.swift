@@ -12,7 +12,7 @@ import Testing
   }
 
   @Test func theConfigFilesUnitsAreTheHistorysUnits() throws {
-    let environment = try CueConfigEndToEndTests.environment(
+    let environment = try CommandOutput.environment(
       config: "[profile]\nunits = \"imperial\"\n")
     let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Demo/park-run.gpx").standardized

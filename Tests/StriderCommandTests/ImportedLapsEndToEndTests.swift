@@ -27,7 +27,7 @@ import Testing
     let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max"], environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
-    let lines = WorkoutEndToEndTests.jsonLines(replay.stdout)
+    let lines = CommandOutput.jsonLines(replay.stdout)
     #expect(lines.filter { $0["event"] as? String == "lap" }.count >= count - 2)
     let laps = try #require(lines.last?["laps"] as? [[String: Any]])
     #expect(laps.count == count)

@@ -8,12 +8,6 @@ import Testing
   static let sixBy400 = SharedData.packageRoot.appendingPathComponent("docs/workouts/6x400.toml")
     .path
 
-  static func jsonLines(_ text: String) -> [[String: Any]] {
-    text.split(separator: "\n").compactMap {
-      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
-  }
-
   /// Every `coach` line as "time kind text": what a runner hears, and when.
   static func transcript(_ events: [[String: Any]]) -> [String] {
     events.filter { $0["event"] as? String == "coach" }.map {
@@ -40,12 +34,12 @@ import Testing
       ], environment: env)
     #expect(demo.status == 0, "\(demo.stderr)")
     #expect(demo.stderr.contains("session 1 recorded"), "\(demo.stderr)")
-    let live = Self.jsonLines(demo.stdout)
+    let live = CommandOutput.jsonLines(demo.stdout)
     let replay = InProcess.run(
       ["replay", "1", "--headless", "--speed", "max", "--workout", Self.sixBy400],
       environment: env)
     #expect(replay.status == 0, "\(replay.stderr)")
-    let replayed = Self.jsonLines(replay.stdout)
+    let replayed = CommandOutput.jsonLines(replay.stdout)
 
     let said = Self.transcript(live)
     #expect(said.count > 30, "14 starts, 14 results, the end and the coaching: \(said.count)")
@@ -77,7 +71,7 @@ import Testing
       "--workout", Self.sixBy400,
     ])
     #expect(demo.status == 0, "\(demo.stderr)")
-    let events = Self.jsonLines(demo.stdout)
+    let events = CommandOutput.jsonLines(demo.stdout)
     #expect(Self.count(Self.offTarget, in: events) == 0, "\(Self.transcript(events))")
     #expect(Self.count(["step_result"], in: events) == 14)
     // Drifting the other way (surging) is heard as "slow down".
@@ -85,7 +79,7 @@ import Testing
       "demo", "--headless", "--speed", "max", "--faults", "none", "--seed", "\(seed)",
       "--drift", "-12", "--workout", Self.sixBy400,
     ])
-    let surged = Self.jsonLines(surging.stdout)
+    let surged = CommandOutput.jsonLines(surging.stdout)
     #expect(Self.count(["slow_down"], in: surged) > 0, "\(Self.transcript(surged))")
     #expect(Self.count(["speed_up"], in: surged) == 0, "\(Self.transcript(surged))")
     print(
@@ -118,7 +112,7 @@ import Testing
     let slow = InProcess.run(
       ["replay", gpx, "--headless", "--speed", "max", "--workout", workout.path])
     #expect(slow.status == 0, "\(slow.stderr)")
-    let events = Self.jsonLines(slow.stdout)
+    let events = CommandOutput.jsonLines(slow.stdout)
     let results = events.filter {
       $0["event"] as? String == "step" && $0["phase"] as? String == "end"
     }
@@ -137,7 +131,7 @@ import Testing
       "demo", "--headless", "--speed", "max", "--faults", "none", "--workout", fit,
     ])
     #expect(demo.status == 0, "\(demo.stderr)")
-    let said = Self.transcript(Self.jsonLines(demo.stdout))
+    let said = Self.transcript(CommandOutput.jsonLines(demo.stdout))
     let starts = said.filter { $0.contains(" step_start ") }.map {
       String($0.split(separator: " ", maxSplits: 2)[2])
     }

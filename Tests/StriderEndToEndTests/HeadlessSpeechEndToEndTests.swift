@@ -22,7 +22,7 @@ import Testing
       environment: StriderBinary.isolatedEnvironment(["PATH": path, "SPOKEN": spoken.path]))
     #expect(run.status == 0, "\(run.stderr)")
     let said = try String(contentsOf: spoken, encoding: .utf8).split(separator: "\n")
-    let printed = CueConfigEndToEndTests.cues(run.stdout).map(\.text)
+    let printed = CommandOutput.cues(run.stdout).map(\.text)
     #expect(!said.isEmpty && said.allSatisfy { printed.contains(String($0)) }, "\(said)")
     #expect(said.last?.hasPrefix("Session complete.") == true, "the finish is waited for: \(said)")
 

@@ -9,7 +9,7 @@ import Testing
   func headlessLapsReachTheExport() throws {
     let dir = try StriderBinary.temporaryDirectory()
     // What the presses and the finish say comes from the config's fields.
-    var env = try CueConfigEndToEndTests.environment(
+    var env = try CommandOutput.environment(
       config: """
         [cues.run]
         lap_says = ["lap_distance", "lap_pace"]
@@ -43,10 +43,10 @@ import Testing
     let err = (try? String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8))
     #expect(result.status == 0, "\(result.stderr) \(err ?? "")")
     let out = try String(contentsOf: dir.appendingPathComponent("out.jsonl"), encoding: .utf8)
-    let events = WorkoutEndToEndTests.jsonLines(out)
+    let events = CommandOutput.jsonLines(out)
     let laps = events.filter { $0["event"] as? String == "lap" }
     #expect(laps.map { $0["number"] as? Int } == [1, 2], "\(out.suffix(2000))")
-    let said = CueConfigEndToEndTests.cues(out)
+    let said = CommandOutput.cues(out)
     let lapCues = said.filter { $0.trigger == "lap" }.map(\.text)
     #expect(lapCues.count == 2, "\(said)")
     for (number, text) in zip(1..., lapCues) {
@@ -114,13 +114,13 @@ import Testing
     }
     let said = lines(live.stdout, ["lap", "step", "coach"])
     #expect(lines(live.stdout, ["lap"]).count == 2, "\(live.stdout.suffix(3000))")
-    let endings = WorkoutEndToEndTests.jsonLines(live.stdout).compactMap {
+    let endings = CommandOutput.jsonLines(live.stdout).compactMap {
       $0["ending"] as? String
     }
     #expect(endings == ["lap", "lap", "stopped"])
     #expect(said == lines(replay.stdout, ["lap", "step", "coach"]))
     let laps = { (stdout: String) in
-      WorkoutEndToEndTests.jsonLines(stdout).last?["laps"] as? [[String: Any]]
+      CommandOutput.jsonLines(stdout).last?["laps"] as? [[String: Any]]
     }
     let intensities = try #require(laps(live.stdout)).compactMap { $0["intensity"] as? String }
     #expect(intensities == ["active", "rest", "active"], "work, recovery, cool-down")

@@ -21,7 +21,7 @@ import Testing
     let result = try StriderBinary.run([
       "replay", file, "--headless", "--speed", "max", "--figures", "1",
     ])
-    let lines = ReplayCommandTests.jsonLines(result.stdout)
+    let lines = CommandOutput.jsonLines(result.stdout)
     return (
       lines.filter { $0["event"] as? String == "figures" },
       lines.filter { $0["event"] as? String == "split" },

@@ -4,12 +4,6 @@ import Testing
 
 /// `strider replay --headless` and `strider demo --headless`, run as a user would.
 @Suite(.offCooperativePool) struct ReplayCommandTests {
-  static func jsonLines(_ text: String) -> [[String: Any]] {
-    text.split(separator: "\n").compactMap {
-      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
-  }
-
   /// A file the simulator wrote into a fresh folder (`arguments`, then `-o`), and its size.
   static func simulated(
     _ name: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
@@ -33,7 +27,7 @@ import Testing
     ])
     #expect(sim.status == 0)
     let analyzed = try StriderBinary.run(["analyze", "--format", "json", "--live", gpx])
-    let reference = try #require(Self.jsonLines(analyzed.stdout).first)
+    let reference = try #require(CommandOutput.jsonLines(analyzed.stdout).first)
     let elapsed = try #require(reference["elapsed_s"] as? Double)
     #expect(elapsed > 6800, "the simulated ride lasts about two hours: \(elapsed) s")
 
@@ -44,7 +38,7 @@ import Testing
     // Paced by the fix clock: it waits its 7 s (how much longer it takes on a loaded
     // machine is the benchmarks' business, not a test's).
     #expect(wall >= elapsed / 1000 * 0.95, "took \(wall) s")
-    let events = Self.jsonLines(replay.stdout)
+    let events = CommandOutput.jsonLines(replay.stdout)
     var summary = try #require(events.last)
     #expect(summary.removeValue(forKey: "event") as? String == "summary")
     for key in ["distance_m", "moving_s", "elapsed_s", "points_accepted", "calories_kcal"] {
@@ -113,7 +107,7 @@ import Testing
     #expect(fromFile.status == 0 && fromSession.status == 0, "\(fromSession.stderr)")
     // Each event without what names its source, as JSON with sorted keys.
     func comparable(_ text: String) -> [String] {
-      Self.jsonLines(text).map { event in
+      CommandOutput.jsonLines(text).map { event in
         let kept = event.filter { !["source", "file", "format"].contains($0.key) }
         let data = try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -123,7 +117,8 @@ import Testing
     #expect(a.count > 100 && a.count == b.count)
     let differing = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(differing == nil, "event \(differing?.offset ?? -1) differs")
-    let points = try #require(Self.jsonLines(fromSession.stdout).last?["points_in"] as? Int)
+    let points = try #require(
+      CommandOutput.jsonLines(fromSession.stdout).last?["points_in"] as? Int)
     #expect(points > 10_000, "the ride crosses a page: \(points) fixes")
   }
 
@@ -139,7 +134,7 @@ import Testing
     process.terminate()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let events = Self.jsonLines(String(decoding: data, as: UTF8.self))
+    let events = CommandOutput.jsonLines(String(decoding: data, as: UTF8.self))
     #expect(process.terminationReason == .exit)
     #expect(events.first { $0["event"] as? String == "start" } != nil)
     #expect(events.last?["event"] as? String == "summary", "the last line is the summary")
@@ -155,7 +150,7 @@ import Testing
     let piped = try StriderBinary.shell(
       "cat '\(file)' | \"$STRIDER\" replay /dev/stdin --headless --speed max")
     #expect(plain.status == 0 && piped.status == 0, "\(plain.stderr)\(piped.stderr)")
-    #expect(Self.jsonLines(plain.stdout).count > 10)
+    #expect(CommandOutput.jsonLines(plain.stdout).count > 10)
     #expect(
       plain.stdout.replacingOccurrences(of: file, with: "FILE")
         == piped.stdout.replacingOccurrences(of: "/dev/stdin", with: "FILE"))
@@ -179,8 +174,8 @@ import Testing
     let piped = try StriderBinary.shell(
       "cat '\(file)' | \"$STRIDER\" replay /dev/stdin --activity ride --headless --speed \(speed)")
     #expect(plain.status == 0 && piped.status == 0, "\(piped.stderr)")
-    let a = try #require(Self.jsonLines(plain.stdout).last)
-    let b = try #require(Self.jsonLines(piped.stdout).last)
+    let a = try #require(CommandOutput.jsonLines(plain.stdout).last)
+    let b = try #require(CommandOutput.jsonLines(piped.stdout).last)
     #expect(a["event"] as? String == "summary" && b["event"] as? String == "summary")
     let points = a["points_in"] as? Int ?? 0
     #expect(points > 15_000)
