@@ -18,7 +18,7 @@ import Testing
   static func replayed(_ file: String) throws -> (
     figures: [[String: Any]], told: [[String: Any]], summary: [String: Any]?
   ) {
-    let result = try StriderBinary.run([
+    let result = InProcess.run([
       "replay", file, "--headless", "--speed", "max", "--figures", "1",
     ])
     let lines = CommandOutput.jsonLines(result.stdout)
@@ -61,7 +61,7 @@ import Testing
     ["run", "--auto", "--headless", "--figures", "5"],
   ])
   func figuresWhereNothingPrintsThemAreRefused(arguments: [String]) throws {
-    let result = try StriderBinary.run(arguments)
+    let result = InProcess.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains("--figures"), "\(result.stderr)")
   }

@@ -2,12 +2,13 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// What a new user meets in their first hour (issue 17), on the real binary: `--version`,
+/// What a new user meets in their first hour (issue 17), run in process: `--version`,
 /// completions, help texts that say the right default, values refused as out of range,
-/// a gpsd name that does not resolve, and the README's set-up.
+/// the parsers' errors said as Strider's (the install script and gpsd's names stay with
+/// the binary: `FirstHourBinaryTests`).
 @Suite(.offCooperativePool) struct FirstHourEndToEndTests {
   @Test func versionIsPrinted() throws {
-    let result = try StriderBinary.run(["--version"])
+    let result = InProcess.run(["--version"])
     #expect(result.status == 0)
     let version = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let parts = version.split(separator: ".")
@@ -16,27 +17,9 @@ import Testing
 
   @Test(arguments: ["bash", "zsh", "fish"])
   func completionScriptsAreGenerated(shell: String) throws {
-    let result = try StriderBinary.run(["--generate-completion-script", shell])
+    let result = InProcess.run(["--generate-completion-script", shell])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("strider") && result.stdout.contains("replay"))
-  }
-
-  @Test func installScriptIsDocumentedAndRuns() throws {
-    let readme = try String(
-      contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("Scripts/install.sh"))
-    let target = try StriderBinary.temporaryDirectory()
-    let script = SharedData.packageRoot.appendingPathComponent("Scripts/install.sh")
-    let result = try StriderBinary.shell(
-      "'\(script.path)' --prefix '\(target.path)' --binary \"$STRIDER\" --no-man")
-    #expect(result.status == 0, "\(result.stderr)")
-    for file in [
-      "share/bash-completion/completions/strider", "share/zsh/site-functions/_strider",
-      "share/fish/vendor_completions.d/strider.fish", "bin/strider", "share/doc/strider/cues.md",
-    ] {
-      let path = target.appendingPathComponent(file).path
-      #expect(FileManager.default.fileExists(atPath: path), "\(file) installed")
-    }
   }
 
   /// The activity's default in the help: a file's own where there is a file, the config
@@ -46,7 +29,7 @@ import Testing
     (["analyze"], true),
   ])
   func activityHelpSaysTheRightDefault(command: [String], hasFile: Bool) throws {
-    let result = try StriderBinary.run(command + ["--help"])
+    let result = InProcess.run(command + ["--help"])
     let help = result.stdout.replacingOccurrences(of: "\n", with: " ")
       .split(separator: " ").joined(separator: " ")
     #expect(help.contains("what the file says") == hasFile, "\(result.stdout)")
@@ -57,7 +40,7 @@ import Testing
   /// its key (they started at the margin); `config` says what an unset maximum heart rate
   /// means as the help does (it said "the activity's own").
   @Test func configHelpKeepsItsIndentationAndSaysTheRightDefault() throws {
-    let help = try StriderBinary.run(["help", "config"])
+    let help = InProcess.run(["help", "config"])
     let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     guard let keys = lines.firstIndex(where: { $0.hasSuffix("Keys:") }),
       let end = lines[keys...].firstIndex(where: { $0.isEmpty })
@@ -70,7 +53,7 @@ import Testing
       #expect(line.count <= 80, "\(line)")
     }
     #expect(lines[(keys + 1)..<end].contains { $0.hasPrefix("  profile.max_heart_rate: ") })
-    let config = try StriderBinary.run(
+    let config = InProcess.run(
       ["config"], environment: ["XDG_CONFIG_HOME": try StriderBinary.temporaryDirectory().path])
     #expect(config.stdout.contains("# max_heart_rate is not set: the highest in the last year"))
   }
@@ -78,7 +61,7 @@ import Testing
   /// The discussion is one paragraph, wrapped by the parser: no line ends after a word or
   /// two because the source had a newline there.
   @Test func simulateHelpWrapsAsOneParagraph() throws {
-    let result = try StriderBinary.run(["simulate", "--help"])
+    let result = InProcess.run(["simulate", "--help"])
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.hasPrefix("The simulator follows") })
     let end = try #require(lines[start...].firstIndex { $0.isEmpty })
@@ -108,7 +91,7 @@ import Testing
     if arguments.count > 1, arguments[1].hasPrefix("Demo/") {
       arguments[1] = SharedData.packageRoot.appendingPathComponent(arguments[1]).path
     }
-    let result = try StriderBinary.run(
+    let result = InProcess.run(
       arguments
         + ["--headless"].filter { _ in
           ["replay", "demo", "run"].contains(arguments[0])
@@ -117,30 +100,6 @@ import Testing
     #expect(result.stderr.contains(reason), "\(result.stderr)")
     #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
     #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")
-  }
-
-  @Test func gpsdNameThatDoesNotResolveIsAnErrorAtOnce() throws {
-    let started = Date()
-    let result = try StriderBinary.shell(
-      "timeout -s INT 20 \"$STRIDER\" run --headless --gpsd strider-no-such-host.invalid")
-    #expect(result.status == 1, "\(result.stderr)")
-    #expect(
-      result.stderr.contains("\"strider-no-such-host.invalid\" does not resolve"),
-      "\(result.stderr)")
-    #expect(result.stdout.isEmpty, "no session started: \(result.stdout)")
-    #expect(Date().timeIntervalSince(started) < 10, "said at once, not after retries")
-  }
-
-  @Test func refusedGPSDConnectionStillRetries() throws {
-    // Port 1 on loopback: nobody listens, so each attempt is refused and retried.
-    let result = try StriderBinary.shell(
-      "timeout --preserve-status -s INT 3 \"$STRIDER\" run --headless --no-record --gpsd 127.0.0.1:1"
-    )
-    #expect(result.status == 0, "Ctrl-C ends it cleanly: \(result.stderr)")
-    let retries = result.stdout.split(separator: "\n").filter {
-      $0.contains("\"disconnected\"") && $0.contains("retry_in_s")
-    }
-    #expect(retries.count >= 2, "\(result.stdout)")
   }
 
   /// Every system package `.ci/run` installs for the build is named in the README's set-up.
@@ -170,7 +129,7 @@ import Testing
     (["sessions", "shw", "3"], "Usage: strider sessions <subcommand>"),
   ])
   func aCommandsOwnCheckShowsItsOwnUsage(arguments: [String], usage: String) throws {
-    let result = try StriderBinary.run(arguments)
+    let result = InProcess.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
     #expect(!result.stderr.contains("Usage: strider sessions list"), "\(result.stderr)")
@@ -183,7 +142,7 @@ import Testing
   /// are, with the usage after them, status 64.
   @Test(arguments: [["analyze"], ["analyze", "--bogus", "x.gpx"], ["records", "--format", "csv"]])
   func theParsersErrorsAreSaidAsStridersAre(arguments: [String]) throws {
-    let result = try StriderBinary.run(arguments)
+    let result = InProcess.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.hasPrefix("strider: error: "), "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains("Usage: strider"), "\(arguments): \(result.stderr)")
@@ -194,13 +153,13 @@ import Testing
   @Test func sessionsListNewestFirstWithLimitAndSince() throws {
     let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
     for seed in 1...3 {
-      let demo = try StriderBinary.run(
+      let demo = InProcess.run(
         ["demo", "--record", "--headless", "--speed", "max", "--seed", "\(seed)"],
         environment: home)
       #expect(demo.status == 0, "\(demo.stderr)")
     }
     func ids(_ arguments: [String]) throws -> [String] {
-      let result = try StriderBinary.run(["sessions"] + arguments, environment: home)
+      let result = InProcess.run(["sessions"] + arguments, environment: home)
       #expect(result.status == 0, "\(result.stderr)")
       return result.stdout.split(separator: "\n").dropFirst().map {
         String($0.split(separator: " ").first ?? "")
@@ -211,7 +170,7 @@ import Testing
     // The first two of the order asked for (issue 52: it listed the newest two, reversed).
     #expect(try ids(["list", "--limit", "2", "--oldest-first"]) == ["1", "2"])
     #expect(try ids(["list", "--since", "2024-05-03"]) == ["3", "2", "1"])
-    let none = try StriderBinary.run(
+    let none = InProcess.run(
       ["sessions", "list", "--since", "2099-01-01"], environment: home)
     #expect(none.stdout == "no sessions since 2099-01-01 (3 before it)\n")
   }
@@ -220,15 +179,15 @@ import Testing
   @Test func rideSplitsAreSpeedsAndRunSplitsPaces() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let ride = dir.appendingPathComponent("ride.gpx").path
-    let made = try StriderBinary.run([
+    let made = InProcess.run([
       "simulate", "--activity", "ride", "--seed", "2", "--length", "6000", "-o", ride,
     ])
     #expect(made.status == 0, "\(made.stderr)")
-    let rideText = try StriderBinary.run(["analyze", ride]).stdout
+    let rideText = InProcess.run(["analyze", ride]).stdout
     let rideSplits = rideText.components(separatedBy: "\nsplits\n").last ?? ""
     #expect(rideSplits.contains(" km/h") && !rideSplits.contains("/km"), "\(rideText)")
     let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    let runText = try StriderBinary.run(["analyze", run]).stdout
+    let runText = InProcess.run(["analyze", run]).stdout
     let runSplits = runText.components(separatedBy: "\nsplits\n").last ?? ""
     #expect(runSplits.contains(" /km") && !runSplits.contains("km/h"), "\(runText)")
   }
@@ -238,8 +197,8 @@ import Testing
   @Test func tcxFiguresHaveASensiblePrecision() throws {
     let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
     let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    #expect(try StriderBinary.run(["sessions", "import", run], environment: home).status == 0)
-    let tcx = try StriderBinary.run(
+    #expect(InProcess.run(["sessions", "import", run], environment: home).status == 0)
+    let tcx = InProcess.run(
       ["sessions", "export", "1", "--format", "tcx"], environment: home
     ).stdout
     for (tag, places) in [("TotalTimeSeconds", 1), ("DistanceMeters", 2)] {
@@ -258,7 +217,7 @@ import Testing
   /// leaves out counts of nothing (a `skipped` row listed `lines 501, sentences_used 501`).
   @Test func theReaderRowListsWhatTheReaderCounted() throws {
     let log = SharedData.packageRoot.appendingPathComponent("Demo/park-run.nmea").path
-    let table = try StriderBinary.run(["analyze", log]).stdout
+    let table = InProcess.run(["analyze", log]).stdout
     let rows = table.split(separator: "\n")
     let reader = try #require(rows.first { $0.hasPrefix("reader ") })
     #expect(reader.contains("lines ") && reader.contains("sentences_used "), "\(reader)")
@@ -271,8 +230,8 @@ import Testing
   @Test func theJSONExportIsSnakeCaseThroughout() throws {
     let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
     let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    #expect(try StriderBinary.run(["sessions", "import", run], environment: home).status == 0)
-    let json = try StriderBinary.run(
+    #expect(InProcess.run(["sessions", "import", run], environment: home).status == 0)
+    let json = InProcess.run(
       ["sessions", "export", "1", "--format", "json"], environment: home
     ).stdout
     let object = try #require(
@@ -308,16 +267,16 @@ import Testing
     }
     let log = dir.appendingPathComponent("nofix.nmea")
     try text.write(to: log, atomically: true, encoding: .utf8)
-    let analyzed = try StriderBinary.run(["analyze", log.path])
+    let analyzed = InProcess.run(["analyze", log.path])
     #expect(analyzed.status == 0)
     #expect(analyzed.stderr.contains("no fix with a position was accepted (20 records)"))
     let home = ["STRIDER_HOME": dir.appendingPathComponent("home").path]
-    let refused = try StriderBinary.run(["sessions", "import", log.path], environment: home)
+    let refused = InProcess.run(["sessions", "import", log.path], environment: home)
     #expect(refused.status == 0 && refused.stdout.isEmpty, "\(refused.stdout)")
     #expect(refused.stderr.contains("not imported") && refused.stderr.contains("--keep-empty"))
-    #expect(try StriderBinary.run(["sessions"], environment: home).stdout.hasPrefix("no sessions"))
+    #expect(InProcess.run(["sessions"], environment: home).stdout.hasPrefix("no sessions"))
     // Refused, it used no number: the one kept is session 1.
-    let kept = try StriderBinary.run(
+    let kept = InProcess.run(
       ["sessions", "import", "--keep-empty", log.path], environment: home)
     #expect(
       kept.status == 0 && kept.stdout.contains("session 1, run, 20 fixes, 0.00 km"),
@@ -336,7 +295,7 @@ import Testing
     try
       ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\(points)"
       + "</trkseg></trk></gpx>").write(to: file, atomically: true, encoding: .utf8)
-    let result = try StriderBinary.run(["analyze", file.path])
+    let result = InProcess.run(["analyze", file.path])
     #expect(result.status == 0)
     #expect(
       result.stderr.contains("99 of 100 fixes repeat an earlier fix's time (duplicate)")

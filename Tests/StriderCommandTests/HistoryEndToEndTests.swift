@@ -2,7 +2,7 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// `records`, `stats` and the new-record lines, on the built binary with a history of its
+/// `records`, `stats` and the new-record lines, run in process with a history of its
 /// own: simulated sessions written by `strider simulate`, dated by hand, imported.
 @Suite(.offCooperativePool) struct HistoryEndToEndTests {
   /// A `STRIDER_HOME` in UTC (periods are local days), removed when the value goes.
@@ -22,7 +22,7 @@ import Testing
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
       -> StriderBinary.Result
     {
-      try StriderBinary.run(arguments, environment: environment)
+      InProcess.run(arguments, environment: environment)
     }
 
     func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)

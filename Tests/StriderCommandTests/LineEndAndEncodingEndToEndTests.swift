@@ -3,7 +3,7 @@ import StriderFormats
 import StriderTestSupport
 import Testing
 
-/// Issue 14 on the real binary: logs with any line end read alike, and UTF-16 is named.
+/// Issue 14, run in process: logs with any line end read alike, and UTF-16 is named.
 @Suite(.offCooperativePool) struct LineEndAndEncodingEndToEndTests {
   /// A proprietary sentence first (as MediaTek receivers start), then three epochs.
   static func receiverLog(_ end: String) -> String {
@@ -26,7 +26,7 @@ import Testing
     let dir = try StriderBinary.temporaryDirectory()
     let file = dir.appendingPathComponent("receiver.log")
     try Data(Self.receiverLog(end).utf8).write(to: file)
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(result.status == 0 && !result.crashed, "\(result.stderr)")
     #expect(result.stdout.contains(#""format":"nmea""#), "\(result.stdout)")
     #expect(result.stdout.contains(#""points_in":3"#), "\(result.stdout)")
@@ -43,7 +43,7 @@ import Testing
       : Self.receiverLog("\r\n")
     let units = [0xFEFF] + Array(text.utf16)
     try Data(units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: file)
-    let result = try StriderBinary.run(["analyze", file.path])
+    let result = InProcess.run(["analyze", file.path])
     #expect(result.status != 0 && !result.crashed, "\(result.stdout)")
     #expect(result.stderr.contains("\(file.path):1:1: UTF-16"), "\(result.stderr)")
     #expect(result.stderr.contains("save the file as UTF-8"), "\(result.stderr)")

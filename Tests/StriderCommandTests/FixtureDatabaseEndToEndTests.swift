@@ -3,7 +3,7 @@ import StriderTestSupport
 import Testing
 
 /// The database that the Strider of schema v3 wrote (`Tests/StriderStoreTests/Fixtures`,
-/// described in its README), used by the built binary as a user would: listed, shown,
+/// described in its README), used by the commands run in process as a user would: listed, shown,
 /// replayed, exported, finished and imported into. Every number below is what that Strider
 /// printed for it.
 @Suite(.offCooperativePool) struct FixtureDatabaseEndToEndTests {
@@ -28,7 +28,7 @@ import Testing
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
       -> String
     {
-      let result = try StriderBinary.run(arguments, environment: ["STRIDER_HOME": path])
+      let result = InProcess.run(arguments, environment: ["STRIDER_HOME": path])
       #expect(
         result.status == 0 && !result.crashed, "\(arguments): \(result.stderr)",
         sourceLocation: sourceLocation)
