@@ -2,7 +2,8 @@ import Foundation
 import StriderTestSupport
 import Testing
 
-/// `strider analyze` driven as a user would: the real binary, its stdout, stderr and status.
+/// `strider analyze` driven as a user would, run in process: its stdout, stderr and status
+/// (a pipe, which only the binary can be given: `AnalyzePipeTests`).
 @Suite(.offCooperativePool) struct AnalyzeCommandTests {
   static let requiredKeys = [
     "file", "format", "activity", "start", "end", "distance_m", "elapsed_s", "moving_s",
@@ -20,7 +21,7 @@ import Testing
   func analyzeOfASimulatedSessionIsCloseToTheTruth(activity: String) throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("\(activity).gpx").path
-    let sim = try StriderBinary.run([
+    let sim = InProcess.run([
       "simulate", "--activity", activity, "--seed", "42", "--faults", "all", "-o", gpx,
     ])
     #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
@@ -29,7 +30,7 @@ import Testing
     let truthDistance = try #require(Double(fields[2]))
     let truthMoving = try #require(Double(fields[4]))
 
-    let result = try StriderBinary.run(["analyze", "--format", "json", "--live", gpx])
+    let result = InProcess.run(["analyze", "--format", "json", "--live", gpx])
     #expect(result.status == 0, "analyze failed: \(result.stderr)")
     #expect(!result.crashed)
     let lines = result.stdout.split(separator: "\n")
@@ -68,14 +69,14 @@ import Testing
   @Test func theJSONSaysWhatALiveSessionWouldOnlyWithLive() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("run.gpx").path
-    _ = try StriderBinary.run(["simulate", "--activity", "run", "--seed", "8", "-o", gpx])
+    _ = InProcess.run(["simulate", "--activity", "run", "--seed", "8", "-o", gpx])
     let plain = try json(
       try #require(
-        try StriderBinary.run(["analyze", "--format", "json", gpx]).stdout
+        InProcess.run(["analyze", "--format", "json", gpx]).stdout
           .split(separator: "\n").first))
     let live = try json(
       try #require(
-        try StriderBinary.run(["analyze", "--format", "json", "--live", gpx]).stdout
+        InProcess.run(["analyze", "--format", "json", "--live", gpx]).stdout
           .split(separator: "\n").first))
     for key in ["cues", "live"] {
       #expect(plain[key] == nil, "\(key) without --live")
@@ -107,7 +108,7 @@ import Testing
     }
     #expect(try sorted(figures) == sorted(plain), "the same figures")
 
-    let refused = try StriderBinary.run(["analyze", "--live", gpx])
+    let refused = InProcess.run(["analyze", "--live", gpx])
     #expect(refused.status == 64, "\(refused.stderr)")
     #expect(refused.stderr.contains("--format json"), "\(refused.stderr)")
     #expect(refused.stdout.isEmpty)
@@ -116,8 +117,8 @@ import Testing
   @Test func tableOutputIsReadable() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("walk.gpx").path
-    _ = try StriderBinary.run(["simulate", "--activity", "walk", "--seed", "3", "-o", gpx])
-    let result = try StriderBinary.run(["analyze", gpx, "--units", "imperial", "--weight", "82"])
+    _ = InProcess.run(["simulate", "--activity", "walk", "--seed", "3", "-o", gpx])
+    let result = InProcess.run(["analyze", gpx, "--units", "imperial", "--weight", "82"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("distance"))
     #expect(result.stdout.contains(" mi"))
@@ -137,7 +138,7 @@ import Testing
     <trkpt lat="1" lon="1.001"><time>2024-01-01T01:00:30Z</time></trkpt>
     </trkseg></trk></gpx>
     """.write(to: gpx, atomically: true, encoding: .utf8)
-    let result = try StriderBinary.run(["analyze", "--no-filter", "--format", "json", gpx.path])
+    let result = InProcess.run(["analyze", "--no-filter", "--format", "json", gpx.path])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try json(try #require(result.stdout.split(separator: "\n").first))
     let distance = try #require(report["distance_m"] as? Double)
@@ -158,7 +159,7 @@ import Testing
       text += "<trkpt lat=\"0\" lon=\"\(i % 2 == 0 ? 0 : 180)\"><time>\(time)</time></trkpt>\n"
     }
     try (text + "</trkseg></trk></gpx>\n").write(to: gpx, atomically: true, encoding: .utf8)
-    let result = try StriderBinary.run(["analyze", "--no-filter", "--format", "json", gpx.path])
+    let result = InProcess.run(["analyze", "--no-filter", "--format", "json", gpx.path])
     #expect(result.status == 0, "\(result.stderr)")
     let report = try json(try #require(result.stdout.split(separator: "\n").first))
     let distance = try #require(report["distance_m"] as? Double)
@@ -179,10 +180,10 @@ import Testing
       .appendingPathComponent("../../Demo/park-run.gpx").standardized
     let environment = StriderBinary.isolatedEnvironment()
     #expect(
-      try StriderBinary.run(["sessions", "import", demo.path], environment: environment).status == 0
+      InProcess.run(["sessions", "import", demo.path], environment: environment).status == 0
     )
     let tcx = dir.appendingPathComponent("park-run.tcx")
-    let exported = try StriderBinary.run(
+    let exported = InProcess.run(
       ["sessions", "export", "1", "--format", "tcx", "-o", tcx.path], environment: environment)
     #expect(exported.status == 0, "\(exported.stderr)")
 
@@ -192,9 +193,9 @@ import Testing
       try bytes.prefix(bytes.count / 2).write(to: cut)
       let full = try json(
         try #require(
-          try StriderBinary.run(["analyze", "--format", "json", whole.path]).stdout
+          InProcess.run(["analyze", "--format", "json", whole.path]).stdout
             .split(separator: "\n").first))
-      let result = try StriderBinary.run(["analyze", "--format", "json", cut.path])
+      let result = InProcess.run(["analyze", "--format", "json", cut.path])
       #expect(result.status == 0, "\(result.stderr)")
       let report = try json(try #require(result.stdout.split(separator: "\n").first))
       let warning = "the file was cut short; the \(points) before it were read"
@@ -213,7 +214,7 @@ import Testing
       }
 
       // The same run cut as GPX and as TCX is one outing: the second is kept when asked.
-      let imported = try StriderBinary.run(
+      let imported = InProcess.run(
         ["sessions", "import", "--keep-duplicate", cut.path], environment: environment)
       #expect(imported.status == 0, "\(imported.stderr)")
       #expect(imported.stdout.contains("\(kept) fixes"), "\(imported.stdout)")
@@ -246,7 +247,7 @@ import Testing
     let dir = try StriderBinary.temporaryDirectory()
     let file = dir.appendingPathComponent(name)
     try Data(content.utf8).write(to: file)
-    let result = try StriderBinary.run(["analyze", "--format", "json", file.path])
+    let result = InProcess.run(["analyze", "--format", "json", file.path])
     #expect(!result.crashed, "no input may crash the program")
     #expect(result.status != 0)
     #expect(result.stdout.isEmpty)
@@ -259,25 +260,25 @@ import Testing
   @Test func oneBadFileDoesNotStopTheOthers() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let good = dir.appendingPathComponent("good.gpx").path
-    _ = try StriderBinary.run([
+    _ = InProcess.run([
       "simulate", "--activity", "run", "--seed", "5", "--faults", "none", "-o", good,
     ])
     let bad = dir.appendingPathComponent("bad.gpx")
     try Data("<gpx><trk><trkseg><trkpt lat=\"x\"".utf8).write(to: bad)
-    let result = try StriderBinary.run(["analyze", "--format", "json", bad.path, good])
+    let result = InProcess.run(["analyze", "--format", "json", bad.path, good])
     #expect(result.status == 1)
     #expect(result.stdout.split(separator: "\n").count == 1, "the good file is still reported")
     #expect(result.stderr.contains("bad.gpx"))
   }
 
   @Test func missingAndUnknownFilesAreClearErrors() throws {
-    let missing = try StriderBinary.run(["analyze", "/nonexistent/track.gpx"])
+    let missing = InProcess.run(["analyze", "/nonexistent/track.gpx"])
     #expect(missing.status != 0 && !missing.crashed)
     #expect(missing.stderr.contains("/nonexistent/track.gpx"))
     let dir = try StriderBinary.temporaryDirectory()
     let text = dir.appendingPathComponent("notes.txt")
     try Data("just some notes\n".utf8).write(to: text)
-    let unknown = try StriderBinary.run(["analyze", text.path])
+    let unknown = InProcess.run(["analyze", text.path])
     #expect(unknown.status != 0)
     #expect(unknown.stderr.contains("gpx"), "lists the supported formats: \(unknown.stderr)")
   }
@@ -285,11 +286,11 @@ import Testing
   @Test func autoPauseCanBeSwitchedOffAndEmptyFilesWarn() throws {
     let dir = try StriderBinary.temporaryDirectory()
     let gpx = dir.appendingPathComponent("run.gpx").path
-    _ = try StriderBinary.run([
+    _ = InProcess.run([
       "simulate", "--activity", "run", "--seed", "8", "--faults", "none", "-o", gpx,
     ])
-    let paused = try StriderBinary.run(["analyze", "--format", "json", gpx])
-    let unpaused = try StriderBinary.run(["analyze", "--format", "json", "--no-auto-pause", gpx])
+    let paused = InProcess.run(["analyze", "--format", "json", gpx])
+    let unpaused = InProcess.run(["analyze", "--format", "json", "--no-auto-pause", gpx])
     let a = try json(try #require(paused.stdout.split(separator: "\n").first))
     let b = try json(try #require(unpaused.stdout.split(separator: "\n").first))
     #expect((a["pauses"] as? [Any])?.isEmpty == false, "the simulated run has stops")
@@ -300,47 +301,14 @@ import Testing
     try Data(
       "<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>x</name></wpt></gpx>".utf8
     ).write(to: empty)
-    let result = try StriderBinary.run(["analyze", empty.path])
+    let result = InProcess.run(["analyze", empty.path])
     #expect(result.status == 0)
     #expect(result.stderr.contains("no track points"))
   }
 
   @Test func badOptionsAreUsageErrors() throws {
-    let result = try StriderBinary.run(["analyze", "--weight", "-3", "x.gpx"])
+    let result = InProcess.run(["analyze", "--weight", "-3", "x.gpx"])
     #expect(result.status == 64, "EX_USAGE for a user mistake")
     #expect(result.stderr.contains("--weight"))
-  }
-
-  /// A file of 256 KiB or more (or a pipe) is judged on a thread of its own beside the
-  /// engine; a smaller one on the engine's thread. The same fixes through either path
-  /// must give the same report, rejections and all.
-  @Test(arguments: [("gpx", "run", "850"), ("nmea", "walk", "1200")])
-  func theGateOnItsOwnThreadReportsWhatTheEnginesOwnGateReports(
-    format: String, activity: String, length: String
-  ) throws {
-    let dir = try StriderBinary.temporaryDirectory()
-    let file = dir.appendingPathComponent("faulty.\(format)").path
-    let sim = try StriderBinary.run([
-      "simulate", "--activity", activity, "--seed", "9", "--faults", "all", "--length", length,
-      "--format", format, "-o", file,
-    ])
-    #expect(sim.status == 0, "simulate failed: \(sim.stderr)")
-    let size = try #require(
-      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
-    #expect(size < 256 << 10, "small enough to be read on the engine's thread")
-    let inline = try StriderBinary.run(["analyze", "--format", "json", file])
-    let piped = try StriderBinary.shell(
-      "cat '\(file)' | \"$STRIDER\" analyze --format json /dev/stdin")
-    #expect(inline.status == 0 && piped.status == 0, "\(inline.stderr)\(piped.stderr)")
-    let report = try json(try #require(inline.stdout.split(separator: "\n").first))
-    let rejected = try #require(report["rejected"] as? [String: Int])
-    #expect(rejected.values.filter { $0 > 0 }.count >= 3, "several gate stages reject")
-    // Byte for byte, but for the file's name.
-    func unnamed(_ text: String) -> String {
-      text.replacingOccurrences(
-        of: #""file":"[^"]*","#, with: "", options: .regularExpression)
-    }
-    #expect(unnamed(inline.stdout) == unnamed(piped.stdout))
-    #expect(unnamed(inline.stdout) != inline.stdout, "the name was taken out")
   }
 }
