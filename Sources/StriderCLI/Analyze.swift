@@ -51,8 +51,7 @@ struct Analyze: ParsableCommand {
   mutating func run() throws {
     try AnalyzeJob(
       files: files, format: format,
-      session: PlainSessionFlags(
-        activity: session.activity, profileValues: session.profileValues),
+      session: session.flags,
       noFilter: noFilter, live: live, quiet: quiet
     ).run()
   }
@@ -63,7 +62,7 @@ struct Analyze: ParsableCommand {
 struct AnalyzeJob: Equatable {
   var files: [String]
   var format: Analyze.OutputFormat = .table
-  var session = PlainSessionFlags()
+  var session = SettingsFlags()
   var noFilter = false
   /// Whether the JSON also says what a live session would (`--live`): its cues, its live
   /// figures, the split times told where they differ.

@@ -34,7 +34,7 @@ enum PlainAnalyze {
       case "--live":
         job.live = true
       case "--no-auto-pause":
-        job.session.profileValues.noAutoPause = true
+        job.session.noAutoPause = true
       case "--format":
         guard let value = rest.popFirst(), let format = Analyze.OutputFormat(rawValue: value)
         else { return nil }

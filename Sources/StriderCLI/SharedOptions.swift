@@ -36,9 +36,11 @@ struct ProfileOptions: ParsableArguments {
     }
   }
 
-  /// The parsed values, as a plain value the session code reads.
-  var values: ProfileValues {
-    ProfileValues(weight: weight, units: units, elevation: elevation, noAutoPause: noAutoPause)
+  /// The parsed values with `activity`, as the settings take them.
+  func flags(activity: Activity?) -> SettingsFlags {
+    SettingsFlags(
+      activity: activity, weight: weight, units: units, elevation: elevation,
+      noAutoPause: noAutoPause)
   }
 
   /// "-70" rather than "-70.0".
@@ -59,53 +61,21 @@ enum NumberArgument {
   }
 }
 
-/// The profile options' values (`ProfileOptions`), each nil or false when not given.
-struct ProfileValues: Equatable {
-  var weight: Double?
-  var units: UnitSystem?
-  var elevation: ElevationPolicy?
-  var noAutoPause = false
-}
-
 /// What a command that computes a session can be asked: an activity and a profile.
 protocol SessionFlags {
-  var activity: Activity? { get }
-  var profileValues: ProfileValues { get }
+  var flags: SettingsFlags { get }
 }
 
-/// Session flags given as plain values: those of a command line read without the argument
-/// parser (`PlainAnalyze`).
-struct PlainSessionFlags: SessionFlags, Equatable {
-  var activity: Activity?
-  var profileValues = ProfileValues()
+/// Flags given as plain values: those of a command line read without the argument parser
+/// (`PlainAnalyze`).
+extension SettingsFlags: SessionFlags {
+  var flags: SettingsFlags { self }
 }
 
 extension SessionFlags {
   /// The settings in force: the config file under these flags.
   func settings() throws -> UserSettings {
-    var settings = try ConfigFile.settings()
-    let profile = profileValues
-    if let weight = profile.weight {
-      settings.weight = weight
-      settings.sources["profile.weight"] = .flag("--weight")
-    }
-    if let units = profile.units {
-      settings.units = units
-      settings.sources["profile.units"] = .flag("--units")
-    }
-    if let elevation = profile.elevation {
-      settings.elevation = elevation
-      settings.sources["profile.elevation"] = .flag("--elevation")
-    }
-    if let activity {
-      settings.activity = activity
-      settings.sources["profile.activity"] = .flag("--activity")
-    }
-    if profile.noAutoPause {
-      settings.autoPause = false
-      settings.sources["auto_pause.enabled"] = .flag("--no-auto-pause")
-    }
-    return settings
+    try ConfigFile.settings().applying(flags)
   }
 
   /// The engine configuration these options and the config file ask for.
@@ -131,7 +101,7 @@ struct SessionOptions: ParsableArguments, SessionFlags {
 
   @OptionGroup var profile: ProfileOptions
 
-  var profileValues: ProfileValues { profile.values }
+  var flags: SettingsFlags { profile.flags(activity: activity) }
 }
 
 /// The session options of a command with no file to say the activity (run, demo, config).
@@ -143,7 +113,7 @@ struct LiveSessionOptions: ParsableArguments, SessionFlags {
 
   @OptionGroup var profile: ProfileOptions
 
-  var profileValues: ProfileValues { profile.values }
+  var flags: SettingsFlags { profile.flags(activity: activity) }
 
   /// The activity of a session with no file to say: the flag, else the config file, else run.
   func liveActivity() throws -> Activity { try settings().activity ?? .run }
