@@ -23,59 +23,22 @@ enum DashboardHistory {
     guard let location = StoreLocation.resolve(environment: ProcessEnvironment.variables),
       FileManager.default.fileExists(atPath: location.path)
     else { return "No history yet: nothing has been recorded" }
-    let store: SessionStore
-    let data: HistoryData
-    let loader: HistoryLoader
     do {
       // Errors are written to stderr, which is the dashboard's log while it is up.
-      store = try HistoryAccess.open()
-      let settings = try ConfigFile.settings()
-      data = try HistoryLoader.data(store, units: settings.units, includingSimulated: true)
-      loader = try HistoryLoader(store: store, units: settings.units, settings: settings)
+      let store = try HistoryAccess.open()
+      let glyphs = screen.glyphs
+      let colour = screen.hasColour
+      return try HistoryFromDashboard.show(
+        on: &screen, store: store, settings: try ConfigFile.settings(), glyphs: glyphs,
+        colour: colour, speed: speed, clock: SystemClock(),
+        dashboard: { source, configuration, name in
+          TerminalSession.makeModel(
+            kind: .replay, source: source, configuration: configuration, sourceLabel: name,
+            glyphs: glyphs, colour: colour)
+        }, isStopped: { stop.isRaised })
     } catch {
+      printError("strider: error: \(error)")
       return "The history could not be read (see \(StderrLog.fileName))"
     }
-    var model = HistoryModel(data: data, glyphs: screen.glyphs, colour: screen.hasColour)
-    while !stop.isRaised {
-      let outcome = HistoryLoop.run(
-        &model, backend: &screen, load: { loader.detail($0, data: data) },
-        isStopped: { stop.isRaised })
-      screen.invalidate()
-      guard case .replay(let id) = outcome else { return nil }
-      model.show(replay(id, store: store, on: &screen, speed: speed, stop: stop))
-    }
-    return nil
-  }
-
-  /// Replays session `id` on `screen` until `q` or its end and a `q`; the note the history
-  /// shows when it comes back.
-  private static func replay(
-    _ id: Int64, store: SessionStore, on screen: inout TerminalScreen, speed: ReplaySpeed,
-    stop: StopSignal
-  ) -> String {
-    let listing: SessionListing
-    let configuration: SessionConfiguration
-    let fixes: [Fix]
-    do throws(StoreError) {
-      listing = try store.listing(id)
-      configuration = try store.configuration(of: id)
-      fixes = try store.fixes(of: id).map(\.fix)
-    } catch {
-      return "Session \(id) could not be read: \(error.description)"
-    }
-    guard !fixes.isEmpty else { return "Session \(id) has no fixes to replay" }
-    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
-    let clock = SystemClock()
-    var source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: clock)
-    var model = TerminalSession.makeModel(
-      kind: .replay, source: source, configuration: configuration, sourceLabel: name,
-      screen: screen)
-    screen.invalidate()
-    let summary = DashboardLoop.run(
-      &model, source: &source, backend: &screen, clock: clock, isStopped: { stop.isRaised })
-    screen.invalidate()
-    return "Replayed session \(id): "
-      + DisplayFormat.distance(summary.distance, units: configuration.units)
-      + " in " + DisplayFormat.clock(summary.elapsed)
   }
 }

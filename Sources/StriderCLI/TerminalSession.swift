@@ -72,7 +72,8 @@ enum TerminalSession {
     let laps = LapSignal(readsStandardInput: false)
     var model = makeModel(
       kind: kind, source: source, configuration: configuration, sourceLabel: sourceLabel,
-      screen: screen, coach: coach, recordsToBeat: recordsToBeat, replayingLaps: replayingLaps)
+      glyphs: screen.glyphs, colour: screen.hasColour, coach: coach, recordsToBeat: recordsToBeat,
+      replayingLaps: replayingLaps)
     if speak, speaker == nil {
       model.show(CueSpeaker.unavailableMessage, for: 10, now: clock.now())
     }
@@ -105,18 +106,18 @@ enum TerminalSession {
     return summary
   }
 
-  /// The dashboard's model for a session on `screen`, with the records its finish may
+  /// The dashboard's model for a session drawn with `glyphs` (and `colour`), with the records its finish may
   /// announce (none but for a session being saved, or a replay asked) and the heart-rate
   /// zones read from the config file and the store.
   static func makeModel(
     kind: DashboardModel.Kind, source: some DashboardSource, configuration: SessionConfiguration,
-    sourceLabel: String, screen: TerminalScreen, coach: WorkoutCoach? = nil,
+    sourceLabel: String, glyphs: Glyphs, colour: Bool, coach: WorkoutCoach? = nil,
     recordsToBeat: RecordsToBeat = RecordsToBeat(), replayingLaps: [LapMark] = []
   ) -> DashboardModel {
     DashboardModel(
       kind: kind, configuration: configuration, sourceLabel: sourceLabel,
-      controls: source.controls, truth: source.truthLookup, glyphs: screen.glyphs,
-      colour: screen.hasColour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
+      controls: source.controls, truth: source.truthLookup, glyphs: glyphs,
+      colour: colour, utcOffset: Seconds(Double(TimeZone.current.secondsFromGMT())),
       coach: coach,
       recordsToBeat: recordsToBeat,
       heartRateZones: StoreAccess.heartRateZones(), replayingLaps: replayingLaps)
