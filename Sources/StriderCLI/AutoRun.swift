@@ -51,7 +51,7 @@ struct AutoRun {
       dayLines: { time in
         // The day of the fixes (a receiver's clock, or a replayed day's), else today's.
         guard let store,
-          let storyline = try? Day.storyline(store, from: AutoRunModel.startOfDay(time))
+          let storyline = try? DayText.storyline(store, from: AutoRunModel.startOfDay(time))
         else { return nil }
         return DayText.text(storyline, date: "").split(separator: "\n").dropFirst().map {
           String($0)

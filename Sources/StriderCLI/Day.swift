@@ -48,7 +48,7 @@ struct Day: ParsableCommand {
         secondsSince1970: Calendar.current.startOfDay(for: Date()).timeIntervalSince1970)
     }
     let store = try StoreAccess.open()
-    let storyline = try Self.storyline(store, from: start)
+    let storyline = try DayText.storyline(store, from: start)
     let dayText = date ?? LocalDate.text(start).prefix(10).description
     switch format ?? (TerminalPanel.isAvailable ? .panel : .text) {
     case .json: try Output.standard(DayText.json(storyline, date: dayText).serialized + "\n")
@@ -62,15 +62,5 @@ struct Day: ParsableCommand {
           width: TerminalPanel.width, height: panel.preferredHeight, glyphs: panel.glyphs,
           colour: TerminalPanel.colour, panel.draw))
     }
-  }
-
-  /// The day from local midnight `start` (`DayText.storyline`); places seen for the first
-  /// time are numbered and kept in the places file.
-  static func storyline(_ store: SessionStore, from start: GNSSTime) throws -> DayStoryline {
-    let file = PlacesFile(location: store.location)
-    let known = try file.load()
-    let storyline = try DayText.storyline(store, from: start, knownPlaces: known)
-    if storyline.places != known { try file.save(storyline.places) }
-    return storyline
   }
 }

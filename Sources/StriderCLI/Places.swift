@@ -66,32 +66,3 @@ struct NamePlace: ParsableCommand {
     try Output.standard("Place \(id) is now \"\(TerminalText.safe(trimmed))\".\n")
   }
 }
-
-/// The known places, as JSON beside the session database (`places.json`): a small file of
-/// the user's own names, kept apart from the sessions so it needs no schema change.
-struct PlacesFile {
-  let path: String
-
-  init(location: StoreLocation) {
-    path = location.directory + "/places.json"
-  }
-
-  func load() throws -> [KnownPlace] {
-    guard FileManager.default.fileExists(atPath: path) else { return [] }
-    do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      return try JSONDecoder().decode([KnownPlace].self, from: data)
-    } catch {
-      throw CommandFailure(
-        "\(path): not a places file (\(error.localizedDescription)); "
-          + "move it away to start the places afresh")
-    }
-  }
-
-  func save(_ places: [KnownPlace]) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(places)
-    try AtomicFile.write(to: path) { $0.write(String(decoding: data, as: UTF8.self) + "\n") }
-  }
-}

@@ -6,6 +6,18 @@ import StriderStore
 /// `day`: the day as places and moves across its sessions, as the timeline panel draws it,
 /// as text and as JSON.
 public enum DayText {
+  /// The day from local midnight `start`, its places named as the places file knows them;
+  /// places seen for the first time are numbered and kept in the file.
+  public static func storyline(_ store: SessionStore, from start: GNSSTime) throws
+    -> DayStoryline
+  {
+    let file = PlacesFile(location: store.location)
+    let known = try file.load()
+    let storyline = try storyline(store, from: start, knownPlaces: known)
+    if storyline.places != known { try file.save(storyline.places) }
+    return storyline
+  }
+
   /// The day from local midnight `start` to the next (24 hours on), from the finished
   /// sessions stored that began in it, with the places known so far; places seen for the
   /// first time are numbered in its `places`, for the caller to keep.

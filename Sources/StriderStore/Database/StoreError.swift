@@ -29,6 +29,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotSplit(id: Int64, reason: String)
   /// A session that cannot be merged as asked, and why.
   case cannotMerge(id: Int64, reason: String)
+  /// The known places' file beside the database is not one.
+  case placesFile(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -58,6 +60,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "found this process gone; nothing was kept: import the file again"
     case .cannotSplit(let id, let reason): "session \(id) cannot be split: \(reason)"
     case .cannotMerge(let id, let reason): "session \(id) cannot be merged: \(reason)"
+    case .placesFile(let path, let reason):
+      "\(path): not a places file (\(reason)); move it away to start the places afresh"
     }
   }
 
