@@ -63,20 +63,21 @@ enum AnalyzePath {
     var configuration = SessionConfiguration(activity: activity)
     configuration.maximumSplits = splitLimit
     guard imports else {
-      var analysed = SessionEngine(
-        configuration: configuration, correctsLiveDistance: false, followsLive: false)
+      var analysed = SessionPipeline(
+        configuration: configuration,
+        options: .init(correctsLiveDistance: false, followsLive: false))
       for fix in fixes { analysed.absorb(fix) }
       checkSummary(analysed.finish().summary)
       // `--no-filter`: the raw geodesic length.
       var rawConfiguration = SessionConfiguration.raw(activity: activity)
       rawConfiguration.maximumSplits = splitLimit
-      var raw = SessionEngine(configuration: rawConfiguration)
+      var raw = SessionPipeline(configuration: rawConfiguration)
       for fix in fixes { raw.absorb(fix) }
       checkSummary(raw.finish().summary)
       return
     }
-    var imported = SessionEngine(
-      configuration: configuration, correctsLiveDistance: false, followsLive: true)
+    var imported = SessionPipeline(
+      configuration: configuration, options: .init(correctsLiveDistance: false, followsLive: true))
     var heartRates = HeartRateTime.Collector()
     for fix in fixes {
       heartRates.add(fix)
@@ -85,14 +86,14 @@ enum AnalyzePath {
     var times: [Double] = []
     var distances: [Double] = []
     var points: [TrackPoint] = []
-    let summary = imported.finish { point in
+    let summary = imported.finish(handingOut: { point in
       times.append(point.time.secondsSince1970)
       distances.append(point.distance.value)
       points.append(
         TrackPoint(
           time: point.time, coordinate: point.coordinate, altitude: point.altitude,
           speed: point.speed, segment: point.segment))
-    }.summary
+    }).summary
     checkSummary(summary)
     let efforts = BestEfforts.of(
       times: times, distances: distances, targets: BestEffortTarget.targets(for: activity))

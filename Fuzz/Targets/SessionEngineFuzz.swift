@@ -1,19 +1,20 @@
 import StriderCore
 
-/// libFuzzer entry point: the session engine fed any fix stream the bytes decode to.
+/// libFuzzer entry point: the session engine, through its pipeline, fed any fix stream the
+/// bytes decode to.
 ///
 /// The engine must take every fix without crashing and end with a summary whose figures are
 /// finite and not negative, which `analyze --format json` can print.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var decoder = FixStreamDecoder(Array(UnsafeBufferPointer(start: data, count: size)))
-  var engine = SessionEngine(configuration: decoder.configuration())
+  var pipeline = SessionPipeline(configuration: decoder.configuration())
   var eventCount = 0
   while let (fix, repeats) = decoder.next() {
-    for _ in 0..<repeats { eventCount &+= engine.ingest(fix).count }
-    _ = engine.snapshot
+    for _ in 0..<repeats { eventCount &+= pipeline.ingest(fix).count }
+    _ = pipeline.engine.snapshot
   }
-  let (_, summary) = engine.finish()
+  let (_, summary) = pipeline.finish()
   for figure in [summary.distance.value, summary.elapsed.value, summary.moving.value] {
     precondition(figure.isFinite && figure >= 0, "summary figure \(figure): \(summary)")
   }

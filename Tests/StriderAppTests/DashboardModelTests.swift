@@ -222,9 +222,9 @@ import Testing
     let truth = try #require(lab.truthDistance).value
     let shown = state.snapshot.distance.value
     // The settled distance, as an engine of the same fixes counts it.
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
-    for fix in Self.simulated.fixes.prefix(fixes) { _ = engine.ingest(fix) }
-    let settled = engine.snapshot.distance.value
+    var pipeline = SessionPipeline(configuration: SessionConfiguration(activity: .run))
+    for fix in Self.simulated.fixes.prefix(fixes) { _ = pipeline.ingest(fix) }
+    let settled = pipeline.engine.snapshot.distance.value
     #expect(shown > settled, "the shown distance is the settled one: \(shown) m")
     #expect(
       abs(shown - truth) < abs(settled - truth), "\(shown) against \(settled), truth \(truth)")

@@ -51,9 +51,9 @@ struct HostileNumberTests {
   @Test(arguments: hostile)
   func theEngineAndTheHeartRateFiguresTakeAbsurdNumbers(value: Double) {
     let fixes = Self.walk(altitude: value, heartRate: value)
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .walk))
-    for fix in fixes { _ = engine.ingest(fix) }
-    let summary = engine.finish().summary
+    var pipeline = SessionPipeline(configuration: SessionConfiguration(activity: .walk))
+    for fix in fixes { _ = pipeline.ingest(fix) }
+    let summary = pipeline.finish().summary
     #expect(summary.pointsIn == fixes.count)
     let time = HeartRateTime.of(fixes, excluding: summary.pauses)
     #expect(time.total.value > 0, "the first minute's plausible rate is kept")

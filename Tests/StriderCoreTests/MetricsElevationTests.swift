@@ -129,9 +129,9 @@ struct MetricsElevationTests {
     for configuration in [
       SessionConfiguration.raw(activity: .walk), SessionConfiguration(activity: .walk),
     ] {
-      var engine = SessionEngine(configuration: configuration)
-      for fix in fixes { engine.absorb(fix) }
-      let summary = engine.finish().summary
+      var pipeline = SessionPipeline(configuration: configuration)
+      for fix in fixes { pipeline.absorb(fix) }
+      let summary = pipeline.finish().summary
       #expect(summary.calories.value.isFinite && summary.calories.value >= 0)
       #expect(
         (summary.elevationGain?.value ?? 0) < 1, "\(String(describing: summary.elevationGain))")

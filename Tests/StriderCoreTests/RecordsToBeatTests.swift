@@ -79,10 +79,11 @@ import Testing
   }
 
   static func finish(_ records: RecordsToBeat) -> ([SessionEvent], SessionSummary) {
-    var engine = SessionEngine(
-      configuration: SessionConfiguration(activity: .run), recordsToBeat: records)
-    for fix in run.fixes { _ = engine.ingest(fix) }
-    return engine.finish()
+    var pipeline = SessionPipeline(
+      configuration: SessionConfiguration(activity: .run),
+      options: .init(recordsToBeat: records))
+    for fix in run.fixes { _ = pipeline.ingest(fix) }
+    return pipeline.finish()
   }
 
   @Test func theFinishSaysEachRecordBeatenAfterTheFinishCue() {
@@ -105,22 +106,24 @@ import Testing
   /// whole track, 140 MB more on a million fixes): it finds what a search of the track kept
   /// in full finds, and the track itself is not kept.
   @Test func theRecordsSearchFindsWhatTheWholeTrackGives() {
-    var whole = SessionEngine(
-      configuration: SessionConfiguration(activity: .run), keepsFinishedTrack: true)
+    var whole = SessionPipeline(
+      configuration: SessionConfiguration(activity: .run),
+      options: .init(keepsFinishedTrack: true))
     for fix in Self.run.fixes { _ = whole.ingest(fix) }
     _ = whole.finish()
     let records = RecordsToBeat(best: [Self.kilometre: 3600, .distance(400): 3600])
     let expected = records.beaten(
-      by: BestEfforts.of(whole.finishedTrack, activity: .run), activity: .run
+      by: BestEfforts.of(whole.engine.finishedTrack, activity: .run), activity: .run
     )
     .map { RecordsToBeat.sentence($0, units: .metric) }
 
-    var engine = SessionEngine(
-      configuration: SessionConfiguration(activity: .run), recordsToBeat: records)
-    for fix in Self.run.fixes { _ = engine.ingest(fix) }
-    let (_, summary) = engine.finish()
+    var pipeline = SessionPipeline(
+      configuration: SessionConfiguration(activity: .run),
+      options: .init(recordsToBeat: records))
+    for fix in Self.run.fixes { _ = pipeline.ingest(fix) }
+    let (_, summary) = pipeline.finish()
     let said = summary.cues.filter { $0.trigger == .record }.map(\.text)
     #expect(expected.count == 2 && said == expected, "\(said) against \(expected)")
-    #expect(engine.finishedTrack.isEmpty, "only the times and distances were kept")
+    #expect(pipeline.engine.finishedTrack.isEmpty, "only the times and distances were kept")
   }
 }

@@ -42,8 +42,9 @@ struct HostileNumberReadingTests {
     }
     let guess = estimator.guess
     #expect(!guess.reason.isEmpty)
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: guess.activity))
-    for fix in fixes { _ = engine.ingest(fix) }
-    #expect(engine.finish().summary.pointsIn == 1800)
+    var pipeline = SessionPipeline(
+      configuration: SessionConfiguration(activity: guess.activity))
+    for fix in fixes { _ = pipeline.ingest(fix) }
+    #expect(pipeline.finish().summary.pointsIn == 1800)
   }
 }

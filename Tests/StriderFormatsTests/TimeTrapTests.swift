@@ -98,10 +98,10 @@ import Testing
         """))
     let seconds = fixes.compactMap(\.time?.secondsSince1970)
     #expect(seconds == [1_483_228_799, 1_483_228_799.999, 1_483_228_800])
-    var engine = SessionEngine(
+    var pipeline = SessionPipeline(
       configuration: SessionConfiguration(activity: .walk, gate: .passThrough))
-    for fix in fixes { _ = engine.ingest(fix) }
-    let summary = engine.finish().summary
+    for fix in fixes { _ = pipeline.ingest(fix) }
+    let summary = pipeline.finish().summary
     #expect(summary.rejected[.duplicate] == nil)
     #expect(summary.pointsAccepted == 3)
   }

@@ -51,10 +51,10 @@ private func permissions(_ path: String) throws -> Int {
     let record = try recording.finish()
 
     // A recording keeps its splits as they were told, as its live engine did.
-    var engine = SessionEngine(configuration: configuration)
-    engine.keepsToldSplits = true
-    for fix in simulated.fixes { _ = engine.ingest(fix) }
-    let expected = engine.finish().summary
+    var pipeline = SessionPipeline(
+      configuration: configuration, options: .init(keepsToldSplits: true))
+    for fix in simulated.fixes { _ = pipeline.ingest(fix) }
+    let expected = pipeline.finish().summary
     #expect(record.summary == expected)
 
     let listing = try store.listing(recording.id)
@@ -124,10 +124,10 @@ private func permissions(_ path: String) throws -> Int {
     #expect(try store.markAbandonedSessions() == [recording.id])
     #expect(try store.listing(recording.id).state == .interrupted)
     let record = try store.finish(recording.id)
-    var engine = SessionEngine(configuration: configuration)
-    engine.keepsToldSplits = true
-    for fix in kept { _ = engine.ingest(fix) }
-    #expect(record.summary == engine.finish().summary)
+    var pipeline = SessionPipeline(
+      configuration: configuration, options: .init(keepsToldSplits: true))
+    for fix in kept { _ = pipeline.ingest(fix) }
+    #expect(record.summary == pipeline.finish().summary)
     let listing = try store.listing(recording.id)
     #expect(listing.state == .finished)
     #expect(listing.wasInterrupted)

@@ -148,9 +148,9 @@ let benchmarks: @Sendable () -> Void = {
     let fixes = Inputs.session.fixes
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-      var engine = SessionEngine(configuration: SessionConfiguration(activity: .ride))
-      for fix in fixes { blackHole(engine.ingest(fix)) }
-      blackHole(engine.snapshot)
+      var pipeline = SessionPipeline(configuration: SessionConfiguration(activity: .ride))
+      for fix in fixes { blackHole(pipeline.ingest(fix)) }
+      blackHole(pipeline.engine.snapshot)
     }
   }
 
@@ -170,16 +170,16 @@ let benchmarks: @Sendable () -> Void = {
   ) { benchmark in
     let fixes = Inputs.session.fixes
     benchmark.startMeasurement()
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .ride))
+    var pipeline = SessionPipeline(configuration: SessionConfiguration(activity: .ride))
     var offset = 0.0
-    while engine.pointsIn < 1_000_000 {
+    while pipeline.engine.pointsIn < 1_000_000 {
       for var fix in fixes {
         fix.time = fix.time.map { $0 + Seconds(offset) }
-        blackHole(engine.ingest(fix))
+        blackHole(pipeline.ingest(fix))
       }
       offset += 86_400
     }
-    blackHole(engine.finish().summary)
+    blackHole(pipeline.finish().summary)
   }
 
   Benchmark(

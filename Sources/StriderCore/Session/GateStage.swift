@@ -59,7 +59,7 @@ extension SessionEngine {
   /// Takes what a `GateStage` made of some fixes as `absorb` takes fixes its own gate
   /// judges: an engine fed this way is fed no fixes, and takes the stage back
   /// (`takeBackGate`) before `finish`.
-  public mutating func absorb(judged batch: JudgedBatch) {
+  mutating func absorb(judged batch: JudgedBatch) {
     absorb(judged: batch.decisions, fixes: batch.fixes.count, withPosition: batch.withPosition)
   }
 }

@@ -1,10 +1,11 @@
 /// The whole pipeline for one session: gate, smoother, auto-pause, metrics and cues.
 ///
 /// The same engine runs live, replayed, simulated and in batch analysis, so all four give
-/// the same numbers for the same fixes. It is a value: feed it fixes in arrival order with
-/// `ingest`, read `snapshot` for the live figures, and call `finish` once at the end for the
-/// summary of the finished track (smoothed forward and backward, stops cut out from where
-/// they began rather than from when auto-pause noticed them).
+/// the same numbers for the same fixes. It is a value: fed fixes in arrival order with
+/// `ingest`, read through `snapshot` for the live figures, and finished once at the end for
+/// the summary of the finished track (smoothed forward and backward, stops cut out from
+/// where they began rather than from when auto-pause noticed them). Only `SessionPipeline`
+/// builds and feeds one: outside this module the engine is read, never driven.
 public struct SessionEngine: Sendable {
   public let configuration: SessionConfiguration
   private var gate: Gate
@@ -208,7 +209,7 @@ public struct SessionEngine: Sendable {
   ///   finish, since the live figures are then the summary's.
   /// - Parameter parallelism: how the finish's independent pieces run: an edge with threads
   ///   hands them in; the figures are the same either way.
-  public init(
+  init(
     configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
     correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat(),
     reportsEachFix: Bool = true, followsLive: Bool = true,
@@ -295,7 +296,7 @@ public struct SessionEngine: Sendable {
   /// Asks for the finished track after all (a lap was pressed: the summary's laps are
   /// measured on it), so a session without laps never holds a second copy of its track.
   /// Only a smoothed session can still build it; a raw one keeps none.
-  public mutating func keepFinishedTrack() {
+  mutating func keepFinishedTrack() {
     guard !keepsFinishedTrack, keepsTrack, finished == nil else { return }
     keepsFinishedTrack = true
     finishingPass.keepsFinishedTrack = true
@@ -354,7 +355,7 @@ public struct SessionEngine: Sendable {
   /// Lap was pressed, closing `lap` at `time`: the lap's cue (`CueConfiguration.lapSays`),
   /// kept with the session's cues, unless `speaks` is false (a workout step's result says
   /// the same); the cues' lap figures (`lap_pace`) count from the figures now.
-  public mutating func noteLap(_ lap: Lap, at time: GNSSTime, speaks: Bool = true) -> Cue? {
+  mutating func noteLap(_ lap: Lap, at time: GNSSTime, speaks: Bool = true) -> Cue? {
     let cue = cueScheduler.lap(lap, snapshot: snapshot, at: time, speaks: speaks)
     if let cue { cues.append(cue) }
     return cue
@@ -383,7 +384,7 @@ public struct SessionEngine: Sendable {
   public var isSignalLost: Bool { signalLostAnnounced }
 
   /// Feeds one fix as it arrived; returns what happened because of it.
-  public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
+  mutating func ingest(_ fix: Fix) -> [SessionEvent] {
     var events = eventBuffer
     eventBuffer = []
     events.removeAll(keepingCapacity: true)
@@ -394,7 +395,7 @@ public struct SessionEngine: Sendable {
 
   /// Feeds one fix like `ingest(_:)`, appending what happened to `events`: a caller that
   /// keeps one buffer for the whole session allocates no array per fix.
-  public mutating func ingest(_ fix: Fix, into events: inout [SessionEvent]) {
+  mutating func ingest(_ fix: Fix, into events: inout [SessionEvent]) {
     pointsIn += 1
     if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
     for decision in gate.ingest(fix) { handle(decision, into: &events) }
@@ -402,7 +403,7 @@ public struct SessionEngine: Sendable {
 
   /// Feeds one fix like `ingest` but builds no events: for batch analysis, which reads
   /// only the summary (cues still reach it).
-  public mutating func absorb(_ fix: Fix) {
+  mutating func absorb(_ fix: Fix) {
     collectsEvents = false
     defer { collectsEvents = true }
     _ = ingest(fix)
@@ -426,7 +427,7 @@ public struct SessionEngine: Sendable {
 
   /// Feeds one fix like `ingest(_:into:)`, with the decisions a `GateStage` made when it
   /// judged it (`JudgedBatch.decisions(of:)`) instead of the engine's own gate's.
-  public mutating func ingest(
+  mutating func ingest(
     judged decisions: ArraySlice<GateDecision>, of fix: Fix, into events: inout [SessionEvent]
   ) {
     pointsIn += 1
@@ -436,14 +437,14 @@ public struct SessionEngine: Sendable {
 
   /// The stage that judged this engine's fixes comes back before `finish`, which then
   /// judges the fixes it still holds as the engine's own gate would have.
-  public mutating func takeBackGate(_ stage: GateStage) {
+  mutating func takeBackGate(_ stage: GateStage) {
     gate = stage.gate
   }
 
   /// Takes back a stage as it was before it judged `fixes`, which this engine has taken
   /// with their decisions (`JudgedBatch.stageBefore`): a session stopped partway through
   /// a batch judged ahead finishes with the gate its own would have had.
-  public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix>) {
+  mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix>) {
     gate = stage.gate
     for fix in fixes { _ = gate.ingest(fix) }
   }
@@ -455,7 +456,7 @@ public struct SessionEngine: Sendable {
 
   /// Ends the session: flushes the gate, smooths the finished track and sums it up.
   /// Calling it again returns the same summary and no events.
-  public mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
+  mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
     finish(handingOut: nil)
   }
 
@@ -464,7 +465,7 @@ public struct SessionEngine: Sendable {
   /// fixes writes the track as it is made rather than holding it whole. The points may be
   /// handed out on another thread (the finishing pass sums a long track up beside its
   /// smoother), one at a time and all before this returns.
-  public mutating func finish(
+  mutating func finish(
     handingOut handOut: (FinishedTrack.Point) -> Void
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     withoutActuallyEscaping(handOut) { finish(handingOut: .some($0)) }
@@ -694,7 +695,7 @@ public struct SessionEngine: Sendable {
   ///
   /// The fixes the gate holds for reordering are judged first: none of them can come
   /// after the loss and be taken for the signal coming back.
-  public mutating func noteSourceLost(into events: inout [SessionEvent]) {
+  mutating func noteSourceLost(into events: inout [SessionEvent]) {
     guard followsLive, finished == nil, !signalLostAnnounced else { return }
     for decision in gate.finish() { handle(decision, into: &events) }
     guard !signalLostAnnounced, let last = lastAcceptedTime else { return }
