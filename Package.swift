@@ -42,7 +42,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     // Edges that turn bytes into fixes: GPX, TCX, NMEA 0183, gpsd JSON.
     .target(
-      name: "StriderFormats", dependencies: ["StriderCore", "CZlib"],
+      name: "StriderFormats", dependencies: ["StriderCore", "StriderConcurrency", "CZlib"],
       swiftSettings: optimisedInDebug),
     // Live and replayed sources (gpsd, files at any speed, the simulator) and the session
     // runner that feeds them through the engine.
@@ -111,7 +111,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "StriderFormatsTests",
-      dependencies: ["StriderFormats", "StriderSimulator", "StriderTestSupport"]),
+      dependencies: [
+        "StriderFormats", "StriderConcurrency", "StriderSimulator", "StriderTestSupport",
+      ]),
     .testTarget(
       name: "StriderSourcesTests",
       dependencies: ["StriderSources", "StriderFormats", "StriderSimulator", "StriderTestSupport"]),

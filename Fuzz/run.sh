@@ -77,7 +77,8 @@ build_library() {
   [[ -f $lib ]]
 }
 build_library StriderCore
-build_library StriderFormats StriderCore
+build_library StriderConcurrency StriderCore
+build_library StriderFormats StriderCore StriderConcurrency
 
 for target in "${targets[@]}"; do
   file=${files[$target]:-}
@@ -87,7 +88,7 @@ for target in "${targets[@]}"; do
     "$build/lib" -newer "$bin" -print -quit) ]]; then
     echo "building $target..."
     (cd "$build" && swiftc "${flags[@]}" -module-name StriderFuzz "$fuzz"/Support/*.swift \
-      "$fuzz/Targets/$file.swift" -L "$build/lib" -lStriderFormats -lStriderCore -lz \
+      "$fuzz/Targets/$file.swift" -L "$build/lib" -lStriderFormats -lStriderConcurrency -lStriderCore -lz \
       -o "$bin") 2>&1 | quiet
     [[ -f $bin ]]
   fi

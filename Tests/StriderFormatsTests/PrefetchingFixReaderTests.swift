@@ -1,4 +1,5 @@
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderSimulator
 import StriderTestSupport
