@@ -55,11 +55,7 @@ public struct SimulatedSession: Sendable {
 
   /// The truth sample at the epoch nearest to `time`, if the time lies in the session.
   public func truth(at time: GNSSTime) -> TruthSample? {
-    guard let first = truth.first else { return nil }
-    let offset = (time - first.time).value / configuration.effectiveInterval
-    guard offset.isFinite else { return nil }
-    let index = Int(offset.rounded())
-    return truth.indices.contains(index) ? truth[index] : nil
+    truth.sample(nearest: time, interval: configuration.effectiveInterval)
   }
 }
 

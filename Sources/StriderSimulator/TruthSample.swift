@@ -42,3 +42,18 @@ public struct TruthSample: Sendable, Hashable {
     self.inUrbanCanyon = inUrbanCanyon
   }
 }
+
+extension [TruthSample] {
+  /// The sample at the epoch nearest `time`, if the time lies in the track.
+  ///
+  /// Truth is sampled every `interval` seconds from its first sample, with no gaps, so the
+  /// nearest epoch is an index to work out rather than a search (the day and the session
+  /// both sample it so).
+  func sample(nearest time: GNSSTime, interval: Double) -> TruthSample? {
+    guard let first else { return nil }
+    let offset = (time - first.time).value / interval
+    guard offset.isFinite else { return nil }
+    let index = Int(offset.rounded())
+    return indices.contains(index) ? self[index] : nil
+  }
+}

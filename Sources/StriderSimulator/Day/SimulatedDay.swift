@@ -35,10 +35,6 @@ public struct SimulatedDay: Sendable {
 
   /// The truth sample at the epoch nearest `time`, if the time lies in the day.
   public func truth(at time: GNSSTime) -> TruthSample? {
-    guard let first = truth.first else { return nil }
-    let offset = (time - first.time).value / configuration.effectiveInterval
-    guard offset.isFinite else { return nil }
-    let index = Int(offset.rounded())
-    return truth.indices.contains(index) ? truth[index] : nil
+    truth.sample(nearest: time, interval: configuration.effectiveInterval)
   }
 }
