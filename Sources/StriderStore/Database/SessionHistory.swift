@@ -42,11 +42,7 @@ extension SessionStore {
     }
     guard !abandoned.isEmpty else { return [] }
     let marked = try attemptWrite(waiting: .milliseconds(100)) { db in
-      try SessionRow.filter(keys: abandoned)
-        .filter(SessionRow.Columns.state == SessionRow.State.recording)
-        .updateAll(
-          db, SessionRow.Columns.state.set(to: SessionRow.State.interrupted),
-          SessionRow.Columns.wasInterrupted.set(to: true))
+      try SessionRow.markInterrupted(abandoned, in: db)
       return true
     }
     return marked == true ? abandoned : []

@@ -224,11 +224,7 @@ public final class SessionRecording {
   public func markInterrupted() -> Bool {
     let id = id
     let marked = try? store.attemptWrite(waiting: .seconds(1)) { db in
-      try SessionRow.filter(key: id)
-        .filter(SessionRow.Columns.state == SessionRow.State.recording)
-        .updateAll(
-          db, SessionRow.Columns.state.set(to: SessionRow.State.interrupted),
-          SessionRow.Columns.wasInterrupted.set(to: true))
+      try SessionRow.markInterrupted([id], in: db)
       return true
     }
     return marked == true

@@ -156,3 +156,15 @@ struct SessionRow: Codable, FetchableRecord, MutablePersistableRecord, Equatable
     owner = nil
   }
 }
+
+extension SessionRow {
+  /// Marks the sessions still recording among `ids` interrupted, as a killed recording is
+  /// found: the one write both the recording that cannot finish and the store that finds
+  /// its process gone make, so that a session is marked the same whoever marks it.
+  static func markInterrupted(_ ids: [Int64], in db: Database) throws {
+    try SessionRow.filter(keys: ids)
+      .filter(Columns.state == State.recording)
+      .updateAll(
+        db, Columns.state.set(to: State.interrupted), Columns.wasInterrupted.set(to: true))
+  }
+}
