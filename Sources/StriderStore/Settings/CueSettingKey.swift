@@ -16,48 +16,40 @@ public struct CueSettingKey: Sendable {
   public var isAlias: Bool { slot != name }
 
   /// Every cue key, in the order `strider config` prints them.
-  public static let all: [CueSettingKey] = [
-    number(
-      "every_time_s", "speak every this many seconds of moving time (0: never)",
-      range: 0...86_400, scale: 1, \.everyTime, shown: { format($0 ?? 300) }),
-    number(
-      "every_time_min", "the same in minutes", range: 0...1440, scale: 60, \.everyTime,
-      slot: "every_time_s"),
-    number(
-      "every_distance_m", "speak every this many metres (0: never; default one split)",
-      range: 0...1_000_000, scale: 1, \.everyDistance, shown: { $0.map(format) }),
-    number(
-      "every_distance_km", "the same in kilometres", range: 0...1000, scale: 1000,
-      \.everyDistance, slot: "every_distance_m"),
-    number(
-      "every_distance_mi", "the same in miles", range: 0...621, scale: 1609.344,
-      \.everyDistance, slot: "every_distance_m"),
-    flag("at_split", "also speak at each completed split (\"Split 3. ...\")", \.atSplit, false),
-    flag("at_lap", "speak what lap_says lists at each lap press", \.atLap, true),
-    flag("announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.announcePauses, true),
-    flag("announce_signal", "say when the GPS signal is lost and regained", \.announceSignal, true),
-    flag(
-      "include_current_pace", "add the current pace (or speed) to cues", \.includeCurrentPace,
-      false),
-    fields(
-      "says", "what time, distance and split cues say, in order: \(CueField.names)", \.says,
-      shown: { $0.says ?? CueField.defaults }),
-    fields(
-      "lap_says", "what a lap press says, in order (default [\"lap_result\"])", \.lapSays,
-      shown: { $0.lapSays ?? CueField.lapDefaults }),
-    fields(
-      "finish_says", "what the finish says after \"Session complete.\" (default: says)",
-      \.finishSays, shown: { $0.finishSays ?? $0.says ?? CueField.defaults }),
-    number(
-      "goal_distance_m", "the distance finish_estimate estimates the finish of, in metres",
-      range: 1...1_000_000, scale: 1, \.goalDistance, shown: { $0.map(format) }),
-    number(
-      "goal_distance_km", "the same in kilometres", range: 0.001...1000, scale: 1000,
-      \.goalDistance, slot: "goal_distance_m"),
-    number(
-      "goal_distance_mi", "the same in miles", range: 0.001...621, scale: 1609.344,
-      \.goalDistance, slot: "goal_distance_m"),
-  ]
+  public static let all: [CueSettingKey] =
+    [
+      number(
+        "every_time_s", "speak every this many seconds of moving time (0: never)",
+        range: 0...86_400, scale: 1, \.everyTime, shown: { SettingKey.format($0 ?? 300) }),
+      number(
+        "every_time_min", "the same in minutes", range: 0...1440, scale: 60, \.everyTime,
+        slot: "every_time_s"),
+    ]
+    + distance(
+      "every_distance", "speak every this many metres (0: never; default one split)",
+      least: 0, \.everyDistance)
+    + [
+      flag("at_split", "also speak at each completed split (\"Split 3. ...\")", \.atSplit, false),
+      flag("at_lap", "speak what lap_says lists at each lap press", \.atLap, true),
+      flag("announce_pauses", "say \"Auto-paused.\" and \"Resumed.\"", \.announcePauses, true),
+      flag(
+        "announce_signal", "say when the GPS signal is lost and regained", \.announceSignal, true),
+      flag(
+        "include_current_pace", "add the current pace (or speed) to cues", \.includeCurrentPace,
+        false),
+      fields(
+        "says", "what time, distance and split cues say, in order: \(CueField.names)", \.says,
+        shown: { $0.says ?? CueField.defaults }),
+      fields(
+        "lap_says", "what a lap press says, in order (default [\"lap_result\"])", \.lapSays,
+        shown: { $0.lapSays ?? CueField.lapDefaults }),
+      fields(
+        "finish_says", "what the finish says after \"Session complete.\" (default: says)",
+        \.finishSays, shown: { $0.finishSays ?? $0.says ?? CueField.defaults }),
+    ]
+    + distance(
+      "goal_distance", "the distance finish_estimate estimates the finish of, in metres",
+      least: 1, \.goalDistance)
 
   public static func named(_ name: String) -> CueSettingKey? { all.first { $0.name == name } }
 
@@ -97,13 +89,31 @@ public struct CueSettingKey: Sendable {
   ) -> CueSettingKey {
     CueSettingKey(
       name: name, help: help, slot: slot ?? name,
-      apply: { value, settings in
-        guard let number = SettingKey.numberValue(value), range.contains(number) else {
-          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
-        }
+      apply: SettingKey.applyingNumber(in: range) { number, settings in
         settings[keyPath: path] = number * scale
-        return nil
-      }, value: shown.map { shown in { @Sendable settings in shown(settings[keyPath: path]) } })
+      },
+      value: shown.map { shown in { @Sendable settings in shown(settings[keyPath: path]) } })
+  }
+
+  /// A distance's three keys: `NAME_m` and its other spellings `NAME_km` and `NAME_mi`, which
+  /// set the same metres. From `least` metres (the kilometres and miles from a thousandth
+  /// of that) up to 1,000 km, or 621 miles.
+  private static func distance(
+    _ name: String, _ help: String, least: Double,
+    _ path: WritableKeyPath<CueSettings, Double?> & Sendable
+  ) -> [CueSettingKey] {
+    let metres = name + "_m"
+    return [
+      number(
+        metres, help, range: least...1_000_000, scale: 1, path,
+        shown: { $0.map(SettingKey.format) }),
+      number(
+        name + "_km", "the same in kilometres", range: least / 1000...1000, scale: 1000, path,
+        slot: metres),
+      number(
+        name + "_mi", "the same in miles", range: least / 1000...621, scale: 1609.344, path,
+        slot: metres),
+    ]
   }
 
   private static func flag(
@@ -112,14 +122,7 @@ public struct CueSettingKey: Sendable {
   ) -> CueSettingKey {
     CueSettingKey(
       name: name, help: help, slot: name,
-      apply: { value, settings in
-        guard value.type == .bool, let flag = value.bool else { return "expected true or false" }
-        settings[keyPath: path] = flag
-        return nil
-      }, value: { ($0[keyPath: path] ?? builtIn) ? "true" : "false" })
-  }
-
-  static func format(_ number: Double) -> String {
-    number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+      apply: SettingKey.applyingFlag { flag, settings in settings[keyPath: path] = flag },
+      value: { ($0[keyPath: path] ?? builtIn) ? "true" : "false" })
   }
 }

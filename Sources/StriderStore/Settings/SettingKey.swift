@@ -111,13 +111,8 @@ public struct SettingKey: Sendable {
   ) -> SettingKey {
     SettingKey(
       name: name, help: help,
-      apply: { value, settings in
-        guard let number = numberValue(value), range.contains(number) else {
-          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
-        }
-        settings[keyPath: path] = number
-        return nil
-      }, value: { format($0[keyPath: path]) })
+      apply: applyingNumber(in: range) { number, settings in settings[keyPath: path] = number },
+      value: { format($0[keyPath: path]) })
   }
 
   private static func optionalNumber(
@@ -127,13 +122,8 @@ public struct SettingKey: Sendable {
   ) -> SettingKey {
     SettingKey(
       name: name, help: help,
-      apply: { value, settings in
-        guard let number = numberValue(value), range.contains(number) else {
-          return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
-        }
-        settings[keyPath: path] = number
-        return nil
-      }, value: { $0[keyPath: path].map(format) }, whenUnset: whenUnset)
+      apply: applyingNumber(in: range) { number, settings in settings[keyPath: path] = number },
+      value: { $0[keyPath: path].map(format) }, whenUnset: whenUnset)
   }
 
   private static func flag(
@@ -141,11 +131,8 @@ public struct SettingKey: Sendable {
   ) -> SettingKey {
     SettingKey(
       name: name, help: help,
-      apply: { value, settings in
-        guard value.type == .bool, let flag = value.bool else { return "expected true or false" }
-        settings[keyPath: path] = flag
-        return nil
-      }, value: { $0[keyPath: path] ? "true" : "false" })
+      apply: applyingFlag { flag, settings in settings[keyPath: path] = flag },
+      value: { $0[keyPath: path] ? "true" : "false" })
   }
 
   private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
@@ -172,7 +159,34 @@ public struct SettingKey: Sendable {
     }
   }
 
-  private static func format(_ number: Double) -> String {
+  /// Checks a number key's value, an integer or a float within `range`, and keeps it
+  /// through `keep`: every number key of every table checks and words its complaint alike.
+  static func applyingNumber<Settings>(
+    in range: ClosedRange<Double>, _ keep: @escaping @Sendable (Double, inout Settings) -> Void
+  ) -> @Sendable (any TOMLValueConvertible, inout Settings) -> String? {
+    { value, settings in
+      guard let number = numberValue(value), range.contains(number) else {
+        return "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
+      }
+      keep(number, &settings)
+      return nil
+    }
+  }
+
+  /// Checks a true-or-false key's value and keeps it through `keep`, as `applyingNumber`
+  /// does for numbers.
+  static func applyingFlag<Settings>(
+    _ keep: @escaping @Sendable (Bool, inout Settings) -> Void
+  ) -> @Sendable (any TOMLValueConvertible, inout Settings) -> String? {
+    { value, settings in
+      guard value.type == .bool, let flag = value.bool else { return "expected true or false" }
+      keep(flag, &settings)
+      return nil
+    }
+  }
+
+  /// A number as a config file writes it: whole numbers without a fraction.
+  static func format(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
   }
 }

@@ -76,10 +76,8 @@ public struct UserSettings: Hashable, Sendable {
   public func sessionConfiguration(activity: Activity, raw: Bool) -> SessionConfiguration {
     let weight = Kilograms(self.weight)
     if raw {
-      var configuration = SessionConfiguration.raw(
-        activity: activity, weight: weight, units: units, elevation: elevation)
-      configuration.person = person
-      return configuration
+      return .raw(
+        activity: activity, weight: weight, units: units, elevation: elevation, person: person)
     }
     var configuration = SessionConfiguration(
       activity: activity, weight: weight, units: units, elevation: elevation)
