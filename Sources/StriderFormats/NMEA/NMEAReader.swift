@@ -464,10 +464,16 @@ public struct NMEAReader: FormatReader {
     let e = epoch(time: time, kind: .gga, line: lineNumber)
     epochs[e].position(s.coordinate(at: 2), valid: valid, kind: .gga, priority: 4)
     if quality == 6 { epochs[e].provider = .estimated }
+    keepSatellitesHDOPAltitude(of: s, in: e)
+    return true
+  }
+
+  /// Fields 7 to 9 of a GGA or GNS, which put them in the same places: satellites, HDOP and
+  /// altitude (MSL), each kept unless the epoch already has it.
+  private mutating func keepSatellitesHDOPAltitude(of s: NMEASentence, in e: Int) {
     if epochs[e].satellites == nil { epochs[e].satellites = s.integer(7) }
     if epochs[e].hdop == nil { epochs[e].hdop = s.double(8) }
     if epochs[e].altitude == nil { epochs[e].altitude = s.double(9) }
-    return true
   }
 
   /// GNS: like GGA, with one mode letter per constellation (`N` = no fix).
@@ -480,9 +486,7 @@ public struct NMEAReader: FormatReader {
     if valid, modes.allSatisfy({ $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "N") }) {
       epochs[e].provider = .estimated
     }
-    if epochs[e].satellites == nil { epochs[e].satellites = s.integer(7) }
-    if epochs[e].hdop == nil { epochs[e].hdop = s.double(8) }
-    if epochs[e].altitude == nil { epochs[e].altitude = s.double(9) }
+    keepSatellitesHDOPAltitude(of: s, in: e)
     return true
   }
 
