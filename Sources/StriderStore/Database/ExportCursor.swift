@@ -174,11 +174,7 @@ extension SessionStore {
           C.time, C.distance, C.segment, C.latitude, C.longitude)
         let rows = try Row.fetchCursor(db, request)
         while let row = try rows.next() {
-          if let zone {
-            let c = Coordinate(
-              latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4))
-            if zone.hides(c) { continue }
-          }
+          if try zone.hides(row, latitudeAt: 3) { continue }
           odometer.append(
             time: GNSSTime(secondsSince1970: try row.decode(atIndex: 0)),
             distance: Meters(try row.decode(atIndex: 1)), segment: try row.decode(atIndex: 2))
@@ -208,11 +204,7 @@ extension SessionStore {
         let request = FinishedPointRow.of(id).select(C.seq, C.time, C.latitude, C.longitude)
         let rows = try Row.fetchCursor(db, request)
         while let row = try rows.next() {
-          if let zone {
-            let c = Coordinate(
-              latitude: try row.decode(atIndex: 2), longitude: try row.decode(atIndex: 3))
-            if zone.hides(c) { continue }
-          }
+          if try zone.hides(row, latitudeAt: 2) { continue }
           let seq: Int = try row.decode(atIndex: 0)
           if seqs == nil, seq != times.count { seqs = Array(0..<times.count) }
           seqs?.append(seq)
@@ -357,5 +349,16 @@ extension SessionStore {
         return figures
       }
     }
+  }
+}
+
+extension PrivacyZone? {
+  /// Whether there is a zone and it hides the point of a selected row whose latitude stands
+  /// at `index` and longitude after it: without a zone the row is not decoded at all.
+  fileprivate func hides(_ row: Row, latitudeAt index: Int) throws -> Bool {
+    guard let zone = self else { return false }
+    return zone.hides(
+      Coordinate(
+        latitude: try row.decode(atIndex: index), longitude: try row.decode(atIndex: index + 1)))
   }
 }
