@@ -62,29 +62,28 @@ extension SessionStore {
     _ period: StatsPeriod, activities: [Activity] = [], from: GNSSTime? = nil,
     until: GNSSTime? = nil, includingSimulated: Bool = true, zones: HeartRateZones? = nil
   ) throws(StoreError) -> [PeriodTotal] {
-    let (filter, arguments) = Self.totalsFilter(
-      activities: activities, from: from, until: until, includingSimulated: includingSimulated)
-    let day = "date(s.startTime, 'unixepoch', 'localtime', \(period.startModifiers))"
-    return try guarded {
-      try pool.read { db in
-        try self.requireHistoryFigures(db)
-        let totals = try Self.totals(
-          db,
-          sql: """
-            SELECT \(day) AS period, \(Self.aggregates)
-            WHERE \(filter)
-            GROUP BY period, s.activity
-            ORDER BY period DESC, s.activity
-            """, arguments: arguments)
-        return try Self.adding(zones, to: totals, period: day, filter, arguments, db)
-      }
-    }
+    try totals(
+      period: "date(s.startTime, 'unixepoch', 'localtime', \(period.startModifiers))",
+      activities: activities, from: from, until: until, includingSimulated: includingSimulated,
+      zones: zones)
   }
 
   /// Totals per activity of the sessions started in `[from, until)`; `start` is empty.
   public func totals(
     from: GNSSTime, until: GNSSTime, activities: [Activity] = [], includingSimulated: Bool = true,
     zones: HeartRateZones? = nil
+  ) throws(StoreError) -> [PeriodTotal] {
+    try totals(
+      period: "''", activities: activities, from: from, until: until,
+      includingSimulated: includingSimulated, zones: zones)
+  }
+
+  /// Totals per period and activity, newest period first, of the sessions the arguments
+  /// leave: `period` is the SQL that places a session `s` in its period, `''` for one
+  /// period of all.
+  private func totals(
+    period: String, activities: [Activity], from: GNSSTime?, until: GNSSTime?,
+    includingSimulated: Bool, zones: HeartRateZones?
   ) throws(StoreError) -> [PeriodTotal] {
     let (filter, arguments) = Self.totalsFilter(
       activities: activities, from: from, until: until, includingSimulated: includingSimulated)
@@ -94,12 +93,12 @@ extension SessionStore {
         let totals = try Self.totals(
           db,
           sql: """
-            SELECT '' AS period, \(Self.aggregates)
+            SELECT \(period) AS period, \(Self.aggregates)
             WHERE \(filter)
-            GROUP BY s.activity
-            ORDER BY s.activity
+            GROUP BY period, s.activity
+            ORDER BY period DESC, s.activity
             """, arguments: arguments)
-        return try Self.adding(zones, to: totals, period: "''", filter, arguments, db)
+        return try Self.adding(zones, to: totals, period: period, filter, arguments, db)
       }
     }
   }
