@@ -105,71 +105,38 @@ public struct SubsetFigures: Sendable {
     var rows: [SubsetFigures?] = [
       SubsetFigures(group: "overall", name: "all", results: results, formats: allFormats)
     ]
-    for activity in [Activity.walk, .run, .ride] {
-      rows.append(
+    /// One subset per value, each of the cases whose `value` is it.
+    func byValue<Value: Equatable>(
+      _ group: String, _ values: [Value], name: (Value) -> String,
+      _ value: (CorpusCase) -> Value
+    ) -> [SubsetFigures?] {
+      values.map { v in
         SubsetFigures(
-          group: "activity", name: activity.rawValue,
-          results: results.filter { $0.corpusCase.activity == activity }, formats: allFormats))
+          group: group, name: name(v), results: results.filter { value($0.corpusCase) == v },
+          formats: allFormats)
+      }
     }
-    for family in CorpusCase.Family.allCases {
-      rows.append(
-        SubsetFigures(
-          group: "family", name: family.rawValue,
-          results: results.filter { $0.corpusCase.family == family }, formats: allFormats))
+    /// The cases that have something, then those that do not.
+    func byWhether(
+      _ group: String, yes: String = "yes", no: String = "no", _ has: (CorpusCase) -> Bool
+    ) -> [SubsetFigures?] {
+      byValue(group, [true, false], name: { $0 ? yes : no }, has)
     }
+    rows += byValue("activity", [Activity.walk, .run, .ride], name: \.rawValue, \.activity)
+    rows += byValue("family", CorpusCase.Family.allCases, name: \.rawValue, \.family)
     for format in CorpusFormat.allCases {
       rows.append(
         SubsetFigures(group: "format", name: format.rawValue, results: results, formats: [format]))
     }
-    for sampling in CorpusCase.Sampling.allCases {
-      rows.append(
-        SubsetFigures(
-          group: "sampling", name: sampling.rawValue,
-          results: results.filter { $0.corpusCase.sampling == sampling }, formats: allFormats))
+    rows += byValue("sampling", CorpusCase.Sampling.allCases, name: \.rawValue, \.sampling)
+    rows += byWhether("doppler") { $0.dopplerSigma != nil }
+    rows += byWhether("accuracy", yes: "reported", no: "none") {
+      $0.accuracyScale != nil && !$0.dropsAccuracy
     }
-    for doppler in [true, false] {
-      rows.append(
-        SubsetFigures(
-          group: "doppler", name: doppler ? "yes" : "no",
-          results: results.filter { ($0.corpusCase.dopplerSigma != nil) == doppler },
-          formats: allFormats))
-    }
-    for reported in [true, false] {
-      rows.append(
-        SubsetFigures(
-          group: "accuracy", name: reported ? "reported" : "none",
-          results: results.filter {
-            ($0.corpusCase.accuracyScale != nil && !$0.corpusCase.dropsAccuracy) == reported
-          },
-          formats: allFormats))
-    }
-    for pattern in CorpusCase.StopPattern.allCases {
-      rows.append(
-        SubsetFigures(
-          group: "stops", name: pattern.rawValue,
-          results: results.filter { $0.corpusCase.stopPattern == pattern }, formats: allFormats))
-    }
-    for wanders in [true, false] {
-      rows.append(
-        SubsetFigures(
-          group: "wander", name: wanders ? "yes" : "no",
-          results: results.filter { ($0.corpusCase.wanderTime != nil) == wanders },
-          formats: allFormats))
-    }
-    for loops in [true, false] {
-      rows.append(
-        SubsetFigures(
-          group: "loops", name: loops ? "yes" : "no",
-          results: results.filter { ($0.corpusCase.loops != nil) == loops },
-          formats: allFormats))
-    }
-    for canyons in [true, false] {
-      rows.append(
-        SubsetFigures(
-          group: "canyons", name: canyons ? "yes" : "no",
-          results: results.filter { ($0.corpusCase.canyons > 0) == canyons }, formats: allFormats
-        ))
-    }
+    rows += byValue("stops", CorpusCase.StopPattern.allCases, name: \.rawValue, \.stopPattern)
+    rows += byWhether("wander") { $0.wanderTime != nil }
+    rows += byWhether("loops") { $0.loops != nil }
+    rows += byWhether("canyons") { $0.canyons > 0 }
     rows.append(
       SubsetFigures(
         group: "subset", name: withSpeed,
