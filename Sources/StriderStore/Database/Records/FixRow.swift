@@ -15,16 +15,9 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
   /// Nil while the session is unfinished (not judged yet).
   var verdict: Verdict?
 
-  enum Columns {
-    static let sessionId = SessionChildColumns.sessionId
-    static let seq = SessionChildColumns.seq
-    static let time = Column("time")
-    static let latitude = Column("latitude")
-    static let longitude = Column("longitude")
-    static let altitude = Column("altitude")
+  enum Columns: PointColumns {
     static let horizontalAccuracy = Column("horizontalAccuracy")
     static let verticalAccuracy = Column("verticalAccuracy")
-    static let speed = Column("speed")
     static let course = Column("course")
     static let mode = Column("mode")
     static let provider = Column("provider")
@@ -33,7 +26,6 @@ struct FixRow: SessionChildRecord, BulkRecord, Equatable {
     static let heartRate = Column("heartRate")
     static let cadence = Column("cadence")
     static let deviceDistance = Column("deviceDistance")
-    static let segment = Column("segment")
     static let originIndex = Column("originIndex")
     static let originLine = Column("originLine")
     static let verdict = Column("verdict")

@@ -10,6 +10,22 @@ enum SessionChildColumns {
   static let seq = Column("seq")
 }
 
+/// The columns every table of points (fixes, track points, finished points) has: the key,
+/// then when, where, how fast and in which segment. A table's `Columns` adopts it and
+/// adds its own.
+protocol PointColumns {}
+
+extension PointColumns {
+  static var sessionId: Column { SessionChildColumns.sessionId }
+  static var seq: Column { SessionChildColumns.seq }
+  static var time: Column { Column("time") }
+  static var latitude: Column { Column("latitude") }
+  static var longitude: Column { Column("longitude") }
+  static var altitude: Column { Column("altitude") }
+  static var speed: Column { Column("speed") }
+  static var segment: Column { Column("segment") }
+}
+
 extension SessionChildRecord {
   /// A session's rows in their order: the one query every reader of a child table runs.
   static func of(_ session: Int64) -> QueryInterfaceRequest<Self> {

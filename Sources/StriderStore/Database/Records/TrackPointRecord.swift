@@ -12,16 +12,8 @@ protocol TrackPointRecord: SessionChildRecord, BulkRecord {
 }
 
 /// The columns of both track point tables.
-enum TrackPointColumns {
-  static let sessionId = SessionChildColumns.sessionId
-  static let seq = SessionChildColumns.seq
-  static let time = Column("time")
-  static let latitude = Column("latitude")
-  static let longitude = Column("longitude")
-  static let altitude = Column("altitude")
-  static let speed = Column("speed")
+enum TrackPointColumns: PointColumns {
   static let accuracy = Column("accuracy")
-  static let segment = Column("segment")
 }
 
 extension TrackPointRecord {
@@ -96,17 +88,9 @@ struct FinishedPointRow: SessionChildRecord, BulkRecord {
   var seq: Int
   var point: FinishedTrack.Point
 
-  enum Columns {
-    static let sessionId = SessionChildColumns.sessionId
-    static let seq = SessionChildColumns.seq
-    static let time = Column("time")
-    static let latitude = Column("latitude")
-    static let longitude = Column("longitude")
-    static let altitude = Column("altitude")
-    static let speed = Column("speed")
+  enum Columns: PointColumns {
     static let stopped = Column("stopped")
     static let distance = Column("distance")
-    static let segment = Column("segment")
   }
 
   init(sessionId: Int64, seq: Int, point: FinishedTrack.Point) {
