@@ -33,7 +33,7 @@ import StriderCore
 ///   the records before it are kept. A corrupt header, or such damage before the first
 ///   record, is a `FormatError` naming the byte offset. Nothing is allocated by a size the
 ///   file claims.
-public struct FITReader: FormatReader {
+public struct FITReader: NamedSourceReader {
   public static let format = FileFormat.fit
   public static let title = "Garmin FIT"
   public static let extensions = ["fit"]
@@ -170,15 +170,6 @@ public struct FITReader: FormatReader {
   public init(source: some ByteChunkSource, fileName: String) {
     stream = FITByteStream(source: source)
     self.fileName = fileName
-  }
-
-  /// Reads FIT bytes already in memory.
-  public init(bytes: [UInt8], fileName: String) {
-    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
-  }
-
-  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
-    FITReader(source: source, fileName: file.name)
   }
 
   /// Whether the first bytes of a file are a FIT file header: a header size of 12 or more

@@ -11,7 +11,7 @@ import StriderCore
 /// rollover that gpsd passed on) is undone and counted (`WeekRolloverGuard`). Lines end with
 /// CR, LF or CRLF; UTF-16 text is an `.unsupportedEncoding` error, named so the user can
 /// save it as UTF-8.
-public struct GPSDJSONReader: FormatReader {
+public struct GPSDJSONReader: NamedSourceReader {
   /// Longest line kept (a SKY report with 60 satellites is about 6 KB).
   static let maximumLineLength = 1 << 16
 
@@ -44,11 +44,6 @@ public struct GPSDJSONReader: FormatReader {
   public init(source: some ByteChunkSource, fileName: String) {
     self.source = UTF16RefusingSource(source, fileName: fileName)
     self.fileName = fileName
-  }
-
-  /// Reads gpsd JSON text already in memory.
-  public init(bytes: [UInt8], fileName: String) {
-    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
   }
 
   /// The reader a file is read with: reports merged into one fix per receiver epoch

@@ -14,7 +14,7 @@ import StriderCore
 /// point's extensions, as Strider writes them in `urn:strider:gpx:1`, is in metres and wins.
 /// `<fix>`: `none` → `.noFix`, `2d` → `.twoD`, `3d`/`dgps`/`pps` → `.threeD`, absent or
 /// anything else → `.unknown`.
-public struct GPXReader: FormatReader {
+public struct GPXReader: NamedSourceReader {
   /// The assumed user-equivalent range error that turns a DOP into metres.
   public static let userEquivalentRangeError = Meters(5)
 
@@ -45,20 +45,11 @@ public struct GPXReader: FormatReader {
     stack = XMLElementStack(source: source, fileName: fileName, document: document)
   }
 
-  /// Reads GPX text already in memory.
-  public init(bytes: [UInt8], fileName: String) {
-    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
-  }
-
   /// Whether the first bytes of a file look like GPX: the root element, after an optional
   /// byte-order mark, XML declaration, comments and processing instructions, is `gpx` (with
   /// or without a namespace prefix).
   public static func looksLike(prefix: [UInt8]) -> Bool {
     XMLRoot.isNamed(GPXElement.rootName, prefix: prefix)
-  }
-
-  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
-    GPXReader(source: source, fileName: file.name)
   }
 
   /// How many points the fast path read (tests).

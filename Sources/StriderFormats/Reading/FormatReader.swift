@@ -30,6 +30,23 @@ extension FormatReader {
   public static var emptyFileNote: String { "no fixes in the file" }
 }
 
+/// A format reader made from a file's bytes and name alone, as GPX, TCX, FIT and gpsd JSON
+/// are: its reading of bytes in memory and its `open` follow from that one initializer.
+public protocol NamedSourceReader: FormatReader {
+  init(source: some ByteChunkSource, fileName: String)
+}
+
+extension NamedSourceReader {
+  /// Reads a file already in memory.
+  public init(bytes: [UInt8], fileName: String) {
+    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
+  }
+
+  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
+    Self(source: source, fileName: file.name)
+  }
+}
+
 /// The file a reader reads, as far as a reader may need it besides its bytes.
 public struct SourceFile: Sendable, Equatable {
   /// The path as the user gave it, used in error messages.

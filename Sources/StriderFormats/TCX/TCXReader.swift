@@ -20,7 +20,7 @@ import StriderCore
 /// accuracy, so `horizontalAccuracy` stays nil. `<DistanceMeters>` becomes
 /// `deviceDistance`, `<HeartRateBpm><Value>` `heartRate`, `<Cadence>` (bike, rpm) and the
 /// extension's `<TPX><RunCadence>` `cadence`, `<TPX><Speed>` (m/s) `speed`.
-public struct TCXReader: FormatReader {
+public struct TCXReader: NamedSourceReader {
   public static let format = FileFormat.tcx
   public static let title = "TCX"
   public static let extensions = ["tcx"]
@@ -70,11 +70,6 @@ public struct TCXReader: FormatReader {
     stack = XMLElementStack(source: source, fileName: fileName, document: TCXDocument())
   }
 
-  /// Reads TCX text already in memory.
-  public init(bytes: [UInt8], fileName: String) {
-    self.init(source: MemoryByteSource(bytes: bytes), fileName: fileName)
-  }
-
   /// Whether the first bytes of a file look like TCX: the root element, after an optional
   /// byte-order mark, XML declaration, comments and processing instructions, is
   /// `TrainingCenterDatabase` (with or without a namespace prefix).
@@ -82,10 +77,6 @@ public struct TCXReader: FormatReader {
   /// False when the prefix ends before the root element's name does.
   public static func looksLike(prefix: [UInt8]) -> Bool {
     XMLRoot.isNamed(TCXElement.rootName, prefix: prefix)
-  }
-
-  public static func open(source: some ByteChunkSource, file: SourceFile) -> any FixReader {
-    TCXReader(source: source, fileName: file.name)
   }
 
   public mutating func next() throws(FormatError) -> Fix? {
