@@ -49,16 +49,19 @@ public struct SessionConfiguration: Sendable, Hashable, Codable {
     self.isRaw = false
   }
 
-  /// The `--no-filter` configuration: every fix with a position, in the order given.
+  /// The `--no-filter` configuration: every fix with a position, in the order given. Of the
+  /// person's settings it keeps only what a raw session counts with: the weight, units,
+  /// elevation policy and the person a heart rate is read for.
   public static func raw(
     activity: Activity, weight: Kilograms = Kilograms(70), units: UnitSystem = .metric,
-    elevation: ElevationPolicy = .auto
+    elevation: ElevationPolicy = .auto, person: PersonProfile? = nil
   ) -> SessionConfiguration {
     var c = SessionConfiguration(
       activity: activity, weight: weight, units: units, gate: .passThrough, smoother: .some(nil),
       elevation: elevation, smoothFinishedTrack: false)
     c.autoPause.enabled = false
     c.isRaw = true
+    c.person = person
     return c
   }
 
@@ -90,10 +93,8 @@ extension SessionConfiguration {
   public func measured(as activity: Activity) -> SessionConfiguration {
     guard activity != self.activity else { return self }
     if isRaw {
-      var raw = SessionConfiguration.raw(
-        activity: activity, weight: weight, units: units, elevation: elevation)
-      raw.person = person
-      return raw
+      return .raw(
+        activity: activity, weight: weight, units: units, elevation: elevation, person: person)
     }
     var other = SessionConfiguration(
       activity: activity, weight: weight, units: units, cues: cues, elevation: elevation,
