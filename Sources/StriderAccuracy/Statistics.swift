@@ -1,3 +1,5 @@
+import StriderCore
+
 /// Order statistics of a list of errors, as the accuracy tables report them.
 ///
 /// The median is the middle value (the mean of the two middle values for an even count);
@@ -25,5 +27,27 @@ public struct Statistics: Sendable, Equatable {
     p90 = percentile(0.9)
     p99 = percentile(0.99)
     worst = sorted[n - 1]
+  }
+}
+
+extension Statistics {
+  /// One of the figures a subset's JSON line carries.
+  enum Figure: String {
+    case median, p90, p99, worst
+  }
+
+  /// The figures as the JSON members `NAME_FIGURE_pct` (`live_vs_finished_p90_pct`), in the
+  /// order given: every spread of errors a subset reports is named the same way.
+  func percentMembers(_ name: String, _ figures: Figure...) -> [JSONMember] {
+    figures.map { figure in
+      let value =
+        switch figure {
+        case .median: median
+        case .p90: p90
+        case .p99: p99
+        case .worst: worst
+        }
+      return JSONMember("\(name)_\(figure.rawValue)_pct", .number(value))
+    }
   }
 }

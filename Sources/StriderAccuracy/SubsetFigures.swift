@@ -166,26 +166,17 @@ public struct SubsetFigures: Sendable {
     var members = [
       JSONMember("group", .string(group)), JSONMember("subset", .string(name)),
       JSONMember("cases", .int(cases)), JSONMember("pairs", .int(distance.count)),
-      JSONMember("distance_median_pct", .number(distance.median)),
-      JSONMember("distance_p90_pct", .number(distance.p90)),
-      JSONMember("distance_p99_pct", .number(distance.p99)),
-      JSONMember("distance_worst_pct", .number(distance.worst)),
-      JSONMember("distance_bias_pct", .number(bias)),
-      JSONMember("moving_median_pct", .number(moving.median)),
-      JSONMember("moving_p90_pct", .number(moving.p90)),
-      JSONMember("standing_share_median", .number(standingShare.median)),
-      JSONMember("raw_bias_pct", .number(rawBias)),
     ]
+    members += distance.percentMembers("distance", .median, .p90, .p99, .worst)
+    members.append(JSONMember("distance_bias_pct", .number(bias)))
+    members += moving.percentMembers("moving", .median, .p90)
+    members.append(JSONMember("standing_share_median", .number(standingShare.median)))
+    members.append(JSONMember("raw_bias_pct", .number(rawBias)))
     if let live {
-      members.append(JSONMember("live_vs_finished_median_pct", .number(live.median)))
-      members.append(JSONMember("live_vs_finished_p90_pct", .number(live.p90)))
-      members.append(JSONMember("live_vs_finished_p99_pct", .number(live.p99)))
-      members.append(JSONMember("live_vs_finished_worst_pct", .number(live.worst)))
+      members += live.percentMembers("live_vs_finished", .median, .p90, .p99, .worst)
     }
     if let inStop {
-      members.append(JSONMember("in_stop_distance_median_pct", .number(inStop.median)))
-      members.append(JSONMember("in_stop_distance_p90_pct", .number(inStop.p90)))
-      members.append(JSONMember("in_stop_distance_worst_pct", .number(inStop.worst)))
+      members += inStop.percentMembers("in_stop_distance", .median, .p90, .worst)
     }
     if let withinTwoSigma {
       members.append(JSONMember("within_two_sigma_pct", .number(100 * withinTwoSigma)))
@@ -196,20 +187,9 @@ public struct SubsetFigures: Sendable {
     members.append(JSONMember("announced_pauses", .int(announced.pauses)))
     members.append(JSONMember("announced_not_kept", .int(announced.notKept)))
     members.append(JSONMember("kept_not_announced", .int(announced.keptNotAnnounced)))
-    if let spread {
-      members.append(JSONMember("spread_median_pct", .number(spread.median)))
-      members.append(JSONMember("spread_p99_pct", .number(spread.p99)))
-      members.append(JSONMember("spread_worst_pct", .number(spread.worst)))
-    }
-    if let speedGap {
-      members.append(JSONMember("speed_gap_median_pct", .number(speedGap.median)))
-      members.append(JSONMember("speed_gap_worst_pct", .number(speedGap.worst)))
-    }
-    if let watchGap {
-      members.append(JSONMember("watch_gap_median_pct", .number(watchGap.median)))
-      members.append(JSONMember("watch_gap_p90_pct", .number(watchGap.p90)))
-      members.append(JSONMember("watch_gap_worst_pct", .number(watchGap.worst)))
-    }
+    if let spread { members += spread.percentMembers("spread", .median, .p99, .worst) }
+    if let speedGap { members += speedGap.percentMembers("speed_gap", .median, .worst) }
+    if let watchGap { members += watchGap.percentMembers("watch_gap", .median, .p90, .worst) }
     return .object(members)
   }
 }
