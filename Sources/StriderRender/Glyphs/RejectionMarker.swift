@@ -17,31 +17,24 @@ public struct RejectionMarker: Sendable, Hashable {
     self.color = color
   }
 
-  /// The marker for a reason in a glyph set.
+  /// The marker for a reason in a glyph set: each reason's Unicode glyph, the ASCII one that
+  /// stands in for it, and its colour.
   public static func marker(for reason: RejectionReason, glyphs: Glyphs) -> RejectionMarker {
-    let unicode = glyphs.kind == .unicode
-    switch reason {
-    case .noFix:
-      return RejectionMarker(reason: reason, glyph: "?", color: .white)
-    case .invalidAccuracy:
-      return RejectionMarker(reason: reason, glyph: "!", color: .magenta)
-    case .lowAccuracy:
-      return RejectionMarker(reason: reason, glyph: unicode ? "≈" : "~", color: .yellow)
-    case .nonGNSS:
-      return RejectionMarker(reason: reason, glyph: unicode ? "▲" : "^", color: .cyan)
-    case .stale:
-      return RejectionMarker(reason: reason, glyph: unicode ? "◇" : "&", color: .blue)
-    case .outOfOrder:
-      return RejectionMarker(reason: reason, glyph: unicode ? "«" : "<", color: .magenta)
-    case .duplicate:
-      return RejectionMarker(reason: reason, glyph: unicode ? "≡" : "=", color: .cyan)
-    case .implausibleSpeed:
-      return RejectionMarker(reason: reason, glyph: unicode ? "×" : "x", color: .red)
-    case .noTime:
-      return RejectionMarker(reason: reason, glyph: unicode ? "⌀" : "%", color: .yellow)
-    case .outOfRange:
-      return RejectionMarker(reason: reason, glyph: unicode ? "∞" : "*", color: .red)
-    }
+    let (unicode, ascii, color): (Character, Character, TerminalColor) =
+      switch reason {
+      case .noFix: ("?", "?", .white)
+      case .invalidAccuracy: ("!", "!", .magenta)
+      case .lowAccuracy: ("≈", "~", .yellow)
+      case .nonGNSS: ("▲", "^", .cyan)
+      case .stale: ("◇", "&", .blue)
+      case .outOfOrder: ("«", "<", .magenta)
+      case .duplicate: ("≡", "=", .cyan)
+      case .implausibleSpeed: ("×", "x", .red)
+      case .noTime: ("⌀", "%", .yellow)
+      case .outOfRange: ("∞", "*", .red)
+      }
+    return RejectionMarker(
+      reason: reason, glyph: glyphs.kind == .unicode ? unicode : ascii, color: color)
   }
 
   /// Every reason's marker, in the order of `RejectionReason.allCases`.
