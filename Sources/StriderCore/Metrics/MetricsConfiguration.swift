@@ -34,6 +34,7 @@ public struct MetricsConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; every key but `activity` may be left out for its default.
+  /// Encoding needs no such care, so it is the compiler's: every key, in `CodingKeys` order.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -44,14 +45,5 @@ public struct MetricsConfiguration: Sendable, Hashable, Codable {
       currentPaceWindow: try c.decodeIfPresent(Seconds.self, forKey: .currentPaceWindow)
         ?? Seconds(30)
     )
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(activity, forKey: .activity)
-    try c.encode(weight, forKey: .weight)
-    try c.encode(units, forKey: .units)
-    try c.encode(elevation, forKey: .elevation)
-    try c.encode(currentPaceWindow, forKey: .currentPaceWindow)
   }
 }
