@@ -10,11 +10,6 @@ public struct OutputError: Error, CustomStringConvertible {
   /// The `errno` of the failed call.
   public var code: Int32
 
-  public init(destination: String, code: Int32) {
-    self.destination = destination
-    self.code = code
-  }
-
   /// Whether the reader closed its end (`strider ... | head -1`): the end of the output,
   /// not a fault of the disk.
   public var isClosedPipe: Bool { code == EPIPE }

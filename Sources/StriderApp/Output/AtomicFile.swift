@@ -1,5 +1,4 @@
 import Foundation
-import StriderApp
 import Synchronization
 
 /// A file that appears whole or not at all.
@@ -11,8 +10,8 @@ import Synchronization
 /// over the target. A full
 /// disk or any other refused write removes the temporary file and leaves the target as it
 /// was, and so does Ctrl-C, SIGTERM or SIGHUP: an export never leaves half a GPX behind.
-enum AtomicFile {
-  static func write(
+public enum AtomicFile {
+  public static func write(
     to path: String, private isPrivate: Bool = true, progress: ProgressLine? = nil,
     _ body: (inout FileOutput) -> Void
   ) throws(OutputError) {
