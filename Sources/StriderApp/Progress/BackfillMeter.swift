@@ -1,12 +1,11 @@
 import Foundation
-import StriderApp
 import StriderStore
 import Synchronization
 
 /// Says on stderr how a long backfill of the history's figures goes: nothing for one that
 /// takes under a second, then a line that updates in place on a terminal (a line every
 /// few seconds otherwise), and the count at the end.
-final class BackfillMeter: Sendable {
+public final class BackfillMeter: Sendable {
   private struct State {
     var started: ContinuousClock.Instant?
     var lastShown: ContinuousClock.Instant?
@@ -16,7 +15,9 @@ final class BackfillMeter: Sendable {
   private let state = Mutex(State())
   private let isTerminal = isatty(STDERR_FILENO) == 1
 
-  func report(_ progress: BackfillProgress) {
+  public init() {}
+
+  public func report(_ progress: BackfillProgress) {
     let now = ContinuousClock.now
     let text: String? = state.withLock { s in
       let started = s.started ?? now
