@@ -12,13 +12,9 @@ import Testing
 /// back to the dashboard.
 @Suite struct HistoryFromDashboardTests {
   @Test func aSessionReplayedFromTheHistoryComesBackToItWithItsFigures() throws {
-    let directory = NSTemporaryDirectory() + "strider-dash-history-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let store = try SessionStore(location: StoreLocation(directory: directory))
-    let path = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    _ = try FileImport.run(
-      path, store: store, activity: nil, settings: UserSettings(), warn: { _ in })
-    let id = try #require(try store.sessions().first?.id)
+    let demo = try StoredDemo()
+    defer { demo.remove() }
+    let (store, id) = (demo.store, demo.id)
 
     let backend = TestBackend(columns: 120, rows: 40)
     var screen = backend

@@ -10,27 +10,20 @@ import Testing
 /// the file, and more (its stops and moves, its profiles when asked); an unknown session
 /// is the store's error.
 @Suite struct SessionPageTests {
-  static let demo = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
 
   @Test func theShownPageHoldsTheSummaryAnalyzePrints() throws {
-    let directory = NSTemporaryDirectory() + "strider-page-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let store = try SessionStore(location: StoreLocation(directory: directory))
-    let imported = try #require(
-      try FileImport.run(
-        Self.demo, store: store, activity: nil, settings: UserSettings(), warn: { _ in }))
-    guard case .imported(let session) = imported.outcome else {
-      Issue.record("imported: \(imported.outcome)")
-      return
-    }
+    let demo = try StoredDemo()
+    defer { demo.remove() }
+    let (store, id) = (demo.store, demo.id)
     var settingsRead = 0
     let settings = { () -> UserSettings in
       settingsRead += 1
       return UserSettings()
     }
-    let page = try SessionPage.text(store, id: session.id, settings: settings)
-    let analysed = try FileAnalysis(settings: UserSettings(), warn: { _ in }).analyze(Self.demo)
-    #expect(page.hasPrefix("session         \(session.id) (park-run.gpx)\n"))
+    let page = try SessionPage.text(store, id: id, settings: settings)
+    let analysed = try FileAnalysis(settings: UserSettings(), warn: { _ in }).analyze(
+      StoredDemo.path)
+    #expect(page.hasPrefix("session         \(id) (park-run.gpx)\n"))
     // The summary's rows and splits are analyze's, after its file and activity rows.
     let summaryRows = SummaryTable.text(SummaryTable.rows(analysed.summary))
     #expect(page.contains(summaryRows))
@@ -38,13 +31,13 @@ import Testing
     #expect(settingsRead == 0, "the demo has no heart rate: the config file is not read")
 
     let plotted = try SessionPage.text(
-      store, id: session.id, settings: settings,
+      store, id: id, settings: settings,
       plot: SessionPage.Plot(width: 80, glyphs: .ascii))
     #expect(plotted.hasPrefix(page))
     #expect(plotted.count > page.count, "the profiles follow the page")
 
     #expect(throws: StoreError.self) {
-      try SessionPage.text(store, id: session.id + 99, settings: settings)
+      try SessionPage.text(store, id: id + 99, settings: settings)
     }
   }
 }

@@ -18,19 +18,9 @@ import Testing
 
   @Test(arguments: [0.0, 250.0])
   func rowsWriteWhatTheWholeRecordWrites(privacyRadius: Double) throws {
-    let directory = NSTemporaryDirectory() + "strider-rows-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let store = try SessionStore(location: StoreLocation(directory: directory))
-    let path = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    let imported = try #require(
-      try FileImport.run(
-        path, store: store, activity: nil,
-        settings: UserSettings(), warn: { _ in }))
-    guard case .imported(let session) = imported.outcome else {
-      Issue.record("imported: \(imported.outcome)")
-      return
-    }
-    let id = session.id
+    let demo = try StoredDemo()
+    defer { demo.remove() }
+    let (store, id) = (demo.store, demo.id)
     var streamed = 0
     for writer in FormatRegistry.writers {
       for points in ExportPoints.allCases {
@@ -64,38 +54,30 @@ import Testing
   /// bytes are the whole record's, for every format and every choice of points.
   @Test(arguments: [0.0, 250.0])
   func thePlanWritesWhatTheWholeRecordWrites(privacyRadius: Double) throws {
-    let directory = NSTemporaryDirectory() + "strider-plan-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let store = try SessionStore(location: StoreLocation(directory: directory))
-    let path = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    let imported = try #require(
-      try FileImport.run(
-        path, store: store, activity: nil, settings: UserSettings(), warn: { _ in }))
-    guard case .imported(let session) = imported.outcome else {
-      Issue.record("imported: \(imported.outcome)")
-      return
-    }
+    let demo = try StoredDemo()
+    defer { demo.remove() }
+    let store = demo.store
     var streamed = 0
     var whole = 0
     for writer in FormatRegistry.writers {
       for points in ExportPoints.allCases {
         var warnings: [String] = []
         let plan = try SessionExportPlan(
-          store, id: session.id, format: writer.format, points: points,
+          store, id: demo.id, format: writer.format, points: points,
           privacyRadius: Meters(privacyRadius), settings: { UserSettings() }, now: Date(),
           warn: { warnings.append($0) })
         var planned = Bytes()
         #expect(plan.write(to: &planned))
         try plan.rethrow()
         var export = SessionExport(
-          record: try store.record(session.id),
-          configuration: try store.configuration(of: session.id),
-          source: try store.listing(session.id).source,
-          displayTrack: try store.displayTrack(of: session.id)
+          record: try store.record(demo.id),
+          configuration: try store.configuration(of: demo.id),
+          source: try store.listing(demo.id).source,
+          displayTrack: try store.displayTrack(of: demo.id)
         ).hidingEnds(within: Meters(privacyRadius))
         if writer.holdsSessionDetails {
-          export.device = try store.deviceTotals(of: session.id)
-          export.parts = try store.parts(of: session.id)
+          export.device = try store.deviceTotals(of: demo.id)
+          export.parts = try store.parts(of: demo.id)
         }
         var expected = Bytes()
         writer.write(export, points: points, to: &expected)
