@@ -4,12 +4,12 @@ import StriderCore
 
 /// Feeds an import through the engine and writes its rows in batches as they are ready:
 /// a fix waits in memory only until the gate has judged it, an event until the next batch.
-/// The batches are written on a thread of their own (`WriteBehind`) while the engine goes
+/// The batches are written on a thread of their own (`OrderedWorker`) while the engine goes
 /// on; `stopWriting` must be called once the import ends, however it ends.
 struct ImportWriter {
   let store: SessionStore
   let id: Int64
-  private let behind = WriteBehind(capacity: 1)
+  private let behind = OrderedWorker<StoreError>(capacity: 1, name: "strider-import-writer")
   /// Rows an import's batch holds: half the store's usual batch, because with the writing
   /// thread three batches can be alive at once (one written, one waiting, one filling), and
   /// a 1M-fix import peaked at 99 MB with whole batches (95 MB without the thread).
@@ -223,13 +223,13 @@ struct ImportWriter {
 private struct FinishedTrackSink {
   let store: SessionStore
   let id: Int64
-  let behind: WriteBehind
+  let behind: OrderedWorker<StoreError>
   private var batch: [FinishedTrack.Point] = []
   private var failure: StoreError?
   /// Points handed out so far.
   private(set) var count = 0
 
-  init(store: SessionStore, id: Int64, behind: WriteBehind) {
+  init(store: SessionStore, id: Int64, behind: OrderedWorker<StoreError>) {
     self.store = store
     self.id = id
     self.behind = behind

@@ -1,7 +1,9 @@
+import StriderConcurrency
 import Synchronization
 import Testing
 
-@testable import StriderStore
+/// A failure the work can meet.
+private struct DiskFull: Error, Equatable {}
 
 /// What the batches of a test did, seen from the test's thread.
 private final class Log: Sendable {
@@ -12,12 +14,13 @@ private final class Log: Sendable {
   func add(_ item: Int) { written.withLock { $0.append(item) } }
 }
 
-/// The import's writing thread: batches in order, bounded, and the first failure stops it.
-@Suite("Writing an import's batches behind the engine")
-struct WriteBehindTests {
+/// Work behind the caller (an import's batches written behind the engine): in order,
+/// bounded, and the first failure stops it.
+@Suite("Work done in order on a thread of its own")
+struct OrderedWorkerTests {
   @Test func batchesAreWrittenInTheOrderGiven() throws {
     let log = Log()
-    let behind = WriteBehind(capacity: 2)
+    let behind = OrderedWorker<DiskFull>(capacity: 2, name: "test")
     for batch in 0..<200 {
       try behind.submit { log.add(batch) }
     }
@@ -28,11 +31,11 @@ struct WriteBehindTests {
 
   @Test func theFirstFailureStopsTheWritingAndIsThrownAfterwards() {
     let log = Log()
-    let behind = WriteBehind(capacity: 1)
-    let failure = StoreError.diskFull(path: "/tmp/x.sqlite")
+    let behind = OrderedWorker<DiskFull>(capacity: 1, name: "test")
+    let failure = DiskFull()
     #expect(throws: Never.self) {
       try behind.submit { log.add(0) }
-      try behind.submit { () throws(StoreError) in throw failure }
+      try behind.submit { () throws(DiskFull) in throw failure }
     }
     #expect(throws: failure) { try behind.drain() }
     #expect(throws: failure) { try behind.submit { log.add(2) } }
@@ -42,7 +45,7 @@ struct WriteBehindTests {
 
   @Test func closingDropsWhatWaitsAndWaitsForTheBatchBeingWritten() throws {
     let log = Log()
-    let behind = WriteBehind(capacity: 4)
+    let behind = OrderedWorker<DiskFull>(capacity: 4, name: "test")
     try behind.submit {
       log.started.withLock { $0 = true }
       var spins = 0

@@ -1,34 +1,32 @@
 import Foundation
 
-/// Writes an import's batches on a thread of its own, while the engine judges the next
-/// fixes: SQLite's inserts are most of an import's time, and the engine most of the rest,
-/// so on two cores the two overlap.
+/// Work done on a thread of its own, one piece after the other in the order given, while
+/// the caller goes on (an import's batches written behind the engine).
 ///
-/// The batches are written one after the other in the order given, each in its own
-/// transaction as before. At most `capacity` wait, so memory stays bounded. The first
-/// batch that fails stops the writing: the batches waiting are dropped, and `submit` and
-/// `drain` throw its error from then on. `close` ends the thread once nothing is being
-/// written, and must be called (the thread holds the writer until then).
-final class WriteBehind: @unchecked Sendable {
-  typealias Work = @Sendable () throws(StoreError) -> Void
+/// At most `capacity` pieces wait, so memory stays bounded. The first piece that fails
+/// stops the work: the pieces waiting are dropped, and `submit` and `drain` throw its error
+/// from then on. `close` ends the thread once nothing is being done, and must be called
+/// (the thread holds the work's captures until then).
+public final class OrderedWorker<Failure: Error>: @unchecked Sendable {
+  public typealias Work = @Sendable () throws(Failure) -> Void
 
   private let condition = NSCondition()
   private var pending: [Work] = []
   private var writing = false
-  private var failure: StoreError?
+  private var failure: Failure?
   private var closed = false
   private let capacity: Int
 
-  init(capacity: Int = 2) {
+  public init(capacity: Int = 2, name: String) {
     self.capacity = max(1, capacity)
     let thread = Thread { [self] in run() }
-    thread.name = "strider-import-writer"
+    thread.name = name
     thread.start()
   }
 
   /// Queues a batch, waiting while `capacity` batches wait; throws the error of a batch
   /// that failed before (and queues nothing then).
-  func submit(_ work: @escaping Work) throws(StoreError) {
+  public func submit(_ work: @escaping Work) throws(Failure) {
     condition.lock()
     defer { condition.unlock() }
     while pending.count >= capacity && failure == nil { condition.wait() }
@@ -39,7 +37,7 @@ final class WriteBehind: @unchecked Sendable {
 
   /// Waits until every batch queued is written (or dropped after a failure, whose error it
   /// throws).
-  func drain() throws(StoreError) {
+  public func drain() throws(Failure) {
     condition.lock()
     defer { condition.unlock() }
     while !pending.isEmpty || writing { condition.wait() }
@@ -48,7 +46,7 @@ final class WriteBehind: @unchecked Sendable {
 
   /// Drops what waits, waits for the batch being written, and ends the thread; the writer
   /// is spent.
-  func close() {
+  public func close() {
     condition.lock()
     defer { condition.unlock() }
     pending.removeAll()
@@ -68,8 +66,8 @@ final class WriteBehind: @unchecked Sendable {
       let work = pending.removeFirst()
       writing = true
       condition.unlock()
-      var error: StoreError?
-      do throws(StoreError) {
+      var error: Failure?
+      do throws(Failure) {
         try work()
       } catch let failed {
         error = failed
