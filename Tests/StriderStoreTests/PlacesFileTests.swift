@@ -45,3 +45,21 @@ import Testing
     }
   }
 }
+
+extension PlacesFileTests {
+  /// A link planted where the new file is written first is taken away, never written
+  /// through: the file it points at stays as it was.
+  @Test func aLinkPlantedAtTheNewFilesNameIsNotFollowed() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = PlacesFile(location: StoreLocation(directory: folder))
+    let victim = folder + "/victim.txt"
+    try "keep me".write(toFile: victim, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: file.path + ".\(getpid()).new", withDestinationPath: victim)
+    let places = [KnownPlace(id: 1, coordinate: Coordinate(latitude: 46.05, longitude: 14.5))]
+    try file.save(places)
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+    #expect(try file.load() == places)
+  }
+}

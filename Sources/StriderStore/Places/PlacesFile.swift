@@ -33,15 +33,30 @@ public struct PlacesFile: Sendable {
       throw .writeFailed(path: path, reason: error.localizedDescription)
     }
     let temporary = path + ".\(getpid()).new"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    // A name left by a process that died here is taken away; a link planted under it is
+    // never followed.
+    unlink(temporary)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(errno) }
-    let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    let code = written == text.count && fsync(fd) == 0 ? 0 : errno
+    var code: Int32 = 0
+    text.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count, let base = bytes.baseAddress {
+        let written = write(fd, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          code = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if code == 0, fsync(fd) != 0 { code = errno }
     close(fd)
-    guard code == 0, rename(temporary, path) == 0 else {
-      let reason = code == 0 ? errno : code
+    if code == 0, rename(temporary, path) != 0 { code = errno }
+    guard code == 0 else {
       unlink(temporary)
-      throw failure(reason)
+      throw failure(code)
     }
   }
 

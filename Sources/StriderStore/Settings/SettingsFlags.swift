@@ -26,26 +26,20 @@ extension UserSettings {
   /// source is the flag, so that `strider config` and the errors say where it came from.
   public func applying(_ flags: SettingsFlags) -> UserSettings {
     var settings = self
-    if let weight = flags.weight {
-      settings.weight = weight
-      settings.sources["profile.weight"] = .flag("--weight")
+    func take<Value>(
+      _ value: Value?, _ field: WritableKeyPath<UserSettings, Value>, _ key: String,
+      _ flag: String
+    ) {
+      guard let value else { return }
+      settings[keyPath: field] = value
+      settings.sources[key] = .flag(flag)
     }
-    if let units = flags.units {
-      settings.units = units
-      settings.sources["profile.units"] = .flag("--units")
-    }
-    if let elevation = flags.elevation {
-      settings.elevation = elevation
-      settings.sources["profile.elevation"] = .flag("--elevation")
-    }
-    if let activity = flags.activity {
-      settings.activity = activity
-      settings.sources["profile.activity"] = .flag("--activity")
-    }
-    if flags.noAutoPause {
-      settings.autoPause = false
-      settings.sources["auto_pause.enabled"] = .flag("--no-auto-pause")
-    }
+    take(flags.weight, \.weight, "profile.weight", "--weight")
+    take(flags.units, \.units, "profile.units", "--units")
+    take(flags.elevation, \.elevation, "profile.elevation", "--elevation")
+    // The field is optional itself: only an activity given is taken.
+    take(flags.activity.map(Optional.some), \.activity, "profile.activity", "--activity")
+    take(flags.noAutoPause ? false : nil, \.autoPause, "auto_pause.enabled", "--no-auto-pause")
     return settings
   }
 }
