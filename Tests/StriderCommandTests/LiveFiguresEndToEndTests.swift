@@ -77,8 +77,9 @@ import Testing
   ///   track's, does not;
   /// - the summary's whole splits are the ones told, or, where the finished track times one
   ///   more than 10 s apart, the finished time with the reason and the time told. Before
-  ///   the summary kept what was told, 154 of 916 splits were more than 2 s apart; 49 are
-  ///   still moved by more than 10 s.
+  ///   the summary kept what was told, 154 of 916 splits were more than 2 s apart; 49 were
+  ///   still moved by more than 10 s, 43 until the steps settled as a lap began were
+  ///   counted (now 26, and 2.2 % of the samples above are off, from 2.5 %).
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func theSplitsShownAndToldAreTheSummarys() throws {
     var files = ["gpx", "tcx", "fit"].flatMap { folder in
@@ -142,10 +143,10 @@ import Testing
     #expect(samples > 50_000)
     let share = Double(off.count) / Double(max(1, samples))
     #expect(
-      share < 0.035, "\(off.count) of \(samples) samples off by more than 15 %: \(off.prefix(5))")
+      share < 0.03, "\(off.count) of \(samples) samples off by more than 15 %: \(off.prefix(5))")
     #expect(toldCount > 800, "the whole splits told")
     #expect(
-      Double(moved.count) < 0.07 * Double(toldCount),
+      Double(moved.count) < 0.035 * Double(toldCount),
       "\(moved.count) of \(toldCount) told splits moved: \(moved.prefix(8))")
   }
 }

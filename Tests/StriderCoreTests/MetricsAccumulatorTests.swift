@@ -62,6 +62,38 @@ struct MetricsAccumulatorTests {
     #expect(abs((s.splits[2].endTime - third).value) < tolerance, "split 3 ends after the pause")
   }
 
+  /// A live session counts its distance along positions settled a few fixes behind: the
+  /// first fix after a break (a TCX lap, a GPX segment) can bring steps settled before the
+  /// break, which count on the settled clock though the sample adds no time of its own.
+  @Test func aSampleAfterABreakStillCountsTheStepsSettledBeforeIt() {
+    var accumulator = MetricsAccumulator(configuration: MetricsConfiguration(activity: .run))
+    let start = MetricsTrack.start
+    func sample(_ t: Double, step: Double, settled: Double?, startsSegment: Bool = false)
+      -> MetricsSample
+    {
+      MetricsSample(
+        time: start + Seconds(t), coordinate: Coordinate(latitude: 0, longitude: 0),
+        step: Meters(step), startsSegment: startsSegment,
+        settledSpan: settled.map {
+          MetricsSample.Span(start: start + Seconds(t - $0), moving: Seconds($0))
+        })
+    }
+    _ = accumulator.add(sample(0, step: 0, settled: nil))
+    _ = accumulator.add(sample(300, step: 900, settled: 300))
+    let completed = accumulator.add(
+      sample(310, step: 150, settled: 50, startsSegment: true))
+    let s = accumulator.snapshot
+    #expect(abs(s.distance.value - 1050) < tolerance, "the settled 150 m count")
+    #expect(abs(s.moving.value - 300) < tolerance, "the break adds no moving time")
+    #expect(completed.count == 1)
+    // 1,000 m on the settled clock: 300 s, then 100 of the 150 m settled over 50 s.
+    #expect(completed.first.map { abs($0.duration.value - 300 - 100.0 / 3) < 1e-3 } == true)
+    // Unsettled (a file measured whole, a raw session), the sample after a break adds nothing.
+    let before = accumulator.snapshot.distance
+    _ = accumulator.add(sample(320, step: 40, settled: nil, startsSegment: true))
+    #expect(accumulator.snapshot.distance == before)
+  }
+
   @Test("A gap (startsSegment) adds neither its time nor its straight-line step")
   func gapIsNotCounted() {
     var track = MetricsTrack()

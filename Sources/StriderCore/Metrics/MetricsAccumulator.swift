@@ -76,8 +76,13 @@ public struct MetricsAccumulator: Sendable {
     let climb = elevation.add(
       altitude: sample.altitude, time: sample.time, startsSegment: sample.startsSegment)
     lastSampleMoving = sample.isMoving
-    guard let stepStart = previousTime, !sample.startsSegment else {
-      return []
+    guard let stepStart = previousTime else { return [] }
+    // The first sample after a break is no step of its own, but a live session's may bring
+    // the steps its filter settled before the break (`settledSpan`): those count, or the
+    // live distance lost them at every lap of a TCX until the next re-measure.
+    if sample.startsSegment {
+      guard sample.settledSpan != nil else { return [] }
+      dt = 0
     }
     let step = sample.step.value.isFinite ? max(0, sample.step.value) : 0
     // A still step (auto-paused, or a long idle step) adds whatever ground the engine says

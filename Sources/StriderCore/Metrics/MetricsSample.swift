@@ -15,8 +15,8 @@ public struct MetricsSample: Sendable, Hashable, Codable {
   public var step: Meters
   /// False while auto-paused: moving time does not grow, elapsed time does.
   public var isMoving: Bool
-  /// A gap lies before this sample: its step adds no time or distance, and nothing is
-  /// interpolated across it for pace.
+  /// A gap lies before this sample: it adds no time, and nothing is interpolated across it
+  /// for pace. Its step counts only where it was settled before the gap (`settledSpan`).
   public var startsSegment: Bool
   /// Of a moving step into or out of a stop, the part the user was moving; they stood the
   /// rest. Nil: the whole step was moving.
