@@ -49,10 +49,12 @@ struct TCXReaderTests {
     </TrainingCenterDatabase>
     """
 
-  @Test func twoLapsAndTwoTracksGiveTwoSegments() throws {
+  /// A lap is a button pressed (or an automatic lap), not a pause: the device counts its
+  /// distance across it, and the second lap's first point follows the first's last by 5 s.
+  @Test func twoLapsWithoutAPauseAreOneStretch() throws {
     let result = try readTCX(Self.twoLapRun)
     #expect(result.fixes.count == 4)
-    #expect(result.fixes.map(\.segment) == [0, 0, 0, 1])
+    #expect(result.fixes.map(\.segment) == [0, 0, 0, 0])
     #expect(result.fixes.map(\.origin.index) == [0, 1, 2, 3])
     #expect(result.fixes.map(\.origin.line) == [13, 20, 22, 31])
     #expect(result.metadata.name == "2024-05-01T07:00:00Z")
@@ -163,6 +165,29 @@ struct TCXReaderTests {
     #expect(result.metadata.name == "2011-11-29T12:12:00Z", "the first Activity's Id")
     #expect(result.laps.map(\.sport) == ["Running", "Biking"], "transitions are not laps")
     #expect(result.laps.map(\.totalTime) == [Seconds(60), Seconds(120)])
+  }
+
+  /// A pause: the device begins a new `<Track>` inside the lap; a lap whose first point
+  /// comes long after the last (the watch paused across the lap) begins one too. A new
+  /// activity always does.
+  @Test func aPauseInsideALapAndALapAfterAGapBeginSegments() throws {
+    func point(_ time: String, _ latitude: Double) -> String {
+      "<Trackpoint><Time>2024-05-01T\(time)Z</Time><Position><LatitudeDegrees>\(latitude)"
+        + "</LatitudeDegrees><LongitudeDegrees>8</LongitudeDegrees></Position></Trackpoint>"
+    }
+    let text = """
+      <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+      <Activities><Activity Sport="Running"><Id>2024-05-01T07:00:00Z</Id>
+      <Lap StartTime="2024-05-01T07:00:00Z"><Track>\(point("07:00:00", 47))\(point("07:00:05", 47.0001))</Track>
+      <Track>\(point("07:02:00", 47.0002))\(point("07:02:05", 47.0003))</Track></Lap>
+      <Lap StartTime="2024-05-01T07:02:06Z"><Track>\(point("07:02:10", 47.0004))</Track></Lap>
+      <Lap StartTime="2024-05-01T07:05:00Z"><Track>\(point("07:05:00", 47.0005))</Track></Lap>
+      </Activity><Activity Sport="Running"><Id>2024-05-01T07:05:01Z</Id>
+      <Lap StartTime="2024-05-01T07:05:01Z"><Track>\(point("07:05:01", 47.0006))</Track></Lap>
+      </Activity></Activities></TrainingCenterDatabase>
+      """
+    let result = try readTCX(text)
+    #expect(result.fixes.map(\.segment) == [0, 0, 1, 1, 1, 2, 3])
   }
 
   static let course = """

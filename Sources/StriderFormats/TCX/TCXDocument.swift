@@ -8,6 +8,15 @@ struct TCXDocument: XMLTrackDocument {
   private(set) var laps: [TCXLap] = []
   private(set) var sports: [String] = []
   private var segment = -1
+  /// A lap was pressed: its first `<Track>` goes on with the segment before, where its
+  /// first point follows the last one read within `lapContinuity`.
+  private var lapOpened = false
+  private var trackAfterLap = false
+  private var lastTime: GNSSTime?
+  /// The longest time between the last point of a lap and the first of the next that is
+  /// still one stretch: a lap is a button pressed (or an automatic lap), not a pause,
+  /// which a device writes as a new `<Track>` inside the lap.
+  static let lapContinuity = Seconds(30)
   private var point = PendingTrackpoint()
   private var sport: String?
   private var authorName: String?
@@ -19,6 +28,7 @@ struct TCXDocument: XMLTrackDocument {
   mutating func start(_ element: TCXElement, in scanner: inout XMLScanner) throws(FormatError) {
     switch element {
     case .activity:
+      lastTime = nil
       let value = try scanner.attribute("Sport").map {
         String(decoding: ASCIINumber.trimmed($0.value), as: UTF8.self)
       }
@@ -34,8 +44,14 @@ struct TCXDocument: XMLTrackDocument {
       sport = nil
     case .lap:
       try startLap(scanner)
+      lapOpened = true
     case .track:
-      segment += 1
+      if lapOpened {
+        trackAfterLap = true
+      } else {
+        segment += 1
+      }
+      lapOpened = false
     case .trackpoint:
       point = PendingTrackpoint()
       point.line = scanner.tagLine
@@ -73,6 +89,15 @@ struct TCXDocument: XMLTrackDocument {
       }
       return nil
     case .trackpoint:
+      if trackAfterLap {
+        trackAfterLap = false
+        let follows =
+          if let last = lastTime, let time = point.time, segment >= 0 {
+            time >= last && time - last <= TCXDocument.lapContinuity
+          } else { false }
+        if !follows { segment += 1 }
+      }
+      if let time = point.time { lastTime = time }
       return point.fix(segment: max(segment, 0))
     default:
       return nil
