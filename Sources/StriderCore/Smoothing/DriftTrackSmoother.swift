@@ -39,7 +39,7 @@ enum RivalModel: Sendable {
 /// Smooths a finished track with a noise model learnt from the track itself.
 ///
 /// First `NoiseFit` learns the jitter, drift and motion of this track from a sample of its
-/// fixes; then `DriftFilter` runs forward over every fix and the Rauch–Tung–Striebel pass
+/// fixes (of its longest outing, `longestOuting`); then `DriftFilter` runs forward over every fix and the Rauch–Tung–Striebel pass
 /// backward over a sliding window (a state is settled once `lookahead` later steps are in,
 /// because the backward gains shrink what lies further ahead), so a track of any length is
 /// smoothed in bounded memory. The smoothed position is the user's, without the estimated
@@ -159,12 +159,16 @@ struct DriftTrackSmoother {
   ) -> NoiseModel {
     var runs: [[PlaneFix]] = []
     let runLength = NoiseFit.sampleSize / NoiseFit.sampleRuns
+    let outing = DriftTrackSmoother.longestOuting(count: n, input: input)
+    let m = outing.count
     let starts: [Int] =
-      n <= NoiseFit.sampleSize
-      ? [0]
-      : (0..<NoiseFit.sampleRuns).map { k in (n - runLength) * k / (NoiseFit.sampleRuns - 1) }
+      m <= NoiseFit.sampleSize
+      ? [outing.lowerBound]
+      : (0..<NoiseFit.sampleRuns).map { k in
+        outing.lowerBound + (m - runLength) * k / (NoiseFit.sampleRuns - 1)
+      }
     for s in starts {
-      let end = n <= NoiseFit.sampleSize ? n : s + runLength
+      let end = m <= NoiseFit.sampleSize ? outing.upperBound : s + runLength
       var plane = LocalTangentPlane(origin: input(s).coordinate)
       var run: [PlaneFix] = []
       run.reserveCapacity(end - s)
@@ -193,6 +197,29 @@ struct DriftTrackSmoother {
           alsoFrom: nil, parallelism: OneAtATime(), input: input)
       }
     }
+  }
+
+  /// Fixes further apart than this belong to different outings.
+  static let outingGap = 6 * 3600.0
+
+  /// The fixes of the longest outing (the most fixes between breaks of more than
+  /// `outingGap`): the noise is learnt there alone. A file can hold recordings of different
+  /// days, receivers and sampling; one learnt model for both let a short one standing still
+  /// at 1 Hz teach another's 5 s run a drift that cut it 35 % short.
+  static func longestOuting(count n: Int, input: (Int) -> SmoothingInput) -> Range<Int> {
+    var longest = 0..<n
+    var start = 0
+    var previousTime = n > 0 ? input(0).time : 0
+    for i in 1..<max(1, n) {
+      let e = input(i)
+      if e.newStretch, e.time - previousTime > outingGap {
+        if start == 0 || i - start > longest.count { longest = start..<i }
+        start = i
+      }
+      previousTime = e.time
+    }
+    if start > 0, n - start > longest.count { longest = start..<n }
+    return longest
   }
 
   /// How the fixes are read into a plane: their weights against the track's typical
