@@ -45,9 +45,9 @@ extension SessionStore {
       try pool.read { db in
         switch points {
         case .fixes, .acceptedFixes:
-          let request = points == .fixes ? FixRow.of(id) : FixRow.accepted(of: id)
-          let cursor = try request.fetchCursor(db)
-          while let row = try cursor.next() { body(.fix(row.fix, verdict: row.verdict)) }
+          try FixRow.forEach(of: id, acceptedOnly: points == .acceptedFixes, db) { row in
+            body(.fix(row.fix, verdict: row.verdict))
+          }
         case .finishedTrack:
           guard try FinishedPointRow.exists(of: id, db) else {
             return try Self.forEach(LiveTrackPointRow.self, id, db, body)
@@ -278,9 +278,10 @@ extension SessionStore {
   {
     try guarded {
       try pool.read { db in
-        var request = FixRow.of(id)
-        if let seq { request = request.filter(SessionChildColumns.seq > seq) }
-        return try request.limit(limit).fetchAll(db).map { ($0.seq, $0.fix) }
+        var page: [(seq: Int, fix: Fix)] = []
+        page.reserveCapacity(max(0, min(limit, 100_000)))
+        try FixRow.forEach(of: id, after: seq, limit: limit, db) { page.append(($0.seq, $0.fix)) }
+        return page
       }
     }
   }

@@ -120,8 +120,7 @@ extension SessionStore {
 
   static func fixes(of id: Int64, _ db: Database) throws -> [(fix: Fix, verdict: Verdict?)] {
     var out: [(fix: Fix, verdict: Verdict?)] = []
-    let cursor = try FixRow.of(id).fetchCursor(db)
-    while let row = try cursor.next() { out.append((row.fix, row.verdict)) }
+    try FixRow.forEach(of: id, db) { out.append(($0.fix, $0.verdict)) }
     return out
   }
 

@@ -139,6 +139,44 @@ struct BulkRowReader {
 
     /// The column at `index` as an integer (NULL reads as 0, as SQLite converts it).
     func integer(_ index: CInt) -> Int { Int(sqlite3_column_int64(raw, index)) }
+
+    /// Whether the column at `index` is NULL.
+    func isNull(_ index: CInt) -> Bool { sqlite3_column_type(raw, index) == SQLITE_NULL }
+
+    /// The column at `index` as GRDB decodes a `Double?`: `.some(nil)` when NULL, an integer
+    /// or a real as a double, nil (unreadable) for text or a blob.
+    func number(_ index: CInt) -> Double?? {
+      switch sqlite3_column_type(raw, index) {
+      case SQLITE_NULL: .some(nil)
+      case SQLITE_FLOAT, SQLITE_INTEGER: .some(sqlite3_column_double(raw, index))
+      default: nil
+      }
+    }
+
+    /// The column at `index` when it holds an integer; nil otherwise.
+    func optionalInteger(_ index: CInt) -> Int? {
+      sqlite3_column_type(raw, index) == SQLITE_INTEGER
+        ? Int(sqlite3_column_int64(raw, index)) : nil
+    }
+
+    /// The column at `index` as GRDB decodes an `Int?`: `.some(nil)` when NULL, nil
+    /// (unreadable) for anything but an integer.
+    func optionalIntegerOrNull(_ index: CInt) -> Int?? {
+      switch sqlite3_column_type(raw, index) {
+      case SQLITE_NULL: .some(nil)
+      case SQLITE_INTEGER: .some(Int(sqlite3_column_int64(raw, index)))
+      default: nil
+      }
+    }
+
+    /// The column at `index` when it holds text; nil otherwise.
+    func text(_ index: CInt) -> String? {
+      guard sqlite3_column_type(raw, index) == SQLITE_TEXT,
+        let bytes = sqlite3_column_text(raw, index)
+      else { return nil }
+      let count = Int(sqlite3_column_bytes(raw, index))
+      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
   }
 
   /// - Parameter statement: a statement with its arguments set.
