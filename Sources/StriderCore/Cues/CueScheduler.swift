@@ -10,9 +10,10 @@
 /// `time` is the observation's time: when the app learns of the crossing and speaks.
 ///
 /// A time cue whose moment lies within `nearDistanceCue` of moving time of a distance cue,
-/// the one before or the next one at the pace so far, is not said: the two would say the
-/// same figures a few seconds apart ("Distance 0.99 kilometres, 5 minutes" and then
-/// "Distance 1 kilometre, 5 minutes 3 seconds").
+/// the one before or the next one at the pace so far, or that is crossed in the same
+/// observation as a distance cue, is not said: the two would say the same figures a few
+/// seconds apart ("Distance 0.99 kilometres, 5 minutes" and then "Distance 1 kilometre,
+/// 5 minutes 3 seconds").
 ///
 /// What time, distance and split cues say is `CueConfiguration.fields`, through the
 /// templates of `CueText.says`; the lap figures count from the last `lapPressed`, the heart
@@ -124,20 +125,9 @@ public struct CueScheduler: Sendable {
       previousDistance = max(previousDistance, distance)
     }
     var cues: [Cue] = []
-    if let every = timeStep?.value {
-      let index = Self.multiples(moving, every)
-      if index > timeIndex {
-        timeIndex = index
-        let target = Double(index) * every
-        let f = Self.fraction(of: target, from: previousMoving, to: moving)
-        let at = previousDistance + f * (distance - previousDistance)
-        if !isNearADistanceCue(moving: target, distance: at),
-          let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time)
-        {
-          cues.append(said)
-        }
-      }
-    }
+    // The distance first: a time cue crossed in the same observation is left to it (said
+    // together, the two gave the same figures twice, the later moment first).
+    var saidDistance = false
     if let every = distanceStep?.value {
       let index = Self.multiples(distance, every)
       if index > distanceIndex {
@@ -147,6 +137,21 @@ public struct CueScheduler: Sendable {
         let at = previousMoving + f * (moving - previousMoving)
         lastDistanceCueMoving = at
         if let said = cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time)
+        {
+          cues.append(said)
+          saidDistance = true
+        }
+      }
+    }
+    if let every = timeStep?.value {
+      let index = Self.multiples(moving, every)
+      if index > timeIndex {
+        timeIndex = index
+        let target = Double(index) * every
+        let f = Self.fraction(of: target, from: previousMoving, to: moving)
+        let at = previousDistance + f * (distance - previousDistance)
+        if !saidDistance, !isNearADistanceCue(moving: target, distance: at),
+          let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time)
         {
           cues.append(said)
         }
