@@ -10,8 +10,7 @@ extension SessionStore {
     try guarded {
       try pool.read { db in
         var breaks = OutingBreaks(gap: gap, moved: moved)
-        let cursor = try FixRow.of(id).fetchCursor(db)
-        while let row = try cursor.next() { breaks.add(row.fix) }
+        try FixRow.forEach(of: id, db) { breaks.add($0.fix) }
         return breaks.ends
       }
     }

@@ -220,8 +220,7 @@ extension SessionStore {
   /// The digest of a session's stored fixes, as `FixStreamDigest` makes it of a file's.
   static func storedDigest(of id: Int64, name: String?, _ db: Database) throws -> String {
     var digest = FixStreamDigest()
-    let cursor = try FixRow.of(id).fetchCursor(db)
-    while let row = try cursor.next() { digest.add(row.fix) }
+    try FixRow.forEach(of: id, db) { digest.add($0.fix) }
     return digest.finalize(nameIfEmpty: name)
   }
 
