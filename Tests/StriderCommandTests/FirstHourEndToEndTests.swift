@@ -192,15 +192,21 @@ import Testing
     #expect(runSplits.contains(" /km") && !runSplits.contains("km/h"), "\(runText)")
   }
 
-  /// The TCX export's lap time and distances are written to a tenth of a second and a
-  /// centimetre, not as `2227.7000000476837`.
-  @Test func tcxFiguresHaveASensiblePrecision() throws {
+  /// The demo's run imported into a store of its own and exported in `format`.
+  static func exportedDemoRun(as format: String) throws -> String {
     let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
     let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
     #expect(InProcess.run(["sessions", "import", run], environment: home).status == 0)
-    let tcx = InProcess.run(
-      ["sessions", "export", "1", "--format", "tcx"], environment: home
-    ).stdout
+    let exported = InProcess.run(
+      ["sessions", "export", "1", "--format", format], environment: home)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    return exported.stdout
+  }
+
+  /// The TCX export's lap time and distances are written to a tenth of a second and a
+  /// centimetre, not as `2227.7000000476837`.
+  @Test func tcxFiguresHaveASensiblePrecision() throws {
+    let tcx = try Self.exportedDemoRun(as: "tcx")
     for (tag, places) in [("TotalTimeSeconds", 1), ("DistanceMeters", 2)] {
       let values = tcx.components(separatedBy: "<\(tag)>").dropFirst().map {
         String($0.prefix { $0 != "<" })
@@ -228,12 +234,7 @@ import Testing
   /// The JSON export's keys follow one convention, snake_case, its settings included
   /// (they mixed `autoPause` with `announce_pauses`).
   @Test func theJSONExportIsSnakeCaseThroughout() throws {
-    let home = ["STRIDER_HOME": try StriderBinary.temporaryDirectory().path]
-    let run = SharedData.packageRoot.appendingPathComponent("Demo/park-run.gpx").path
-    #expect(InProcess.run(["sessions", "import", run], environment: home).status == 0)
-    let json = InProcess.run(
-      ["sessions", "export", "1", "--format", "json"], environment: home
-    ).stdout
+    let json = try Self.exportedDemoRun(as: "json")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["version"] as? Int == 2)

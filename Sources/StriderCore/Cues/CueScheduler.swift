@@ -128,33 +128,26 @@ public struct CueScheduler: Sendable {
     // The distance first: a time cue crossed in the same observation is left to it (said
     // together, the two gave the same figures twice, the later moment first).
     var saidDistance = false
-    if let every = distanceStep?.value {
-      let index = Self.multiples(distance, every)
-      if index > distanceIndex {
-        distanceIndex = index
-        let target = Double(index) * every
-        let f = Self.fraction(of: target, from: previousDistance, to: distance)
-        let at = previousMoving + f * (moving - previousMoving)
-        lastDistanceCueMoving = at
-        if let said = cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time)
-        {
-          cues.append(said)
-          saidDistance = true
-        }
+    if let every = distanceStep?.value,
+      let (target, f) = Self.crossing(
+        distance, every, from: previousDistance, after: &distanceIndex)
+    {
+      let at = previousMoving + f * (moving - previousMoving)
+      lastDistanceCueMoving = at
+      if let said = cue(.distance, distance: Meters(target), moving: Seconds(at), snapshot, time) {
+        cues.append(said)
+        saidDistance = true
       }
     }
-    if let every = timeStep?.value {
-      let index = Self.multiples(moving, every)
-      if index > timeIndex {
-        timeIndex = index
-        let target = Double(index) * every
-        let f = Self.fraction(of: target, from: previousMoving, to: moving)
-        let at = previousDistance + f * (distance - previousDistance)
-        if !saidDistance, !isNearADistanceCue(moving: target, distance: at),
-          let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time)
-        {
-          cues.append(said)
-        }
+    // The time index moves on even where its cue is left to the distance cue.
+    if let every = timeStep?.value,
+      let (target, f) = Self.crossing(moving, every, from: previousMoving, after: &timeIndex)
+    {
+      let at = previousDistance + f * (distance - previousDistance)
+      if !saidDistance, !isNearADistanceCue(moving: target, distance: at),
+        let said = cue(.time, distance: Meters(at), moving: Seconds(target), snapshot, time)
+      {
+        cues.append(said)
       }
     }
     return cues
@@ -251,6 +244,19 @@ public struct CueScheduler: Sendable {
       lapMoving: Seconds(max(0, moving.value - lapStart.moving)),
       lastSplit: snapshot.splits.last, lastLap: lastLap, heartRate: heartRate, heartRateZone: zone,
       calories: snapshot.calories, elevationGain: snapshot.elevationGain, time: time)
+  }
+
+  /// The latest multiple of `step` that `value` has passed since `index` was last moved on
+  /// (moved on to it here), and where it lies in the step from `previous` (0...1); nil when
+  /// none was passed.
+  static func crossing(
+    _ value: Double, _ step: Double, from previous: Double, after index: inout Int
+  ) -> (target: Double, fraction: Double)? {
+    let latest = multiples(value, step)
+    guard latest > index else { return nil }
+    index = latest
+    let target = Double(latest) * step
+    return (target, fraction(of: target, from: previous, to: value))
   }
 
   /// How many whole multiples of `step` fit in `value` (0 for nonsense input).
