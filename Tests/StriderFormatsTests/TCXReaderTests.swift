@@ -190,6 +190,24 @@ struct TCXReaderTests {
     #expect(result.fixes.map(\.segment) == [0, 0, 1, 1, 1, 2, 3])
   }
 
+  /// A heart rate of 255 is FIT's "no reading" carried into TCX by a converter (a watch
+  /// without its strap wrote it on all 971 points of gb-laps.tcx, and its history said "avg
+  /// 255 bpm"); 254 is kept, as it is a number some sensor could send.
+  @Test func aHeartRateOf255IsNoReading() throws {
+    func point(_ second: Int, _ bpm: Int) -> String {
+      "<Trackpoint><Time>2024-05-01T07:00:0\(second)Z</Time><HeartRateBpm><Value>\(bpm)"
+        + "</Value></HeartRateBpm></Trackpoint>"
+    }
+    let text = """
+      <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+      <Activities><Activity Sport="Running"><Id>2024-05-01T07:00:00Z</Id>
+      <Lap StartTime="2024-05-01T07:00:00Z"><Track>\(point(0, 255))\(point(1, 254))\(point(2, 130))</Track></Lap>
+      </Activity></Activities></TrainingCenterDatabase>
+      """
+    let result = try readTCX(text)
+    #expect(result.fixes.map(\.heartRate) == [nil, BeatsPerMinute(254), BeatsPerMinute(130)])
+  }
+
   static let course = """
     <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
     <Folders><Courses><CourseFolder Name="x"><CourseNameRef><Id>Lake</Id></CourseNameRef></CourseFolder></Courses></Folders>

@@ -148,7 +148,9 @@ struct TCXDocument: XMLTrackDocument {
       if element == .latitude { point.latitude = value } else { point.longitude = value }
     case .altitude: point.altitude = value
     case .distance: point.distance = value
-    case .heartRateValue: point.heartRate = value
+    // 255, an unsigned byte's all ones, is FIT's "no reading", which converters carry into
+    // TCX for a watch without its strap: no heart beats that fast.
+    case .heartRateValue: point.heartRate = value == 255 ? nil : value
     case .cadence: point.cadence = value
     case .runCadence: point.runCadence = value
     case .speed: point.speed = value
