@@ -167,25 +167,41 @@ struct TCXReaderTests {
     #expect(result.laps.map(\.totalTime) == [Seconds(60), Seconds(120)])
   }
 
+  /// A trackpoint at `time` (HH:MM:SS on 2024-05-01) with a position and, where given, a
+  /// heart rate.
+  static func point(_ time: String, latitude: Double, heartRate: Int? = nil) -> String {
+    "<Trackpoint><Time>2024-05-01T\(time)Z</Time><Position><LatitudeDegrees>\(latitude)"
+      + "</LatitudeDegrees><LongitudeDegrees>8</LongitudeDegrees></Position>"
+      + (heartRate.map { "<HeartRateBpm><Value>\($0)</Value></HeartRateBpm>" } ?? "")
+      + "</Trackpoint>"
+  }
+
+  /// Running activities, each with its laps (`<Lap>…</Lap>` elements), in one file.
+  static func activities(_ laps: [String]) -> String {
+    let activities = laps.map {
+      "<Activity Sport=\"Running\"><Id>2024-05-01T07:00:00Z</Id>\n\($0)\n</Activity>"
+    }
+    return "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/"
+      + "TrainingCenterDatabase/v2\"><Activities>\n" + activities.joined(separator: "\n")
+      + "\n</Activities></TrainingCenterDatabase>\n"
+  }
+
   /// A pause: the device begins a new `<Track>` inside the lap; a lap whose first point
   /// comes long after the last (the watch paused across the lap) begins one too. A new
   /// activity always does.
   @Test func aPauseInsideALapAndALapAfterAGapBeginSegments() throws {
-    func point(_ time: String, _ latitude: Double) -> String {
-      "<Trackpoint><Time>2024-05-01T\(time)Z</Time><Position><LatitudeDegrees>\(latitude)"
-        + "</LatitudeDegrees><LongitudeDegrees>8</LongitudeDegrees></Position></Trackpoint>"
-    }
-    let text = """
-      <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
-      <Activities><Activity Sport="Running"><Id>2024-05-01T07:00:00Z</Id>
-      <Lap StartTime="2024-05-01T07:00:00Z"><Track>\(point("07:00:00", 47))\(point("07:00:05", 47.0001))</Track>
-      <Track>\(point("07:02:00", 47.0002))\(point("07:02:05", 47.0003))</Track></Lap>
-      <Lap StartTime="2024-05-01T07:02:06Z"><Track>\(point("07:02:10", 47.0004))</Track></Lap>
-      <Lap StartTime="2024-05-01T07:05:00Z"><Track>\(point("07:05:00", 47.0005))</Track></Lap>
-      </Activity><Activity Sport="Running"><Id>2024-05-01T07:05:01Z</Id>
-      <Lap StartTime="2024-05-01T07:05:01Z"><Track>\(point("07:05:01", 47.0006))</Track></Lap>
-      </Activity></Activities></TrainingCenterDatabase>
+    let p = Self.point
+    let text = Self.activities([
       """
+      <Lap StartTime="2024-05-01T07:00:00Z"><Track>\(p("07:00:00", 47, nil))\(p("07:00:05", 47.0001, nil))</Track>
+      <Track>\(p("07:02:00", 47.0002, nil))\(p("07:02:05", 47.0003, nil))</Track></Lap>
+      <Lap StartTime="2024-05-01T07:02:06Z"><Track>\(p("07:02:10", 47.0004, nil))</Track></Lap>
+      <Lap StartTime="2024-05-01T07:05:00Z"><Track>\(p("07:05:00", 47.0005, nil))</Track></Lap>
+      """,
+      """
+      <Lap StartTime="2024-05-01T07:05:01Z"><Track>\(p("07:05:01", 47.0006, nil))</Track></Lap>
+      """,
+    ])
     let result = try readTCX(text)
     #expect(result.fixes.map(\.segment) == [0, 0, 1, 1, 1, 2, 3])
   }
@@ -194,16 +210,12 @@ struct TCXReaderTests {
   /// without its strap wrote it on all 971 points of gb-laps.tcx, and its history said "avg
   /// 255 bpm"); 254 is kept, as it is a number some sensor could send.
   @Test func aHeartRateOf255IsNoReading() throws {
-    func point(_ second: Int, _ bpm: Int) -> String {
-      "<Trackpoint><Time>2024-05-01T07:00:0\(second)Z</Time><HeartRateBpm><Value>\(bpm)"
-        + "</Value></HeartRateBpm></Trackpoint>"
+    let points = [255, 254, 130].enumerated().map { k, bpm in
+      Self.point("07:00:0\(k)", latitude: 47, heartRate: bpm)
     }
-    let text = """
-      <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
-      <Activities><Activity Sport="Running"><Id>2024-05-01T07:00:00Z</Id>
-      <Lap StartTime="2024-05-01T07:00:00Z"><Track>\(point(0, 255))\(point(1, 254))\(point(2, 130))</Track></Lap>
-      </Activity></Activities></TrainingCenterDatabase>
-      """
+    let text = Self.activities([
+      "<Lap StartTime=\"2024-05-01T07:00:00Z\"><Track>\(points.joined())</Track></Lap>"
+    ])
     let result = try readTCX(text)
     #expect(result.fixes.map(\.heartRate) == [nil, BeatsPerMinute(254), BeatsPerMinute(130)])
   }
