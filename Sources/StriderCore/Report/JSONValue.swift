@@ -73,6 +73,10 @@ public indirect enum JSONValue: Sendable, Equatable {
       out.append(contentsOf: "null".utf8)
       return
     }
+    if let figure = FixedDecimal(v, places: decimals), figure.printsPlainly {
+      figure.write(signsZero: false, to: &out)
+      return
+    }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     writeNumber((v * scale).rounded() / scale, to: &out)

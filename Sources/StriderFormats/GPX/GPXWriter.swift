@@ -102,52 +102,81 @@ public struct GPXWriter {
     _ fix: Fix, at coordinate: Coordinate, verdict: Verdict?,
     to stream: inout some TextOutputStream
   ) {
-    stream.write(
-      "      <trkpt lat=\"\(Precision.degrees(coordinate.latitude))\""
-        + " lon=\"\(Precision.degrees(longitude(coordinate.longitude)))\">\n")
+    // Built as bytes and written once a point: a dozen interpolated strings a point were
+    // most of a GPX export's time.
+    var point: [UInt8] = []
+    point.reserveCapacity(512)
+    func text(_ text: String) { point.append(contentsOf: text.utf8) }
+    func element(_ name: String, _ value: (inout [UInt8]) -> Void) {
+      text("        <\(name)>")
+      value(&point)
+      text("</\(name)>\n")
+    }
+    text("      <trkpt lat=\"")
+    appendDecimal(coordinate.latitude, places: Precision.degreePlaces, to: &point)
+    text("\" lon=\"")
+    appendDecimal(longitude(coordinate.longitude), places: Precision.degreePlaces, to: &point)
+    text("\">\n")
     if let altitude = fix.altitude, altitude.value.isFinite {
-      element("ele", Precision.metres(altitude.value), to: &stream)
+      element("ele") { appendDecimal(altitude.value, places: Precision.metrePlaces, to: &$0) }
     }
     if let time = fix.time, time.fitsRFC3339 {
-      element("time", time.iso8601, to: &stream)
+      element("time") { time.writeISO8601(to: &$0) }
     }
     switch fix.mode {
-    case .noFix: element("fix", "none", to: &stream)
-    case .twoD: element("fix", "2d", to: &stream)
-    case .threeD: element("fix", "3d", to: &stream)
+    case .noFix: text("        <fix>none</fix>\n")
+    case .twoD: text("        <fix>2d</fix>\n")
+    case .threeD: text("        <fix>3d</fix>\n")
     case .unknown: break
     }
     // GPX 1.1's <sat> is a nonNegativeInteger: a negative count is left out.
     if let satellites = fix.satellites, satellites >= 0 {
-      element("sat", String(satellites), to: &stream)
+      element("sat") { FixedDecimal.writeDigits(UInt64(satellites), to: &$0) }
     }
-    if let hdop = fix.hdop, hdop.isFinite { element("hdop", Precision.dop(hdop), to: &stream) }
+    if let hdop = fix.hdop, hdop.isFinite {
+      element("hdop") { appendDecimal(hdop, places: Precision.dopPlaces, to: &$0) }
+    }
     // A value that is not a number has no text in GPX: it is left out, never written as 0.
-    let extensions: [(String, String)] = [
-      ("speed", fix.speed?.value, Precision.speed), ("course", fix.course?.value, Precision.course),
-      ("accuracy", fix.horizontalAccuracy?.value, Precision.metres),
-      ("verticalAccuracy", fix.verticalAccuracy?.value, Precision.metres),
-    ].compactMap { name, value, text in value.flatMap { $0.isFinite ? (name, text($0)) : nil } }
+    let extensions: [(name: String, value: Double?, places: Int)] = [
+      ("speed", fix.speed?.value, Precision.speedPlaces),
+      ("course", fix.course?.value, Precision.coursePlaces),
+      ("accuracy", fix.horizontalAccuracy?.value, Precision.metrePlaces),
+      ("verticalAccuracy", fix.verticalAccuracy?.value, Precision.metrePlaces),
+    ]
+    let written = extensions.contains { $0.value?.isFinite == true }
     let heartRate = fix.heartRate.flatMap { wholeNumber($0.value, in: 1...255) }
     let cadence = fix.cadence.flatMap { wholeNumber($0.value, in: 0...254) }
-    if !extensions.isEmpty || verdict != nil || heartRate != nil || cadence != nil {
-      stream.write("        <extensions>\n")
+    if written || verdict != nil || heartRate != nil || cadence != nil {
+      text("        <extensions>\n")
       if heartRate != nil || cadence != nil {
-        stream.write("          <gpxtpx:TrackPointExtension>\n")
-        if let heartRate { stream.write("            <gpxtpx:hr>\(heartRate)</gpxtpx:hr>\n") }
-        if let cadence { stream.write("            <gpxtpx:cad>\(cadence)</gpxtpx:cad>\n") }
-        stream.write("          </gpxtpx:TrackPointExtension>\n")
+        text("          <gpxtpx:TrackPointExtension>\n")
+        if let heartRate { text("            <gpxtpx:hr>\(heartRate)</gpxtpx:hr>\n") }
+        if let cadence { text("            <gpxtpx:cad>\(cadence)</gpxtpx:cad>\n") }
+        text("          </gpxtpx:TrackPointExtension>\n")
       }
-      for (name, value) in extensions {
-        stream.write("          <strider:\(name)>\(value)</strider:\(name)>\n")
+      for (name, value, places) in extensions {
+        guard let value, value.isFinite else { continue }
+        text("          <strider:\(name)>")
+        appendDecimal(value, places: places, to: &point)
+        text("</strider:\(name)>\n")
       }
       if let verdict {
-        let text = verdict.reason?.rawValue ?? "accepted"
-        stream.write("          <strider:verdict>\(text)</strider:verdict>\n")
+        let reason = verdict.reason?.rawValue ?? "accepted"
+        text("          <strider:verdict>\(reason)</strider:verdict>\n")
       }
-      stream.write("        </extensions>\n")
+      text("        </extensions>\n")
     }
-    stream.write("      </trkpt>\n")
+    text("      </trkpt>\n")
+    stream.write(String(decoding: point, as: UTF8.self))
+  }
+
+  /// `value` rounded to `places` decimals, as `decimal(_:places:)` writes it.
+  static func appendDecimal(_ value: Double, places: Int, to out: inout [UInt8]) {
+    if let figure = FixedDecimal(value, places: places) {
+      figure.write(to: &out)
+    } else {
+      out.append(contentsOf: decimal(value, places: places).utf8)
+    }
   }
 
   fileprivate static func writePlainPoint(
@@ -171,17 +200,23 @@ public struct GPXWriter {
   /// the same session: positions within a centimetre, speeds within a millimetre a second.
   public enum Precision {
     /// 7 decimals of a degree: about a centimetre.
-    public static func degrees(_ value: Double) -> String { decimal(value, places: 7) }
+    public static let degreePlaces = 7
     /// Centimetres: altitudes, accuracies, distances.
-    public static func metres(_ value: Double) -> String { decimal(value, places: 2) }
+    public static let metrePlaces = 2
     /// 0.001 m/s: 0.01 would be enough for any receiver, but a speed a device wrote from
     /// whole km/h (0.555556 m/s) then reads back 0.004 m/s off, which is enough to move a
     /// sparse track's learnt noise (gb-skyreal.gpx read back 6 % longer).
-    public static func speed(_ value: Double) -> String { decimal(value, places: 3) }
+    public static let speedPlaces = 3
     /// 0.1 degree.
-    public static func course(_ value: Double) -> String { decimal(value, places: 1) }
+    public static let coursePlaces = 1
     /// Dilutions of precision, as receivers print them.
-    public static func dop(_ value: Double) -> String { decimal(value, places: 2) }
+    public static let dopPlaces = 2
+
+    public static func degrees(_ value: Double) -> String { decimal(value, places: degreePlaces) }
+    public static func metres(_ value: Double) -> String { decimal(value, places: metrePlaces) }
+    public static func speed(_ value: Double) -> String { decimal(value, places: speedPlaces) }
+    public static func course(_ value: Double) -> String { decimal(value, places: coursePlaces) }
+    public static func dop(_ value: Double) -> String { decimal(value, places: dopPlaces) }
   }
 
   /// `value` rounded to `places` decimals, trailing zeros kept off.
@@ -227,17 +262,18 @@ public struct GPXWriter {
     return value - 360 * ((value + 180) / 360).rounded(.down)
   }
 
-  /// The shortest text that reads back as the same double, without an exponent (XML
-  /// Schema decimals have none).
   /// `value` rounded to `places` decimals, written as `decimal` writes: for figures whose
   /// last digits mean nothing (a time of 2227.7000000476837 s is 2227.7 s).
   static func decimal(_ value: Double, places: Int) -> String {
+    if let figure = FixedDecimal(value, places: places) { return figure.text() }
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
     return decimal(rounded.isFinite ? rounded : value)
   }
 
+  /// The shortest text that reads back as the same double, without an exponent (XML
+  /// Schema decimals have none).
   static func decimal(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let text = value.description

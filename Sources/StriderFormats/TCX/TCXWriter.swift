@@ -159,7 +159,17 @@ public enum TCXWriter: SessionWriter {
         stream.write("        <Track>\n")
         currentSegment = fix.segment
       }
-      stream.write("          <Trackpoint>\n            <Time>\(time.iso8601)</Time>\n")
+      // Built as bytes and written once a point, as `GPXWriter` does.
+      typealias Precision = GPXWriter.Precision
+      var point: [UInt8] = []
+      point.reserveCapacity(512)
+      func text(_ text: String) { point.append(contentsOf: text.utf8) }
+      func decimal(_ value: Double, places: Int) {
+        GPXWriter.appendDecimal(value, places: places, to: &point)
+      }
+      text("          <Trackpoint>\n            <Time>")
+      time.writeISO8601(to: &point)
+      text("</Time>\n")
       if let c = fix.coordinate, c.isValid {
         if let distance {
           cumulative = distance(time).value
@@ -167,36 +177,38 @@ public enum TCXWriter: SessionWriter {
           cumulative += Geodesy.distanceMeters(p, c)
         }
         previous = fix
-        let longitude = GPXWriter.Precision.degrees(GPXWriter.longitude(c.longitude))
-        stream.write(
-          "            <Position>\n"
-            + "              <LatitudeDegrees>\(GPXWriter.Precision.degrees(c.latitude))</LatitudeDegrees>\n"
-            + "              <LongitudeDegrees>\(longitude)</LongitudeDegrees>\n"
-            + "            </Position>\n")
+        text("            <Position>\n              <LatitudeDegrees>")
+        decimal(c.latitude, places: Precision.degreePlaces)
+        text("</LatitudeDegrees>\n              <LongitudeDegrees>")
+        decimal(GPXWriter.longitude(c.longitude), places: Precision.degreePlaces)
+        text("</LongitudeDegrees>\n            </Position>\n")
       }
       if let altitude = fix.altitude, altitude.value.isFinite {
-        stream.write(
-          "            <AltitudeMeters>\(GPXWriter.Precision.metres(altitude.value))</AltitudeMeters>\n"
-        )
+        text("            <AltitudeMeters>")
+        decimal(altitude.value, places: Precision.metrePlaces)
+        text("</AltitudeMeters>\n")
       }
       if fix.coordinate != nil {
-        stream.write(
-          "            <DistanceMeters>\(GPXWriter.decimal(cumulative, places: 2))</DistanceMeters>\n"
-        )
+        text("            <DistanceMeters>")
+        decimal(cumulative, places: 2)
+        text("</DistanceMeters>\n")
       }
       if let hr = fix.heartRate.flatMap({ GPXWriter.wholeNumber($0.value, in: 1...255) }) {
-        stream.write("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
+        text("            <HeartRateBpm><Value>\(hr)</Value></HeartRateBpm>\n")
       }
       if let cadence = fix.cadence.flatMap({ GPXWriter.wholeNumber($0.value, in: 0...254) }) {
-        stream.write("            <Cadence>\(cadence)</Cadence>\n")
+        text("            <Cadence>\(cadence)</Cadence>\n")
       }
       if let speed = fix.speed, speed.value.isFinite, speed.value >= 0 {
-        stream.write(
+        text(
           "            <Extensions>\n              <TPX xmlns=\"\(TCXWriter.activityExtension)\">\n"
-            + "                <Speed>\(GPXWriter.Precision.speed(speed.value))</Speed>\n"
-            + "              </TPX>\n            </Extensions>\n")
+        )
+        text("                <Speed>")
+        decimal(speed.value, places: Precision.speedPlaces)
+        text("</Speed>\n              </TPX>\n            </Extensions>\n")
       }
-      stream.write("          </Trackpoint>\n")
+      text("          </Trackpoint>\n")
+      stream.write(bytes: point)
     }
 
     /// Closes the lap and the file.
