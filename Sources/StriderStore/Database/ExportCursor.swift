@@ -52,9 +52,7 @@ extension SessionStore {
           guard try FinishedPointRow.exists(of: id, db) else {
             return try Self.forEach(LiveTrackPointRow.self, id, db, body)
           }
-          let cursor = try FinishedPointRow.of(id).fetchCursor(db)
-          while let row = try cursor.next() {
-            let p = row.point
+          try FinishedPointRow.forEach(of: id, db) { p in
             body(
               .track(
                 TrackPoint(
@@ -64,19 +62,6 @@ extension SessionStore {
         case .displayTrack:
           try Self.forEach(DisplayPointRow.self, id, db, body)
         }
-      }
-    }
-  }
-
-  /// Calls `body` with each point of the session's finished track (with its distance), in
-  /// order, read from a cursor; nothing when it has none.
-  public func forEachFinishedPoint(
-    of id: Int64, _ body: (FinishedTrack.Point) -> Void
-  ) throws(StoreError) {
-    try guarded {
-      try pool.read { db in
-        let cursor = try FinishedPointRow.of(id).fetchCursor(db)
-        while let row = try cursor.next() { body(row.point) }
       }
     }
   }
@@ -222,9 +207,8 @@ extension SessionStore {
   ) throws(StoreError) {
     try guarded {
       try pool.read { db in
-        let cursor = try FinishedPointRow.of(id).fetchCursor(db)
-        while let row = try cursor.next() {
-          if zone?.hides(row.point.coordinate) != true { body(row.point) }
+        try FinishedPointRow.forEach(of: id, db) { point in
+          if zone?.hides(point.coordinate) != true { body(point) }
         }
       }
     }

@@ -168,7 +168,8 @@ extension SessionStore {
           JudgedFix(fix: $0.fix, verdict: $0.verdict ?? .accepted)
         }
         let events = try EventRow.of(id).fetchAll(db).map { try $0.event() }
-        let finished = try FinishedPointRow.of(id).fetchAll(db).map(\.point)
+        var finished: [FinishedTrack.Point] = []
+        try FinishedPointRow.forEach(of: id, db) { finished.append($0) }
         return SessionRecord(
           id: id, name: listing.name, activity: listing.activity, origin: listing.origin,
           state: listing.state, fixes: fixes, track: try LiveTrackPointRow.points(of: id, db),

@@ -146,25 +146,63 @@ struct FinishedPointRow: SessionChildRecord, BulkRecord {
       db)
   }
 
-  /// Hands out a session's points numbered `seqs`, in order, read column by column
-  /// straight from SQLite (a million are read back at the end of an import).
+  /// Hands out a session's points (those numbered `seqs`, or all), in order, read column by
+  /// column straight from SQLite: an import reads a million back at its end, an export
+  /// or a replay as many, which GRDB's decoding of each row took a third of. A row whose
+  /// values are not what the schema keeps (a database changed by hand) is read again
+  /// through GRDB's decoding, which refuses it as it always has.
   static func forEach(
-    of session: Int64, seq seqs: Range<Int>, _ db: Database,
+    of session: Int64, seq seqs: Range<Int>? = nil, _ db: Database,
     _ body: (FinishedTrack.Point) throws -> Void
   ) throws {
-    let statement = try db.makeStatement(
-      sql: "SELECT \(columnOrder.map(\.name.quotedDatabaseIdentifier).joined(separator: ", ")) "
-        + "FROM finishedPoint WHERE sessionId = ? AND seq >= ? AND seq < ? ORDER BY seq")
-    try statement.setArguments([session, seqs.lowerBound, seqs.upperBound])
-    try BulkRowReader(statement, db).forEach { row in
-      try body(
-        FinishedTrack.Point(
-          time: GNSSTime(secondsSince1970: row.double(2)),
-          coordinate: Coordinate(latitude: row.double(3), longitude: row.double(4)),
-          altitude: row.optionalDouble(5).map(Meters.init),
-          speed: MetersPerSecond(row.double(6)), isStopped: row.integer(7) != 0,
-          distance: Meters(row.double(8)), segment: row.integer(9)))
+    var sql =
+      "SELECT \(columnOrder.map(\.name.quotedDatabaseIdentifier).joined(separator: ", ")) "
+      + "FROM finishedPoint WHERE sessionId = ?"
+    var arguments: [any DatabaseValueConvertible] = [session]
+    if let seqs {
+      sql += " AND seq >= ? AND seq < ?"
+      arguments += [seqs.lowerBound, seqs.upperBound]
     }
+    let statement = try db.cachedStatement(sql: sql + " ORDER BY seq")
+    try statement.setArguments(StatementArguments(arguments))
+    try BulkRowReader(statement, db).forEach { row in
+      if let point = Self.point(row) {
+        try body(point)
+      } else {
+        try body(try readAgain(of: session, seq: row.optionalInteger(1), db))
+      }
+    }
+  }
+
+  /// The row's point where every column holds the type the schema keeps, else nil.
+  private static func point(_ row: BulkRowReader.Columns) -> FinishedTrack.Point? {
+    guard row.optionalInteger(0) != nil, row.optionalInteger(1) != nil,
+      let time = row.number(2) ?? nil, let latitude = row.number(3) ?? nil,
+      let longitude = row.number(4) ?? nil, let altitude = row.number(5),
+      let speed = row.number(6) ?? nil, let stopped = row.optionalInteger(7),
+      let distance = row.number(8) ?? nil, let segment = row.optionalInteger(9)
+    else { return nil }
+    return FinishedTrack.Point(
+      time: GNSSTime(secondsSince1970: time),
+      coordinate: Coordinate(latitude: latitude, longitude: longitude),
+      altitude: altitude.map(Meters.init), speed: MetersPerSecond(speed),
+      isStopped: stopped != 0, distance: Meters(distance), segment: segment)
+  }
+
+  /// A row the fast reading could not take, read through GRDB, which throws its own error
+  /// for what it cannot decode either; what it reads after all is taken.
+  private static func readAgain(
+    of session: Int64, seq: Int?, _ db: Database
+  ) throws -> FinishedTrack.Point {
+    if let seq, let row = try of(session).filter(SessionChildColumns.seq == seq).fetchOne(db) {
+      return row.point
+    }
+    _ = try of(session).fetchAll(db)
+    throw DatabaseError(
+      resultCode: .SQLITE_MISMATCH,
+      message:
+        "a finished point of session \(session) is not as the schema keeps it (seq \(seq.map(String.init) ?? "unreadable"))"
+    )
   }
 
   /// Whether the session has a finished track kept.
