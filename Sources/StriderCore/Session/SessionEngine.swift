@@ -17,6 +17,9 @@ public struct SessionEngine: Sendable {
   /// The time of the last settled fix: the live distance's own clock, a few fixes behind
   /// the newest (`settledDistance`).
   private var settledTime: GNSSTime?
+  /// The moving time shown (`leadingSnapshot`): the settled clock followed without ever
+  /// running back (`followSettledClock`), and the clock it followed when last moved on.
+  private var shownMoving: (shown: Double, target: Double)?
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -305,13 +308,16 @@ public struct SessionEngine: Sendable {
   /// The live figures with the distance the runner has reached: the live distance counts
   /// along settled positions, `LiveDriftFilter.settleLag` fixes behind; this adds the steps
   /// not settled yet as the filter estimates them now, and works the average pace and the
-  /// current split out again from it (the moving time already runs to the newest fix, so
-  /// against the settled distance the dashboard showed a pace 24 % slow a minute into the
-  /// demo). What the dashboard shows, and what a workout's steps end on, so "Interval 2 of
-  /// 6 … Go." comes where the distance is crossed (still on the fix clock).
+  /// current split out again from it. The moving time is the splits' settled clock plus
+  /// those steps' own time, so the time shown, the splits and the spoken time are one
+  /// clock, with the stops the settled positions trim (the newest fix's clock kept a stop's
+  /// late-noticed edges as moving: 3 minutes over a 2.5-hour drive). What the dashboard
+  /// shows, and what a workout's steps and the laps end on, so "Interval 2 of 6 … Go."
+  /// comes where the distance is crossed.
   public var leadingSnapshot: MetricsSnapshot {
     var snapshot = figures(metrics.snapshot)
-    guard let steps = filter?.unsettledSteps(), !steps.isEmpty else { return snapshot }
+    guard let filter else { return snapshot }
+    let steps = filter.unsettledSteps()
     let pending = settling[settlingHead...]
     // The distance and the moving time of the steps not settled yet, each on the clock of
     // its own fixes, as they will count once settled.
@@ -328,11 +334,19 @@ public struct SessionEngine: Sendable {
       if before.map({ entry.time > $0 }) ?? true { before = entry.time }
     }
     ahead += min(0, liveCorrection.debt)
-    guard ahead > 0, ahead.isFinite else { return snapshot }
+    if !(ahead > 0 && ahead.isFinite) { ahead = 0 }
+    if let shown = shownMoving?.shown {
+      snapshot.moving = Seconds(min(shown, snapshot.elapsed.value))
+    }
     snapshot.distance = snapshot.distance + Meters(ahead)
-    if snapshot.distance >= Pace.shortestMeasured {
-      snapshot.averagePace = Pace(distance: snapshot.distance, duration: snapshot.moving)
-      if snapshot.moving.value > 0 { snapshot.averageSpeed = snapshot.distance / snapshot.moving }
+    let measured = snapshot.distance >= Pace.shortestMeasured
+    snapshot.averagePace =
+      measured ? Pace(distance: snapshot.distance, duration: snapshot.moving) : nil
+    snapshot.averageSpeed =
+      measured && snapshot.moving.value > 0 ? snapshot.distance / snapshot.moving : nil
+    guard ahead > 0 else {
+      snapshot.currentSplitDuration = snapshot.currentSplitDuration + Seconds(aheadTime)
+      return snapshot
     }
     // The split under way runs on the settled clock too: the steps ahead bring their time
     // with them. Past a mark, the split shown is the next one, from where those steps
@@ -351,6 +365,45 @@ public struct SessionEngine: Sendable {
     }
     return snapshot
   }
+
+  /// The settled clock the moving time shown follows: the splits' settled moving time plus
+  /// the time of the moving steps not settled yet, each on its own fixes' clock.
+  var leadingMoving: Double {
+    guard filter != nil else { return metrics.snapshot.moving.value }
+    var aheadTime = 0.0
+    var before = settledTime
+    for entry in settling[settlingHead...] {
+      if !entry.startsStretch, entry.isMoving, let from = before, entry.time > from {
+        aheadTime += (entry.time - from).value
+      }
+      if before.map({ entry.time > $0 }) ?? true { before = entry.time }
+    }
+    return metrics.settledMoving.value + aheadTime
+  }
+
+  /// Moves the moving time shown on after a step. The settled clock is the splits' and
+  /// the spoken time's, but a re-measured split or a stop noticed late takes seconds off
+  /// it (up to a minute and a half on a drive with many stops), and a clock on a screen
+  /// must not run back: the time shown advances as the settled clock does, up to half as
+  /// fast again or half as slow while they differ, until they meet.
+  private mutating func followSettledClock() {
+    let target = leadingMoving
+    guard target.isFinite else { return }
+    guard let (shown, last) = shownMoving else {
+      shownMoving = (target, target)
+      return
+    }
+    let advance = max(0, target - last)
+    let gap = target - shown
+    let rate = min(1.5, max(0.5, 1 + gap / Self.shownMovingCatchUp))
+    var next = shown + advance * rate
+    if gap >= 0 { next = min(next, target) }
+    shownMoving = (max(shown, next), target)
+  }
+
+  /// The difference between the moving time shown and the settled clock at which the time
+  /// shown runs half as fast again (or half as slow), seconds.
+  static let shownMovingCatchUp = 30.0
 
   /// Lap was pressed, closing `lap` at `time`: the lap's cue (`CueConfiguration.lapSays`),
   /// kept with the session's cues, unless `speaks` is false (a workout step's result says
@@ -948,6 +1001,7 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
+    followSettledClock()
   }
 
   /// What an engine that does not follow live keeps of an accepted fix: the track for the

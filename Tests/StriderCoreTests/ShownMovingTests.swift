@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import StriderCore
+
+/// The moving time the dashboard shows is the splits' settled clock, followed without
+/// running back (issue 50): a stop noticed late or a split re-measured takes seconds off
+/// that clock, which the time on the screen must not do.
+@Suite struct ShownMovingTests {
+  /// A 3 m/s run east, sampled every second, standing still (with a metre of wander) at
+  /// `stops`: the moving time shown after each fix, the settled clock it follows, the
+  /// elapsed time, and the finished moving time.
+  static func run(stops: [Range<Double>], for duration: Double = 1500) -> (
+    shown: [Double], settled: [Double], elapsed: [Double], finished: Double
+  ) {
+    let start = GNSSTime(secondsSince1970: 1_700_000_000)
+    let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
+    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var shown: [Double] = []
+    var settled: [Double] = []
+    var elapsed: [Double] = []
+    var east = 0.0
+    var seed: UInt64 = 7
+    func wander() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53) * 2 - 1
+    }
+    for t in stride(from: 0.0, through: duration, by: 1) {
+      if !stops.contains(where: { $0.contains(t) }) { east += 3 }
+      let fix = Fix(
+        time: start + Seconds(t),
+        coordinate: Coordinate(
+          latitude: 48 + wander() / 111_000, longitude: 11 + (east + wander()) / metresPerDegreeEast
+        ),
+        horizontalAccuracy: Meters(4))
+      _ = engine.ingest(fix)
+      let figures = engine.leadingSnapshot
+      shown.append(figures.moving.value)
+      settled.append(engine.leadingMoving)
+      elapsed.append(figures.elapsed.value)
+    }
+    let summary = engine.finish().summary
+    return (shown, settled, elapsed, summary.moving.value)
+  }
+
+  @Test(arguments: [
+    [Range<Double>](), [300..<360, 700..<745, 1000..<1090], [200..<215, 400..<412, 600..<640],
+  ])
+  func theMovingTimeShownNeverRunsBackAndEndsAtTheFinishedOne(stops: [Range<Double>]) {
+    let (shown, settled, elapsed, finished) = Self.run(stops: stops)
+    for (k, (before, after)) in zip(shown, shown.dropFirst()).enumerated() {
+      #expect(
+        after >= before, "at \(k + 1) s the moving time shown ran back: \(before) -> \(after)")
+    }
+    for (s, e) in zip(shown, elapsed) { #expect(s <= e + 1e-9) }
+    // The settled clock itself runs back at each stop noticed late: what the time shown
+    // must not do.
+    let backs = zip(settled, settled.dropFirst()).filter { $1 < $0 - 0.5 }
+    #expect(stops.isEmpty || !backs.isEmpty, "the run exercises no correction")
+    // The last fixes are not settled when the run ends: the finish counts them.
+    #expect(
+      abs(shown[shown.count - 1] - finished) <= 10, "shown \(shown.last!), finished \(finished)")
+  }
+}
