@@ -72,9 +72,10 @@ import Testing
   ///   as the moving time and distance shown beside it measure that stretch (the split
   ///   starts where the distance shown passed its mark). Before, 17 % of these samples were
   ///   more than 15 % off (a split stood at "1.00 km" for ten seconds past its mark, then
-  ///   restarted with the settling lag's time); what is left is mostly where the moving
-  ///   time shown, on the fixes' clock, counts a stop the split's clock, on the settled
-  ///   track's, does not;
+  ///   restarted with the settling lag's time); 2.2 % while the moving time shown ran on
+  ///   the fixes' clock and the split's on the settled track's. Now both are the time
+  ///   shown, and what is left (0.03 %) is where the figures, printed once a second of fix
+  ///   time, are minutes apart in a sparse log;
   /// - the summary's whole splits are the ones told, or, where the finished track times one
   ///   more than 10 s apart, the finished time with the reason and the time told. Before
   ///   the summary kept what was told, 154 of 916 splits were more than 2 s apart; 49 were
@@ -144,7 +145,7 @@ import Testing
     #expect(samples > 50_000)
     let share = Double(off.count) / Double(max(1, samples))
     #expect(
-      share < 0.03, "\(off.count) of \(samples) samples off by more than 15 %: \(off.prefix(5))")
+      share < 0.001, "\(off.count) of \(samples) samples off by more than 15 %: \(off.prefix(5))")
     #expect(toldCount > 800, "the whole splits told")
     #expect(
       Double(moved.count) < 0.035 * Double(toldCount),

@@ -11,13 +11,15 @@ import Testing
   /// `stops`: the moving time shown after each fix, the settled clock it follows, the
   /// elapsed time, and the finished moving time.
   static func run(stops: [Range<Double>], for duration: Double = 1500) -> (
-    shown: [Double], settled: [Double], elapsed: [Double], finished: Double
+    shown: [Double], settled: [Double], elapsed: [Double], finished: Double,
+    figures: [MetricsSnapshot]
   ) {
     let start = GNSSTime(secondsSince1970: 1_700_000_000)
     let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
     var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
     var shown: [Double] = []
     var settled: [Double] = []
+    var all: [MetricsSnapshot] = []
     var elapsed: [Double] = []
     var east = 0.0
     var seed: UInt64 = 7
@@ -37,17 +39,18 @@ import Testing
       let figures = engine.leadingSnapshot
       shown.append(figures.moving.value)
       settled.append(engine.leadingMoving)
+      all.append(figures)
       elapsed.append(figures.elapsed.value)
     }
     let summary = engine.finish().summary
-    return (shown, settled, elapsed, summary.moving.value)
+    return (shown, settled, elapsed, summary.moving.value, all)
   }
 
   @Test(arguments: [
     [Range<Double>](), [300..<360, 700..<745, 1000..<1090], [200..<215, 400..<412, 600..<640],
   ])
   func theMovingTimeShownNeverRunsBackAndEndsAtTheFinishedOne(stops: [Range<Double>]) {
-    let (shown, settled, elapsed, finished) = Self.run(stops: stops)
+    let (shown, settled, elapsed, finished, _) = Self.run(stops: stops)
     for (k, (before, after)) in zip(shown, shown.dropFirst()).enumerated() {
       #expect(
         after >= before, "at \(k + 1) s the moving time shown ran back: \(before) -> \(after)")
@@ -60,5 +63,39 @@ import Testing
     // The last fixes are not settled when the run ends: the finish counts them.
     #expect(
       abs(shown[shown.count - 1] - finished) <= 10, "shown \(shown.last!), finished \(finished)")
+  }
+
+  /// The split shown starts where the distance shown passes its mark, at the moving time
+  /// shown there: its distance and time are the figures shown since, and its pace the
+  /// runner's (3 m/s) once it is 100 m long, stops or not.
+  @Test(arguments: [[Range<Double>](), [300..<360, 700..<745, 1000..<1090]])
+  func theSplitShownStartsWhereTheDistanceShownPassesItsMark(stops: [Range<Double>]) {
+    let figures = Self.run(stops: stops, for: 1800).figures
+    var start: (distance: Double, moving: Double)?
+    var marks = 0
+    var checked = 0
+    for (before, now) in zip(figures, figures.dropFirst()) {
+      let passed = Int(now.distance.value / 1000)
+      if passed > marks {
+        let a = before.distance.value
+        let f = (Double(passed) * 1000 - a) / (now.distance.value - a)
+        start = (
+          Double(passed) * 1000,
+          before.moving.value + f * (now.moving.value - before.moving.value)
+        )
+        marks = passed
+      }
+      #expect(now.currentSplitNumber == marks + 1)
+      guard let start else { continue }
+      #expect(abs(now.currentSplitDistance.value - (now.distance.value - start.distance)) < 1e-6)
+      #expect(abs(now.currentSplitDuration.value - (now.moving.value - start.moving)) < 1e-6)
+      if now.currentSplitDistance.value >= 100 {
+        let pace = now.currentSplitDistance.value / now.currentSplitDuration.value
+        #expect(abs(pace - 3) / 3 <= 0.15, "the split shown at \(pace) m/s")
+        checked += 1
+      }
+    }
+    #expect(marks >= 4)
+    #expect(checked > 600)
   }
 }

@@ -18,8 +18,12 @@ public struct SessionEngine: Sendable {
   /// the newest (`settledDistance`).
   private var settledTime: GNSSTime?
   /// The moving time shown (`leadingSnapshot`): the settled clock followed without ever
-  /// running back (`followSettledClock`), and the clock it followed when last moved on.
+  /// running back (`followLeadingFigures`), and the clock it followed when last moved on.
   private var shownMoving: (shown: Double, target: Double)?
+  /// The split under way as shown: the split marks the distance shown has passed, the
+  /// moving time shown when it passed the last, and the distance and moving time shown
+  /// after the last step (`followLeadingFigures`).
+  private var shownSplit = ShownSplit()
   private var autoPause: AutoPause
   private var metrics: MetricsAccumulator
   private var cueScheduler: CueScheduler
@@ -307,24 +311,47 @@ public struct SessionEngine: Sendable {
 
   /// The live figures with the distance the runner has reached: the live distance counts
   /// along settled positions, `LiveDriftFilter.settleLag` fixes behind; this adds the steps
-  /// not settled yet as the filter estimates them now, and works the average pace and the
-  /// current split out again from it. The moving time is the splits' settled clock plus
-  /// those steps' own time, so the time shown, the splits and the spoken time are one
-  /// clock, with the stops the settled positions trim (the newest fix's clock kept a stop's
-  /// late-noticed edges as moving: 3 minutes over a 2.5-hour drive). What the dashboard
+  /// not settled yet as the filter estimates them now, and works the average pace out again
+  /// from it. The moving time is the splits' settled clock plus those steps' own time, so
+  /// the time shown, the splits and the spoken time are one clock, with the stops the
+  /// settled positions trim (the newest fix's clock kept a stop's late-noticed edges as
+  /// moving: 3 minutes over a 2.5-hour drive). The split under way starts where the
+  /// distance shown passed its mark, at the moving time shown then. What the dashboard
   /// shows, and what a workout's steps and the laps end on, so "Interval 2 of 6 … Go."
   /// comes where the distance is crossed.
   public var leadingSnapshot: MetricsSnapshot {
     var snapshot = figures(metrics.snapshot)
-    guard let filter else { return snapshot }
-    let steps = filter.unsettledSteps()
-    let pending = settling[settlingHead...]
-    // The distance and the moving time of the steps not settled yet, each on the clock of
-    // its own fixes, as they will count once settled.
+    guard filter != nil else { return snapshot }
+    if let shown = shownMoving?.shown {
+      snapshot.moving = Seconds(min(shown, snapshot.elapsed.value))
+    }
+    snapshot.distance = snapshot.distance + Meters(unsettledAhead.distance)
+    let measured = snapshot.distance >= Pace.shortestMeasured
+    snapshot.averagePace =
+      measured ? Pace(distance: snapshot.distance, duration: snapshot.moving) : nil
+    snapshot.averageSpeed =
+      measured && snapshot.moving.value > 0 ? snapshot.distance / snapshot.moving : nil
+    // Past a mark, the split shown is the next one, from where the distance shown passed
+    // it (the split completed is told once the settled distance completes it).
+    let splitLength = configuration.units.splitLength.value
+    let marks = shownSplit.marks
+    snapshot.splitsAhead = max(0, marks - metrics.completedSplits)
+    snapshot.currentSplitDistance = Meters(
+      max(0, snapshot.distance.value - Double(marks) * splitLength))
+    snapshot.currentSplitDuration = Seconds(
+      max(0, snapshot.moving.value - shownSplit.startMoving))
+    return snapshot
+  }
+
+  /// The steps the live filter has not settled yet, as they will count once settled: their
+  /// distance (less what a re-measure left owing) and their moving time, each on the clock
+  /// of its own fixes.
+  private var unsettledAhead: (distance: Double, time: Double) {
+    guard let filter else { return (0, 0) }
     var ahead = 0.0
     var aheadTime = 0.0
     var before = settledTime
-    for (step, entry) in zip(steps, pending) {
+    for (step, entry) in zip(filter.unsettledSteps(), settling[settlingHead...]) {
       if !entry.startsStretch {
         if entry.counts { ahead += step }
         if entry.isMoving, let from = before, entry.time > from {
@@ -334,76 +361,78 @@ public struct SessionEngine: Sendable {
       if before.map({ entry.time > $0 }) ?? true { before = entry.time }
     }
     ahead += min(0, liveCorrection.debt)
-    if !(ahead > 0 && ahead.isFinite) { ahead = 0 }
-    if let shown = shownMoving?.shown {
-      snapshot.moving = Seconds(min(shown, snapshot.elapsed.value))
-    }
-    snapshot.distance = snapshot.distance + Meters(ahead)
-    let measured = snapshot.distance >= Pace.shortestMeasured
-    snapshot.averagePace =
-      measured ? Pace(distance: snapshot.distance, duration: snapshot.moving) : nil
-    snapshot.averageSpeed =
-      measured && snapshot.moving.value > 0 ? snapshot.distance / snapshot.moving : nil
-    guard ahead > 0 else {
-      snapshot.currentSplitDuration = snapshot.currentSplitDuration + Seconds(aheadTime)
-      return snapshot
-    }
-    // The split under way runs on the settled clock too: the steps ahead bring their time
-    // with them. Past a mark, the split shown is the next one, from where those steps
-    // crossed it (the split completed is told once the settled distance completes it).
-    let splitLength = configuration.units.splitLength.value
-    let reached = snapshot.currentSplitDistance.value + ahead
-    let marks = (reached / splitLength).rounded(.down)
-    if marks >= 1, marks < Double(Int.max) {
-      let beyond = reached - marks * splitLength
-      snapshot.splitsAhead = Int(marks)
-      snapshot.currentSplitDistance = Meters(beyond)
-      snapshot.currentSplitDuration = Seconds(aheadTime * min(1, beyond / ahead))
-    } else {
-      snapshot.currentSplitDistance = Meters(reached)
-      snapshot.currentSplitDuration = snapshot.currentSplitDuration + Seconds(aheadTime)
-    }
-    return snapshot
+    return (ahead > 0 && ahead.isFinite ? ahead : 0, aheadTime.isFinite ? aheadTime : 0)
   }
 
   /// The settled clock the moving time shown follows: the splits' settled moving time plus
-  /// the time of the moving steps not settled yet, each on its own fixes' clock.
+  /// the time of the moving steps not settled yet.
   var leadingMoving: Double {
     guard filter != nil else { return metrics.snapshot.moving.value }
-    var aheadTime = 0.0
-    var before = settledTime
-    for entry in settling[settlingHead...] {
-      if !entry.startsStretch, entry.isMoving, let from = before, entry.time > from {
-        aheadTime += (entry.time - from).value
-      }
-      if before.map({ entry.time > $0 }) ?? true { before = entry.time }
-    }
-    return metrics.settledMoving.value + aheadTime
+    return metrics.settledMoving.value + unsettledAhead.time
   }
 
-  /// Moves the moving time shown on after a step. The settled clock is the splits' and
-  /// the spoken time's, but a re-measured split or a stop noticed late takes seconds off
-  /// it (up to a minute and a half on a drive with many stops), and a clock on a screen
-  /// must not run back: the time shown advances as the settled clock does, up to half as
-  /// fast again or half as slow while they differ, until they meet.
-  private mutating func followSettledClock() {
+  /// Moves the figures shown on after a step. The settled clock is the splits' and the
+  /// spoken time's, but a re-measured split or a stop noticed late takes seconds off it (up
+  /// to a minute and a half on a drive with many stops), and a clock on a screen must not
+  /// run back: the time shown advances as the settled clock does, up to half as fast again
+  /// or half as slow while they differ, until they meet. A split mark the distance shown
+  /// passes starts the split shown at the moving time shown there.
+  private mutating func followLeadingFigures() {
+    guard filter != nil else { return }
     let target = leadingMoving
     guard target.isFinite else { return }
-    guard let (shown, last) = shownMoving else {
-      shownMoving = (target, target)
-      return
+    let shown: Double
+    if let (before, last) = shownMoving {
+      let advance = max(0, target - last)
+      let gap = target - before
+      let rate = min(1.5, max(0.5, 1 + gap / Self.shownMovingCatchUp))
+      var next = before + advance * rate
+      if gap >= 0 { next = min(next, target) }
+      shown = max(before, next)
+    } else {
+      shown = target
     }
-    let advance = max(0, target - last)
-    let gap = target - shown
-    let rate = min(1.5, max(0.5, 1 + gap / Self.shownMovingCatchUp))
-    var next = shown + advance * rate
-    if gap >= 0 { next = min(next, target) }
-    shownMoving = (max(shown, next), target)
+    shownMoving = (shown, target)
+    let figures = leadingSnapshot
+    shownSplit.follow(
+      distance: figures.distance.value, moving: figures.moving.value,
+      splitLength: configuration.units.splitLength.value,
+      maximumMarks: configuration.maximumSplits)
   }
 
   /// The difference between the moving time shown and the settled clock at which the time
   /// shown runs half as fast again (or half as slow), seconds.
   static let shownMovingCatchUp = 30.0
+
+  /// The split under way as the dashboard shows it.
+  struct ShownSplit {
+    /// Split marks the distance shown has passed (never fewer: the distance shown can run
+    /// back a few metres when re-measured).
+    var marks = 0
+    /// The moving time shown when the distance shown passed the last mark.
+    var startMoving = 0.0
+    var lastDistance = 0.0
+    var lastMoving = 0.0
+
+    /// Takes the distance and the moving time shown after a step: a mark passed in it
+    /// starts the next split where the step crossed it, the time shown interpolated.
+    mutating func follow(
+      distance: Double, moving: Double, splitLength: Double, maximumMarks: Int
+    ) {
+      guard distance.isFinite, moving.isFinite, splitLength > 0 else { return }
+      let passed = min((distance / splitLength).rounded(.down), Double(maximumMarks))
+      if passed > Double(marks) {
+        let mark = passed * splitLength
+        let fraction =
+          distance > lastDistance
+          ? min(1, max(0, (mark - lastDistance) / (distance - lastDistance))) : 1
+        marks = Int(passed)
+        startMoving = lastMoving + fraction * max(0, moving - lastMoving)
+      }
+      lastDistance = distance
+      lastMoving = moving
+    }
+  }
 
   /// Lap was pressed, closing `lap` at `time`: the lap's cue (`CueConfiguration.lapSays`),
   /// kept with the session's cues, unless `speaks` is false (a workout step's result says
@@ -1001,7 +1030,7 @@ public struct SessionEngine: Sendable {
       cues.append(cue)
       emit(.cue(cue), into: &events)
     }
-    followSettledClock()
+    followLeadingFigures()
   }
 
   /// What an engine that does not follow live keeps of an accepted fix: the track for the
