@@ -96,4 +96,50 @@ import Testing
     default: Issue.record("GRDB: \(grdb), directly: \(direct)")
     }
   }
+
+  /// The fixes an export looks through for sensor values are read by SQLite's own filter:
+  /// exactly the fixes with a heart rate, cadence, power or temperature, also in a database
+  /// from before the power and temperature columns.
+  @Test func theFixesWithSensorsAreThoseWithAValue() throws {
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    var fixes = Self.fixes()
+    for k in stride(from: 0, to: fixes.count, by: 4) {
+      fixes[k].heartRate = nil
+      fixes[k].cadence = nil
+      fixes[k].power = nil
+      fixes[k].temperature = nil
+    }
+    fixes[2].heartRate = nil
+    fixes[2].cadence = nil
+    fixes[2].power = nil
+    fixes[2].temperature = Celsius(4)
+    let id = try FITDeviceTotalsStoreTests.imported(store, fixes)
+    func withSensors() throws -> [FixRow] {
+      try store.pool.read { db in
+        var rows: [FixRow] = []
+        try FixRow.forEach(of: id, sensorsOnly: true, db) { rows.append($0) }
+        return rows
+      }
+    }
+    let all = try Self.readByGRDB(store, id)
+    let expected = all.filter {
+      $0.fix.heartRate != nil || $0.fix.cadence != nil || $0.fix.power != nil
+        || $0.fix.temperature != nil
+    }
+    #expect(expected.count < all.count - 100)
+    #expect(expected.contains { $0.seq == 2 }, "a temperature alone counts")
+    #expect(try withSensors() == expected)
+    var stored: [Int] = []
+    try store.forEachFixWithSensors(of: id) { fix, _ in stored.append(fix.origin.index) }
+    #expect(stored == expected.map(\.fix.origin.index))
+    try store.pool.write { db in
+      try db.execute(sql: "ALTER TABLE fix DROP COLUMN power")
+      try db.execute(sql: "ALTER TABLE fix DROP COLUMN temperature")
+    }
+    let older = try Self.readByGRDB(store, id).filter {
+      $0.fix.heartRate != nil || $0.fix.cadence != nil
+    }
+    #expect(try withSensors() == older)
+  }
 }

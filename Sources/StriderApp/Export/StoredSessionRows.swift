@@ -106,6 +106,15 @@ public final class StoredSessionRows: SessionRows {
     }
   }
 
+  public func forEachFixWithSensors(_ body: (JudgedFix) -> Void) {
+    reading(()) {
+      try store.forEachFixWithSensors(of: id) { fix, verdict in
+        guard kept(.fix(fix, verdict: verdict)) else { return }
+        body(JudgedFix(fix: fix, verdict: verdict ?? .accepted))
+      }
+    }
+  }
+
   public func forEachFinishedPoint(_ body: (FinishedTrack.Point) -> Void) {
     reading(()) { try store.forEachFinishedPoint(of: id, hiding: zone, body) }
   }

@@ -26,6 +26,9 @@ public protocol SessionRows: AnyObject {
   func forEachPoint(_ body: (Fix, Verdict?) -> Void)
   /// Calls `body` with each fix as it arrived, with its verdict, in order.
   func forEachFix(_ body: (JudgedFix) -> Void)
+  /// `forEachFix` of the fixes that carry a sensor's value (heart rate, cadence, power or
+  /// temperature) only.
+  func forEachFixWithSensors(_ body: (JudgedFix) -> Void)
   /// Calls `body` with each point of the finished track, in order.
   func forEachFinishedPoint(_ body: (FinishedTrack.Point) -> Void)
   /// The finished track's distance by time (empty without one, or where the zone hides it).
@@ -36,6 +39,17 @@ public protocol SessionRows: AnyObject {
   func events() -> [SessionEvent]
   /// What the JSON export says before its track (`SessionExport.jsonHead`).
   func jsonHead() -> [JSONMember]
+}
+
+extension SessionRows {
+  public func forEachFixWithSensors(_ body: (JudgedFix) -> Void) {
+    forEachFix { judged in
+      let f = judged.fix
+      if f.heartRate != nil || f.cadence != nil || f.power != nil || f.temperature != nil {
+        body(judged)
+      }
+    }
+  }
 }
 
 extension SessionWriter {

@@ -45,9 +45,7 @@ public enum FITWriter: SessionWriter {
     var sensorTable: [Double: FITSensorValues] = [:]
     if !rows.points.isRawFixes {
       var fixes: [Fix] = []
-      rows.forEachFix { judged in
-        if !FITSensorValues(judged.fix).isEmpty { fixes.append(judged.fix) }
-      }
+      rows.forEachFixWithSensors { fixes.append($0.fix) }
       sensorTable = FITPointSource.sensorTable(fixes)
     }
     guard !rows.failed else { return }

@@ -37,6 +37,18 @@ extension SessionStore {
     }
   }
 
+  /// Calls `body` with each of the session's fixes that carries a sensor's value (heart
+  /// rate, cadence, power or temperature), in order, with its verdict.
+  public func forEachFixWithSensors(
+    of id: Int64, _ body: (Fix, Verdict?) -> Void
+  ) throws(StoreError) {
+    try guarded {
+      try pool.read { db in
+        try FixRow.forEach(of: id, sensorsOnly: true, db) { body($0.fix, $0.verdict) }
+      }
+    }
+  }
+
   /// Calls `body` with each of the session's `points`, in order, read from a cursor.
   public func forEachStoredPoint(
     of id: Int64, _ points: StoredPoints, _ body: (StoredPoint) -> Void

@@ -10,11 +10,13 @@ extension FixRow {
   /// - Parameters:
   ///   - seq: only the fixes after this one; `limit`: at most this many.
   ///   - acceptedOnly: only those the gate accepted (or not judged yet).
+  ///   - sensorsOnly: only those with a sensor's value (heart rate, cadence, power or
+  ///     temperature): an export looks for them among a million fixes that mostly have none.
   /// A row whose values are not what the schema keeps (a database changed by hand) is
   /// read again through GRDB's decoding, which refuses it as it always has.
   static func forEach(
     of session: Int64, after seq: Int? = nil, limit: Int? = nil, acceptedOnly: Bool = false,
-    _ db: Database, _ body: (FixRow) throws -> Void
+    sensorsOnly: Bool = false, _ db: Database, _ body: (FixRow) throws -> Void
   ) throws {
     var sql = "SELECT * FROM fix WHERE sessionId = ?"
     var arguments: [any DatabaseValueConvertible] = [session]
@@ -23,6 +25,12 @@ extension FixRow {
       arguments.append(seq)
     }
     if acceptedOnly { sql += " AND (verdict IS NULL OR verdict = 'accepted')" }
+    if sensorsOnly {
+      // A database from before the power and temperature columns has neither.
+      let kept = Set(try db.columns(in: "fix").map(\.name))
+      let sensors = ["heartRate", "cadence", "power", "temperature"].filter(kept.contains)
+      sql += " AND (" + sensors.map { "\($0) IS NOT NULL" }.joined(separator: " OR ") + ")"
+    }
     sql += " ORDER BY seq"
     if let limit {
       sql += " LIMIT ?"
