@@ -15,7 +15,9 @@
 #     reader and cat;
 #   - a 100,000-epoch NMEA log: `strider analyze`, gpsbabel's NMEA reader and cat;
 #   - a 3-hour run replayed headless as fast as possible, and the CPU an idle live session
-#     takes (connected to a gpsd with no receiver; needs gpsd).
+#     takes (connected to a gpsd with no receiver; needs gpsd);
+#   - then Benchmarks/ceiling.sh: every format read, generic, in CPU time against a C
+#     ceiling, gpsbabel and fitdecode.
 # Prints seconds (best of RUNS, default 3; one run for gpxinfo, which takes half a minute),
 # peak memory, MB/s, each peer's time as a multiple of Strider's, and the targets met.
 #
@@ -212,4 +214,8 @@ done
 check "3-hour replay under 0.2 s ($(printf %.3f "${secs[replay 3 h]}") s)" "${secs[replay 3 h]} < 0.2"
 [[ -n ${secs[gpsbabel 10 lines]:-} ]] && check "a 10-line NMEA file no slower than gpsbabel ($(printf %.2f "$(echo "${secs[strider 10 lines]} / ${secs[gpsbabel 10 lines]}" | bc -l)")x its time; CPU ${strider_cpu} against ${gpsbabel_cpu:--} ms)" "${secs[strider 10 lines]} <= ${secs[gpsbabel 10 lines]}"
 [[ -n $idle ]] && check "idle live session under 1 % of a core ($(printf %.2f "$idle") %)" "$idle < 1"
-exit 0
+
+# Every format read, generic, in CPU time against a C ceiling and the peers (its own
+# limits fail it where a reader regressed).
+echo
+RUNS=$runs KEEP=$work/ceiling Benchmarks/ceiling.sh
