@@ -62,12 +62,8 @@ import Testing
     let (temp, store, id) = try Self.stored()
     defer { _ = temp }
     try store.pool.write { db in try db.execute(sql: sql) }
-    let grdb = Result { try Self.readByGRDB(store, id) }
-    let direct = Result { try Self.readDirectly(store, id) }
-    switch (grdb, direct) {
-    case (.success(let a), .success(let b)): #expect(a == b)
-    case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)")
-    default: Issue.record("GRDB: \(grdb), directly: \(direct)")
-    }
+    FixRowReaderTests.expectSameReading(
+      grdb: Result { try Self.readByGRDB(store, id) },
+      directly: Result { try Self.readDirectly(store, id) })
   }
 }

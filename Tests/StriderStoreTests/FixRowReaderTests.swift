@@ -50,6 +50,17 @@ import Testing
     }
   }
 
+  /// The direct reading and GRDB's read the same rows, or fail with the same error.
+  static func expectSameReading<Row: Equatable>(
+    grdb: Result<[Row], any Error>, directly direct: Result<[Row], any Error>
+  ) {
+    switch (grdb, direct) {
+    case (.success(let a), .success(let b)): #expect(a == b)
+    case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)")
+    default: Issue.record("GRDB: \(grdb), directly: \(direct)")
+    }
+  }
+
   @Test func theRowsReadDirectlyAreGRDBs() throws {
     let temp = TemporaryStore()
     let store = try temp.open()
@@ -88,13 +99,9 @@ import Testing
     let store = try temp.open()
     let id = try FITDeviceTotalsStoreTests.imported(store, Self.fixes())
     try store.pool.write { db in try db.execute(sql: sql) }
-    let grdb = Result { try Self.readByGRDB(store, id) }
-    let direct = Result { try Self.readDirectly(store, id) }
-    switch (grdb, direct) {
-    case (.success(let a), .success(let b)): #expect(a == b)
-    case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)")
-    default: Issue.record("GRDB: \(grdb), directly: \(direct)")
-    }
+    FixRowReaderTests.expectSameReading(
+      grdb: Result { try Self.readByGRDB(store, id) },
+      directly: Result { try Self.readDirectly(store, id) })
   }
 
   /// The fixes an export looks through for sensor values are read by SQLite's own filter:

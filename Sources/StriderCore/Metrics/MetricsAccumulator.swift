@@ -136,6 +136,15 @@ public struct MetricsAccumulator: Sendable {
     return (advanceSplits(step: delta, duration: 0, from: time), 0)
   }
 
+  /// The distance counted so far (`snapshot.distance`, without building the snapshot).
+  public var distanceSoFar: Meters { Meters(distance) }
+
+  /// The time from the first sample to the newest (`snapshot.elapsed`).
+  public var elapsedSoFar: Seconds {
+    guard let first = firstTime, let last = lastTime else { return .zero }
+    return last - first
+  }
+
   /// The moving time on the splits' clock: the whole splits' and the one under way's (a
   /// live session's settled clock, a few fixes behind `snapshot.moving`).
   public var settledMoving: Seconds {

@@ -351,7 +351,11 @@ public struct SessionEngine: Sendable {
     var ahead = 0.0
     var aheadTime = 0.0
     var before = settledTime
-    for (step, entry) in zip(filter.unsettledSteps(), settling[settlingHead...]) {
+    var index = settlingHead
+    filter.forEachUnsettledStep { step in
+      guard index < settling.count else { return }
+      let entry = settling[index]
+      index += 1
       if !entry.startsStretch {
         if entry.counts { ahead += step }
         if entry.isMoving, let from = before, entry.time > from {
@@ -379,7 +383,8 @@ public struct SessionEngine: Sendable {
   /// passes starts the split shown at the moving time shown there.
   private mutating func followLeadingFigures() {
     guard filter != nil else { return }
-    let target = leadingMoving
+    let ahead = unsettledAhead
+    let target = metrics.settledMoving.value + ahead.time
     guard target.isFinite else { return }
     let shown: Double
     if let (before, last) = shownMoving {
@@ -393,9 +398,10 @@ public struct SessionEngine: Sendable {
       shown = target
     }
     shownMoving = (shown, target)
-    let figures = leadingSnapshot
+    // As `leadingSnapshot` shows them.
     shownSplit.follow(
-      distance: figures.distance.value, moving: figures.moving.value,
+      distance: metrics.distanceSoFar.value + ahead.distance,
+      moving: min(shown, metrics.elapsedSoFar.value),
       splitLength: configuration.units.splitLength.value,
       maximumMarks: configuration.maximumSplits)
   }

@@ -42,6 +42,10 @@ public struct LiveDriftFilter: Sendable {
   /// Forward steps not yet settled, with the plane each is in.
   private var pendingSteps: [DriftStep] = []
   private var pendingPlanes: [LocalTangentPlane] = []
+  /// The length of each pending step from the pending position before it (0 for the first,
+  /// which is measured from the last settled position when asked): a filtered position
+  /// never moves, and the distance shown walks these steps after every fix.
+  private var pendingLengths: [Double] = []
   private var smoothed: [DriftState] = []
   /// The smoothed covariance of each state in `smoothed`, for the settled speed's spread.
   private var smoothedCovariances: [DriftCovariance] = []
@@ -134,6 +138,12 @@ public struct LiveDriftFilter: Sendable {
     let outcome = withUnsafeMutablePointer(to: &scratch) { filter.advance(planeFix, step: $0) }
     pendingSteps.append(scratch)
     pendingPlanes.append(frame)
+    let n = pendingSteps.count
+    pendingLengths.append(
+      n > 1
+        ? Self.length(
+          from: (pendingPlanes[n - 2], Self.position(pendingSteps[n - 2])),
+          to: (frame, Self.position(scratch))) : 0)
     fixesSeen += 1
     if fixesSeen >= nextRefit { refit() }
     let state = filter.state
@@ -197,29 +207,36 @@ public struct LiveDriftFilter: Sendable {
     return out
   }
 
-  /// The steps between the positions not settled yet, as the filter estimates them now
-  /// (forward only), oldest first; the first from the last settled position (0 when there
-  /// is none). What the live distance will count once they settle, known now: a workout
-  /// step ends where the runner is, not ten seconds later.
-  public func unsettledSteps() -> [Double] {
-    var out: [Double] = []
-    out.reserveCapacity(pendingSteps.count)
-    var last = lastSettled
-    for j in pendingSteps.indices {
-      let state = pendingSteps[j].filtered
-      let point = PlanePoint(east: state.pe, north: state.pn)
-      let plane = pendingPlanes[j]
-      var length = 0.0
-      if let last {
-        length =
-          last.plane == plane
-          ? (point - last.point).magnitude
-          : Geodesy.distanceMeters(last.plane.unproject(last.point), plane.unproject(point))
-      }
-      last = (plane, point, (state.ve, state.vn))
-      out.append(length.isFinite ? length : 0)
-    }
-    return out
+  /// Calls `body` with each step between the positions not settled yet, as the filter
+  /// estimates them now (forward only), oldest first; the first from the last settled
+  /// position (0 when there is none). What the live distance will count once they settle,
+  /// known now: a workout step ends where the runner is, not ten seconds later. No array:
+  /// the engine follows the distance shown after every fix.
+  public func forEachUnsettledStep(_ body: (Double) -> Void) {
+    guard let first = pendingSteps.first else { return }
+    body(
+      lastSettled.map {
+        Self.length(from: ($0.plane, $0.point), to: (pendingPlanes[0], Self.position(first)))
+      } ?? 0)
+    for j in pendingLengths.indices.dropFirst() { body(pendingLengths[j]) }
+  }
+
+  /// A filtered step's position in its plane.
+  private static func position(_ step: DriftStep) -> PlanePoint {
+    PlanePoint(east: step.filtered.pe, north: step.filtered.pn)
+  }
+
+  /// The straight length between two positions, in their plane when they share one (0 for
+  /// a length that is not a number).
+  private static func length(
+    from a: (plane: LocalTangentPlane, point: PlanePoint),
+    to b: (plane: LocalTangentPlane, point: PlanePoint)
+  ) -> Double {
+    let length =
+      a.plane == b.plane
+      ? (b.point - a.point).magnitude
+      : Geodesy.distanceMeters(a.plane.unproject(a.point), b.plane.unproject(b.point))
+    return length.isFinite ? length : 0
   }
 
   /// Runs the backward pass when a batch is due; returns how many positions it settled.
@@ -235,6 +252,7 @@ public struct LiveDriftFilter: Sendable {
   private mutating func release(_ count: Int) {
     pendingSteps.removeFirst(count)
     pendingPlanes.removeFirst(count)
+    pendingLengths.removeFirst(count)
   }
 
   private func weight(_ accuracy: Double) -> Double {
