@@ -91,7 +91,8 @@ done
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 printf '%-6s %-9s %9s %9s %12s\n' format tool "CPU s" "wall s" "x C (CPU)"
 for format in gpx nmea gpsd tcx fit; do
-  printf '%-6s %-9s (%s points, %s MB)\n' "$format" "" "1M" \
+  printf '%-6s %-9s (%s points, %s MB)\n' "$format" "" \
+    "$("$work/scan" "$format" "$(input "$format")" | cut -d' ' -f1)" \
     "$(echo "scale=1; $(stat -c %s "$(input "$format")") / 1000000" | bc)"
   for tool in C table json gpsbabel fitdecode; do
     name="$format $tool"

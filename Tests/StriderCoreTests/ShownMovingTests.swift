@@ -8,19 +8,14 @@ import Testing
 /// that clock, which the time on the screen must not do.
 @Suite struct ShownMovingTests {
   /// A 3 m/s run east, sampled every second, standing still (with a metre of wander) at
-  /// `stops`: the moving time shown after each fix, the settled clock it follows, the
-  /// elapsed time, and the finished moving time.
+  /// `stops`: the figures shown after each fix, the settled clock they follow, and the
+  /// finished moving time.
   static func run(stops: [Range<Double>], for duration: Double = 1500) -> (
-    shown: [Double], settled: [Double], elapsed: [Double], finished: Double,
-    figures: [MetricsSnapshot]
+    figures: [MetricsSnapshot], settled: [Double], finished: Double
   ) {
-    let start = GNSSTime(secondsSince1970: 1_700_000_000)
-    let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
     var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
-    var shown: [Double] = []
+    var figures: [MetricsSnapshot] = []
     var settled: [Double] = []
-    var all: [MetricsSnapshot] = []
-    var elapsed: [Double] = []
     var east = 0.0
     var seed: UInt64 = 7
     func wander() -> Double {
@@ -29,28 +24,20 @@ import Testing
     }
     for t in stride(from: 0.0, through: duration, by: 1) {
       if !stops.contains(where: { $0.contains(t) }) { east += 3 }
-      let fix = Fix(
-        time: start + Seconds(t),
-        coordinate: Coordinate(
-          latitude: 48 + wander() / 111_000, longitude: 11 + (east + wander()) / metresPerDegreeEast
-        ),
-        horizontalAccuracy: Meters(4))
-      _ = engine.ingest(fix)
-      let figures = engine.leadingSnapshot
-      shown.append(figures.moving.value)
+      _ = engine.ingest(SplitClockTests.fix(at: t, east: east + wander(), north: wander()))
+      figures.append(engine.leadingSnapshot)
       settled.append(engine.leadingMoving)
-      all.append(figures)
-      elapsed.append(figures.elapsed.value)
     }
-    let summary = engine.finish().summary
-    return (shown, settled, elapsed, summary.moving.value, all)
+    return (figures, settled, engine.finish().summary.moving.value)
   }
 
   @Test(arguments: [
     [Range<Double>](), [300..<360, 700..<745, 1000..<1090], [200..<215, 400..<412, 600..<640],
   ])
   func theMovingTimeShownNeverRunsBackAndEndsAtTheFinishedOne(stops: [Range<Double>]) {
-    let (shown, settled, elapsed, finished, _) = Self.run(stops: stops)
+    let (figures, settled, finished) = Self.run(stops: stops)
+    let shown = figures.map(\.moving.value)
+    let elapsed = figures.map(\.elapsed.value)
     for (k, (before, after)) in zip(shown, shown.dropFirst()).enumerated() {
       #expect(
         after >= before, "at \(k + 1) s the moving time shown ran back: \(before) -> \(after)")

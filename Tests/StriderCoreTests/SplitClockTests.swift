@@ -14,17 +14,12 @@ import Testing
   static func run(every interval: Double, for duration: Double = 1200, lapEvery: Double? = nil)
     -> (live: [Split], finished: [Split], currentSplitPaces: [Double], shown: [Double])
   {
-    let start = GNSSTime(secondsSince1970: 1_700_000_000)
-    let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
     var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
     var live: [Split] = []
     var paces: [Double] = []
     var shownDistances: [Double] = []
     for t in stride(from: 0.0, through: duration, by: interval) {
-      var fix = Fix(
-        time: start + Seconds(t),
-        coordinate: Coordinate(latitude: 48, longitude: 11 + 3 * t / metresPerDegreeEast),
-        horizontalAccuracy: Meters(4))
+      var fix = Self.fix(at: t, east: 3 * t)
       if let lapEvery { fix.segment = Int(t / lapEvery) }
       for event in engine.ingest(fix) {
         if case .split(let split) = event { live.append(split) }
@@ -39,6 +34,17 @@ import Testing
     }
     let summary = engine.finish().summary
     return (live, summary.splits.filter { !$0.isPartial }, paces, shownDistances)
+  }
+
+  /// A fix `t` s into a run that began at 48° N, 11° E, `east` and `north` metres from
+  /// there, with a 4 m accuracy.
+  static func fix(at t: Double, east: Double, north: Double = 0) -> Fix {
+    let metresPerDegreeEast = 111_319.490_793_273_6 * cos(48 * Double.pi / 180)
+    return Fix(
+      time: GNSSTime(secondsSince1970: 1_700_000_000 + t),
+      coordinate: Coordinate(
+        latitude: 48 + north / 111_000, longitude: 11 + east / metresPerDegreeEast),
+      horizontalAccuracy: Meters(4))
   }
 
   @Test(arguments: [1.0, 5.0])
