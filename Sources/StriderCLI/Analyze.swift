@@ -17,7 +17,7 @@ struct Analyze: ParsableCommand {
       + "JSON output is one object per file, one per line."
   )
 
-  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, table }
+  typealias OutputFormat = AnalyzeJob.Format
 
   @Argument(
     help: ArgumentHelp(
@@ -49,60 +49,14 @@ struct Analyze: ParsableCommand {
   }
 
   mutating func run() throws {
-    try AnalyzeJob(
-      files: files, format: format,
-      session: session.flags,
-      noFilter: noFilter, live: live, quiet: quiet
-    ).run()
+    let job = AnalyzeJob(
+      files: files, format: format, session: session.flags, noFilter: noFilter, live: live,
+      quiet: quiet)
+    if try job.run(warn: printError) > 0 { throw ExitCode(1) }
   }
 }
 
-/// What `analyze` does, on plain values: the command line's parsed options, or those
-/// `PlainAnalyze` reads without the argument parser.
-struct AnalyzeJob: Equatable {
-  var files: [String]
-  var format: Analyze.OutputFormat = .table
-  var session = SettingsFlags()
-  var noFilter = false
-  /// Whether the JSON also says what a live session would (`--live`): its cues, its live
-  /// figures, the split times told where they differ.
-  var live = false
-  /// Whether the engine runs its live pipeline too (`FileAnalysis.followsLive`); nil: only
-  /// where the output shows what it makes (`--live`) or the input is a pipe.
-  var followsLive: Bool? = nil
-  /// No progress line (`ProgressLine`), even on a terminal.
-  var quiet = false
-
-  func run() throws {
-    var failures = 0
-    let settings = try session.settings()
-    for path in files {
-      let report: AnalysisReport
-      do {
-        report = try analysis(settings: settings).analyze(path)
-      } catch {
-        failures += 1
-        printError("strider: error: \(error.description)")
-        continue
-      }
-      let text = format == .json ? report.json(live: live).serialized : report.table
-      try Output.standard(text + "\n")
-    }
-    if failures > 0 { throw ExitCode(1) }
-  }
-
-  /// The file analysis these options ask for, under `settings`.
-  func analysis(settings: UserSettings) -> FileAnalysis {
-    // `--live` shows what the live pipeline makes.
-    FileAnalysis(
-      activity: session.activity, noFilter: noFilter,
-      followsLive: followsLive ?? (live ? true : nil),
-      quiet: quiet, settings: settings,
-      warn: printError)
-  }
-}
+extension AnalyzeJob.Format: ExpressibleByArgument {}
 
 /// Writes a line to standard error.
-func printError(_ line: String) {
-  Output.error(TerminalText.safe(line, keepingNewlines: true) + "\n")
-}
+func printError(_ line: String) { Output.errorLine(line) }

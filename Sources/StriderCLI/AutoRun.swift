@@ -39,7 +39,8 @@ struct AutoRun {
         if !text.isEmpty { Output.error(text + "\n") }
       }
     }
-    let panel = InlinePanel(keys: keys, colour: TerminalPanel.colour)
+    let panel = InlinePanel(
+      colour: TerminalPanel.colour, width: { TerminalPanel.width }, keys: keys.map { $0.take })
     let headless = headless
     var model = AutoRunModel(
       sourceName: source.name, sourceLabel: "gpsd \(endpoint)", store: store,
@@ -48,18 +49,10 @@ struct AutoRun {
         ? AutoRunPanel(source: source.name, glyphs: TerminalPanel.glyphs, takesKeys: keys != nil)
         : nil,
       configuration: configuration,
-      dayLines: { time in
-        // The day of the fixes (a receiver's clock, or a replayed day's), else today's.
-        guard let store,
-          let storyline = try? DayText.storyline(store, from: AutoRunModel.startOfDay(time))
-        else { return nil }
-        return DayText.text(storyline, date: "").split(separator: "\n").dropFirst().map {
-          String($0)
-        }
-      },
+      dayLines: { time in store.flatMap { DayText.lines(of: $0, at: time) } },
       say: { json, text in
         if drawsPanel { return }
-        try HeadlessSession.writeLine(headless ? json.serialized : text)
+        try Output.standard((headless ? json.serialized : text) + "\n")
       })
     var messageBytes: Int64 = 0
     var backend = panel
@@ -71,46 +64,5 @@ struct AutoRun {
         return log.lastLine.map { $0 + " (\(StderrLog.fileName))" }
       }, isStopped: { stop.isRaised || panel.failure != nil })
     if let failure = panel.failure { throw failure }
-  }
-}
-
-/// A panel printed into the terminal's scrolling output and redrawn in place: each
-/// drawing goes back over the last one (CPL) and clears below it (ED); its keys are read
-/// from standard input (`KeyInput`), a byte a key. The first refused write is kept, and
-/// nothing more is drawn.
-final class InlinePanel: TerminalBackend {
-  let keys: KeyInput?
-  let colour: Bool
-  private(set) var failure: OutputError?
-  private var drawnRows = 0
-  private var typed: [UInt8] = []
-
-  init(keys: KeyInput?, colour: Bool) {
-    self.keys = keys
-    self.colour = colour
-  }
-
-  /// The terminal's width; the panel grows down the scrolling output, so its height is
-  /// the panel's own.
-  var size: (columns: Int, rows: Int) { (TerminalPanel.width, Int(Int32.max)) }
-
-  func draw(_ grid: Grid) {
-    guard failure == nil else { return }
-    let back = drawnRows > 0 ? "\u{1B}[\(drawnRows)F\u{1B}[J" : ""
-    do {
-      try Output.standard(back + grid.styledText(colour: colour))
-    } catch {
-      failure = error
-    }
-    drawnRows = grid.height
-  }
-
-  func invalidate() {}
-
-  /// The next key typed, without waiting (the source's poll waits).
-  func readKey(timeout: Double) -> TerminalKey? {
-    if typed.isEmpty, let keys { typed = keys.take() }
-    guard !typed.isEmpty else { return nil }
-    return .character(Character(UnicodeScalar(typed.removeFirst())))
   }
 }

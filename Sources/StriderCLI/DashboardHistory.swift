@@ -25,7 +25,7 @@ enum DashboardHistory {
     else { return "No history yet: nothing has been recorded" }
     do {
       // Errors are written to stderr, which is the dashboard's log while it is up.
-      let store = try HistoryAccess.open()
+      let store = try StoreAccess.openForHistory()
       let glyphs = screen.glyphs
       let colour = screen.hasColour
       return try HistoryFromDashboard.show(

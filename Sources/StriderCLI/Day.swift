@@ -37,16 +37,8 @@ struct Day: ParsableCommand {
   }
 
   mutating func run() throws {
-    let start: GNSSTime
-    if let date {
-      guard let day = LocalDate.startOfDay(date) else {
-        throw ValidationError("'\(date)' is not a day: give YYYY-MM-DD, e.g. 2024-05-06")
-      }
-      start = day
-    } else {
-      start = GNSSTime(
-        secondsSince1970: Calendar.current.startOfDay(for: Date()).timeIntervalSince1970)
-    }
+    // Checked in `validate`; today without a date.
+    let start = date.flatMap(LocalDate.startOfDay) ?? AutoRunModel.startOfDay(nil)
     let store = try StoreAccess.open()
     let storyline = try DayText.storyline(store, from: start)
     let dayText = date ?? LocalDate.text(start).prefix(10).description
@@ -58,9 +50,7 @@ struct Day: ParsableCommand {
         timeline: DayText.timeline(storyline, date: dayText, midnight: start),
         glyphs: TerminalPanel.glyphs)
       try Output.standard(
-        TerminalPanel.render(
-          width: TerminalPanel.width, height: panel.preferredHeight, glyphs: panel.glyphs,
-          colour: TerminalPanel.colour, panel.draw))
+        TerminalPanel.render(height: panel.preferredHeight, glyphs: panel.glyphs, panel.draw))
     }
   }
 }

@@ -51,36 +51,11 @@ struct EditSession: ParsableCommand {
   }
 
   func run() throws {
-    let store = try StoreAccess.open()
-    if activity != nil {
-      // A multisport file's parts keep their own activities; the whole is none of them.
-      let parts = try store.parts(of: id)
-      if !parts.isEmpty {
-        throw CommandFailure(
-          "session \(id) is a multisport file measured part by part; "
-            + "its activity stays as it is")
-      }
-    }
-    let listing = try store.edit(id, name: name, activity: activity)
-    switch records {
-    case .excludeFromRecords?:
-      try store.leaveOutOfRecords(id)
-    case .includeInRecords?:
-      try store.includeInRecords(id)
-    case nil: break
-    }
-    let left = try store.isLeftOutOfRecords(id)
-    var line = "session \(id): \(listing.activity.rawValue)"
-    if let name = listing.name { line += ", \"\(TerminalText.safe(name))\"" }
-    if let distance = listing.distance {
-      line += ", " + DisplayFormat.distance(distance, units: try HistoryUnits.resolve(nil))
-    }
-    if listing.state != .finished {
-      // Not measured yet: it holds no figures, so no records either way until finished.
-      line += ", not finished (`strider sessions finish \(id)` measures it)"
-    } else {
-      line += left ? ", left out of the personal records" : ", in the personal records"
-    }
-    try Output.standard(line + "\n")
+    let units = try HistoryUnits.resolve(nil)
+    let inRecords = records.map { $0 == .includeInRecords }
+    try Output.standard(
+      try SessionEdits.edit(
+        try StoreAccess.open(), id: id, name: name, activity: activity, inRecords: inRecords,
+        units: units))
   }
 }

@@ -35,9 +35,4 @@ enum HeadlessSession {
   static func speaks(_ display: DisplayOptions) -> Bool {
     display.speak || ((try? ConfigFile.settings())?.speak ?? false)
   }
-
-  /// One line straight to stdout, unbuffered, so a reader sees it at once.
-  static func writeLine(_ line: String) throws(OutputError) {
-    try Output.standard(line + "\n")
-  }
 }

@@ -41,7 +41,7 @@ struct History: ParsableCommand {
   func run() throws {
     let stop = StopSignal()
     let started = ContinuousClock.now
-    let store = try HistoryAccess.open()
+    let store = try StoreAccess.openForHistory()
     let units = try HistoryUnits.resolve(self.units)
     let data = try HistoryLoader.data(store, units: units, includingSimulated: !noDemos)
     let loader = try HistoryLoader(store: store, units: units, settings: try ConfigFile.settings())
@@ -92,15 +92,13 @@ struct History: ParsableCommand {
   private func replay(_ id: Int64, store: SessionStore, stop: StopSignal, units: UnitSystem)
     throws -> String
   {
-    let (listing, configuration, fixes) = (
-      try store.listing(id), try store.configuration(of: id), try store.fixes(of: id).map(\.fix)
-    )
+    let stored = try StoredReplay(store, id: id)
+    let fixes = try stored.fixes(in: store)
     guard !fixes.isEmpty else { return "Session \(id) has no fixes to replay" }
-    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
-    let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
+    let source = ReplaySource(fixes: fixes, name: stored.name, speed: speed, clock: SystemClock())
     let summary = try TerminalSession.run(
-      kind: .replay, source: source, configuration: configuration, sourceLabel: name,
-      display: display, stop: stop)
+      kind: .replay, source: source, configuration: stored.configuration,
+      sourceLabel: stored.name, display: display, stop: stop)
     return "Replayed session \(id): " + DisplayFormat.distance(summary.distance, units: units)
       + " in " + DisplayFormat.clock(summary.elapsed)
   }

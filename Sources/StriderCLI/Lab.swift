@@ -75,41 +75,16 @@ struct LabPolicies: ParsableCommand {
   }
 
   mutating func run() throws {
-    let fixes = try load()
-    guard fixes.contains(where: { $0.time != nil && $0.coordinate != nil }) else {
-      throw CommandFailure("\(input): no timed fixes with a position, so no day to replay")
-    }
-    let policies: [any SamplingPolicy] = [
-      ContinuousPolicy(), RegionPolicy(onFor: Seconds(onFor), radius: Meters(radius)),
-      SignificantChangePolicy(), SpeedTriggeredPolicy(), BatchedPolicy(every: Seconds(every * 60)),
-    ]
-    let settings = try ConfigFile.settings()
-    let truth = try story.map(LabStory.read)
-    let result = PolicyLab.run(
-      fixes: fixes, policies: policies, truth: truth, parallelism: Threads()
-    ) { activity in settings.sessionConfiguration(activity: activity, raw: false) }
+    let result = try PolicyLabReport.run(
+      input: input, onFor: Seconds(onFor), radius: Meters(radius), every: Seconds(every * 60),
+      story: story, settings: try ConfigFile.settings(), store: StoreAccess.open)
     switch format ?? (TerminalPanel.isAvailable ? .panel : .table) {
     case .json: try Output.standard(PolicyLabReport.json(result).serialized + "\n")
     case .table: try Output.standard(PolicyLabReport.table(result))
     case .panel:
       let panel = PolicyLabReport.panel(result, glyphs: TerminalPanel.glyphs)
       try Output.standard(
-        TerminalPanel.render(
-          width: TerminalPanel.width, height: panel.preferredHeight, glyphs: panel.glyphs,
-          colour: TerminalPanel.colour, panel.draw))
-    }
-  }
-
-  private func load() throws -> [Fix] {
-    if !FileManager.default.fileExists(atPath: input), let id = Int64(input) {
-      let store = try StoreAccess.open()
-      _ = try store.listing(id)  // an unknown session is an error, not an empty day
-      return try store.fixes(of: id).map(\.fix)
-    }
-    do {
-      return try RecordedTrack.load(input, activity: .run).fixes
-    } catch {
-      throw CommandFailure(error.description)
+        TerminalPanel.render(height: panel.preferredHeight, glyphs: panel.glyphs, panel.draw))
     }
   }
 }

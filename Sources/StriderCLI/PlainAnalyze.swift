@@ -1,3 +1,4 @@
+import StriderApp
 import StriderCore
 
 /// `strider analyze FILE...` read without the argument parser, so that a small file costs

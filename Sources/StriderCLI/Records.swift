@@ -27,7 +27,7 @@ struct Records: ParsableCommand {
   @OptionGroup var shown: HistoryShownOptions
 
   func run() throws {
-    let store = try HistoryAccess.open()
+    let store = try StoreAccess.openForHistory()
     let book = try store.recordBook(activities: activity, includingSimulated: !shown.noDemos)
     let (records, misread) = (book.records, book.leftOut)
     switch format {
@@ -42,17 +42,5 @@ struct Records: ParsableCommand {
           JSONMember("left_out", .array(misread.map(RecordsText.json))),
         ]).serialized + "\n")
     }
-  }
-}
-
-/// Opening the store for the history's commands: as every command does, then the figures
-/// of sessions that lack them made (sessions finished by a Strider from before they were
-/// kept), with the same progress line as the migration's backfill.
-enum HistoryAccess {
-  static func open() throws -> SessionStore {
-    let store = try StoreAccess.open()
-    let meter = BackfillMeter()
-    _ = try store.completeHistoryFigures(progress: { meter.report($0) })
-    return store
   }
 }

@@ -96,8 +96,7 @@ struct Replay: ParsableCommand {
     let source = ReplaySource(fixes: track.fixes, name: file, speed: speed, clock: SystemClock())
     let configuration = try session.configuration(activity: track.activity, raw: false)
     try show(
-      source, configuration: configuration,
-      label: (file as NSString).lastPathComponent, file: file, format: track.format.rawValue,
+      source, configuration: configuration, label: (file as NSString).lastPathComponent,
       kept: .replayOfFile(file), coach: try coach(plan, configuration), stop: stop)
   }
 
@@ -152,17 +151,14 @@ struct Replay: ParsableCommand {
       try replaySessionStreamed(id, store: store, plan: plan, stop: stop)
       return
     }
-    let (listing, configuration, fixes, laps) = (
-      try store.listing(id), try store.configuration(of: id),
-      try store.fixes(of: id).map(\.fix), try store.lapPresses(of: id)
-    )
+    let stored = try StoredReplay(store, id: id)
+    let fixes = try stored.fixes(in: store)
     if fixes.isEmpty { printError("strider: warning: session \(id) has no fixes") }
-    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
-    let source = ReplaySource(fixes: fixes, name: name, speed: speed, clock: SystemClock())
+    let source = ReplaySource(fixes: fixes, name: stored.name, speed: speed, clock: SystemClock())
     try show(
-      source, configuration: configuration, label: name, file: nil, format: "session",
-      kept: .replayOfSession(id), coach: try coach(plan, configuration), replayingLaps: laps,
-      stop: stop)
+      source, configuration: stored.configuration, label: stored.name,
+      kept: .replayOfSession(id), coach: try coach(plan, stored.configuration),
+      replayingLaps: stored.laps, stop: stop)
   }
 
   /// A session replayed headless, its fixes read a page at a time (`SessionStore.fixes(of:
@@ -170,10 +166,8 @@ struct Replay: ParsableCommand {
   private func replaySessionStreamed(
     _ id: Int64, store: SessionStore, plan: Workout?, stop: StopSignal
   ) throws {
-    let (listing, configuration, laps) = (
-      try store.listing(id), try store.configuration(of: id), try store.lapPresses(of: id)
-    )
-    let name = "session \(id)" + (listing.name.map { " (\($0))" } ?? "")
+    let stored = try StoredReplay(store, id: id)
+    let (name, configuration, laps) = (stored.name, stored.configuration, stored.laps)
     let coach = try coach(plan, configuration)
     var pages = StoredFixPages(store: store, id: id)
     // As a file is replayed: at full speed the gate judges on a thread of its own while the
@@ -196,26 +190,18 @@ struct Replay: ParsableCommand {
     if summary.pointsIn == 0 { printError("strider: warning: session \(id) has no fixes") }
   }
 
+  /// On the dashboard (headless replays are streamed), and how to replay it again after.
   private func show(
     _ source: ReplaySource<SystemClock>, configuration: SessionConfiguration, label: String,
-    file: String?, format: String, kept: QuitSummary.Kept, coach: WorkoutCoach?,
-    replayingLaps: [LapMark] = [], stop: StopSignal
+    kept: QuitSummary.Kept, coach: WorkoutCoach?, replayingLaps: [LapMark] = [],
+    stop: StopSignal
   ) throws {
-    guard headless else {
-      let summary = try TerminalSession.run(
-        kind: .replay, source: source, configuration: configuration, sourceLabel: label,
-        display: display, coach: coach, recordsToBeat: recordsToBeat(configuration),
-        replayingLaps: replayingLaps, stop: stop)
-      let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
-      try QuitSummary.print(summary, kept: kept, again: again)
-      return
-    }
-    var source = source
-    _ = try HeadlessSession.run(
-      source: &source, configuration: configuration, file: file, format: format, coach: coach,
-      recordsToBeat: recordsToBeat(configuration), replayingLaps: replayingLaps,
-      speak: HeadlessSession.speaks(display), figuresEvery: display.figuresInterval,
-      stop: stop)
+    let summary = try TerminalSession.run(
+      kind: .replay, source: source, configuration: configuration, sourceLabel: label,
+      display: display, coach: coach, recordsToBeat: recordsToBeat(configuration),
+      replayingLaps: replayingLaps, stop: stop)
+    let again = "strider replay \(QuitSummary.shellWord(self.file)) --speed \(speed.argument)"
+    try QuitSummary.print(summary, kept: kept, again: again)
   }
 
   /// The coach for `plan` in a session of `configuration` (a recorded session's own units

@@ -71,8 +71,8 @@ struct Run: ParsableCommand {
       return
     }
     let source = GPSDSource(endpoint: endpoint, clock: SystemClock())
-    var configuration = session.configuration(
-      activity: settings.activity ?? .run, raw: false, settings: settings)
+    var configuration = settings.sessionConfiguration(
+      activity: settings.activity ?? .run, raw: false)
     // A live receiver always reports an accuracy; a fix without one is not trustworthy.
     configuration.gate.accuracyRequirement = .whenReported
     // gpsd stamps every real fix; a TPV without a time (often the first) must never become
@@ -109,12 +109,11 @@ struct Run: ParsableCommand {
   private func runAuto(endpoint: GPSDEndpoint, settings: UserSettings, stop: StopSignal) throws {
     var detector = MotionDetectorConfiguration.standard
     if let stillFor { detector.endAfter = Seconds(stillFor) }
-    let options = session
     var auto = AutoRun(
       endpoint: endpoint, headless: headless, record: !noRecord, activity: session.activity,
       detector: detector
     ) { activity in
-      var configuration = options.configuration(activity: activity, raw: false, settings: settings)
+      var configuration = settings.sessionConfiguration(activity: activity, raw: false)
       configuration.gate.accuracyRequirement = .whenReported
       configuration.gate.timeRequirement = .always
       return configuration

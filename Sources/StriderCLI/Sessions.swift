@@ -77,19 +77,10 @@ struct ListSessions: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    var sessions = try store.sessions(includingSimulated: !noDemos)
-    sessions.reverse()
-    if let since, let day = LocalDate.startOfDay(since) {
-      let all = sessions.count
-      sessions = sessions.filter { ($0.startTime.map { $0 >= day }) ?? false }
-      if sessions.isEmpty, all > 0 {
-        try Output.standard("no sessions since \(since) (\(all) before it)\n")
-        return
-      }
-    }
-    if oldestFirst { sessions.reverse() }
-    if let limit { sessions = Array(sessions.prefix(limit)) }
-    try Output.standard(SessionTable.text(sessions, units: try HistoryUnits.resolve(units)))
+    try Output.standard(
+      try SessionTable.listing(
+        store, includingSimulated: !noDemos, since: since, oldestFirst: oldestFirst,
+        limit: limit, units: { try HistoryUnits.resolve(units) }))
   }
 }
 
@@ -200,31 +191,11 @@ struct ImportSessions: ParsableCommand {
 
   func run() throws {
     let store = try StoreAccess.open()
-    var failures = 0
     let settings = try session.settings()
-    let splitGap = splitGap ?? settings.importSplitGapHours
-    for path in files {
-      do {
-        guard
-          let result = try FileImport.run(
-            path, store: store, activity: session.activity, settings: settings,
-            warn: printError, keepEmpty: keepEmpty, keepsSameOuting: keepDuplicate,
-            quiet: quiet, splitGap: splitGap > 0 ? Seconds(splitGap * 3600) : nil)
-        else { continue }
-        let (outcome, choice, outingStarts) = result
-        try Output.standard(
-          try FileImport.report(
-            path: path, outcome: outcome, choice: choice, outingStarts: outingStarts,
-            gapHours: splitGap, store: store, warn: printError))
-      } catch let error as OutputError {
-        throw error
-      } catch let error as StoreError {
-        throw CommandFailure("\(TerminalText.safe(path)): not imported: " + FileImport.why(error))
-      } catch {
-        failures += 1
-        printError("strider: error: \(error)")
-      }
-    }
+    let failures = try FileImport.runAll(
+      files, store: store, activity: session.activity, settings: settings, warn: printError,
+      keepEmpty: keepEmpty, keepsSameOuting: keepDuplicate, quiet: quiet,
+      splitGapHours: splitGap ?? settings.importSplitGapHours)
     if failures > 0 { throw ExitCode(1) }
   }
 }

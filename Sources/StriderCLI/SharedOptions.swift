@@ -66,12 +66,6 @@ protocol SessionFlags {
   var flags: SettingsFlags { get }
 }
 
-/// Flags given as plain values: those of a command line read without the argument parser
-/// (`PlainAnalyze`).
-extension SettingsFlags: SessionFlags {
-  var flags: SettingsFlags { self }
-}
-
 extension SessionFlags {
   /// The settings in force: the config file under these flags.
   func settings() throws -> UserSettings {
@@ -80,14 +74,7 @@ extension SessionFlags {
 
   /// The engine configuration these options and the config file ask for.
   func configuration(activity: Activity, raw: Bool) throws -> SessionConfiguration {
-    configuration(activity: activity, raw: raw, settings: try settings())
-  }
-
-  /// The engine configuration for `settings` (from `settings()`), for a loop over files.
-  func configuration(activity: Activity, raw: Bool, settings: UserSettings)
-    -> SessionConfiguration
-  {
-    settings.sessionConfiguration(activity: activity, raw: raw)
+    try settings().sessionConfiguration(activity: activity, raw: raw)
   }
 }
 
@@ -119,38 +106,6 @@ struct LiveSessionOptions: ParsableArguments, SessionFlags {
   func liveActivity() throws -> Activity { try settings().activity ?? .run }
 }
 
-/// The config file, read once per run (once per command a test runs in process with its
-/// own environment); a bad file stops the command with the error.
-enum ConfigFile {
-  private static let loaded = load()
-
-  private static func load() -> Result<UserSettings, TOMLFileError> {
-    Result { () throws(TOMLFileError) in
-      try SettingsFile.load(environment: placingVariables())
-    }
-  }
-
-  /// The variables that place the config file (`SettingsFile.path`).
-  private static func placingVariables() -> [String: String] {
-    var variables: [String: String] = [:]
-    for name in ["XDG_CONFIG_HOME", "HOME"] {
-      if let value = ProcessEnvironment.value(name) { variables[name] = value }
-    }
-    return variables
-  }
-
-  static func settings() throws -> UserSettings {
-    switch ProcessEnvironment.overridden == nil ? loaded : load() {
-    case .success(let settings): return settings
-    case .failure(let error):
-      throw CommandFailure(error.description)
-    }
-  }
-}
-
-/// The units the history is printed in: `--units`, else the config file's `profile.units`,
-/// else metric. One rule for `records`, `stats`, `history` and `sessions list`; a session's
-/// own page (`sessions show`) keeps the units it was measured in, its splits with them.
 /// How `records` and `stats` show the history: in which units, and whether simulated
 /// sessions count.
 struct HistoryShownOptions: ParsableArguments {
@@ -159,13 +114,4 @@ struct HistoryShownOptions: ParsableArguments {
 
   @Flag(help: "Leave out simulated sessions (demo --record).")
   var noDemos = false
-}
-
-enum HistoryUnits {
-  static let help = "metric or imperial (default: profile.units from the config file, else metric)."
-
-  static func resolve(_ asked: UnitSystem?) throws -> UnitSystem {
-    if let asked { return asked }
-    return try ConfigFile.settings().units
-  }
 }

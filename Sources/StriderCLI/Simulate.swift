@@ -127,79 +127,32 @@ struct Simulate: ParsableCommand {
   }
 
   mutating func run() throws {
+    let truthLine: String
     if day {
-      try runDay()
-      return
-    }
-    let faultConfiguration = try faultConfiguration()
-    let session = Simulator.run(
-      SimulationConfiguration(
-        activity: activity, seed: seed, faults: faultConfiguration,
-        routeLength: length.map { Meters($0) }))
-    let metadata = TrackMetadata(
-      name: "Strider simulated \(activity.rawValue), seed \(seed)", typeText: activity.rawValue,
-      declaredActivity: activity, creator: "strider simulate")
-    try write(
-      session.fixes(standingFirst: leadIn), metadata: metadata, format: format.writer,
-      plain: plain, to: output)
-    if let truth {
-      try write(session.truth.map(\.fix), metadata: metadata, format: GPXWriter.self, to: truth)
-    }
-    printError(
-      String(
-        format: "truth: distance_m %.2f moving_s %.1f elapsed_s %.1f fixes %d faults %d",
-        session.truthDistance.value, session.truthMovingTime.value, session.truthElapsed.value,
-        session.fixes.count, session.injected.count))
-  }
-
-  /// `--day`: the simulated day, its true path and its story.
-  private func runDay() throws {
-    var outageValue: SimulatedDayConfiguration.Outage?
-    if let outage {
-      let parts = outage.split(separator: ":", omittingEmptySubsequences: false)
-      guard parts.count == 2, let start = Double(parts[0]), let duration = Double(parts[1]),
-        start.isFinite, duration.isFinite, start >= 0, duration > 0, start + duration <= 86_400
-      else {
-        throw ValidationError(
-          "--outage \(outage) is not START:DURATION: give seconds from the start of the day "
-            + "and a length, e.g. 2400:600, within a day")
-      }
-      outageValue = .init(start: Seconds(start), duration: Seconds(duration))
-    }
-    let simulated = SimulatedDay(
-      configuration: SimulatedDayConfiguration(
-        seed: seed, compressed: compressed, outage: outageValue))
-    let metadata = TrackMetadata(
-      name: "Strider simulated day, seed \(seed)", creator: "strider simulate --day")
-    try write(simulated.fixes, metadata: metadata, format: format.writer, plain: plain, to: output)
-    if let truth {
-      try write(
-        simulated.truth.map(\.fix), metadata: metadata, format: GPXWriter.self, to: truth)
-    }
-    if let story {
-      try AtomicFile.write(to: story, private: false) {
-        $0.write(simulated.story.json.serialized + "\n")
-      }
-    }
-    let distance = simulated.story.moves.reduce(0) { $0 + $1.distance.value }
-    printError(
-      String(
-        format: "truth: places %d moves %d distance_m %.1f fixes %d",
-        simulated.story.places.count, simulated.story.moves.count, distance,
-        simulated.fixes.count))
-  }
-
-  private func write(
-    _ fixes: [Fix], metadata: TrackMetadata, format: any FixWriter.Type, plain: Bool = false,
-    to path: String?
-  ) throws {
-    var text = ""
-    format.write(fixes, metadata: metadata, plain: plain, to: &text)
-    if let path {
-      try AtomicFile.write(to: path, private: false) { $0.write(text) }
+      truthLine = try SimulatedFiles.day(
+        seed: seed, compressed: compressed, outage: try outageValue(), format: format.writer,
+        plain: plain, output: output, truth: truth, story: story)
     } else {
-      try Output.standard(text)
+      truthLine = try SimulatedFiles.session(
+        activity: activity, seed: seed, faults: try faultConfiguration(),
+        length: length.map { Meters($0) }, leadIn: leadIn, format: format.writer, plain: plain,
+        output: output, truth: truth)
     }
+    printError(truthLine)
+  }
+
+  /// `--outage START:DURATION`, read; nil without it.
+  private func outageValue() throws -> SimulatedDayConfiguration.Outage? {
+    guard let outage else { return nil }
+    let parts = outage.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let start = Double(parts[0]), let duration = Double(parts[1]),
+      start.isFinite, duration.isFinite, start >= 0, duration > 0, start + duration <= 86_400
+    else {
+      throw ValidationError(
+        "--outage \(outage) is not START:DURATION: give seconds from the start of the day "
+          + "and a length, e.g. 2400:600, within a day")
+    }
+    return .init(start: Seconds(start), duration: Seconds(duration))
   }
 }
 

@@ -46,30 +46,10 @@ struct SplitSession: ParsableCommand {
   }
 
   func run() throws {
-    let store = try StoreAccess.open()
-    let listing = try store.listing(id)
-    guard let start = listing.startTime else {
-      throw CommandFailure("session \(id) has no timed fix to split at")
-    }
-    var cuts: [GNSSTime] = []
-    for text in times {
-      // Checked in `validate`: a time on or after any start is one on or after this one.
-      if let time = LocalDate.time(text, onOrAfter: start) { cuts.append(time) }
-    }
-    if let gaps {
-      cuts += try store.gapEnds(of: id, longerThan: Seconds(gaps * 3600))
-    }
-    let parts = try store.split(id, at: cuts)
-    try Output.standard(try Self.lines(parts, store: store, units: try HistoryUnits.resolve(nil)))
-  }
-
-  /// "session 4 is now 3 sessions:" and the parts as `sessions list` shows them.
-  static func lines(_ parts: [Int64], store: SessionStore, units: UnitSystem) throws -> String {
-    let listings = try parts.map { part in
-      try store.listing(part)
-    }
-    return "session \(parts.first ?? 0) is now \(parts.count) sessions:\n"
-      + SessionTable.text(listings, units: units)
+    let units = try HistoryUnits.resolve(nil)
+    try Output.standard(
+      try SessionEdits.split(
+        try StoreAccess.open(), id: id, times: times, gapHours: gaps, units: units))
   }
 }
 
@@ -94,13 +74,7 @@ struct MergeSessions: ParsableCommand {
   }
 
   func run() throws {
-    let store = try StoreAccess.open()
-    let merged = try store.merge(ids)
-    let listing = try store.listing(merged)
-    let others = Set(ids).subtracting([merged]).sorted().map(String.init)
-    try Output.standard(
-      "session\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")) merged into "
-        + "session \(merged):\n"
-        + SessionTable.text([listing], units: try HistoryUnits.resolve(nil)))
+    let units = try HistoryUnits.resolve(nil)
+    try Output.standard(try SessionEdits.merge(try StoreAccess.open(), ids: ids, units: units))
   }
 }

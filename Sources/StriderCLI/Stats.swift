@@ -43,32 +43,17 @@ struct Stats: ParsableCommand {
       throw ValidationError(
         "--since \(since) is not a day: give it as YYYY-MM-DD, e.g. 2026-11-01.")
     }
-    if let asOf, Self.moment(asOf) == nil {
+    if let asOf, LocalDate.moment(asOf) == nil {
       throw ValidationError(
         "--as-of \(asOf) is not a day or a time: give it as YYYY-MM-DD or YYYY-MM-DDTHH:MM.")
     }
   }
 
-  /// A day's end (the next midnight) or a local time.
-  static func moment(_ text: String) -> GNSSTime? {
-    if let day = LocalDate.startOfDay(text) {
-      let next = StatsReport.calendar.date(
-        byAdding: .day, value: 1, to: Date(timeIntervalSince1970: day.secondsSince1970))
-      return next.map { GNSSTime(secondsSince1970: $0.timeIntervalSince1970) }
-    }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-    formatter.isLenient = false
-    guard text.count == 16, let date = formatter.date(from: text) else { return nil }
-    return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
-  }
-
   /// The current period so far, the last one to the same point, and the last one whole.
   mutating func run() throws {
     let units = try HistoryUnits.resolve(shown.units)
-    let store = try HistoryAccess.open()
-    let until = asOf.flatMap(Self.moment)
+    let store = try StoreAccess.openForHistory()
+    let until = asOf.flatMap(LocalDate.moment)
     let now = until.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
     let profile = try HeartRateText.profile(store, settings: try ConfigFile.settings(), now: now)
     let report = try StatsReport(

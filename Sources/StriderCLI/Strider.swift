@@ -31,8 +31,7 @@ struct Strider: ParsableCommand {
   static func run(_ arguments: [String]) -> Int32 {
     do {
       if let job = PlainAnalyze.job(arguments) {
-        try job.run()
-        return 0
+        return try job.run(warn: printError) > 0 ? 1 : 0
       }
       var command = try parseAsRoot(arguments)
       try command.run()

@@ -18,6 +18,15 @@ public enum DayText {
     return storyline
   }
 
+  /// The day of `time` (a receiver's clock, or a replayed day's; today without one) as the
+  /// storyline's lines under its title, for `run --auto`'s panel; nil when it cannot be read.
+  public static func lines(of store: SessionStore, at time: GNSSTime?) -> [String]? {
+    guard let storyline = try? storyline(store, from: AutoRunModel.startOfDay(time)) else {
+      return nil
+    }
+    return text(storyline, date: "").split(separator: "\n").dropFirst().map { String($0) }
+  }
+
   /// The day from local midnight `start` to the next (24 hours on), from the finished
   /// sessions stored that began in it, with the places known so far; places seen for the
   /// first time are numbered in its `places`, for the caller to keep.

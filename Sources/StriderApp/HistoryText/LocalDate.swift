@@ -54,4 +54,19 @@ public enum LocalDate {
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
     return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
   }
+
+  /// A day's end (the next midnight) or a local time (`--as-of`).
+  public static func moment(_ text: String) -> GNSSTime? {
+    if let day = LocalDate.startOfDay(text) {
+      let next = StatsReport.calendar.date(
+        byAdding: .day, value: 1, to: Date(timeIntervalSince1970: day.secondsSince1970))
+      return next.map { GNSSTime(secondsSince1970: $0.timeIntervalSince1970) }
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+    formatter.isLenient = false
+    guard text.count == 16, let date = formatter.date(from: text) else { return nil }
+    return GNSSTime(secondsSince1970: date.timeIntervalSince1970)
+  }
 }

@@ -5,6 +5,25 @@ import StriderStore
 
 /// The history as a table for people.
 public enum SessionTable {
+  /// `sessions list`: the sessions newest first (`oldestFirst` the other way), those that
+  /// began before the day `since` (YYYY-MM-DD) left out, at most `limit`; a line saying so
+  /// when `since` leaves none out of some.
+  public static func listing(
+    _ store: SessionStore, includingSimulated: Bool, since: String?, oldestFirst: Bool,
+    limit: Int?, units: () throws -> UnitSystem
+  ) throws -> String {
+    var sessions = try store.sessions(includingSimulated: includingSimulated)
+    sessions.reverse()
+    if let since, let day = LocalDate.startOfDay(since) {
+      let all = sessions.count
+      sessions = sessions.filter { ($0.startTime.map { $0 >= day }) ?? false }
+      if sessions.isEmpty, all > 0 { return "no sessions since \(since) (\(all) before it)\n" }
+    }
+    if oldestFirst { sessions.reverse() }
+    if let limit { sessions = Array(sessions.prefix(limit)) }
+    return text(sessions, units: try units())
+  }
+
   public static func text(_ sessions: [SessionListing], units: UnitSystem) -> String {
     guard !sessions.isEmpty else {
       return "no sessions yet: `strider run`, or `strider sessions import FILE`\n"

@@ -140,6 +140,43 @@ public enum FileImport {
 }
 
 extension FileImport {
+  /// `sessions import` of `paths` in turn, each file's report written as it is done.
+  /// A file that cannot be read is said through `warn` and the next is imported; a refused
+  /// write of the output or of the store stops the whole (a `CommandFailure` naming the
+  /// file for the store). `splitGapHours` 0 never splits.
+  /// - Returns: how many files could not be read.
+  public static func runAll(
+    _ paths: [String], store: SessionStore, activity: Activity?, settings: UserSettings,
+    warn: (String) -> Void, keepEmpty: Bool, keepsSameOuting: Bool, quiet: Bool,
+    splitGapHours: Double
+  ) throws -> Int {
+    var failures = 0
+    for path in paths {
+      do {
+        guard
+          let (outcome, choice, outingStarts) = try run(
+            path, store: store, activity: activity, settings: settings, warn: warn,
+            keepEmpty: keepEmpty, keepsSameOuting: keepsSameOuting, quiet: quiet,
+            splitGap: splitGapHours > 0 ? Seconds(splitGapHours * 3600) : nil)
+        else { continue }
+        try Output.standard(
+          try report(
+            path: path, outcome: outcome, choice: choice, outingStarts: outingStarts,
+            gapHours: splitGapHours, store: store, warn: warn))
+      } catch let error as OutputError {
+        throw error
+      } catch let error as StoreError {
+        throw CommandFailure("\(TerminalText.safe(path)): not imported: " + why(error))
+      } catch {
+        failures += 1
+        warn("strider: error: \(error)")
+      }
+    }
+    return failures
+  }
+}
+
+extension FileImport {
   /// What `sessions import` prints of a file's import: the session it became (split at its
   /// gaps where it holds more than one outing, which is done here), why its activity is what
   /// it is, its new records; or why it was not kept. Nothing for what `run` said already.

@@ -1,6 +1,8 @@
 import Foundation
+import StriderConcurrency
 import StriderCore
 import StriderRender
+import StriderStore
 
 /// `lab policies`: the sampling policies' scores as a table, a panel and JSON.
 public enum PolicyLabReport {
@@ -108,5 +110,40 @@ public enum PolicyLabReport {
             ])
           })),
     ])
+  }
+}
+
+extension PolicyLabReport {
+  /// `lab policies`: the day in `input` (a file, else the number of a stored session, read
+  /// from `store`) through the region policy with these settings and the four others.
+  public static func run(
+    input: String, onFor: Seconds, radius: Meters, every: Seconds, story: String?,
+    settings: UserSettings, store: () throws -> SessionStore
+  ) throws -> PolicyLab.Result {
+    let fixes = try fixes(input, store: store)
+    guard fixes.contains(where: { $0.time != nil && $0.coordinate != nil }) else {
+      throw CommandFailure("\(input): no timed fixes with a position, so no day to replay")
+    }
+    let policies: [any SamplingPolicy] = [
+      ContinuousPolicy(), RegionPolicy(onFor: onFor, radius: radius),
+      SignificantChangePolicy(), SpeedTriggeredPolicy(), BatchedPolicy(every: every),
+    ]
+    let truth = try story.map(LabStory.read)
+    return PolicyLab.run(
+      fixes: fixes, policies: policies, truth: truth, parallelism: Threads()
+    ) { activity in settings.sessionConfiguration(activity: activity, raw: false) }
+  }
+
+  private static func fixes(_ input: String, store: () throws -> SessionStore) throws -> [Fix] {
+    if !FileManager.default.fileExists(atPath: input), let id = Int64(input) {
+      let store = try store()
+      _ = try store.listing(id)  // an unknown session is an error, not an empty day
+      return try store.fixes(of: id).map(\.fix)
+    }
+    do {
+      return try RecordedTrack.load(input, activity: .run).fixes
+    } catch {
+      throw CommandFailure(error.description)
+    }
   }
 }

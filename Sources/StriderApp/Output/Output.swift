@@ -1,4 +1,5 @@
 import Foundation
+import StriderRender
 import Synchronization
 
 /// A write that the operating system refused: a full disk (`ENOSPC`), a reader that went
@@ -62,6 +63,11 @@ public enum Output {
   /// nobody left to tell.
   public static func error(_ text: String) {
     try? write(Array(text.utf8), to: STDERR_FILENO, destination: "standard error")
+  }
+
+  /// Writes a line to standard error, its control characters made harmless.
+  public static func errorLine(_ line: String) {
+    error(TerminalText.safe(line, keepingNewlines: true) + "\n")
   }
 }
 

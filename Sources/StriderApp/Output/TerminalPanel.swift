@@ -5,14 +5,14 @@ import StriderRender
 /// `run --auto`): drawn into a grid as wide as the terminal, with the glyphs and colours it
 /// can show, when standard output is a terminal that is not `dumb`; the commands print
 /// plain text otherwise.
-enum TerminalPanel {
+public enum TerminalPanel {
   /// Whether standard output is a terminal a panel can be drawn on.
-  static var isAvailable: Bool {
+  public static var isAvailable: Bool {
     isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.variables["TERM"] != "dumb"
   }
 
   /// The terminal's width (its window size, else `COLUMNS`, else 80), from 20 to 200.
-  static var width: Int {
+  public static var width: Int {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return min(200, max(20, Int(size.ws_col)))
@@ -26,7 +26,7 @@ enum TerminalPanel {
   }
 
   /// The glyph set the locale and `TERM` allow, as the dashboard chooses it.
-  static var glyphs: Glyphs {
+  public static var glyphs: Glyphs {
     setlocale(LC_ALL, "")
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     return Glyphs.forTerminal(
@@ -34,13 +34,12 @@ enum TerminalPanel {
   }
 
   /// Colour unless `NO_COLOR` is set (to anything but the empty string).
-  static var colour: Bool { (ProcessEnvironment.variables["NO_COLOR"] ?? "").isEmpty }
+  public static var colour: Bool { (ProcessEnvironment.variables["NO_COLOR"] ?? "").isEmpty }
 
-  /// Draws with `draw` into a grid `width` × `height` and returns it as styled lines; with
-  /// ASCII glyphs nothing beyond ASCII is left in it (a place's name may hold any text).
-  static func render(
-    width: Int, height: Int, glyphs: Glyphs, colour: Bool, _ draw: (inout Grid) -> Void
-  ) -> String {
+  /// Draws with `draw` into a grid as wide as the terminal and `height` high and returns it
+  /// as styled lines (plain without colour); with ASCII glyphs nothing beyond ASCII is left
+  /// in it (a place's name may hold any text).
+  public static func render(height: Int, glyphs: Glyphs, _ draw: (inout Grid) -> Void) -> String {
     var grid = Grid(width: width, height: max(1, height))
     draw(&grid)
     if glyphs.kind == .ascii { grid = grid.asciiOnly() }

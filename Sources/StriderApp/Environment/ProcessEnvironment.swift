@@ -3,15 +3,17 @@ import Foundation
 /// The environment a command reads: the process's, or the variables a test sets for one
 /// command run in process (`$overridden.withValue`), so that commands run side by side,
 /// each with its own data folder and settings.
-enum ProcessEnvironment {
-  @TaskLocal static var overridden: [String: String]?
+public enum ProcessEnvironment {
+  @TaskLocal public static var overridden: [String: String]?
 
   /// Every variable.
-  static var variables: [String: String] { overridden ?? ProcessInfo.processInfo.environment }
+  public static var variables: [String: String] {
+    overridden ?? ProcessInfo.processInfo.environment
+  }
 
   /// One variable, read alone: building Foundation's whole-environment dictionary was 8 % of
   /// analysing a 10-line log.
-  static func value(_ name: String) -> String? {
+  public static func value(_ name: String) -> String? {
     if let overridden { return overridden[name] }
     return getenv(name).map { String(cString: $0) }
   }

@@ -1,5 +1,4 @@
 import Foundation
-import StriderApp
 import StriderStore
 
 /// Standard error sent to a log file while the dashboard (or `run --auto`'s panel) owns the
@@ -10,13 +9,13 @@ import StriderStore
 /// points to `dashboard.log` beside the session database (under `STRIDER_HOME`) until
 /// `restore()`, and `bytesLogged` lets the dashboard say on its status line that something
 /// was written. A resource, so a class; one per dashboard.
-final class StderrLog {
+public final class StderrLog {
   /// The log's file name, in the session database's folder.
-  static let fileName = "dashboard.log"
+  public static let fileName = "dashboard.log"
   /// Above this size the log is emptied when the next dashboard opens.
-  static let cap: Int64 = 1 << 20
+  public static let cap: Int64 = 1 << 20
 
-  let path: String
+  public let path: String
   private let file: Int32
   private let saved: Int32
   private let startSize: Int64
@@ -26,7 +25,7 @@ final class StderrLog {
 
   /// Starts sending stderr to the log; nil (stderr left alone) when there is no data folder
   /// or the log cannot be opened.
-  init?(environment: [String: String], command: String) {
+  public init?(environment: [String: String], command: String) {
     guard let location = StoreLocation.resolve(environment: environment) else { return nil }
     try? FileManager.default.createDirectory(
       atPath: location.directory, withIntermediateDirectories: true)
@@ -53,7 +52,7 @@ final class StderrLog {
   deinit { restore() }
 
   /// How much was written to stderr since the dashboard opened.
-  var bytesLogged: Int64 {
+  public var bytesLogged: Int64 {
     guard !restored else { return finalBytes }
     var status = stat()
     guard fstat(file, &status) == 0 else { return 0 }
@@ -62,7 +61,7 @@ final class StderrLog {
 
   /// What was written to stderr since the log opened: the last `limit` bytes of it at most
   /// (a partial first line dropped), without the trailing newline.
-  func loggedText(limit: Int = 16_384) -> String {
+  public func loggedText(limit: Int = 16_384) -> String {
     let logged = bytesLogged
     guard logged > 0, let handle = FileHandle(forReadingAtPath: path) else { return "" }
     defer { try? handle.close() }
@@ -82,12 +81,12 @@ final class StderrLog {
   }
 
   /// The last line of `loggedText`, nil when nothing was written.
-  var lastLine: String? {
+  public var lastLine: String? {
     loggedText(limit: 4096).split(separator: "\n").last.map(String.init)
   }
 
   /// Points stderr back at where it was (the terminal). Safe to call twice.
-  func restore() {
+  public func restore() {
     guard !restored else { return }
     finalBytes = bytesLogged
     restored = true
