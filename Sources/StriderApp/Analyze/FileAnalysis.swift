@@ -57,7 +57,7 @@ public struct FileAnalysis {
     let line = ProgressLine(
       "analysing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
     defer { line.finish() }
-    let choice = try reader.activity(asked: activity)
+    var choice = try reader.activity(asked: activity)
     let configuration = settings.sessionConfiguration(activity: choice.activity, raw: noFilter)
     var pipeline = SessionPipeline(
       configuration: configuration,
@@ -69,6 +69,9 @@ public struct FileAnalysis {
     let feed = JudgedFeed(
       reader: reader, held: choice.held, stage: GateStage(configuration: configuration),
       onThread: parallel)
+    // The feed lets the fixes read for the guess (up to 7 MB) go once they are judged; the
+    // report needs only the choice.
+    choice.held = []
     while let batch = try feed.next() {
       line.advance(by: batch.fixes.count)
       pipeline.absorb(judged: batch)

@@ -30,9 +30,12 @@ public enum FileImport {
     let line = ProgressLine(
       "importing \((path as NSString).lastPathComponent)", .reading(read), quiet: quiet)
     defer { line.finish() }
-    let choice = try reader.activity(asked: asked)
-    let (activity, held) = (choice.activity, choice.held)
-    let configuration = settings.sessionConfiguration(activity: activity, raw: false)
+    var choice = try reader.activity(asked: asked)
+    // The fixes read for the guess (up to 7 MB) go to the store first and are let go once
+    // they have: what is reported of the choice does not need them.
+    var held = choice.held
+    choice.held = []
+    let configuration = settings.sessionConfiguration(activity: choice.activity, raw: false)
     let name = (path as NSString).lastPathComponent
     var heldIndex = 0
     var breaks = splitGap.map { OutingBreaks(gap: $0) }
@@ -42,6 +45,7 @@ public enum FileImport {
         if heldIndex < held.count {
           heldIndex += 1
           fix = held[heldIndex - 1]
+          if heldIndex == held.count { (held, heldIndex) = ([], 0) }
         } else {
           line.advance()
           fix = try reader.next()
