@@ -103,6 +103,10 @@ struct DriftTrackSmoother {
     var planes: [LocalTangentPlane] = []
     var steps: [DriftStep] = []
     var frameOf: [Int32] = []
+    // The window never holds more than this: room for it at once, not grown by doubling on
+    // every one of the live re-measures' short tracks.
+    steps.reserveCapacity(min(n, 5 * lookahead))
+    frameOf.reserveCapacity(min(n, 5 * lookahead))
     var firstPending = 0
     var plane = LocalTangentPlane(origin: input(0).coordinate)
     planes.append(plane)
