@@ -46,8 +46,8 @@ enum CaseJSON {
         JSONMember(
           f.format.rawValue,
           .object([
-            JSONMember("distance_m", .number(f.distance.value)),
-            JSONMember("moving_s", .number(f.moving.value)),
+            JSONMember(JSONKey.distance, .number(f.distance.value)),
+            JSONMember(JSONKey.moving, .number(f.moving.value)),
             JSONMember("distance_error_pct", .number(r.distanceError(f))),
             JSONMember("moving_error_pct", .number(r.movingError(f))),
             JSONMember("live_vs_finished_pct", f.liveChange.map { .number($0) } ?? .null),

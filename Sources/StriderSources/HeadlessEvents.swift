@@ -56,20 +56,20 @@ public enum HeadlessEvents {
   static func members(_ figures: MetricsSnapshot, isPaused: Bool) -> [JSONMember] {
     [
       JSONMember("paused", .bool(isPaused)),
-      JSONMember("distance_m", .rounded(figures.distance.value, 2)),
-      JSONMember("elapsed_s", .rounded(figures.elapsed.value, 3)),
-      JSONMember("moving_s", .rounded(figures.moving.value, 3)),
-      JSONMember("pace_s_per_km", .rounded(figures.currentPace?.value, 2)),
-      JSONMember("avg_pace_s_per_km", .rounded(figures.averagePace?.value, 2)),
-      JSONMember("speed_m_s", .rounded(figures.currentSpeed?.value, 3)),
-      JSONMember("avg_speed_m_s", .rounded(figures.averageSpeed?.value, 3)),
-      JSONMember("calories_kcal", .rounded(figures.calories.value, 1)),
+      JSONMember(JSONKey.distance, .rounded(figures.distance.value, 2)),
+      JSONMember(JSONKey.elapsed, .rounded(figures.elapsed.value, 3)),
+      JSONMember(JSONKey.moving, .rounded(figures.moving.value, 3)),
+      JSONMember(JSONKey.pace, .rounded(figures.currentPace?.value, 2)),
+      JSONMember(JSONKey.averagePace, .rounded(figures.averagePace?.value, 2)),
+      JSONMember(JSONKey.speed, .rounded(figures.currentSpeed?.value, 3)),
+      JSONMember(JSONKey.averageSpeed, .rounded(figures.averageSpeed?.value, 3)),
+      JSONMember(JSONKey.calories, .rounded(figures.calories.value, 1)),
       JSONMember(
         "split",
         .object([
           JSONMember("index", .int(figures.currentSplitNumber)),
-          JSONMember("distance_m", .rounded(figures.currentSplitDistance.value, 2)),
-          JSONMember("duration_s", .rounded(figures.currentSplitDuration.value, 3)),
+          JSONMember(JSONKey.distance, .rounded(figures.currentSplitDistance.value, 2)),
+          JSONMember(JSONKey.duration, .rounded(figures.currentSplitDuration.value, 3)),
         ])),
     ]
   }
@@ -110,11 +110,11 @@ public enum HeadlessEvents {
       quoted(split.endTime, to: &out)
       out.append(contentsOf: #","index":"#.utf8)
       JSONValue.writeInteger(Int64(split.index), to: &out)
-      out.append(contentsOf: #","distance_m":"#.utf8)
+      out.append(contentsOf: Names.distance)
       JSONValue.writeRounded(split.distance.value, 2, to: &out)
-      out.append(contentsOf: #","duration_s":"#.utf8)
+      out.append(contentsOf: Names.duration)
       JSONValue.writeRounded(split.duration.value, 3, to: &out)
-      out.append(contentsOf: #","pace_s_per_km":"#.utf8)
+      out.append(contentsOf: Names.pace)
       JSONValue.writeRounded(split.pace.value, 2, to: &out)
       out.append(UInt8(ascii: "}"))
     default:
@@ -149,9 +149,9 @@ public enum HeadlessEvents {
         "step",
         [JSONMember("time", .string(result.time.iso8601)), JSONMember("phase", .string("end"))]
           + step(result.step) + [
-            JSONMember("distance_m", .rounded(result.distance.value, 2)),
-            JSONMember("duration_s", .rounded(result.duration.value, 3)),
-            JSONMember("pace_s_per_km", result.pace.map { .rounded($0.value, 2) } ?? .null),
+            JSONMember(JSONKey.distance, .rounded(result.distance.value, 2)),
+            JSONMember(JSONKey.duration, .rounded(result.duration.value, 3)),
+            JSONMember(JSONKey.pace, result.pace.map { .rounded($0.value, 2) } ?? .null),
             JSONMember("ending", .string(result.ending.rawValue)),
           ])
     case .cue(let cue):
@@ -191,8 +191,8 @@ public enum HeadlessEvents {
         "start",
         [
           JSONMember("time", point.time.map { .string($0.iso8601) } ?? .null),
-          JSONMember("lat", .number(point.coordinate.latitude)),
-          JSONMember("lon", .number(point.coordinate.longitude)),
+          JSONMember(JSONKey.latitude, .number(point.coordinate.latitude)),
+          JSONMember(JSONKey.longitude, .number(point.coordinate.longitude)),
           JSONMember("source", .string(source)),
         ])
     case .cue(let cue):
@@ -215,9 +215,9 @@ public enum HeadlessEvents {
         [
           JSONMember("time", .string(split.endTime.iso8601)),
           JSONMember("index", .int(split.index)),
-          JSONMember("distance_m", .rounded(split.distance.value, 2)),
-          JSONMember("duration_s", .rounded(split.duration.value, 3)),
-          JSONMember("pace_s_per_km", .rounded(split.shownPace?.value, 2)),
+          JSONMember(JSONKey.distance, .rounded(split.distance.value, 2)),
+          JSONMember(JSONKey.duration, .rounded(split.duration.value, 3)),
+          JSONMember(JSONKey.pace, .rounded(split.shownPace?.value, 2)),
         ])
     case .signalLost(let at):
       return object("signal_lost", [JSONMember("time", .string(at.iso8601))])
@@ -257,4 +257,11 @@ extension SourceStatus {
     default: []
     }
   }
+}
+
+/// The shared figures' names the split line writes, as bytes made once.
+private enum Names {
+  static let distance = JSONValue.nextName(JSONKey.distance)
+  static let duration = JSONValue.nextName(JSONKey.duration)
+  static let pace = JSONValue.nextName(JSONKey.pace)
 }

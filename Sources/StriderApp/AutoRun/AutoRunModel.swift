@@ -272,8 +272,8 @@ public struct AutoRunModel {
       JSONMember("end", .string(end.iso8601)),
       JSONMember("activity", .string(chosen.rawValue)),
       JSONMember("name", .string(name)),
-      JSONMember("distance_m", .rounded(summary?.distance.value, 1)),
-      JSONMember("moving_s", .rounded(summary?.moving.value, 1)),
+      JSONMember(JSONKey.distance, .rounded(summary?.distance.value, 1)),
+      JSONMember(JSONKey.moving, .rounded(summary?.moving.value, 1)),
       JSONMember("fixes", .int(gathered.count)),
       JSONMember("session", id.map { .int(Int($0)) } ?? .null),
     ]

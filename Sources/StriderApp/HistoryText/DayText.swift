@@ -84,14 +84,14 @@ public enum DayText {
       case .place(let visit):
         return .object([
           JSONMember("type", .string("place")),
-          JSONMember("start_time", time(visit.start)),
-          JSONMember("end_time", time(visit.end)),
-          JSONMember("duration_s", .rounded(visit.duration?.value, 1)),
+          JSONMember(JSONKey.startTime, time(visit.start)),
+          JSONMember(JSONKey.endTime, time(visit.end)),
+          JSONMember(JSONKey.duration, .rounded(visit.duration?.value, 1)),
           JSONMember(
             "place",
             .object([
-              JSONMember("lat", .rounded(visit.place.latitude, 7)),
-              JSONMember("lon", .rounded(visit.place.longitude, 7)),
+              JSONMember(JSONKey.latitude, .rounded(visit.place.latitude, 7)),
+              JSONMember(JSONKey.longitude, .rounded(visit.place.longitude, 7)),
             ])),
           JSONMember("place_id", .int(visit.place.id)),
           JSONMember("name", .string(visit.place.title)),
@@ -100,10 +100,10 @@ public enum DayText {
         return .object([
           JSONMember("type", .string("move")),
           JSONMember("activity", .string(move.kind.word)),
-          JSONMember("start_time", time(move.start)),
-          JSONMember("end_time", time(move.end)),
-          JSONMember("distance_m", .rounded(move.distance.value, 1)),
-          JSONMember("duration_s", .rounded(move.duration.value, 1)),
+          JSONMember(JSONKey.startTime, time(move.start)),
+          JSONMember(JSONKey.endTime, time(move.end)),
+          JSONMember(JSONKey.distance, .rounded(move.distance.value, 1)),
+          JSONMember(JSONKey.duration, .rounded(move.duration.value, 1)),
           JSONMember("session", .int(Int(move.session))),
         ])
       }

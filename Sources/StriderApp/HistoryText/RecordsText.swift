@@ -32,8 +32,8 @@ public enum RecordsText {
       JSONMember("activity", .string(session.activity.rawValue)),
       JSONMember("date", session.sessionStart.map { .string($0.iso8601) } ?? .null),
       JSONMember("effort", .string(session.effort.target.key)),
-      JSONMember("elapsed_s", .rounded(session.effort.elapsed.value, 3)),
-      JSONMember("distance_m", .rounded(session.effort.distance.value, 2)),
+      JSONMember(JSONKey.elapsed, .rounded(session.effort.elapsed.value, 3)),
+      JSONMember(JSONKey.distance, .rounded(session.effort.distance.value, 2)),
     ])
   }
 
@@ -77,14 +77,14 @@ public enum RecordsText {
         JSONMember("kind", .string(target.kind.rawValue)),
         JSONMember("target", .number(target.value)),
         JSONMember("start", .string(effort.start.iso8601)),
-        JSONMember("elapsed_s", .rounded(effort.elapsed.value, 3)),
-        JSONMember("distance_m", .rounded(effort.distance.value, 2)),
+        JSONMember(JSONKey.elapsed, .rounded(effort.elapsed.value, 3)),
+        JSONMember(JSONKey.distance, .rounded(effort.distance.value, 2)),
         JSONMember("start_distance_m", .rounded(effort.startDistance.value, 2)),
       ]
-    case .longestDistance: members.append(JSONMember("distance_m", .rounded(record.value, 2)))
-    case .longestMoving: members.append(JSONMember("moving_s", .rounded(record.value, 3)))
+    case .longestDistance: members.append(JSONMember(JSONKey.distance, .rounded(record.value, 2)))
+    case .longestMoving: members.append(JSONMember(JSONKey.moving, .rounded(record.value, 3)))
     case .mostElevation:
-      members.append(JSONMember("elevation_gain_m", .rounded(record.value, 1)))
+      members.append(JSONMember(JSONKey.elevationGain, .rounded(record.value, 1)))
     }
     return .object(members)
   }

@@ -159,12 +159,12 @@ public struct StatsReport: Sendable {
       (start ? [JSONMember("start", .string(t.start))] : []) + [
         JSONMember("activity", .string(t.activity.rawValue)),
         JSONMember("sessions", .int(t.count)),
-        JSONMember("distance_m", .rounded(t.distance.value, 2)),
-        JSONMember("moving_s", .rounded(t.moving.value, 3)),
-        JSONMember("elapsed_s", .rounded(t.elapsed.value, 3)),
-        JSONMember("elevation_gain_m", .rounded(t.elevationGain?.value, 1)),
-        JSONMember("avg_pace_s_per_km", .rounded(t.averagePace, 2)),
-        JSONMember("avg_speed_m_s", .rounded(t.averageSpeed?.value, 3)),
+        JSONMember(JSONKey.distance, .rounded(t.distance.value, 2)),
+        JSONMember(JSONKey.moving, .rounded(t.moving.value, 3)),
+        JSONMember(JSONKey.elapsed, .rounded(t.elapsed.value, 3)),
+        JSONMember(JSONKey.elevationGain, .rounded(t.elevationGain?.value, 1)),
+        JSONMember(JSONKey.averagePace, .rounded(t.averagePace, 2)),
+        JSONMember(JSONKey.averageSpeed, .rounded(t.averageSpeed?.value, 3)),
         JSONMember(
           "time_in_zone_s",
           t.zoneTime.map { .array($0.zones.map { .rounded($0.value, 1) }) } ?? .null),

@@ -33,7 +33,8 @@ public enum LabStory {
     var truth = PolicyLab.Truth(moves: [], places: [])
     for (index, place) in places.enumerated() {
       let (start, end) = try times(place, "places", index)
-      guard let lat = place["lat"] as? Double, let lon = place["lon"] as? Double,
+      guard let lat = place[JSONKey.latitude] as? Double,
+        let lon = place[JSONKey.longitude] as? Double,
         (-90...90).contains(lat), (-180...180).contains(lon)
       else { throw StoryError(reason: "places[\(index)] has no valid lat and lon") }
       truth.places.append(
@@ -42,7 +43,9 @@ public enum LabStory {
     }
     for (index, move) in moves.enumerated() {
       let (start, end) = try times(move, "moves", index)
-      let distance = (move["distance_m"] as? Double).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+      let distance = (move[JSONKey.distance] as? Double).flatMap {
+        $0.isFinite && $0 >= 0 ? $0 : nil
+      }
       truth.moves.append(
         PolicyLab.Span(start: start, end: end, distance: distance.map(Meters.init)))
     }

@@ -72,16 +72,16 @@ public enum PolicyLabReport {
   public static func json(_ result: PolicyLab.Result) -> JSONValue {
     func span(_ s: PolicyLab.Span) -> JSONValue {
       var members = [
-        JSONMember("start_time", .string(s.start.iso8601)),
-        JSONMember("end_time", .string(s.end.iso8601)),
+        JSONMember(JSONKey.startTime, .string(s.start.iso8601)),
+        JSONMember(JSONKey.endTime, .string(s.end.iso8601)),
       ]
       if let c = s.coordinate {
         members.append(
           JSONMember(
             "place",
             .object([
-              JSONMember("lat", .rounded(c.latitude, 7)),
-              JSONMember("lon", .rounded(c.longitude, 7)),
+              JSONMember(JSONKey.latitude, .rounded(c.latitude, 7)),
+              JSONMember(JSONKey.longitude, .rounded(c.longitude, 7)),
             ])))
       }
       return .object(members)
@@ -91,7 +91,7 @@ public enum PolicyLabReport {
       JSONMember("truth_distance_m", .rounded(result.truthDistance?.value, 1)),
       JSONMember("moves", .array(result.moves.map(span))),
       JSONMember("places", .array(result.places.map(span))),
-      JSONMember("elapsed_s", .rounded(result.elapsed.value, 1)),
+      JSONMember(JSONKey.elapsed, .rounded(result.elapsed.value, 1)),
       JSONMember(
         "policies",
         .array(
@@ -101,7 +101,7 @@ public enum PolicyLabReport {
               JSONMember("receiver_on_s", .rounded(r.receiverOn.value, 1)),
               JSONMember("receiver_on_share", .rounded(r.receiverShare, 4)),
               JSONMember("positions", .int(r.positions)),
-              JSONMember("distance_m", .rounded(r.distance.value, 1)),
+              JSONMember(JSONKey.distance, .rounded(r.distance.value, 1)),
               JSONMember("distance_error", .rounded(r.distanceError, 4)),
               JSONMember("moves_missed", .int(r.movesMissed)),
               JSONMember("moves_invented", .int(r.movesInvented)),

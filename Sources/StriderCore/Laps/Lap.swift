@@ -117,10 +117,10 @@ extension Lap {
       JSONMember("number", .int(number)),
       JSONMember("start", .string(start.iso8601)),
       JSONMember("end", .string(end.iso8601)),
-      JSONMember("distance_m", .rounded(distance.value, 2)),
-      JSONMember("elapsed_s", .rounded(elapsed.value, 3)),
-      JSONMember("moving_s", .rounded(moving.value, 3)),
-      JSONMember("pace_s_per_km", .rounded(pace?.value, 2)),
+      JSONMember(JSONKey.distance, .rounded(distance.value, 2)),
+      JSONMember(JSONKey.elapsed, .rounded(elapsed.value, 3)),
+      JSONMember(JSONKey.moving, .rounded(moving.value, 3)),
+      JSONMember(JSONKey.pace, .rounded(pace?.value, 2)),
       JSONMember("intensity", .string(intensity.rawValue)),
     ]
   }

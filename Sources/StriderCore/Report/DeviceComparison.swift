@@ -104,10 +104,10 @@ public struct DeviceComparison: Sendable {
   public static func totalsMembers(_ device: DeviceTotals) -> [JSONMember] {
     let number = JSONValue.rounded
     return [
-      JSONMember("distance_m", number(device.distance?.value, 2)),
+      JSONMember(JSONKey.distance, number(device.distance?.value, 2)),
       JSONMember("timer_s", number(device.timerTime?.value, 1)),
-      JSONMember("elapsed_s", number(device.elapsedTime?.value, 1)),
-      JSONMember("calories_kcal", number(device.calories?.value, 0)),
+      JSONMember(JSONKey.elapsed, number(device.elapsedTime?.value, 1)),
+      JSONMember(JSONKey.calories, number(device.calories?.value, 0)),
       JSONMember("pauses", device.pauses.map { .int($0) } ?? .null),
       JSONMember("paused_s", number(device.pausedTime?.value, 1)),
       JSONMember(device.partName + "s", .int(device.parts)),

@@ -104,6 +104,13 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// A string with JSON's escapes, and DEL, the C1 controls (U+0080-U+009F, among them
+  /// `,"name":`, the name of a member after an object's first, as bytes for the outputs
+  /// written straight to bytes, which keep it made once (a name needs no escape:
+  /// `JSONKey`'s and the writers' own).
+  public static func nextName(_ name: String) -> [UInt8] {
+    Array(",\"\(name)\":".utf8)
+  }
+
   /// CSI, which some terminals obey like ESC [) and U+2028, U+2029 escaped too: every
   /// control character is escaped, so the output is safe to print or embed in a script.
   /// Printable ASCII (nearly every key and value) is copied as a run; only the rare byte

@@ -113,8 +113,8 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       guard let e else { return .null }
       return .object([
         JSONMember("time", e.time.map { .string($0.iso8601) } ?? .null),
-        JSONMember("lat", .number(e.coordinate.latitude)),
-        JSONMember("lon", .number(e.coordinate.longitude)),
+        JSONMember(JSONKey.latitude, .number(e.coordinate.latitude)),
+        JSONMember(JSONKey.longitude, .number(e.coordinate.longitude)),
       ])
     }
     var moved: [Int: FinishingReport.MovedSplit] = [:]
@@ -132,7 +132,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       var members = [
         JSONMember("start", .string(p.start.iso8601)),
         JSONMember("end", .string(p.end.iso8601)),
-        JSONMember("duration_s", .rounded(p.duration.value, 3)),
+        JSONMember(JSONKey.duration, .rounded(p.duration.value, 3)),
       ]
       if live {
         members.append(
@@ -160,15 +160,15 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       JSONMember("filtered", .bool(!isRaw)),
       JSONMember("start", endpoint(start)),
       JSONMember("end", endpoint(end)),
-      JSONMember("distance_m", .rounded(distance.value, 2)),
+      JSONMember(JSONKey.distance, .rounded(distance.value, 2)),
       JSONMember("distance_sigma_m", .rounded(distanceSigma?.value, 2)),
-      JSONMember("elapsed_s", .rounded(elapsed.value, 3)),
-      JSONMember("moving_s", .rounded(moving.value, 3)),
-      JSONMember("avg_pace_s_per_km", .rounded(averagePace, 2)),
-      JSONMember("avg_speed_m_s", .rounded(averageSpeed?.value, 3)),
-      JSONMember("calories_kcal", .rounded(calories.value, 1)),
+      JSONMember(JSONKey.elapsed, .rounded(elapsed.value, 3)),
+      JSONMember(JSONKey.moving, .rounded(moving.value, 3)),
+      JSONMember(JSONKey.averagePace, .rounded(averagePace, 2)),
+      JSONMember(JSONKey.averageSpeed, .rounded(averageSpeed?.value, 3)),
+      JSONMember(JSONKey.calories, .rounded(calories.value, 1)),
       JSONMember("calories_source", .string((caloriesSource ?? .speed).rawValue)),
-      JSONMember("elevation_gain_m", .rounded(elevationGain?.value, 1)),
+      JSONMember(JSONKey.elevationGain, .rounded(elevationGain?.value, 1)),
       JSONMember("points_in", .int(pointsIn)),
       JSONMember("fixes_with_position", .int(fixesWithPosition)),
       JSONMember("points_accepted", .int(pointsAccepted)),
@@ -181,11 +181,11 @@ public struct SessionSummary: Hashable, Sendable, Codable {
             .object(
               [
                 JSONMember("index", .int($0.index)),
-                JSONMember("distance_m", .rounded($0.distance.value, 2)),
-                JSONMember("duration_s", .rounded($0.duration.value, 3)),
-                JSONMember("pace_s_per_km", .rounded($0.shownPace?.value, 2)),
-                JSONMember("elevation_gain_m", .rounded($0.elevationGain?.value, 1)),
-                JSONMember("end_time", .string($0.endTime.iso8601)),
+                JSONMember(JSONKey.distance, .rounded($0.distance.value, 2)),
+                JSONMember(JSONKey.duration, .rounded($0.duration.value, 3)),
+                JSONMember(JSONKey.pace, .rounded($0.shownPace?.value, 2)),
+                JSONMember(JSONKey.elevationGain, .rounded($0.elevationGain?.value, 1)),
+                JSONMember(JSONKey.endTime, .string($0.endTime.iso8601)),
                 JSONMember("partial", .bool($0.isPartial)),
               ] + splitNote($0, moved: moved))
           })),
@@ -212,8 +212,8 @@ public struct SessionSummary: Hashable, Sendable, Codable {
     guard let finishing else { return .null }
     let dropped = finishing.livePauses(against: pauses).filter { $0.droppedBecause != nil }
     return .object([
-      JSONMember("distance_m", .rounded(finishing.liveDistance.value, 2)),
-      JSONMember("moving_s", .rounded(finishing.liveMoving.value, 3)),
+      JSONMember(JSONKey.distance, .rounded(finishing.liveDistance.value, 2)),
+      JSONMember(JSONKey.moving, .rounded(finishing.liveMoving.value, 3)),
       JSONMember(
         "distance_change_pct", .rounded(100 * finishing.distanceChange(finished: distance), 3)),
       JSONMember("pauses", .int(finishing.livePauses.count)),
@@ -224,7 +224,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
             .object([
               JSONMember("start", .string($0.interval.start.iso8601)),
               JSONMember("end", .string($0.interval.end.iso8601)),
-              JSONMember("duration_s", .rounded($0.interval.duration.value, 3)),
+              JSONMember(JSONKey.duration, .rounded($0.interval.duration.value, 3)),
               JSONMember("reason", .string($0.droppedBecause?.rawValue ?? "")),
             ])
           })),

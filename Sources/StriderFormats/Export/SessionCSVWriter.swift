@@ -8,8 +8,8 @@ public enum SessionCSVWriter: SessionWriter {
 
   static let header = [
     "session", "seq", "time", "latitude", "longitude", "altitude_m", "horizontal_accuracy_m",
-    "vertical_accuracy_m", "speed_m_s", "course_deg", "mode", "provider", "satellites", "hdop",
-    "heart_rate_bpm", "cadence_rpm", "segment", "verdict", "distance_m",
+    "vertical_accuracy_m", JSONKey.speed, "course_deg", "mode", "provider", "satellites", "hdop",
+    "heart_rate_bpm", "cadence_rpm", "segment", "verdict", JSONKey.distance,
   ]
 
   /// One row per fix as it arrived (RFC 4180: CRLF line ends, fields quoted when needed),

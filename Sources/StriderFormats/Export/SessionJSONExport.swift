@@ -127,7 +127,10 @@ extension SessionExport {
   }
 
   private static func position(_ c: Coordinate) -> [JSONMember] {
-    [JSONMember("lat", number(c.latitude, 7)), JSONMember("lon", number(c.longitude, 7))]
+    [
+      JSONMember(JSONKey.latitude, number(c.latitude, 7)),
+      JSONMember(JSONKey.longitude, number(c.longitude, 7)),
+    ]
   }
 
   /// The members before the finished track: the session (`startTime` as
@@ -142,7 +145,7 @@ extension SessionExport {
       .object(
         [JSONMember("time", time(p.time))] + position(p.coordinate) + [
           JSONMember("ele", number(p.altitude?.value, 1)),
-          JSONMember("speed_m_s", number(p.speed.value, 2)),
+          JSONMember(JSONKey.speed, number(p.speed.value, 2)),
           JSONMember("accuracy_m", number(p.accuracy?.value, 1)),
         ])
     }
@@ -153,8 +156,8 @@ extension SessionExport {
       JSONMember("origin", .string(record.origin.rawValue)),
       JSONMember("state", .string(record.state.rawValue)),
       JSONMember("source", source.map(JSONValue.string) ?? .null),
-      JSONMember("start_time", time(startTime)),
-      JSONMember("end_time", time(endTime)),
+      JSONMember(JSONKey.startTime, time(startTime)),
+      JSONMember(JSONKey.endTime, time(endTime)),
     ]
     var segments: [JSONValue] = []
     for segment in try Timeline.segments(
@@ -166,9 +169,9 @@ extension SessionExport {
         segments.append(
           .object([
             JSONMember("type", .string("place")),
-            JSONMember("start_time", time(stop.arrival)),
-            JSONMember("end_time", time(stop.departure)),
-            JSONMember("duration_s", number(stop.duration.value, 1)),
+            JSONMember(JSONKey.startTime, time(stop.arrival)),
+            JSONMember(JSONKey.endTime, time(stop.departure)),
+            JSONMember(JSONKey.duration, number(stop.duration.value, 1)),
             JSONMember("place", .object(position(stop.coordinate))),
           ]))
       case .move(let move):
@@ -176,9 +179,9 @@ extension SessionExport {
           .object([
             JSONMember("type", .string("move")),
             JSONMember("activity", .string(move.kind.word)),
-            JSONMember("start_time", time(move.start)),
-            JSONMember("end_time", time(move.end)),
-            JSONMember("distance_m", number(move.distance.value, 1)),
+            JSONMember(JSONKey.startTime, time(move.start)),
+            JSONMember(JSONKey.endTime, time(move.end)),
+            JSONMember(JSONKey.distance, number(move.distance.value, 1)),
             JSONMember("track", .array(move.track.map(point))),
           ]))
       }
@@ -206,9 +209,9 @@ extension SessionExport {
       JSONMember("sport", part.device.sport.map { .string($0) } ?? .null),
       JSONMember("activity", .string(part.activity.rawValue)),
       JSONMember("start", time(part.device.start)),
-      JSONMember("distance_m", number(part.distance.value, 2)),
-      JSONMember("elapsed_s", number(part.elapsed.value, 1)),
-      JSONMember("moving_s", number(part.moving.value, 1)),
+      JSONMember(JSONKey.distance, number(part.distance.value, 2)),
+      JSONMember(JSONKey.elapsed, number(part.elapsed.value, 1)),
+      JSONMember(JSONKey.moving, number(part.moving.value, 1)),
       JSONMember("points_accepted", .int(part.pointsAccepted)),
       JSONMember("device_distance_m", number(part.device.distance?.value, 2)),
       JSONMember("device_timer_s", number(part.device.timerTime?.value, 1)),
@@ -223,10 +226,10 @@ extension SessionExport {
     writePosition(p.coordinate, to: &out)
     out.append(contentsOf: #","ele":"#.utf8)
     JSONValue.writeRounded(p.altitude?.value, 1, to: &out)
-    out.append(contentsOf: #","speed_m_s":"#.utf8)
+    out.append(contentsOf: Names.speed)
     JSONValue.writeRounded(p.speed.value, 2, to: &out)
     out.append(contentsOf: (p.isStopped ? #","stopped":true"# : #","stopped":false"#).utf8)
-    out.append(contentsOf: #","distance_m":"#.utf8)
+    out.append(contentsOf: Names.distance)
     JSONValue.writeRounded(p.distance.value, 2, to: &out)
     out.append(contentsOf: #","segment":"#.utf8)
     JSONValue.writeInteger(Int64(p.segment), to: &out)
@@ -245,13 +248,16 @@ extension SessionExport {
     if let c = f.coordinate {
       writePosition(c, to: &out)
     } else {
-      out.append(contentsOf: #","lat":null,"lon":null"#.utf8)
+      out.append(contentsOf: Names.latitude)
+      out.append(contentsOf: "null".utf8)
+      out.append(contentsOf: Names.longitude)
+      out.append(contentsOf: "null".utf8)
     }
     out.append(contentsOf: #","ele":"#.utf8)
     JSONValue.writeRounded(f.altitude?.value, 2, to: &out)
     out.append(contentsOf: #","accuracy_m":"#.utf8)
     JSONValue.writeRounded(f.horizontalAccuracy?.value, 2, to: &out)
-    out.append(contentsOf: #","speed_m_s":"#.utf8)
+    out.append(contentsOf: Names.speed)
     JSONValue.writeRounded(f.speed?.value, 3, to: &out)
     if let power = f.power {
       out.append(contentsOf: #","power_w":"#.utf8)
@@ -268,9 +274,9 @@ extension SessionExport {
 
   /// `,"lat":…,"lon":…`, as `position` makes them.
   private static func writePosition(_ c: Coordinate, to out: inout [UInt8]) {
-    out.append(contentsOf: #","lat":"#.utf8)
+    out.append(contentsOf: Names.latitude)
     JSONValue.writeRounded(c.latitude, 7, to: &out)
-    out.append(contentsOf: #","lon":"#.utf8)
+    out.append(contentsOf: Names.longitude)
     JSONValue.writeRounded(c.longitude, 7, to: &out)
   }
 
@@ -292,8 +298,8 @@ extension SessionExport {
       return .object([
         JSONMember("type", .string("split")), JSONMember("time", time(split.endTime)),
         JSONMember("index", .int(split.index)),
-        JSONMember("distance_m", number(split.distance.value, 1)),
-        JSONMember("duration_s", number(split.duration.value, 1)),
+        JSONMember(JSONKey.distance, number(split.distance.value, 1)),
+        JSONMember(JSONKey.duration, number(split.duration.value, 1)),
       ])
     case .cue(let cue):
       return .object([
@@ -339,4 +345,12 @@ extension SessionExport {
     default: return .null
     }
   }
+}
+
+/// The shared figures' names the points and fixes are written with, as bytes made once.
+private enum Names {
+  static let distance = JSONValue.nextName(JSONKey.distance)
+  static let speed = JSONValue.nextName(JSONKey.speed)
+  static let latitude = JSONValue.nextName(JSONKey.latitude)
+  static let longitude = JSONValue.nextName(JSONKey.longitude)
 }

@@ -42,8 +42,8 @@ extension DayStory {
           places.map {
             .object([
               JSONMember("name", .string($0.name)),
-              JSONMember("lat", .rounded($0.coordinate.latitude, 7)),
-              JSONMember("lon", .rounded($0.coordinate.longitude, 7)),
+              JSONMember(JSONKey.latitude, .rounded($0.coordinate.latitude, 7)),
+              JSONMember(JSONKey.longitude, .rounded($0.coordinate.longitude, 7)),
               JSONMember("start", .string($0.start.iso8601)),
               JSONMember("end", .string($0.end.iso8601)),
             ])
@@ -59,7 +59,7 @@ extension DayStory {
               JSONMember("to", .string($0.to)),
               JSONMember("start", .string($0.start.iso8601)),
               JSONMember("end", .string($0.end.iso8601)),
-              JSONMember("distance_m", JSONValue.rounded($0.distance.value, 1)),
+              JSONMember(JSONKey.distance, JSONValue.rounded($0.distance.value, 1)),
             ])
           })),
     ])
