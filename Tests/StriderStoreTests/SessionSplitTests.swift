@@ -122,4 +122,42 @@ import Testing
     }
     #expect(throws: StoreError.noSuchSession(99)) { try store.merge([id, 99]) }
   }
+
+  /// The cuts found as the fixes are read are those of the rule over the whole array:
+  /// for each time, the first timed fix at or after it, when a timed fix comes before it,
+  /// in order and each once; on fixes with untimed ones and times that go back.
+  @Test func cutsFoundWhileReadingAreTheWholeArraysCuts() {
+    func cuts(_ fixes: [Fix], at times: [GNSSTime]) -> [Int] {
+      var cuts: [Int] = []
+      for time in times.sorted() {
+        guard let cut = fixes.firstIndex(where: { $0.time.map { $0 >= time } ?? false }),
+          fixes[..<cut].contains(where: { $0.time != nil }), cut > (cuts.last ?? 0)
+        else { continue }
+        cuts.append(cut)
+      }
+      return cuts
+    }
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let count = Int.random(in: 0...40, using: &random)
+      var clock = 0.0
+      let fixes = (0..<count).map { _ -> Fix in
+        clock += Double.random(in: -20...60, using: &random)
+        let timed = Int.random(in: 0..<5, using: &random) > 0
+        return Fix(
+          time: timed ? GNSSTime(secondsSince1970: 1e9 + clock.rounded()) : nil,
+          coordinate: Coordinate(latitude: 48, longitude: 16))
+      }
+      let times = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+        GNSSTime(secondsSince1970: 1e9 + Double(Int.random(in: -100...1500, using: &random)))
+      }
+      var found = SessionStore.Cuts(at: times)
+      for fix in fixes { found.add(fix) }
+      #expect(found.indexes == cuts(fixes, at: times), "\(fixes.map(\.time)) \(times)")
+      #expect(found.cutTimes == found.indexes.compactMap { fixes[$0].time })
+      #expect(found.fixCount == fixes.count)
+      #expect(found.firstTime == fixes.lazy.compactMap(\.time).first)
+      #expect(found.lastTime == fixes.lazy.compactMap(\.time).max())
+    }
+  }
 }

@@ -29,17 +29,20 @@ extension SessionStore {
     try patientWrite { db in
       let (row, refusal) = try Self.rowToReshape(id, db)
       if let refusal { throw StoreError.cannotSplit(id: id, reason: refusal) }
-      let fixes = try Self.fixes(of: id, db).map(\.fix)
-      let cuts = Self.cuts(fixes, at: times)
+      // Read as they come, never held: a logger's file of ten million fixes held them all
+      // (3.4 GB) while its parts were measured.
+      var found = Cuts(at: times)
+      try FixRow.forEach(of: id, db) { found.add($0.fix) }
+      let cuts = found.indexes
       guard !cuts.isEmpty else {
         throw StoreError.cannotSplit(
           id: id,
           reason: "no fix before and after the time given (the session runs from "
-            + "\(Self.startTime(of: fixes).map(\.iso8601) ?? "-") to "
-            + "\(Self.lastTime(of: fixes).map(\.iso8601) ?? "-"))")
+            + "\(found.firstTime.map(\.iso8601) ?? "-") to "
+            + "\(found.lastTime.map(\.iso8601) ?? "-"))")
       }
       let leftOut = try Self.isLeftOutOfRecords(id, db)
-      let bounds = [0] + cuts + [fixes.count]
+      let bounds = [0] + cuts + [found.fixCount]
       var parts = [id]
       for index in 1..<(bounds.count - 1) {
         let part = try Self.insertSession(
@@ -52,12 +55,9 @@ extension SessionStore {
             WHERE sessionId = ? AND seq >= ? AND seq < ?
             """,
           arguments: [part, bounds[index], id, bounds[index], bounds[index + 1]])
-        if let start = fixes[bounds[index]...].lazy.compactMap(\.time).first {
-          let end =
-            index + 1 < bounds.count - 1
-            ? fixes[bounds[index + 1]...].lazy.compactMap(\.time).first : nil
-          try LapRow.move(from: id, to: part, from: start, before: end, db)
-        }
+        // From the part's first fix's time (a cut is a timed fix) to the next part's.
+        let end = index < cuts.count ? found.cutTimes[index] : nil
+        try LapRow.move(from: id, to: part, from: found.cutTimes[index - 1], before: end, db)
         parts.append(part)
       }
       try DeviceTotalsRow.filter(Column("sessionId") == id).deleteAll(db)
@@ -134,21 +134,41 @@ extension SessionStore {
     return (row, nil)
   }
 
-  /// Where each time cuts `fixes`: the first timed fix at or after it, when fixes come
-  /// before and after; in order, each once.
-  static func cuts(_ fixes: [Fix], at times: [GNSSTime]) -> [Int] {
-    var cuts: [Int] = []
-    for time in times.sorted() {
-      guard let cut = fixes.firstIndex(where: { $0.time.map { $0 >= time } ?? false }),
-        fixes[..<cut].contains(where: { $0.time != nil }), cut > (cuts.last ?? 0)
-      else { continue }
-      cuts.append(cut)
-    }
-    return cuts
-  }
+  /// Where each of `times` cuts a session's fixes, found as they are read in order: the
+  /// first timed fix at or after it, when a timed fix comes before it; in order, each once.
+  /// The fixes themselves are not kept.
+  struct Cuts {
+    private let times: [GNSSTime]
+    private var next = 0
+    private var seenTimed = false
+    /// How many fixes were read.
+    private(set) var fixCount = 0
+    /// The index of each cut's fix, and its time.
+    private(set) var indexes: [Int] = []
+    private(set) var cutTimes: [GNSSTime] = []
+    /// The first time read, and the latest.
+    private(set) var firstTime: GNSSTime?
+    private(set) var lastTime: GNSSTime?
 
-  static func startTime(of fixes: [Fix]) -> GNSSTime? { fixes.lazy.compactMap(\.time).first }
-  static func lastTime(of fixes: [Fix]) -> GNSSTime? { fixes.lazy.compactMap(\.time).max() }
+    init(at times: [GNSSTime]) { self.times = times.sorted() }
+
+    mutating func add(_ fix: Fix) {
+      defer { fixCount += 1 }
+      guard let time = fix.time else { return }
+      // Every timed fix before this one was earlier than the times still waiting, so this
+      // is the first at or after each of those it reaches.
+      while next < times.count, time >= times[next] {
+        if seenTimed, fixCount > (indexes.last ?? 0) {
+          indexes.append(fixCount)
+          cutTimes.append(time)
+        }
+        next += 1
+      }
+      seenTimed = true
+      if firstTime == nil { firstTime = time }
+      lastTime = max(lastTime ?? time, time)
+    }
+  }
 
   static func isLeftOutOfRecords(_ id: Int64, _ db: Database) throws -> Bool {
     guard try HistoryFigures.hasMultisportFlag(db) else { return false }
