@@ -38,7 +38,7 @@ struct Day: ParsableCommand {
 
   mutating func run() throws {
     // Checked in `validate`; today without a date.
-    let start = date.flatMap(LocalDate.startOfDay) ?? AutoRunModel.startOfDay(nil)
+    let start = date.flatMap(LocalDate.startOfDay) ?? LocalDate.startOfDay(containing: nil)
     let store = try StoreAccess.open()
     let storyline = try DayText.storyline(store, from: start)
     let dayText = date ?? LocalDate.text(start).prefix(10).description

@@ -102,6 +102,16 @@ import Testing
     #expect(LocalDate.moment("yesterday") == nil)
   }
 
+  @Test func aTimesDayStartsAtItsLocalMidnight() throws {
+    let day = try #require(LocalDate.startOfDay("2026-11-01"))
+    let time = try #require(LocalDate.moment("2026-11-01T23:59"))
+    #expect(LocalDate.startOfDay(containing: time) == day)
+    #expect(LocalDate.startOfDay(containing: day) == day)
+    let today = LocalDate.startOfDay(containing: nil)
+    #expect(today.secondsSince1970 <= Date().timeIntervalSince1970)
+    #expect(Date().timeIntervalSince1970 - today.secondsSince1970 < 25 * 3600)
+  }
+
   @Test func theConfigTextSaysWhereEachValueComesFrom() {
     let text = ConfigText.text(
       settings: UserSettings(), path: nil, exists: false, store: nil)

@@ -311,13 +311,6 @@ extension AutoRunModel {
     isDrive(speeds) ? "drive" : guess.activity.noun
   }
 
-  /// Local midnight at the start of the day `time` falls on (today without one).
-  public static func startOfDay(_ time: GNSSTime?) -> GNSSTime {
-    let date = time.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
-    return GNSSTime(
-      secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
-  }
-
   /// Whether a session moved like a vehicle: the storyline's rule for a vehicle move
   /// (`MoveKind.classify`: a median over 40 km/h or a fastest tenth over 55 km/h), so the
   /// session's name and `strider day` agree.

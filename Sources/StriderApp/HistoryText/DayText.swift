@@ -21,7 +21,7 @@ public enum DayText {
   /// The day of `time` (a receiver's clock, or a replayed day's; today without one) as the
   /// storyline's lines under its title, for `run --auto`'s panel; nil when it cannot be read.
   public static func lines(of store: SessionStore, at time: GNSSTime?) -> [String]? {
-    guard let storyline = try? storyline(store, from: AutoRunModel.startOfDay(time)) else {
+    guard let storyline = try? storyline(store, from: LocalDate.startOfDay(containing: time)) else {
       return nil
     }
     return text(storyline, date: "").split(separator: "\n").dropFirst().map { String($0) }

@@ -15,6 +15,13 @@ public enum LocalDate {
     return GNSSTime(secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
   }
 
+  /// Local midnight at the start of the day `time` falls on (today without one).
+  public static func startOfDay(containing time: GNSSTime?) -> GNSSTime {
+    let date = time.map { Date(timeIntervalSince1970: $0.secondsSince1970) } ?? Date()
+    return GNSSTime(
+      secondsSince1970: Calendar.current.startOfDay(for: date).timeIntervalSince1970)
+  }
+
   /// A local time the user typed: `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), or `HH:MM[:SS]`
   /// on the day of `start`, a day later when that is before it; nil when it is neither.
   public static func time(_ text: String, onOrAfter start: GNSSTime) -> GNSSTime? {
