@@ -70,6 +70,9 @@ public enum HeadlessEvents {
           JSONMember("index", .int(figures.currentSplitNumber)),
           JSONMember(JSONKey.distance, .rounded(figures.currentSplitDistance.value, 2)),
           JSONMember(JSONKey.duration, .rounded(figures.currentSplitDuration.value, 3)),
+          JSONMember(
+            "start_m",
+            .rounded(figures.distance.value - figures.currentSplitDistance.value, 2)),
         ])),
     ]
   }

@@ -92,7 +92,9 @@ import Testing
   /// ride's resume speed. The live figures' re-measure at fix 360 took the swim for one
   /// long stop and the one at fix 570 did not, so the live distance fell 830 m behind and
   /// caught up at once: a split told after 5 s. Ended where the swimmer leaves the stop
-  /// far behind, every kilometre is told at the pace it was made.
+  /// far behind, every kilometre is told at the pace it was made. The re-measure at fix 570
+  /// learns the noise anew, and what a relearnt model changes before the split under way
+  /// now stays out of it: that alone keeps the catch-up out of the splits too.
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func aSwimBeforeTheRideIsNotOneLongStop() throws {
     let file = try #require(SharedData.file("fit/fp-sample_mulitple_header.fit"))
@@ -113,6 +115,8 @@ import Testing
     #expect(told.allSatisfy { $0 >= 90 }, "told splits \(told.sorted().prefix(3))")
     var before = today
     before.autoPause.resumesBeyondWander = nil
-    #expect(toldSplits(before).contains { $0 < 10 }, "before: a split told in 5 s")
+    #expect(
+      toldSplits(before).allSatisfy { $0 >= 90 }, "before: \(toldSplits(before).sorted().prefix(3))"
+    )
   }
 }

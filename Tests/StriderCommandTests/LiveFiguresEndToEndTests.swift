@@ -44,8 +44,12 @@ import Testing
       let split = try #require(event["split"] as? [String: Any])
       let index = try #require(split["index"] as? Int)
       let into = try #require(split["distance_m"] as? Double)
-      #expect(index == Int(distance / 1000) + 1, "at \(distance) m: split \(index)")
-      #expect(abs(into - (distance - Double(index - 1) * 1000)) < 0.02)
+      let start = try #require(split["start_m"] as? Double)
+      #expect(abs(into - (distance - start)) < 0.02)
+      // The split began at its mark, a few metres from a whole kilometre of the distance
+      // shown where a relearnt model re-measured what came before it.
+      let offset = start - Double(index - 1) * 1000
+      #expect(abs(offset) < 20, "split \(index) began at \(start) m")
     }
     // The last figures shown are the finished distance, within 1 %.
     let finished = try #require(summary?["distance_m"] as? Double)

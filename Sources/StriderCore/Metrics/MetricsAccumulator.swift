@@ -136,6 +136,19 @@ public struct MetricsAccumulator: Sendable {
     return (advanceSplits(step: delta, duration: 0, from: time), 0)
   }
 
+  /// Corrects the distance counted before the split under way began: the distance so far
+  /// changes, the splits do not (`markOffset`).
+  public mutating func correctDistanceBeforeSplit(by delta: Double) {
+    guard !isFinished, delta.isFinite, delta != 0 else { return }
+    distance += delta
+    markOffset += delta
+    window.shift(by: delta)
+  }
+
+  /// How far past whole split lengths the split under way began in the distance counted:
+  /// the corrections to the distance before it (`correctDistanceBeforeSplit`).
+  public private(set) var markOffset = 0.0
+
   /// The distance counted so far (`snapshot.distance`, without building the snapshot).
   public var distanceSoFar: Meters { Meters(distance) }
 
@@ -245,7 +258,7 @@ public struct MetricsAccumulator: Sendable {
     var elapsed = Seconds.zero
     if let first = firstTime, let last = lastTime { elapsed = last - first }
     let current = lastSampleMoving ? window.speed.map(MetersPerSecond.init) : nil
-    return MetricsSnapshot(
+    var snapshot = MetricsSnapshot(
       distance: d, elapsed: elapsed, moving: m,
       averagePace: d >= Pace.shortestMeasured ? Pace(distance: d, duration: m) : nil,
       currentPace: current.flatMap { Pace(speed: $0) },
@@ -257,5 +270,7 @@ public struct MetricsAccumulator: Sendable {
       currentSplitDistance: Meters(splitDistance),
       currentSplitDuration: Seconds(splitDuration),
       lastTime: lastTime)
+    snapshot.splitMarkOffset = Meters(markOffset)
+    return snapshot
   }
 }

@@ -27,6 +27,10 @@ public struct MetricsSnapshot: Sendable, Hashable, Codable {
   /// Split marks the distance shown has passed that the settled distance, which tells
   /// splits, has not reached yet (`SessionEngine.leadingSnapshot`).
   public var splitsAhead = 0
+  /// How far past whole split lengths of `distance` the split marks lie: a live noise
+  /// model learnt anew re-measures the distance before the split under way, which moves
+  /// the distance but not the splits already run (`MetricsAccumulator.markOffset`).
+  public var splitMarkOffset = Meters.zero
   /// Time of the newest sample, nil before the first.
   public var lastTime: GNSSTime?
 

@@ -129,6 +129,8 @@ public struct SessionEngine: Sendable {
     var splitStartIndex = 0
     var splitStartClock = 0.0
     var splitStartMoving: Double? = 0
+    /// The live distance counted up to `splitStartIndex`.
+    var splitStartDistance = 0.0
     /// The moving time the last re-measure counted up to its last fix.
     var lastEndMoving: Double?
     /// The split that was re-measured before it is told (`count`), once.
@@ -337,7 +339,8 @@ public struct SessionEngine: Sendable {
     let marks = shownSplit.marks
     snapshot.splitsAhead = max(0, marks - metrics.completedSplits)
     snapshot.currentSplitDistance = Meters(
-      max(0, snapshot.distance.value - Double(marks) * splitLength))
+      max(0, snapshot.distance.value - snapshot.splitMarkOffset.value - Double(marks) * splitLength)
+    )
     snapshot.currentSplitDuration = Seconds(
       max(0, snapshot.moving.value - shownSplit.startMoving))
     return snapshot
@@ -400,7 +403,7 @@ public struct SessionEngine: Sendable {
     shownMoving = (shown, target)
     // As `leadingSnapshot` shows them.
     shownSplit.follow(
-      distance: metrics.distanceSoFar.value + ahead.distance,
+      distance: metrics.distanceSoFar.value - metrics.markOffset + ahead.distance,
       moving: min(shown, metrics.elapsedSoFar.value),
       splitLength: configuration.units.splitLength.value,
       maximumMarks: configuration.maximumSplits)
@@ -1016,7 +1019,8 @@ public struct SessionEngine: Sendable {
       // Re-measured just now (the step was counted in it), its moving time there is known.
       markSplitStart(
         at: settledEndIndex(), clock: liveCorrection.splitClock,
-        moving: remeasuredNow ? liveCorrection.lastEndMoving : nil)
+        moving: remeasuredNow ? liveCorrection.lastEndMoving : nil,
+        distance: metrics.distanceSoFar.value)
       liveCorrection.lastEndMoving = nil
     }
     for split in completed {
@@ -1146,6 +1150,18 @@ public struct SessionEngine: Sendable {
     let endMoving = moving(upTo: settledEnd)
     liveCorrection.lastEndMoving = endMoving
     if measuresSplitStart { liveCorrection.splitStartMoving = moving(upTo: splitStart) }
+    // A model learnt anew re-measures the whole track: what it changes before the split
+    // under way began moves the distance and the split's mark, not the split, which would
+    // otherwise be told tens of seconds off for the kilometres before it. A re-measure
+    // with the same model refines the newest fixes, and the split under way takes that.
+    if measuresSplitStart {
+      let before =
+        liveCorrection.frozenDistance + at(splitStart).distance - at(frozen).distance
+      if relearning {
+        metrics.correctDistanceBeforeSplit(by: before - liveCorrection.splitStartDistance)
+      }
+      liveCorrection.splitStartDistance = before
+    }
     liveCorrection.frozenDistance += at(freeze).distance - at(frozen).distance
     liveCorrection.frozenMoving = moving(upTo: freeze)
     liveCorrection.frozenIndex = freeze
@@ -1161,7 +1177,8 @@ public struct SessionEngine: Sendable {
       by: target - metrics.snapshot.distance.value - counting.distance, at: settledTime ?? time)
     if !splits.isEmpty {
       markSplitStart(
-        at: settledEnd, clock: liveCorrection.splitClock + counting.moving, moving: endMoving)
+        at: settledEnd, clock: liveCorrection.splitClock + counting.moving, moving: endMoving,
+        distance: metrics.distanceSoFar.value + counting.distance)
     }
     liveCorrection.debt = leftover
     return splits
@@ -1182,7 +1199,10 @@ public struct SessionEngine: Sendable {
   /// A split was completed at the track's fix `index`, where the split clock read `clock`
   /// and the re-measure counts `moving` (nil: not measured there yet): the next one is
   /// timed from there.
-  private mutating func markSplitStart(at index: Int, clock: Double, moving: Double?) {
+  private mutating func markSplitStart(
+    at index: Int, clock: Double, moving: Double?, distance: Double
+  ) {
+    liveCorrection.splitStartDistance = distance
     liveCorrection.splitStartIndex = max(0, index)
     liveCorrection.splitStartClock = clock
     liveCorrection.splitStartMoving = moving
