@@ -114,7 +114,7 @@ struct FinishSession: ParsableCommand {
   func run() throws {
     let store = try StoreAccess.open()
     let record = try store.finish(id)
-    var text = "session \(id) finished from \(record.fixes.count) recorded fixes\n"
+    var text = "session \(id) finished from \(record.fixCount) recorded fixes\n"
     if let summary = record.summary { text += SummaryTable.text(SummaryTable.rows(summary)) + "\n" }
     try Output.standard(text)
   }

@@ -38,7 +38,7 @@ import Testing
     #expect(source.recordingFailure == nil)
     #expect(given == simulated.fixes.count)
     let record = try recording.finish()
-    #expect(record.fixes.count == given)
+    #expect(record.fixCount == given)
     #expect(try store.lapPresses(of: recording.id).count == 1)
     #expect((record.summary?.distance.value ?? 0) > 1_500)
   }

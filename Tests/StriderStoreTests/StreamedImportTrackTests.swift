@@ -34,4 +34,40 @@ import Testing
         == BestEfforts.of(whole.finishedTrack, activity: .ride))
     #expect(try !store.displayTrack(of: imported.id).isEmpty)
   }
+
+  /// `sessions finish` (and edit, split, merge) measures a stored session again reading its
+  /// fixes and writing its tracks a batch at a time, in one transaction: what it keeps is
+  /// what the engine gives measuring the fixes whole, and what the import kept.
+  @Test func aSessionLongerThanSeveralBatchesIsMeasuredAgainAsItWasMeasuredWhole() throws {
+    let ride = Simulator.run(
+      SimulationConfiguration(activity: .ride, seed: 12, routeLength: Meters(190_000)))
+    let fixes = ride.fixes
+    #expect(fixes.count > 2 * SessionStore.batchRows)
+    let configuration = SessionConfiguration(activity: .ride)
+    let whole = SessionRecorder.record(fixes: fixes, configuration: configuration)
+
+    let temp = TemporaryStore()
+    let store = try temp.open()
+    let outcome = try store.importSession(
+      fixes: fixes, name: "ride.gpx", configuration: configuration)
+    guard case .imported(let imported) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    let drawn = try store.displayTrack(of: imported.id)
+    let efforts = try store.bestEfforts(of: imported.id)
+    let again = try store.finish(imported.id)
+    #expect(again.fixCount == fixes.count)
+    #expect(again.summary == whole.summary)
+    let kept = try store.record(imported.id)
+    #expect(kept.summary == whole.summary)
+    #expect(kept.fixes.map(\.verdict) == whole.fixes.map(\.verdict))
+    #expect(kept.track == whole.track)
+    #expect(kept.events == whole.events)
+    #expect(kept.finishedTrack.points.count == whole.finishedTrack.points.count)
+    #expect(kept.finishedTrack.points == whole.finishedTrack.points)
+    #expect(try store.displayTrack(of: imported.id) == drawn)
+    #expect(try store.bestEfforts(of: imported.id) == efforts)
+    #expect(try store.integrityProblems() == nil)
+  }
 }

@@ -244,7 +244,7 @@ public struct AutoRunModel {
     let summary: SessionSummary?
     var id: Int64?
     if let recording = gathered.recording {
-      let record: SessionRecord
+      let record: FinishedSession
       do {
         try recording.relabel(name: name, configuration: configuration)
         record = try recording.finish()

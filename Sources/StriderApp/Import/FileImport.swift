@@ -226,7 +226,7 @@ extension FileImport {
   /// What an import split at its gaps says: how many sessions, why the activity, the
   /// sessions as `sessions list` shows them, and their new records.
   static func splitReport(
-    path: String, record: ImportedSession, parts: [Int64], gapHours: Double, because: String,
+    path: String, record: FinishedSession, parts: [Int64], gapHours: Double, because: String,
     store: SessionStore, units: UnitSystem
   ) throws -> String {
     // Kept already: a listing that fails is an error of its own, not an import refused.

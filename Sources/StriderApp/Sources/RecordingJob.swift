@@ -39,7 +39,7 @@ public enum RecordingJob {
           + (unwritten > 0 ? ", \(unwritten) of them not written" : "") + ")"
           + interrupted(recording))
     }
-    let record: SessionRecord
+    let record: FinishedSession
     do {
       record = try recording.finish()
     } catch {
@@ -63,7 +63,7 @@ public enum RecordingJob {
     }
     if announces {
       say(
-        "strider: session \(recording.id) recorded (\(record.fixes.count) fixes): "
+        "strider: session \(recording.id) recorded (\(record.fixCount) fixes): "
           + "`strider sessions show \(recording.id)`")
       let units = record.summary?.units ?? configuration.units
       for line in HistoryText.newRecordLines(store, session: recording.id, units: units) {
@@ -77,10 +77,10 @@ public enum RecordingJob {
   /// Why a finished recording is not worth a session, or nil: no fix was accepted (a `run`
   /// that never reached gpsd, or whose receiver never had a fix), or a demo quit before it
   /// moved. A live session with fixes is always kept, standing still or not.
-  public static func emptiness(of record: SessionRecord, origin: SessionOrigin) -> String? {
+  public static func emptiness(of record: FinishedSession, origin: SessionOrigin) -> String? {
     guard let summary = record.summary else { return nil }
     if summary.pointsAccepted == 0 {
-      return "no fix with a position was accepted (\(record.fixes.count) received)"
+      return "no fix with a position was accepted (\(record.fixCount) received)"
     }
     if origin == .simulated, summary.distance.value == 0 {
       return "the demo ended before it moved"

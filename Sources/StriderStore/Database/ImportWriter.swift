@@ -34,9 +34,6 @@ struct ImportWriter {
   private var heartRates = HeartRateTime.Collector()
   /// The time at each heart rate, made when the summary's pauses are known.
   private(set) var heartRateTime = HeartRateTime()
-  /// Points of the finished track reduced for drawing at a time; each piece keeps its
-  /// ends, so a long track keeps a point or two more than reducing it whole would.
-  static let displayPiece = 100_000
 
   init(store: SessionStore, id: Int64, configuration: SessionConfiguration) {
     self.store = store
@@ -155,64 +152,40 @@ struct ImportWriter {
     )
   }
 
-  /// Reads the finished track back a piece at a time, writes each piece reduced for
-  /// drawing (each keeps its ends, so a long track keeps a point or two more than reducing
-  /// it whole would), and searches the best efforts on its times and distances.
+  /// Reads the finished track back a piece at a time, writes it reduced for drawing, and
+  /// searches the best efforts on it (`TrackDrawing.drawFinished`).
   private func writeDisplayTrack(count: Int, targets: [BestEffortTarget]) throws(StoreError)
     -> [BestEffort]
   {
-    let id = id
-    var times: [Double] = []
-    var distances: [Double] = []
-    times.reserveCapacity(count)
-    distances.reserveCapacity(count)
-    var piece: [TrackPoint] = []
-    piece.reserveCapacity(min(count, Self.displayPiece))
-    var drawn = 0
-    var start = 0
-    while start < count {
-      let end = min(start + Self.displayPiece, count)
-      piece.removeAll(keepingCapacity: true)
-      try store.guarded {
-        try store.pool.read { db in
-          try FinishedPointRow.forEach(of: id, seq: start..<end, db) { point in
-            times.append(point.time.secondsSince1970)
-            distances.append(point.distance.value)
-            piece.append(
-              TrackPoint(
-                time: point.time, coordinate: point.coordinate, altitude: point.altitude,
-                speed: point.speed, segment: point.segment))
+    let (store, id) = (store, id)
+    return try store.guarded {
+      try TrackDrawing.drawFinished(
+        count: count, targets: targets,
+        read: { seqs, body in
+          try store.pool.read { db in try FinishedPointRow.forEach(of: id, seq: seqs, db, body) }
+        },
+        write: { reduced, first in
+          try store.patientWrite { db in
+            try DisplayPointRow.insert(reduced, of: id, from: first, db)
           }
-        }
-      }
-      let reduced = DisplayTrack.reduce(piece)
-      let first = drawn
-      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
-      drawn += reduced.count
-      start = end
+        })
     }
-    return BestEfforts.of(times: consume times, distances: consume distances, targets: targets)
   }
 
   /// The display track of a session without a finished track, reduced from the live one
   /// a piece at a time.
   private func writeLiveDisplayTrack() throws(StoreError) {
-    let id = id
-    var seq = 0
-    var start = 0
-    while true {
-      let piece = try store.guarded {
-        try store.pool.read { db in
-          try LiveTrackPointRow.of(id).filter(SessionChildColumns.seq >= start)
-            .limit(Self.displayPiece).fetchAll(db).map(\.point)
-        }
-      }
-      if piece.isEmpty { return }
-      let reduced = DisplayTrack.reduce(piece)
-      let first = seq
-      try store.patientWrite { db in try DisplayPointRow.insert(reduced, of: id, from: first, db) }
-      seq += reduced.count
-      start += Self.displayPiece
+    let (store, id) = (store, id)
+    try store.guarded {
+      try TrackDrawing.drawLive(
+        read: { start in
+          try store.pool.read { db in try LiveTrackPointRow.piece(of: id, from: start, db) }
+        },
+        write: { reduced, first in
+          try store.patientWrite { db in
+            try DisplayPointRow.insert(reduced, of: id, from: first, db)
+          }
+        })
     }
   }
 }

@@ -136,7 +136,10 @@ extension SessionStore {
   /// when another process holds the database locked, that happens in memory only.
   public func record(_ id: Int64) throws(StoreError) -> SessionRecord {
     if try needsFinishedTrack(id) {
-      if !isReadOnly { return try finish(id) }
+      if !isReadOnly {
+        try finish(id)
+        return try storedRecord(id)
+      }
       var record = try storedRecord(id)
       let configuration = try configuration(of: id)
       let again = SessionRecorder.record(

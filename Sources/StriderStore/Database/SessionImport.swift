@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import StriderCore
 
-/// What an import kept, without its fixes (a streamed import never holds them all).
-public struct ImportedSession: Hashable, Sendable {
+/// A session kept and measured, without its fixes and tracks (an import, or a session
+/// measured again, never holds them all).
+public struct FinishedSession: Hashable, Sendable {
   public var id: Int64
   public var activity: Activity
   public var fixCount: Int
@@ -12,7 +13,7 @@ public struct ImportedSession: Hashable, Sendable {
 
 /// What a streamed import did.
 public enum StreamedImportOutcome: Sendable {
-  case imported(ImportedSession)
+  case imported(FinishedSession)
   /// The same fixes (times and positions, in order: `FixStreamDigest`) were imported
   /// before as this session, under whatever name, compression or line ends.
   case alreadyImported(Int64)
@@ -117,7 +118,7 @@ extension SessionStore {
         return .alreadyImported(existing)
       }
       return .imported(
-        ImportedSession(
+        FinishedSession(
           id: id, activity: configuration.activity, fixCount: done.fixCount,
           summary: done.summary))
     } catch {

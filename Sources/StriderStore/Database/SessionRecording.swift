@@ -205,7 +205,7 @@ public final class SessionRecording {
   /// kept, with the settings the session started with. A disk that still refuses the
   /// fixes held fails it with the disk's error, at once.
   @discardableResult
-  public func finish() throws(StoreError) -> SessionRecord {
+  public func finish() throws(StoreError) -> FinishedSession {
     let deadline = ContinuousClock.now + store.lockPatience
     while try !commit(waiting: .seconds(1)) {
       if let writeFailure { throw writeFailure }

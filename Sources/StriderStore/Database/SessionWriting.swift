@@ -27,7 +27,7 @@ extension SessionStore {
       record.fixes.enumerated().lazy.map {
         FixRow(sessionId: id, seq: $0, fix: $1.fix, verdict: $1.verdict)
       }, db)
-    try writeFinished(db, id: id, record: record, judged: false)
+    try writeFinished(db, id: id, record: record)
     return id
   }
 
@@ -43,15 +43,10 @@ extension SessionStore {
     return db.lastInsertedRowID
   }
 
-  /// Writes what finishing computed: verdicts (unless the fixes were inserted with them),
-  /// the live track, the finished track, the display track (reduced from the finished one),
-  /// the events and the summary; the state becomes finished.
-  static func writeFinished(_ db: Database, id: Int64, record: SessionRecord, judged: Bool)
-    throws
-  {
-    if judged {
-      try FixRow.setVerdicts(record.fixes.map(\.verdict), of: id, db)
-    }
+  /// Writes what finishing computed: the live track, the finished track, the display track
+  /// (reduced from the finished one), the events and the summary; the state becomes
+  /// finished.
+  static func writeFinished(_ db: Database, id: Int64, record: SessionRecord) throws {
     for child: any SessionChildRecord.Type in [
       LiveTrackPointRow.self, DisplayPointRow.self, FinishedPointRow.self, EventRow.self,
     ] {
@@ -74,32 +69,129 @@ extension SessionStore {
   }
 
   /// Measures session `id` again from the fixes and lap presses it now holds, with its own
-  /// settings, name and origin, and keeps what it computed (`finish`, `edit`, `split`,
-  /// `merge`).
+  /// settings and origin, and keeps what it computed (`finish`, `edit`, `split`, `merge`),
+  /// in the caller's transaction. The fixes are read, and the live and finished tracks
+  /// written, `batchRows` at a time, as an import streams a file: the session is never held
+  /// whole (measured whole, the ten parts of a ten-day file peaked at 1 GB).
   @discardableResult
-  static func measureAgain(_ id: Int64, _ db: Database) throws -> SessionRecord {
-    let row = try SessionRow.find(db, key: id)
-    var record = SessionRecorder.record(
-      fixes: try fixes(of: id, db).map(\.fix), configuration: try configuration(of: id, db),
-      laps: try LapRow.marks(of: id, db), keepsToldSplits: row.origin != .imported,
+  static func measureAgain(_ id: Int64, _ db: Database) throws -> FinishedSession {
+    let origin = try SessionRow.find(db, key: id).origin
+    let configuration = try configuration(of: id, db)
+    var pipeline = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(
+        keepsFinishedTrack: true, keepsToldSplits: origin != .imported),
       parallelism: Threads())
-    record.summary = try DeviceTotalsRow.takingCalories(record.summary, of: id, db)
-    record.id = id
-    record.name = row.name
-    record.origin = row.origin
-    try writeFinished(db, id: id, record: record, judged: true)
-    return record
+    for child: any SessionChildRecord.Type in [
+      LiveTrackPointRow.self, DisplayPointRow.self, FinishedPointRow.self, EventRow.self,
+    ] {
+      try child.deleteAll(of: id, db)
+    }
+    // The gate releases verdicts in time order: each fix goes in stamped with its place.
+    var verdicts: [Verdict] = []
+    var live: [TrackPoint] = []
+    var liveWritten = 0
+    var events: [SessionEvent] = []
+    var heartRates = HeartRateTime.Collector()
+    var times: (first: GNSSTime?, last: GNSSTime?) = (nil, nil)
+    func take(_ event: SessionEvent) {
+      switch event {
+      case .judged(let j):
+        if verdicts.indices.contains(j.fix.origin.index) {
+          verdicts[j.fix.origin.index] = j.verdict
+        }
+      case .point(let p, _): live.append(p)
+      default: events.append(event)
+      }
+    }
+    func writeLive() throws {
+      try LiveTrackPointRow.insert(live, of: id, from: liveWritten, db)
+      liveWritten += live.count
+      live.removeAll(keepingCapacity: true)
+    }
+    var after: Int?
+    var read = batchRows
+    while read == batchRows {
+      read = 0
+      try FixRow.forEach(of: id, after: after, limit: batchRows, db) { row in
+        (read, after) = (read + 1, row.seq)
+        var fix = row.fix
+        if let t = fix.time {
+          if times.first.map({ t < $0 }) ?? true { times.first = t }
+          if times.last.map({ t > $0 }) ?? true { times.last = t }
+        }
+        heartRates.add(fix)
+        fix.origin = FixOrigin(index: verdicts.count)
+        verdicts.append(.accepted)
+        pipeline.ingest(fix).forEach(take)
+      }
+      try writeLive()
+    }
+    // A recording keeps a mark at its end with the last lap's intensity; without one
+    // (interrupted), the last lap is active.
+    let laps = RecordedLaps(marks: try LapRow.marks(of: id, db), last: .active)
+    // The finish hands its points out from its own threads, and the connection is this
+    // thread's: they are written here, a batch at a time, as the finish makes them.
+    let finishing = pipeline
+    pipeline = SessionPipeline(configuration: configuration)
+    var handedOut = 0
+    let (tail, measured) = try handOver(
+      name: "strider-measure-again",
+      produce: { give in
+        var finishing = finishing
+        var batch: [FinishedTrack.Point] = []
+        batch.reserveCapacity(batchRows)
+        let finished = finishing.finish(laps: laps) { point in
+          batch.append(point)
+          if batch.count >= batchRows {
+            give(batch)
+            batch.removeAll(keepingCapacity: true)
+          }
+        }
+        if !batch.isEmpty { give(batch) }
+        return finished
+      },
+      consume: { (batch: [FinishedTrack.Point]) in
+        try FinishedPointRow.insert(batch, of: id, from: handedOut, db)
+        handedOut += batch.count
+      })
+    tail.forEach(take)
+    try writeLive()
+    let summary = try DeviceTotalsRow.takingCalories(measured, of: id, db) ?? measured
+    try FixRow.setVerdicts(verdicts, of: id, db)
+    try EventRow.insert(events, of: id, db)
+    func draw(_ reduced: [TrackPoint], from first: Int) throws {
+      try DisplayPointRow.insert(reduced, of: id, from: first, db)
+    }
+    var efforts: [BestEffort] = []
+    if handedOut == 0 {
+      try TrackDrawing.drawLive(
+        read: { try LiveTrackPointRow.piece(of: id, from: $0, db) }, write: draw)
+    } else {
+      efforts = try TrackDrawing.drawFinished(
+        count: handedOut, targets: BestEffortTarget.targets(for: summary.activity),
+        read: { try FinishedPointRow.forEach(of: id, seq: $0, db, $1) }, write: draw)
+    }
+    var row = try SessionRow.find(db, key: id)
+    try row.finish(
+      summary: summary, start: summary.start?.time ?? times.first,
+      end: summary.end?.time ?? times.last, fixCount: verdicts.count)
+    try row.update(db)
+    try HistoryFigures.keep(SessionFigures(summary: summary, efforts: efforts), of: id, db)
+    try HeartRateFigures.keep(heartRates.time(excluding: summary.pauses), of: id, db)
+    return FinishedSession(
+      id: id, activity: configuration.activity, fixCount: verdicts.count, summary: summary)
   }
 
   /// Computes the summary of an interrupted (or any) session from its stored fixes with the
   /// stored settings, and keeps it. A session still being recorded by a live process is
   /// refused.
   @discardableResult
-  public func finish(_ id: Int64) throws(StoreError) -> SessionRecord {
+  public func finish(_ id: Int64) throws(StoreError) -> FinishedSession {
     try finish(id, recorder: nil)
   }
 
-  func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> SessionRecord {
+  func finish(_ id: Int64, recorder: ProcessIdentity?) throws(StoreError) -> FinishedSession {
     try patientWrite { db in
       let row = try SessionRow.visible(id, db)
       if row.state == .recording, let owner = row.owner, owner != recorder, owner.isAlive {

@@ -62,6 +62,12 @@ extension TrackPointRecord {
   static func points(of session: Int64, _ db: Database) throws -> [TrackPoint] {
     try of(session).fetchAll(db).map(\.point)
   }
+
+  /// A session's points from number `start` on, at most `TrackDrawing.displayPiece`.
+  static func piece(of session: Int64, from start: Int, _ db: Database) throws -> [TrackPoint] {
+    try of(session).filter(SessionChildColumns.seq >= start)
+      .limit(TrackDrawing.displayPiece).fetchAll(db).map(\.point)
+  }
 }
 
 /// A point of the live filtered track, as the dashboard drew it: a row of `trackPoint`.
