@@ -88,26 +88,14 @@ extension SessionStore {
       try child.deleteAll(of: id, db)
     }
     // The gate releases verdicts in time order: each fix goes in stamped with its place.
-    var verdicts: [Verdict] = []
-    var live: [TrackPoint] = []
+    var taken = RecordedEvents()
     var liveWritten = 0
-    var events: [SessionEvent] = []
     var heartRates = HeartRateTime.Collector()
     var times: (first: GNSSTime?, last: GNSSTime?) = (nil, nil)
-    func take(_ event: SessionEvent) {
-      switch event {
-      case .judged(let j):
-        if verdicts.indices.contains(j.fix.origin.index) {
-          verdicts[j.fix.origin.index] = j.verdict
-        }
-      case .point(let p, _): live.append(p)
-      default: events.append(event)
-      }
-    }
     func writeLive() throws {
-      try LiveTrackPointRow.insert(live, of: id, from: liveWritten, db)
-      liveWritten += live.count
-      live.removeAll(keepingCapacity: true)
+      try LiveTrackPointRow.insert(taken.track, of: id, from: liveWritten, db)
+      liveWritten += taken.track.count
+      taken.track.removeAll(keepingCapacity: true)
     }
     var after: Int?
     var read = batchRows
@@ -121,9 +109,9 @@ extension SessionStore {
           if times.last.map({ t > $0 }) ?? true { times.last = t }
         }
         heartRates.add(fix)
-        fix.origin = FixOrigin(index: verdicts.count)
-        verdicts.append(.accepted)
-        pipeline.ingest(fix).forEach(take)
+        fix.origin = FixOrigin(index: taken.verdicts.count)
+        taken.addFix()
+        for event in pipeline.ingest(fix) { taken.take(event) }
       }
       try writeLive()
     }
@@ -155,11 +143,11 @@ extension SessionStore {
         try FinishedPointRow.insert(batch, of: id, from: handedOut, db)
         handedOut += batch.count
       })
-    tail.forEach(take)
+    for event in tail { taken.take(event) }
     try writeLive()
     let summary = try DeviceTotalsRow.takingCalories(measured, of: id, db) ?? measured
-    try FixRow.setVerdicts(verdicts, of: id, db)
-    try EventRow.insert(events, of: id, db)
+    try FixRow.setVerdicts(taken.verdicts, of: id, db)
+    try EventRow.insert(taken.events, of: id, db)
     func draw(_ reduced: [TrackPoint], from first: Int) throws {
       try DisplayPointRow.insert(reduced, of: id, from: first, db)
     }
@@ -175,12 +163,12 @@ extension SessionStore {
     var row = try SessionRow.find(db, key: id)
     try row.finish(
       summary: summary, start: summary.start?.time ?? times.first,
-      end: summary.end?.time ?? times.last, fixCount: verdicts.count)
+      end: summary.end?.time ?? times.last, fixCount: taken.verdicts.count)
     try row.update(db)
     try HistoryFigures.keep(SessionFigures(summary: summary, efforts: efforts), of: id, db)
     try HeartRateFigures.keep(heartRates.time(excluding: summary.pauses), of: id, db)
     return FinishedSession(
-      id: id, activity: configuration.activity, fixCount: verdicts.count, summary: summary)
+      id: id, activity: configuration.activity, fixCount: taken.verdicts.count, summary: summary)
   }
 
   /// Computes the summary of an interrupted (or any) session from its stored fixes with the
