@@ -48,8 +48,10 @@ public enum AccuracyEngine {
     // As `Analysis.summarize` does, keeping the finished track.
     var pipeline = SessionPipeline(
       configuration: configuration(for: chosen),
-      options: SessionPipeline.Options(keepsFinishedTrack: true), parallelism: Threads())
-    for fix in fixes { pipeline.absorb(fix) }
+      options: SessionPipeline.Options(keepsFinishedTrack: true, readsEvents: false),
+      parallelism: Threads())
+    var none: [SessionEvent] = []
+    for fix in fixes { pipeline.ingest(fix, into: &none) }
     let summary = pipeline.finish().summary
     return Result(
       format: reader.format, activity: chosen, summary: summary,

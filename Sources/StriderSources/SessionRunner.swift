@@ -177,7 +177,7 @@ public struct SessionRunner: Sendable {
   }
 
   /// The stage that judged the fixes comes back before the finish (see
-  /// `SessionEngine.takeBackGate`); `after`, the fixes of a batch the runner took from a
+  /// `SessionPipeline.takeBackGate`); `after`, the fixes of a batch the runner took from a
   /// stage as it was before it judged them.
   public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix> = []) {
     pipeline.takeBackGate(stage, after: fixes)
@@ -188,7 +188,7 @@ public struct SessionRunner: Sendable {
   ) {
     let before = newestTime
     if let decisions {
-      pipeline.ingest(judged: decisions, of: fix, into: &sessionEvents)
+      pipeline.ingest(judged: decisions, of: CollectionOfOne(fix), into: &sessionEvents)
     } else {
       pipeline.ingest(fix, into: &sessionEvents)
     }

@@ -35,7 +35,7 @@ import Testing
 
   @Test func standingAtATrafficLightPausesAndAddsNoDistance() throws {
     let fixes = Self.trafficLight()
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     var events: [SessionEvent] = []
     for f in fixes { events += engine.ingest(f) }
     let (tail, summary) = engine.finish()
@@ -58,7 +58,7 @@ import Testing
   @Test func switchedOffItNeverPauses() {
     var configuration = SessionConfiguration(activity: .run)
     configuration.autoPause.enabled = false
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionPipeline(configuration: configuration)
     var events: [SessionEvent] = []
     for f in Self.trafficLight() { events += engine.ingest(f) }
     let summary = engine.finish().summary

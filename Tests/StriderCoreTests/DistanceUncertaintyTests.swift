@@ -51,7 +51,7 @@ import Testing
       errors.whiteSigma = Meters(white)
       let session = Simulator.run(
         SimulationConfiguration(activity: .walk, seed: 2, errorModel: errors))
-      var engine = SessionEngine(configuration: SessionConfiguration(activity: .walk))
+      var engine = SessionPipeline(configuration: SessionConfiguration(activity: .walk))
       for var fix in session.fixes {
         fix.speed = nil
         fix.course = nil
@@ -64,7 +64,7 @@ import Testing
     #expect(quiet.value > 0)
     #expect(loud.value > 1.5 * quiet.value, "\(quiet.value) m against \(loud.value) m")
     // A raw session has none, and the JSON says so.
-    var raw = SessionEngine(configuration: .raw(activity: .walk))
+    var raw = SessionPipeline(configuration: .raw(activity: .walk))
     for fix in Simulator.run(SimulationConfiguration(activity: .walk, seed: 2)).fixes {
       _ = raw.ingest(fix)
     }

@@ -22,7 +22,7 @@ struct DriveActivityTests {
   }
 
   @Test func aDrivesFiguresComeOutOfTheEngineWithoutCalories() {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .drive))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .drive))
     let t0 = GNSSTime(secondsSince1970: 1_714_975_200)
     let start = Coordinate(latitude: 48.2, longitude: 16.37)
     // 25 m/s (90 km/h) due north for two minutes.

@@ -11,15 +11,19 @@ import Testing
   static func summaries(
     _ fixes: [Fix], _ configuration: SessionConfiguration
   ) -> (following: SessionSummary, figuresOnly: SessionSummary, needsLivePass: Bool) {
-    var following = SessionEngine(configuration: configuration, correctsLiveDistance: false)
-    var figuresOnly = SessionEngine(
-      configuration: configuration, correctsLiveDistance: false, followsLive: false)
+    var following = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false))
+    var figuresOnly = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(
+        correctsLiveDistance: false, followsLive: false, readsEvents: false))
     for fix in fixes {
-      following.absorb(fix)
-      figuresOnly.absorb(fix)
+      _ = following.ingest(fix)
+      _ = figuresOnly.ingest(fix)
     }
     let summary = figuresOnly.finish().summary
-    return (following.finish().summary, summary, figuresOnly.needsLivePass)
+    return (following.finish().summary, summary, figuresOnly.engine.needsLivePass)
   }
 
   /// The following engine's summary without what only following makes.
@@ -71,8 +75,9 @@ import Testing
     // Raw (`--no-filter`): the live figures are the summary's, so they are made anyway.
     let session = Simulator.run(SimulationConfiguration(activity: .run, seed: 4, faults: .all))
     let raw = SessionConfiguration.raw(activity: .run)
-    let engine = SessionEngine(configuration: raw, followsLive: false)
-    #expect(engine.followsLive)
+    let engine = SessionPipeline(
+      configuration: raw, options: SessionPipeline.Options(followsLive: false))
+    #expect(engine.engine.followsLive)
     let result = Self.summaries(session.fixes, raw)
     #expect(result.figuresOnly == result.following)
   }

@@ -6,7 +6,7 @@ import Testing
 /// it, and the hostile streams of issue 6 that are too slow to fuzz.
 @Suite struct FuzzRegressionTests {
   static func summaryJSON(_ fixes: [Fix], _ configuration: SessionConfiguration) -> String {
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionPipeline(configuration: configuration)
     for fix in fixes { _ = engine.ingest(fix) }
     return JSONValue.object(engine.finish().summary.jsonMembers(live: true)).serialized
   }
@@ -38,7 +38,7 @@ import Testing
   /// 999 999 duplicates, and the engine keeps nothing per duplicate.
   @Test func aMillionDuplicatesAreOnePoint() {
     let fixes = straightRun(count: 10)
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     for fix in fixes.prefix(5) { _ = engine.ingest(fix) }
     for _ in 0..<1_000_000 { _ = engine.ingest(fixes[5]) }
     for fix in fixes.suffix(4) { _ = engine.ingest(fix) }

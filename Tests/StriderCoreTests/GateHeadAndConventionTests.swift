@@ -86,8 +86,9 @@ import Testing
   func theEngineStartsAgainWhereTheRealSessionBegins(followsLive: Bool) {
     let (burst, run) = Self.burstThenRun()
     func summary(_ fixes: [Fix]) -> SessionSummary {
-      var engine = SessionEngine(
-        configuration: SessionConfiguration(activity: .run), followsLive: followsLive)
+      var engine = SessionPipeline(
+        configuration: SessionConfiguration(activity: .run),
+        options: SessionPipeline.Options(followsLive: followsLive))
       for fix in fixes { _ = engine.ingest(fix) }
       return engine.finish().summary
     }
@@ -134,7 +135,7 @@ import Testing
     let v = verdicts(judge(fixes))
     #expect(v[0] == .rejected(reason))
     #expect((1..<120).allSatisfy { v[$0] == .accepted }, "the rest of the session is kept")
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     for fix in fixes { _ = engine.ingest(fix) }
     let summary = engine.finish().summary
     #expect(summary.start?.time == fixes[1].time)

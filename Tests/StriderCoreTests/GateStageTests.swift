@@ -9,20 +9,26 @@ import Testing
   static func summary(ownGate fixes: [Fix], _ configuration: SessionConfiguration)
     -> SessionSummary
   {
-    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
-    for fix in fixes { engine.absorb(fix) }
+    var engine = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false))
+    for fix in fixes { _ = engine.ingest(fix) }
     return engine.finish().summary
   }
 
   static func summary(
     stage fixes: [Fix], _ configuration: SessionConfiguration, batch: Int
   ) -> SessionSummary {
-    var engine = SessionEngine(configuration: configuration, correctsLiveDistance: false)
+    var engine = SessionPipeline(
+      configuration: configuration,
+      options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false))
     var stage = GateStage(configuration: configuration)
     var start = 0
     while start < fixes.count {
       let end = min(fixes.count, start + batch)
-      engine.absorb(judged: stage.judge(fixes[start..<end]))
+      let batch = stage.judge(fixes[start..<end])
+      var none: [SessionEvent] = []
+      engine.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
       start = end
     }
     engine.takeBackGate(stage)
@@ -62,14 +68,14 @@ import Testing
     // events (cues, pauses, splits, verdicts) must come at the same fixes, in the same order.
     let session = Simulator.run(SimulationConfiguration(activity: .walk, seed: 9, faults: .all))
     let configuration = SessionConfiguration(activity: .walk)
-    var own = SessionEngine(configuration: configuration)
+    var own = SessionPipeline(configuration: configuration)
     var ownEvents: [[SessionEvent]] = []
     for fix in session.fixes {
       var events: [SessionEvent] = []
       own.ingest(fix, into: &events)
       ownEvents.append(events)
     }
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionPipeline(configuration: configuration)
     var stage = GateStage(configuration: configuration)
     var judgedEvents: [[SessionEvent]] = []
     var start = 0
@@ -78,7 +84,7 @@ import Testing
       let batch = stage.judge(session.fixes[start..<end])
       for i in batch.fixes.indices {
         var events: [SessionEvent] = []
-        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i], into: &events)
+        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i...i], into: &events)
         judgedEvents.append(events)
       }
       start = end

@@ -14,7 +14,7 @@ import Testing
   static func run(
     speed: Double, activity: Activity, for duration: Double, gapAt: Double, gap: Double
   ) -> [MetricsSnapshot] {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: activity))
     var random = LiveStopClockTests.SeededNoise(seed: 50)
     var shown: [MetricsSnapshot] = []
     var along = 0.0
@@ -22,7 +22,7 @@ import Testing
       if t > 0 { along += speed }
       if t >= gapAt && t < gapAt + gap { continue }
       _ = engine.ingest(LiveStopClockTests.phoneFix(at: t, along: along, random: &random))
-      shown.append(engine.leadingSnapshot)
+      shown.append(engine.engine.leadingSnapshot)
     }
     return shown
   }

@@ -20,7 +20,7 @@ import Testing
     live: [Split], finished: [Split], livePauses: [PauseInterval], pauses: [PauseInterval],
     truth: [Double]
   ) {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: activity))
     var live: [Split] = []
     var truth: [Double] = []
     var moving = 0.0

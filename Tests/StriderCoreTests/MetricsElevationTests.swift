@@ -129,8 +129,9 @@ struct MetricsElevationTests {
     for configuration in [
       SessionConfiguration.raw(activity: .walk), SessionConfiguration(activity: .walk),
     ] {
-      var pipeline = SessionPipeline(configuration: configuration)
-      for fix in fixes { pipeline.absorb(fix) }
+      var pipeline = SessionPipeline(
+        configuration: configuration, options: SessionPipeline.Options(readsEvents: false))
+      for fix in fixes { _ = pipeline.ingest(fix) }
       let summary = pipeline.finish().summary
       #expect(summary.calories.value.isFinite && summary.calories.value >= 0)
       #expect(

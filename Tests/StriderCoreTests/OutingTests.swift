@@ -40,7 +40,7 @@ import Testing
   }
 
   static func distance(_ fixes: [Fix]) -> Double {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     for fix in fixes { _ = engine.ingest(fix) }
     return engine.finish().summary.distance.value
   }

@@ -37,7 +37,7 @@ import Testing
   }
 
   static func run(_ fixes: [Fix], activity: Activity = .run) -> Heard {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: activity))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: activity))
     var events: [SessionEvent] = []
     for fix in fixes { events += engine.ingest(fix) }
     let (tail, summary) = engine.finish()
@@ -128,7 +128,7 @@ import Testing
 
     var before = SessionConfiguration(activity: .run)
     before.autoPause.holdsStopsAcrossGaps = nil
-    var engine = SessionEngine(configuration: before)
+    var engine = SessionPipeline(configuration: before)
     for fix in fixes { _ = engine.ingest(fix) }
     let old = engine.finish().summary
     #expect(

@@ -36,11 +36,11 @@ import Testing
   /// pedal work).
   @Test func aRidesCaloriesAreItsMetersLiveAndFinished() {
     let ride = Simulator.powered(activity: .ride, watts: 180)
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .ride))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .ride))
     var live: Kilocalories?
     for fix in ride {
       _ = engine.ingest(fix)
-      live = engine.snapshot.calories
+      live = engine.engine.snapshot.calories
     }
     let summary = engine.finish().summary
     var meter = PowerEnergy()

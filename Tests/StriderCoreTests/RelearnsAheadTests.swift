@@ -33,12 +33,13 @@ struct RelearnsAheadTests {
   static func run(
     _ judged: (batches: [JudgedBatch], stage: GateStage), ahead: RelearnsAhead?
   ) -> ([SessionEvent], SessionSummary) {
-    var engine = SessionEngine(configuration: configuration)
-    engine.relearnsAhead = ahead
+    var options = SessionPipeline.Options()
+    options.relearnsAhead = ahead
+    var engine = SessionPipeline(configuration: configuration, options: options)
     var events: [SessionEvent] = []
     for batch in judged.batches {
       for i in batch.fixes.indices {
-        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i], into: &events)
+        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i...i], into: &events)
       }
     }
     engine.takeBackGate(judged.stage)

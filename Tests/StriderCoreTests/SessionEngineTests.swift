@@ -8,7 +8,7 @@ import Testing
   static func run(_ fixes: [Fix], _ configuration: SessionConfiguration) -> (
     events: [SessionEvent], summary: SessionSummary
   ) {
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionPipeline(configuration: configuration)
     var events: [SessionEvent] = []
     for f in fixes { events += engine.ingest(f) }
     let (tail, summary) = engine.finish()

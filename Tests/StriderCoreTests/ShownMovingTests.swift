@@ -13,7 +13,7 @@ import Testing
   static func run(stops: [Range<Double>], for duration: Double = 1500) -> (
     figures: [MetricsSnapshot], settled: [Double], finished: Double
   ) {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     var figures: [MetricsSnapshot] = []
     var settled: [Double] = []
     var east = 0.0
@@ -25,8 +25,8 @@ import Testing
     for t in stride(from: 0.0, through: duration, by: 1) {
       if !stops.contains(where: { $0.contains(t) }) { east += 3 }
       _ = engine.ingest(SplitClockTests.fix(at: t, east: east + wander(), north: wander()))
-      figures.append(engine.leadingSnapshot)
-      settled.append(engine.leadingMoving)
+      figures.append(engine.engine.leadingSnapshot)
+      settled.append(engine.engine.leadingMoving)
     }
     return (figures, settled, engine.finish().summary.moving.value)
   }

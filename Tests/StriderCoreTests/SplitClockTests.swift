@@ -14,7 +14,7 @@ import Testing
   static func run(every interval: Double, for duration: Double = 1200, lapEvery: Double? = nil)
     -> (live: [Split], finished: [Split], currentSplitPaces: [Double], shown: [Double])
   {
-    var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
+    var engine = SessionPipeline(configuration: SessionConfiguration(activity: .run))
     var live: [Split] = []
     var paces: [Double] = []
     var shownDistances: [Double] = []
@@ -24,7 +24,7 @@ import Testing
       for event in engine.ingest(fix) {
         if case .split(let split) = event { live.append(split) }
       }
-      let shown = engine.leadingSnapshot
+      let shown = engine.engine.leadingSnapshot
       shownDistances.append(shown.distance.value)
       if !live.isEmpty, shown.currentSplitDistance.value > 100,
         shown.currentSplitDuration.value > 0

@@ -19,12 +19,13 @@ import Testing
     session: CorpusSession, summary: SessionSummary, inStops: Double
   ) {
     let session = CorpusSession(corpusCase)
-    var engine = SessionEngine(
+    var engine = SessionPipeline(
       configuration: SessionConfiguration(activity: corpusCase.activity),
-      keepsFinishedTrack: true, correctsLiveDistance: false)
-    for fix in session.fixes { engine.absorb(fix) }
+      options: SessionPipeline.Options(
+        keepsFinishedTrack: true, correctsLiveDistance: false, readsEvents: false))
+    for fix in session.fixes { _ = engine.ingest(fix) }
     let summary = engine.finish().summary
-    let track = engine.finishedTrack
+    let track = engine.engine.finishedTrack
     let inStops = session.truthStops.reduce(0) {
       $0 + track.distance(at: $1.end).value - track.distance(at: $1.start).value
     }

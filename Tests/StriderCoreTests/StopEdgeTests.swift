@@ -50,15 +50,16 @@ import Testing
       if t <= departure { return speed * arrival }
       return speed * (arrival + t - departure)
     }
-    var engine = SessionEngine(
-      configuration: SessionConfiguration(activity: .run), keepsFinishedTrack: false,
-      correctsLiveDistance: false)
+    var engine = SessionPipeline(
+      configuration: SessionConfiguration(activity: .run),
+      options: SessionPipeline.Options(
+        keepsFinishedTrack: false, correctsLiveDistance: false, readsEvents: false))
     for t in stride(from: 0.0, through: end, by: 10) {
       let coordinate = Coordinate(
         latitude: origin.latitude,
         longitude: origin.longitude
           + east(at: t) / (metresPerDegree * cos(origin.latitude * .pi / 180)))
-      engine.absorb(
+      _ = engine.ingest(
         Fix(
           time: start + Seconds(t), coordinate: coordinate,
           horizontalAccuracy: Meters(4)))

@@ -99,8 +99,9 @@ import Testing
         horizontalAccuracy: Meters(5))
     }
     func summary(keeping: Bool) -> (told: [Split], summary: SessionSummary) {
-      var engine = SessionEngine(configuration: SessionConfiguration(activity: .run))
-      engine.keepsToldSplits = keeping
+      var engine = SessionPipeline(
+        configuration: SessionConfiguration(activity: .run),
+        options: SessionPipeline.Options(keepsToldSplits: keeping))
       var told: [Split] = []
       for fix in track {
         for case .split(let s) in engine.ingest(fix) where !s.isPartial { told.append(s) }

@@ -11,7 +11,7 @@ import Testing
   static func summary(
     _ fixes: [Fix], _ configuration: SessionConfiguration = run
   ) -> (events: [SessionEvent], summary: SessionSummary) {
-    var engine = SessionEngine(configuration: configuration)
+    var engine = SessionPipeline(configuration: configuration)
     var events: [SessionEvent] = []
     for fix in fixes { events += engine.ingest(fix) }
     let (tail, summary) = engine.finish()

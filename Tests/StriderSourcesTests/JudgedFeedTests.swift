@@ -39,7 +39,10 @@ import Testing
     var pipeline = SessionPipeline(configuration: configuration, options: .analysis)
     var failure: Failed?
     do {
-      while let batch = try feed.next() { pipeline.absorb(judged: batch) }
+      var none: [SessionEvent] = []
+      while let batch = try feed.next() {
+        pipeline.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
+      }
     } catch {
       failure = error
     }
@@ -54,7 +57,7 @@ import Testing
     var own = SessionPipeline(configuration: Self.configuration, options: .analysis)
     var sensors = SensorFigures()
     for fix in Self.fixes {
-      own.absorb(fix)
+      _ = own.ingest(fix)
       sensors.add(fix)
     }
     let expected = own.finish().summary

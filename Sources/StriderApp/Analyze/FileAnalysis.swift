@@ -62,7 +62,7 @@ public struct FileAnalysis {
     var pipeline = SessionPipeline(
       configuration: configuration,
       options: SessionPipeline.Options(
-        correctsLiveDistance: followsLive, followsLive: followsLive),
+        correctsLiveDistance: followsLive, followsLive: followsLive, readsEvents: false),
       parallelism: Threads())
     // The gate judges on a thread of its own, beside the parsing and the engine, where the
     // file is big enough to pay for one.
@@ -72,9 +72,10 @@ public struct FileAnalysis {
     // The feed lets the fixes read for the guess (up to 7 MB) go once they are judged; the
     // report needs only the choice.
     choice.held = []
+    var none: [SessionEvent] = []
     while let batch = try feed.next() {
       line.advance(by: batch.fixes.count)
-      pipeline.absorb(judged: batch)
+      pipeline.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
     }
     if let gate = feed.gate { pipeline.takeBackGate(gate) }
     let summary = pipeline.finish().summary
@@ -141,9 +142,10 @@ extension FileAnalysis {
     var pipelines = legs.map {
       SessionPipeline(
         configuration: configuration($0),
-        options: SessionPipeline.Options(correctsLiveDistance: false),
+        options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false),
         parallelism: Threads())
     }
+    var none: [SessionEvent] = []
     var reader = try FixFileReader.open(path: path)
     var current = 0
     let lastEnd = legs.last?.end
@@ -160,7 +162,7 @@ extension FileAnalysis {
           break
         }
       }
-      pipelines[current].absorb(fix)
+      pipelines[current].ingest(fix, into: &none)
     }
     return legs.indices.map { LegReport(leg: legs[$0], summary: pipelines[$0].finish().summary) }
   }
@@ -175,8 +177,10 @@ extension FileAnalysis {
       activity: configuration.activity, weight: configuration.weight,
       units: configuration.units, elevation: configuration.elevation)
     var pipeline = SessionPipeline(
-      configuration: raw, options: SessionPipeline.Options(correctsLiveDistance: false))
-    while let fix = try reader.next() { pipeline.absorb(fix) }
+      configuration: raw,
+      options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false))
+    var none: [SessionEvent] = []
+    while let fix = try reader.next() { pipeline.ingest(fix, into: &none) }
     return pipeline.finish().summary.distance
   }
 }

@@ -41,13 +41,18 @@ public struct AutoRunPanel {
     var configuration = SessionConfiguration(activity: .drive)
     configuration.autoPause.enabled = false
     session = (
-      start, SessionPipeline(configuration: configuration, parallelism: Threads()), "moving"
+      start,
+      SessionPipeline(
+        configuration: configuration, options: SessionPipeline.Options(readsEvents: false),
+        parallelism: Threads()),
+      "moving"
     )
   }
 
   /// One of the session's fixes.
   public mutating func add(_ fix: Fix) {
-    session?.pipeline.absorb(fix)
+    var none: [SessionEvent] = []
+    session?.pipeline.ingest(fix, into: &none)
   }
 
   /// The session ended at `end`; the watcher waits again.

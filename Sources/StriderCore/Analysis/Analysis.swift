@@ -11,9 +11,11 @@ public enum Analysis {
   ) -> SessionSummary {
     var pipeline = SessionPipeline(
       configuration: configuration,
-      options: SessionPipeline.Options(correctsLiveDistance: correctsLiveDistance),
+      options: SessionPipeline.Options(
+        correctsLiveDistance: correctsLiveDistance, readsEvents: false),
       parallelism: parallelism)
-    for fix in fixes { pipeline.absorb(fix) }
+    var none: [SessionEvent] = []
+    for fix in fixes { pipeline.ingest(fix, into: &none) }
     return pipeline.finish().summary
   }
 }

@@ -1,12 +1,13 @@
 /// The one driver of the engine: every use case (recording, replay, the demo, import,
 /// analyze, a stored session measured again, `run --auto`, the accuracy tool, the workout
 /// simulation) builds its `SessionEngine` here, with what it asks of it said once in
-/// `Options`, feeds it through these ways in, and finishes it here, where the laps a
+/// `Options`, feeds it fixes through the gate (`GateStage`) and the gate's decisions into
+/// the engine's one way in (`SessionEngine.take`), and finishes it here, where the laps a
 /// session recorded are measured on its finished track by the one rule (`Lap.laps`),
 /// whether the track is kept or handed out as it is made.
 ///
-/// The pipeline holds no thread: a caller that judges fixes elsewhere (`GateStage` on a
-/// thread of its own) hands in the judged batches and takes the stage back, and the
+/// The pipeline holds no thread: a caller that judges fixes elsewhere (a `GateStage` on a
+/// thread of its own) hands in the judged batches and gives the stage back, and the
 /// finish's pieces run on the `Parallelism` it is given.
 public struct SessionPipeline: Sendable {
   /// What a use case asks of the engine (`SessionEngine.init` says what each does).
@@ -19,8 +20,12 @@ public struct SessionPipeline: Sendable {
     /// Run the live pipeline (filter, auto-pause, live figures, cues) where the finish
     /// smooths the track anyway; off for a caller that reads only the finished figures.
     public var followsLive = true
-    /// Build a `.judged` and a `.point` event for every fix.
+    /// Build a `.judged` and a `.point` event for every fix (the dashboard's map draws
+    /// them).
     public var reportsEachFix = true
+    /// Build the events of each fix at all: off for a caller that reads only the figures
+    /// and the summary (cues still reach it); the finish's events are built either way.
+    public var readsEvents = true
     /// Keep each whole split as it was told (a session someone watched or heard).
     public var keepsToldSplits = false
     /// The session follows a workout: its finish cue says "Workout complete."
@@ -32,13 +37,15 @@ public struct SessionPipeline: Sendable {
 
     public init(
       keepsFinishedTrack: Bool = false, correctsLiveDistance: Bool = true,
-      followsLive: Bool = true, reportsEachFix: Bool = true, keepsToldSplits: Bool = false,
-      followsWorkout: Bool = false, recordsToBeat: RecordsToBeat = RecordsToBeat()
+      followsLive: Bool = true, reportsEachFix: Bool = true, readsEvents: Bool = true,
+      keepsToldSplits: Bool = false, followsWorkout: Bool = false,
+      recordsToBeat: RecordsToBeat = RecordsToBeat()
     ) {
       self.keepsFinishedTrack = keepsFinishedTrack
       self.correctsLiveDistance = correctsLiveDistance
       self.followsLive = followsLive
       self.reportsEachFix = reportsEachFix
+      self.readsEvents = readsEvents
       self.keepsToldSplits = keepsToldSplits
       self.followsWorkout = followsWorkout
       self.recordsToBeat = recordsToBeat
@@ -46,12 +53,18 @@ public struct SessionPipeline: Sendable {
 
     /// A file or a list of fixes summed up, with no one watching: no live correction, no
     /// events built.
-    public static let analysis = Options(correctsLiveDistance: false, reportsEachFix: false)
+    public static let analysis = Options(
+      correctsLiveDistance: false, reportsEachFix: false, readsEvents: false)
   }
 
   public let options: Options
   /// The engine, for its figures; only the pipeline feeds it.
   public private(set) var engine: SessionEngine
+  /// The gate the fixes pass first, unless a caller judged them ahead (`takeBackGate`).
+  private var gate: GateStage
+  /// Reused from fix to fix, so that feeding one allocates nothing.
+  private var decisions: [GateDecision] = []
+  private var events: [SessionEvent] = []
   private let parallelism: any Parallelism
 
   public init(
@@ -60,14 +73,8 @@ public struct SessionPipeline: Sendable {
   ) {
     self.options = options
     self.parallelism = parallelism
-    engine = SessionEngine(
-      configuration: configuration, keepsFinishedTrack: options.keepsFinishedTrack,
-      correctsLiveDistance: options.correctsLiveDistance, recordsToBeat: options.recordsToBeat,
-      reportsEachFix: options.reportsEachFix, followsLive: options.followsLive,
-      parallelism: parallelism)
-    engine.relearnsAhead = options.relearnsAhead
-    engine.followsWorkout = options.followsWorkout
-    engine.keepsToldSplits = options.keepsToldSplits
+    engine = SessionEngine(configuration: configuration, options: options, parallelism: parallelism)
+    gate = GateStage(configuration: configuration)
   }
 
   /// The pipeline as it was built, with nothing fed: a session that starts over.
@@ -82,40 +89,45 @@ public struct SessionPipeline: Sendable {
 
   // MARK: The ways in
 
-  /// One fix as it arrived, its gate in the engine; what happened is appended to `events`.
+  /// One fix as it arrived, judged by the pipeline's gate; what happened is appended to
+  /// `events` (nothing, where `Options.readsEvents` is off).
   public mutating func ingest(_ fix: Fix, into events: inout [SessionEvent]) {
-    engine.ingest(fix, into: &events)
+    decisions.removeAll(keepingCapacity: true)
+    gate.judge(fix, into: &decisions)
+    engine.take(
+      decisions, fixes: 1, withPosition: fix.coordinate?.isValid == true ? 1 : 0, into: &events)
   }
 
   /// One fix as it arrived; returns what happened because of it.
   public mutating func ingest(_ fix: Fix) -> [SessionEvent] {
-    engine.ingest(fix)
+    var taken = events
+    events = []
+    taken.removeAll(keepingCapacity: true)
+    ingest(fix, into: &taken)
+    events = taken
+    return taken
   }
 
-  /// One fix with the decisions a `GateStage` made judging it (`JudgedBatch.decisions(of:)`).
+  /// Fixes a `GateStage` judged ahead, with the decisions judging them made
+  /// (`JudgedBatch.decisions(of:)`, or the whole batch's); what happened is appended to
+  /// `events`.
   public mutating func ingest(
-    judged decisions: ArraySlice<GateDecision>, of fix: Fix, into events: inout [SessionEvent]
+    judged decisions: some Sequence<GateDecision>, of fixes: some Collection<Fix>,
+    into events: inout [SessionEvent]
   ) {
-    engine.ingest(judged: decisions, of: fix, into: &events)
+    var withPosition = 0
+    for fix in fixes where fix.coordinate?.isValid == true { withPosition += 1 }
+    engine.take(decisions, fixes: fixes.count, withPosition: withPosition, into: &events)
   }
 
-  /// One fix, building no events: only the summary is read.
-  public mutating func absorb(_ fix: Fix) {
-    engine.absorb(fix)
-  }
-
-  /// A batch a `GateStage` judged, building no events.
-  public mutating func absorb(judged batch: JudgedBatch) {
-    engine.absorb(judged: batch)
-  }
-
-  /// The stage that judged the fixes comes back before the finish; `after`, the fixes of a
-  /// batch taken from a stage as it was before it judged them.
+  /// The stage that judged the fixes ahead comes back before the finish, and judges what
+  /// comes after; `after`, the fixes of a batch taken from a stage as it was before it
+  /// judged them, which it then judges again to be where the pipeline is.
   public mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix> = []) {
-    if fixes.isEmpty {
-      engine.takeBackGate(stage)
-    } else {
-      engine.takeBackGate(stage, after: fixes)
+    gate = stage
+    for fix in fixes {
+      decisions.removeAll(keepingCapacity: true)
+      gate.judge(fix, into: &decisions)
     }
   }
 
@@ -130,7 +142,8 @@ public struct SessionPipeline: Sendable {
 
   /// The source was lost (`SessionEngine.noteSourceLost`).
   public mutating func noteSourceLost(into events: inout [SessionEvent]) {
-    engine.noteSourceLost(into: &events)
+    guard engine.announcesSourceLoss else { return }
+    engine.noteSourceLost(after: gate.judgeHeld(), into: &events)
   }
 
   // MARK: The finish
@@ -141,7 +154,7 @@ public struct SessionPipeline: Sendable {
   public mutating func finish(laps: RecordedLaps? = nil) -> (
     events: [SessionEvent], summary: SessionSummary
   ) {
-    var (events, summary) = engine.finish()
+    var (events, summary) = engine.finish(after: gate.judgeHeld())
     if let laps {
       let track = engine.finishedTrack
       summary.laps = Lap.laps(
@@ -160,7 +173,7 @@ public struct SessionPipeline: Sendable {
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     var odometer = FinishedTrack.Odometer()
     let measures = laps != nil
-    var (events, summary) = engine.finish { point in
+    var (events, summary) = engine.finish(after: gate.judgeHeld()) { point in
       if measures {
         odometer.append(time: point.time, distance: point.distance, segment: point.segment)
       }

@@ -1,12 +1,11 @@
-/// The gate of a `SessionEngine`, run apart from it: a file read at full speed has its
-/// fixes judged on a thread of its own while the engine works on the ones judged before,
-/// so the second core takes a share of the engine's work and not only the parsing.
+/// The gate of a session, run before its engine: the pipeline judges each fix with its
+/// own stage, and a file read at full speed has its fixes judged on a thread of its own
+/// while the engine works on the ones judged before, so the second core takes a share of
+/// the engine's work and not only the parsing.
 ///
-/// Judging is the engine's first step and needs nothing from the rest, so the decisions it
-/// hands to the engine (`SessionEngine.absorb(judged:)`, `ingest(judged:of:into:)`) are the
-/// ones the engine's own gate would make, and the stage goes back into the engine before
-/// its finish (`takeBackGate`), which judges the fixes still held: the figures are the
-/// same either way.
+/// Judging needs nothing from the rest, so the decisions either way are the same, and a
+/// stage that judged ahead goes back into the pipeline before its finish
+/// (`SessionPipeline.takeBackGate`), which judges the fixes still held.
 public struct GateStage: Sendable {
   fileprivate(set) var gate: Gate
 
@@ -14,6 +13,15 @@ public struct GateStage: Sendable {
   public init(configuration: SessionConfiguration) {
     gate = Gate(configuration: configuration.gate)
   }
+
+  /// Judges one fix, appending the decisions it made possible to `decisions`.
+  mutating func judge(_ fix: Fix, into decisions: inout [GateDecision]) {
+    gate.ingest(fix, into: &decisions)
+  }
+
+  /// The decisions on the fixes still held for reordering: judged now, at the finish or
+  /// when the source is lost.
+  mutating func judgeHeld() -> [GateDecision] { gate.finish() }
 
   /// Judges `fixes` in order.
   public mutating func judge(_ fixes: ArraySlice<Fix>) -> JudgedBatch {
@@ -24,7 +32,6 @@ public struct GateStage: Sendable {
     batch.decisions.reserveCapacity(fixes.count + 8)
     for fix in fixes {
       batch.fixes.append(fix)
-      if fix.coordinate?.isValid == true { batch.withPosition += 1 }
       gate.ingest(fix, into: &batch.decisions)
       batch.ends.append(batch.decisions.count)
     }
@@ -41,10 +48,8 @@ public struct JudgedBatch: Sendable {
   public var decisions: [GateDecision] = []
   /// Where each fix's decisions end in `decisions`.
   var ends: [Int] = []
-  /// How many of the fixes have a valid position (`SessionEngine.fixesWithPosition`).
-  public var withPosition = 0
   /// The stage as it was before it judged these fixes: an engine stopped partway through
-  /// the batch takes it back with the fixes it took (`SessionEngine.takeBackGate(_:after:)`).
+  /// the batch takes it back with the fixes it took (`SessionPipeline.takeBackGate(_:after:)`).
   public var stageBefore: GateStage?
 
   public init() {}
@@ -53,13 +58,5 @@ public struct JudgedBatch: Sendable {
   public func decisions(of i: Int) -> ArraySlice<GateDecision> {
     decisions[(i == 0 ? 0 : ends[i - 1])..<ends[i]]
   }
-}
 
-extension SessionEngine {
-  /// Takes what a `GateStage` made of some fixes as `absorb` takes fixes its own gate
-  /// judges: an engine fed this way is fed no fixes, and takes the stage back
-  /// (`takeBackGate`) before `finish`.
-  mutating func absorb(judged batch: JudgedBatch) {
-    absorb(judged: batch.decisions, fixes: batch.fixes.count, withPosition: batch.withPosition)
-  }
 }

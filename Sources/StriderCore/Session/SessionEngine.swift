@@ -1,14 +1,16 @@
-/// The whole pipeline for one session: gate, smoother, auto-pause, metrics and cues.
+/// The figures of one session from the gate's decisions: smoother, auto-pause, metrics
+/// and cues.
 ///
 /// The same engine runs live, replayed, simulated and in batch analysis, so all four give
-/// the same numbers for the same fixes. It is a value: fed fixes in arrival order with
-/// `ingest`, read through `snapshot` for the live figures, and finished once at the end for
+/// the same numbers for the same fixes. It is a value: fed the gate's decisions in arrival
+/// order with `take`, its one way in, read through `snapshot` for the live figures, and finished once at the end for
 /// the summary of the finished track (smoothed forward and backward, stops cut out from
 /// where they began rather than from when auto-pause noticed them). Only `SessionPipeline`
 /// builds and feeds one: outside this module the engine is read, never driven.
 public struct SessionEngine: Sendable {
   public let configuration: SessionConfiguration
-  private var gate: Gate
+  /// What the use case asked of it, as built (`SessionPipeline.Options`).
+  private let options: SessionPipeline.Options
   private var filter: LiveDriftFilter?
   /// What each fix the live filter has not settled yet will count for once it is settled:
   /// the live distance is measured along settled positions (`LiveDriftFilter.settled`).
@@ -69,8 +71,9 @@ public struct SessionEngine: Sendable {
   private var rawDistance = 0.0
   private var firstAccepted: TrackEndpoint?
   private var lastAccepted: TrackEndpoint?
-  /// False while `absorb` runs: the same pipeline, without building events nobody reads.
-  private var collectsEvents = true
+  /// False while fixes are taken for a caller that reads no events
+  /// (`SessionPipeline.Options.readsEvents`); the finish builds its events always.
+  private var collectsEvents: Bool
   /// Whether each fix's `.judged` and `.point` events are built (see `init`).
   private let reportsEachFix: Bool
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
@@ -87,9 +90,6 @@ public struct SessionEngine: Sendable {
   private var liveFinishedTrack: FinishedTrack.Builder?
   /// The track the summary was computed from, once finished (empty unless asked for).
   public private(set) var finishedTrack = FinishedTrack()
-  /// The array the last events were returned in: reused (no allocation per fix) once the
-  /// caller has let go of it.
-  private var eventBuffer: [SessionEvent] = []
   /// Whether the live distance is re-measured as the finished track will be, as it goes.
   private let correctsLiveDistance: Bool
   /// Whether the live pipeline runs (see `init`'s `followsLive`).
@@ -195,20 +195,13 @@ public struct SessionEngine: Sendable {
     var idle = false
   }
 
-  /// - Parameter keepsFinishedTrack: keep the track the summary is computed from, for
-  ///   `finishedTrack` (exports, the stops and moves and the history derive from it).
-  /// - Parameter correctsLiveDistance: re-measure the live distance on the smoothed track
-  ///   as the session goes, so that what is shown live is what the summary will say (off
-  ///   for batch analysis, where nobody watches the live figures and the time counts).
-  /// - Parameter recordsToBeat: the history's records; the finish searches the finished
-  ///   track's best efforts and says each record beaten as a `.record` cue.
-  /// - Parameter reportsEachFix: build a `.judged` and a `.point` event for every fix (the
-  ///   dashboard's map draws them). A caller that prints neither, as a headless replay,
-  ///   reads `verdictsAccepted`, `rejected` and `newestAcceptedFixTime` instead: two
-  ///   events holding a fix each, copied on through every layer, were 3 % of the
-  ///   instructions of a headless replay of a million fixes.
-  /// - Parameter followsLive: false for a caller that reads only the finished figures
-  ///   (`analyze`'s table): where the finishing pass smooths the track, the live filter,
+  /// An engine doing what `options` asks (`SessionPipeline.Options` says what each does).
+  ///
+  /// - `reportsEachFix`: a caller that prints neither a `.judged` nor a `.point` event, as a
+  ///   headless replay, reads `verdictsAccepted`, `rejected` and `newestAcceptedFixTime`
+  ///   instead: two events holding a fix each, copied on through every layer, were 3 % of
+  ///   the instructions of a headless replay of a million fixes.
+  /// - `followsLive` false: where the finishing pass smooths the track, the live filter,
   ///   auto-pause, live figures and cues are skipped, which were two thirds of the engine's
   ///   work on a long file. The summary's figures are the same, since the finishing pass
   ///   reads the accepted fixes only; its `cues` are empty and `finishing` nil. An untimed
@@ -219,29 +212,32 @@ public struct SessionEngine: Sendable {
   /// - Parameter parallelism: how the finish's independent pieces run: an edge with threads
   ///   hands them in; the figures are the same either way.
   init(
-    configuration: SessionConfiguration, keepsFinishedTrack: Bool = false,
-    correctsLiveDistance: Bool = true, recordsToBeat: RecordsToBeat = RecordsToBeat(),
-    reportsEachFix: Bool = true, followsLive: Bool = true,
+    configuration: SessionConfiguration, options: SessionPipeline.Options,
     parallelism: any Parallelism = OneAtATime()
   ) {
     self.configuration = configuration
+    self.options = options
     self.parallelism = parallelism
-    self.reportsEachFix = reportsEachFix
+    reportsEachFix = options.reportsEachFix
+    collectsEvents = options.readsEvents
+    let recordsToBeat = options.recordsToBeat
     self.recordsToBeat = recordsToBeat
+    relearnsAhead = options.relearnsAhead
+    keepsToldSplits = options.keepsToldSplits
     let keepsTrack =
       configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
     // The search for records beaten reads the finished track's times and distances only:
     // a smoothed session keeps just those (a replay of a million fixes held 140 MB more
     // for the whole track); an unsmoothed one builds its track as it goes, and keeps it.
-    let keepsFinishedTrack = keepsFinishedTrack || (!recordsToBeat.isEmpty && !keepsTrack)
+    let keepsFinishedTrack =
+      options.keepsFinishedTrack || (!recordsToBeat.isEmpty && !keepsTrack)
     self.keepsFinishedTrack = keepsFinishedTrack
     finishingPass = FinishingPass(
       configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
       parallelism: parallelism)
     finishingPass.keepsDistanceSeries = !recordsToBeat.isEmpty
-    self.followsLive = followsLive || !keepsTrack
-    self.correctsLiveDistance = correctsLiveDistance && self.followsLive
-    gate = Gate(configuration: configuration.gate)
+    followsLive = options.followsLive || !keepsTrack
+    correctsLiveDistance = options.correctsLiveDistance && followsLive
     filter = configuration.smoother.map {
       LiveDriftFilter(
         prior: .prior(processNoise: $0.processNoise), alongCurve: $0.alongCurve,
@@ -255,20 +251,18 @@ public struct SessionEngine: Sendable {
       units: configuration.units)
     self.keepsTrack = keepsTrack
     if keepsFinishedTrack && !keepsTrack { liveFinishedTrack = FinishedTrack.Builder() }
+    cueScheduler.followsWorkout = options.followsWorkout
   }
 
   /// Whether the session follows a workout, so that its finish cue says "Workout
   /// complete." (`CueScheduler.followsWorkout`).
-  public var followsWorkout: Bool {
-    get { cueScheduler.followsWorkout }
-    set { cueScheduler.followsWorkout = newValue }
-  }
+  public var followsWorkout: Bool { cueScheduler.followsWorkout }
 
   /// Whether the summary keeps each whole split as it was told, where the finished track
   /// times it within `FinishingReport.toldSplitTolerance` (`keepingToldSplits`): set for a
   /// session someone watched or heard (a run, a replay, the demo), not for a file analysed
   /// or imported, whose splits are the finished track's.
-  public var keepsToldSplits = false
+  public private(set) var keepsToldSplits: Bool
 
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }
@@ -474,70 +468,21 @@ public struct SessionEngine: Sendable {
   /// Whether the signal was announced lost and no fix has come back since.
   public var isSignalLost: Bool { signalLostAnnounced }
 
-  /// Feeds one fix as it arrived; returns what happened because of it.
-  mutating func ingest(_ fix: Fix) -> [SessionEvent] {
-    var events = eventBuffer
-    eventBuffer = []
-    events.removeAll(keepingCapacity: true)
-    ingest(fix, into: &events)
-    eventBuffer = events
-    return events
-  }
+  /// Whether a source lost now is announced (`noteSourceLost`): in a session that follows
+  /// live, before its finish, once.
+  var announcesSourceLoss: Bool { followsLive && finished == nil && !signalLostAnnounced }
 
-  /// Feeds one fix like `ingest(_:)`, appending what happened to `events`: a caller that
-  /// keeps one buffer for the whole session allocates no array per fix.
-  mutating func ingest(_ fix: Fix, into events: inout [SessionEvent]) {
-    pointsIn += 1
-    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
-    for decision in gate.ingest(fix) { handle(decision, into: &events) }
-  }
-
-  /// Feeds one fix like `ingest` but builds no events: for batch analysis, which reads
-  /// only the summary (cues still reach it).
-  mutating func absorb(_ fix: Fix) {
-    collectsEvents = false
-    defer { collectsEvents = true }
-    _ = ingest(fix)
-  }
-
-  /// Takes the decisions a `GateStage` made for `fixes` fixes (`withPosition` of them with
-  /// a valid position), building no events, as `absorb` takes fixes its own gate judges.
-  mutating func absorb(
-    judged decisions: some Collection<GateDecision>, fixes: Int, withPosition: Int
+  /// The one way in: the gate's decisions on the next `fixes` fixes as they arrived,
+  /// `withPosition` of them with a valid position; what happened is appended to `events`
+  /// (nothing, for a caller that reads none). A fix held in the gate's reorder window is
+  /// decided with a later one, or at the finish.
+  mutating func take(
+    _ decisions: some Sequence<GateDecision>, fixes: Int, withPosition: Int,
+    into events: inout [SessionEvent]
   ) {
-    collectsEvents = false
-    defer { collectsEvents = true }
     pointsIn += fixes
     fixesWithPosition += withPosition
-    var events = eventBuffer
-    eventBuffer = []
-    events.removeAll(keepingCapacity: true)
     for decision in decisions { handle(decision, into: &events) }
-    eventBuffer = events
-  }
-
-  /// Feeds one fix like `ingest(_:into:)`, with the decisions a `GateStage` made when it
-  /// judged it (`JudgedBatch.decisions(of:)`) instead of the engine's own gate's.
-  mutating func ingest(
-    judged decisions: ArraySlice<GateDecision>, of fix: Fix, into events: inout [SessionEvent]
-  ) {
-    pointsIn += 1
-    if fix.coordinate?.isValid == true { fixesWithPosition += 1 }
-    for decision in decisions { handle(decision, into: &events) }
-  }
-
-  /// The stage that judged this engine's fixes comes back before `finish`, which then
-  /// judges the fixes it still holds as the engine's own gate would have.
-  mutating func takeBackGate(_ stage: GateStage) {
-    gate = stage.gate
-  }
-
-  /// Takes back a stage as it was before it judged `fixes`, which this engine has taken
-  /// with their decisions (`JudgedBatch.stageBefore`): a session stopped partway through
-  /// a batch judged ahead finishes with the gate its own would have had.
-  mutating func takeBackGate(_ stage: GateStage, after fixes: ArraySlice<Fix>) {
-    gate = stage.gate
-    for fix in fixes { _ = gate.ingest(fix) }
   }
 
   @inline(__always)
@@ -545,10 +490,12 @@ public struct SessionEngine: Sendable {
     if collectsEvents { events.append(event()) }
   }
 
-  /// Ends the session: flushes the gate, smooths the finished track and sums it up.
-  /// Calling it again returns the same summary and no events.
-  mutating func finish() -> (events: [SessionEvent], summary: SessionSummary) {
-    finish(handingOut: nil)
+  /// Ends the session: takes the gate's last decisions (`Gate.finish`), smooths the
+  /// finished track and sums it up. Calling it again returns the same summary and no events.
+  mutating func finish(after last: [GateDecision]) -> (
+    events: [SessionEvent], summary: SessionSummary
+  ) {
+    finish(after: last, handingOut: nil)
   }
 
   /// Ends the session as `finish()` does, handing each point of the finished track to
@@ -557,17 +504,18 @@ public struct SessionEngine: Sendable {
   /// handed out on another thread (the finishing pass sums a long track up beside its
   /// smoother), one at a time and all before this returns.
   mutating func finish(
-    handingOut handOut: (FinishedTrack.Point) -> Void
+    after last: [GateDecision], handingOut handOut: (FinishedTrack.Point) -> Void
   ) -> (events: [SessionEvent], summary: SessionSummary) {
-    withoutActuallyEscaping(handOut) { finish(handingOut: .some($0)) }
+    withoutActuallyEscaping(handOut) { finish(after: last, handingOut: .some($0)) }
   }
 
   private mutating func finish(
-    handingOut handOut: ((FinishedTrack.Point) -> Void)?
+    after last: [GateDecision], handingOut handOut: ((FinishedTrack.Point) -> Void)?
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     if let finished { return ([], finished) }
+    collectsEvents = true
     var events: [SessionEvent] = []
-    for decision in gate.finish() { handle(decision, into: &events) }
+    for decision in last { handle(decision, into: &events) }
     if !followsLive { return finishFiguresOnly(handingOut: handOut) }
     if let since = pausedSince, let last = lastAcceptedTime {
       liveStops.append(PauseInterval(start: since, end: last))
@@ -727,11 +675,10 @@ public struct SessionEngine: Sendable {
         emit(.judged(JudgedFix(fix: fix, verdict: .rejected(.implausibleSpeed))), into: &events)
       }
     }
+    var asked = options
+    asked.keepsFinishedTrack = keepsFinishedTrack
     var fresh = SessionEngine(
-      configuration: configuration, keepsFinishedTrack: keepsFinishedTrack,
-      correctsLiveDistance: correctsLiveDistance, recordsToBeat: recordsToBeat,
-      reportsEachFix: reportsEachFix, followsLive: followsLive, parallelism: parallelism)
-    fresh.gate = gate
+      configuration: configuration, options: asked, parallelism: parallelism)
     fresh.pointsIn = pointsIn
     fresh.fixesWithPosition = fixesWithPosition
     fresh.rejected = rejected
@@ -740,11 +687,8 @@ public struct SessionEngine: Sendable {
     fresh.newestAcceptedFixTime = newestAcceptedFixTime
     fresh.cues = cues
     fresh.collectsEvents = collectsEvents
-    fresh.eventBuffer = eventBuffer
     fresh.needsLivePass = needsLivePass
     fresh.relearnsAhead = relearnsAhead
-    fresh.followsWorkout = followsWorkout
-    fresh.keepsToldSplits = keepsToldSplits
     self = fresh
   }
 
@@ -784,11 +728,10 @@ public struct SessionEngine: Sendable {
   /// loss is announced now, at the last accepted fix, rather than when fixes return. The
   /// next accepted fix announces it regained. Nothing before the first fix, nothing twice.
   ///
-  /// The fixes the gate holds for reordering are judged first: none of them can come
+  /// The fixes the gate held for reordering (`last`) are taken first: none of them can come
   /// after the loss and be taken for the signal coming back.
-  mutating func noteSourceLost(into events: inout [SessionEvent]) {
-    guard followsLive, finished == nil, !signalLostAnnounced else { return }
-    for decision in gate.finish() { handle(decision, into: &events) }
+  mutating func noteSourceLost(after last: [GateDecision], into events: inout [SessionEvent]) {
+    for decision in last { handle(decision, into: &events) }
     guard !signalLostAnnounced, let last = lastAcceptedTime else { return }
     signalLostAnnounced = true
     signalLostAt = last
