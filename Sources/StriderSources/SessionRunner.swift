@@ -188,7 +188,7 @@ public struct SessionRunner: Sendable {
   ) {
     let before = newestTime
     if let decisions {
-      pipeline.ingest(judged: decisions, of: CollectionOfOne(fix), into: &sessionEvents)
+      pipeline.ingest(judged: decisions, of: fix, into: &sessionEvents)
     } else {
       pipeline.ingest(fix, into: &sessionEvents)
     }

@@ -28,7 +28,7 @@ import Testing
       let end = min(fixes.count, start + batch)
       let batch = stage.judge(fixes[start..<end])
       var none: [SessionEvent] = []
-      engine.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
+      engine.ingest(judged: batch, into: &none)
       start = end
     }
     engine.takeBackGate(stage)
@@ -84,7 +84,7 @@ import Testing
       let batch = stage.judge(session.fixes[start..<end])
       for i in batch.fixes.indices {
         var events: [SessionEvent] = []
-        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i...i], into: &events)
+        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i], into: &events)
         judgedEvents.append(events)
       }
       start = end

@@ -39,7 +39,7 @@ struct RelearnsAheadTests {
     var events: [SessionEvent] = []
     for batch in judged.batches {
       for i in batch.fixes.indices {
-        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i...i], into: &events)
+        engine.ingest(judged: batch.decisions(of: i), of: batch.fixes[i], into: &events)
       }
     }
     engine.takeBackGate(judged.stage)

@@ -41,7 +41,7 @@ import Testing
     do {
       var none: [SessionEvent] = []
       while let batch = try feed.next() {
-        pipeline.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
+        pipeline.ingest(judged: batch, into: &none)
       }
     } catch {
       failure = error

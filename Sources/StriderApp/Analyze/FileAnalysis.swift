@@ -75,7 +75,7 @@ public struct FileAnalysis {
     var none: [SessionEvent] = []
     while let batch = try feed.next() {
       line.advance(by: batch.fixes.count)
-      pipeline.ingest(judged: batch.decisions, of: batch.fixes, into: &none)
+      pipeline.ingest(judged: batch, into: &none)
     }
     if let gate = feed.gate { pipeline.takeBackGate(gate) }
     let summary = pipeline.finish().summary

@@ -95,7 +95,8 @@ public struct SessionPipeline: Sendable {
     decisions.removeAll(keepingCapacity: true)
     gate.judge(fix, into: &decisions)
     engine.take(
-      decisions, fixes: 1, withPosition: fix.coordinate?.isValid == true ? 1 : 0, into: &events)
+      decisions[...], fixes: 1, withPosition: fix.coordinate?.isValid == true ? 1 : 0,
+      into: &events)
   }
 
   /// One fix as it arrived; returns what happened because of it.
@@ -108,16 +109,21 @@ public struct SessionPipeline: Sendable {
     return taken
   }
 
-  /// Fixes a `GateStage` judged ahead, with the decisions judging them made
-  /// (`JudgedBatch.decisions(of:)`, or the whole batch's); what happened is appended to
-  /// `events`.
+  /// One fix a `GateStage` judged ahead, with the decisions judging it made
+  /// (`JudgedBatch.decisions(of:)`); what happened is appended to `events`.
   public mutating func ingest(
-    judged decisions: some Sequence<GateDecision>, of fixes: some Collection<Fix>,
-    into events: inout [SessionEvent]
+    judged decisions: ArraySlice<GateDecision>, of fix: Fix, into events: inout [SessionEvent]
   ) {
-    var withPosition = 0
-    for fix in fixes where fix.coordinate?.isValid == true { withPosition += 1 }
-    engine.take(decisions, fixes: fixes.count, withPosition: withPosition, into: &events)
+    engine.take(
+      decisions, fixes: 1, withPosition: fix.coordinate?.isValid == true ? 1 : 0,
+      into: &events)
+  }
+
+  /// A whole batch a `GateStage` judged ahead; what happened is appended to `events`.
+  public mutating func ingest(judged batch: JudgedBatch, into events: inout [SessionEvent]) {
+    engine.take(
+      batch.decisions[...], fixes: batch.fixes.count, withPosition: batch.withPosition,
+      into: &events)
   }
 
   /// The stage that judged the fixes ahead comes back before the finish, and judges what

@@ -32,6 +32,7 @@ public struct GateStage: Sendable {
     batch.decisions.reserveCapacity(fixes.count + 8)
     for fix in fixes {
       batch.fixes.append(fix)
+      if fix.coordinate?.isValid == true { batch.withPosition += 1 }
       gate.ingest(fix, into: &batch.decisions)
       batch.ends.append(batch.decisions.count)
     }
@@ -48,6 +49,8 @@ public struct JudgedBatch: Sendable {
   public var decisions: [GateDecision] = []
   /// Where each fix's decisions end in `decisions`.
   var ends: [Int] = []
+  /// How many of the fixes have a valid position (`SessionEngine.fixesWithPosition`).
+  public var withPosition = 0
   /// The stage as it was before it judged these fixes: an engine stopped partway through
   /// the batch takes it back with the fixes it took (`SessionPipeline.takeBackGate(_:after:)`).
   public var stageBefore: GateStage?

@@ -477,7 +477,7 @@ public struct SessionEngine: Sendable {
   /// (nothing, for a caller that reads none). A fix held in the gate's reorder window is
   /// decided with a later one, or at the finish.
   mutating func take(
-    _ decisions: some Sequence<GateDecision>, fixes: Int, withPosition: Int,
+    _ decisions: ArraySlice<GateDecision>, fixes: Int, withPosition: Int,
     into events: inout [SessionEvent]
   ) {
     pointsIn += fixes

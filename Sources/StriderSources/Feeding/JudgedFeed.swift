@@ -4,7 +4,7 @@ import StriderCore
 import StriderFormats
 
 /// Fixes judged by the gate (`GateStage`) in batches, as the engine takes them
-/// (`SessionPipeline.ingest(judged:of:into:)`): on a thread of their own
+/// (`SessionPipeline.ingest(judged:into:)`): on a thread of their own
 /// between the reading and the engine where the input is big enough to pay for one, else on
 /// the caller's thread as it asks. On two cores, `analyze` of a million fixes spent 70 % of
 /// its time on the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to
