@@ -24,11 +24,11 @@ public enum AccuracyEngine {
   }
 
   /// Opens `path` with `FixFileReader` (sniffing as `analyze` does) and runs it through a
-  /// `SessionEngine`. The activity is `activity` (as `--activity` gives it), else what the
-  /// file declares, else guessed from its speed.
+  /// `SessionPipeline` that re-measures the live distance as a live session does (so the
+  /// summary's live figures are a replay's). The activity is `activity` (as `--activity`
+  /// gives it), else what the file declares, else guessed from its speed.
   ///
-  /// - Parameter keepsTrack: also hand back the finished track (`Result.track`), which
-  ///   `Analysis.summarize` drops: the engine keeps it beside the same summary.
+  /// - Parameter keepsTrack: also hand back the finished track (`Result.track`).
   public static func analyze(
     path: String, activity: Activity? = nil, keepsTrack: Bool = false
   ) throws(FormatError) -> Result {
@@ -38,17 +38,9 @@ public enum AccuracyEngine {
     let chosen =
       activity ?? reader.metadata.declaredActivity
       ?? ActivityGuess.guess(from: fixes)
-    guard keepsTrack else {
-      return Result(
-        format: reader.format, activity: chosen,
-        summary: Analysis.summarize(
-          fixes, configuration: configuration(for: chosen), correctsLiveDistance: true,
-          parallelism: Threads()))
-    }
-    // As `Analysis.summarize` does, keeping the finished track.
     var pipeline = SessionPipeline(
       configuration: configuration(for: chosen),
-      options: SessionPipeline.Options(keepsFinishedTrack: true, readsEvents: false),
+      options: SessionPipeline.Options(keepsFinishedTrack: keepsTrack, readsEvents: false),
       parallelism: Threads())
     var none: [SessionEvent] = []
     for fix in fixes { pipeline.ingest(fix, into: &none) }
