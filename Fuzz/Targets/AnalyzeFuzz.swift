@@ -65,23 +65,27 @@ enum AnalyzePath {
     guard imports else {
       var analysed = SessionPipeline(
         configuration: configuration,
-        options: .init(correctsLiveDistance: false, followsLive: false))
-      for fix in fixes { analysed.absorb(fix) }
+        options: .init(correctsLiveDistance: false, followsLive: false, readsEvents: false))
+      var none: [SessionEvent] = []
+      for fix in fixes { analysed.ingest(fix, into: &none) }
       checkSummary(analysed.finish().summary)
       // `--no-filter`: the raw geodesic length.
       var rawConfiguration = SessionConfiguration.raw(activity: activity)
       rawConfiguration.maximumSplits = splitLimit
-      var raw = SessionPipeline(configuration: rawConfiguration)
-      for fix in fixes { raw.absorb(fix) }
+      var raw = SessionPipeline(
+        configuration: rawConfiguration, options: .init(readsEvents: false))
+      for fix in fixes { raw.ingest(fix, into: &none) }
       checkSummary(raw.finish().summary)
       return
     }
     var imported = SessionPipeline(
-      configuration: configuration, options: .init(correctsLiveDistance: false, followsLive: true))
+      configuration: configuration,
+      options: .init(correctsLiveDistance: false, followsLive: true, readsEvents: false))
     var heartRates = HeartRateTime.Collector()
+    var none: [SessionEvent] = []
     for fix in fixes {
       heartRates.add(fix)
-      imported.absorb(fix)
+      imported.ingest(fix, into: &none)
     }
     var times: [Double] = []
     var distances: [Double] = []
