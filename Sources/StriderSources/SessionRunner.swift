@@ -168,7 +168,7 @@ public struct SessionRunner: Sendable {
   }
 
   /// Handles a fix a `GateStage` has judged already, with the decisions judging it made
-  /// (`JudgedBatch.decisions(of:)`): what `handle(fix:into:)` does with the engine's own
+  /// (`JudgedBatch.decisions(of:)`): what `handle(fix:into:)` does with the pipeline's own
   /// gate. The runner takes the stage back before its finish (`takeBackGate`).
   public mutating func handle(
     fix: Fix, judged decisions: ArraySlice<GateDecision>, into out: inout [RunnerEvent]

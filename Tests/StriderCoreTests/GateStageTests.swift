@@ -4,7 +4,7 @@ import Testing
 @testable import StriderCore
 
 /// The gate run apart (`GateStage`, as `analyze` runs it on a thread of its own) must give
-/// the engine exactly what its own gate gives: the same summary to the bit.
+/// the engine exactly what the pipeline's own gate gives: the same summary to the bit.
 @Suite struct GateStageTests {
   static func summary(ownGate fixes: [Fix], _ configuration: SessionConfiguration)
     -> SessionSummary

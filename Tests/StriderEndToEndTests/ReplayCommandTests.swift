@@ -141,7 +141,7 @@ import Testing
   }
 
   /// At full speed a file of 256 KiB or more (or a pipe) is judged on a thread of its own
-  /// beside the engine: every line printed must be the one the engine's own gate gives.
+  /// beside the engine: every line printed must be the one the pipeline's own gate gives.
   @Test func aFullSpeedReplayJudgedOnItsOwnThreadPrintsWhatTheEnginesOwnGatePrints() throws {
     let (file, size) = try Self.simulated(
       "faulty.gpx", ["--activity", "run", "--seed", "9", "--faults", "all", "--length", "850"])

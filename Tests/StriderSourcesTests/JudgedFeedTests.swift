@@ -4,7 +4,7 @@ import StriderSources
 import Testing
 
 /// A `JudgedFeed` judges on a thread of its own or on the caller's: the engine fed either
-/// way, or by its own gate, must give the same summary to the bit, and the feed the same
+/// way, or by the pipeline's own gate, must give the same summary to the bit, and the feed the same
 /// sensors and the same failure.
 @Suite struct JudgedFeedTests {
   static let configuration = SessionConfiguration(activity: .ride)

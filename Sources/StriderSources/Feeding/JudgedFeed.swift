@@ -8,8 +8,8 @@ import StriderFormats
 /// between the reading and the engine where the input is big enough to pay for one, else on
 /// the caller's thread as it asks. On two cores, `analyze` of a million fixes spent 70 % of
 /// its time on the engine's thread and 30 % parsing beside it; the gate, a tenth, moves to
-/// the second core. Either way the engine is fed exactly the decisions its own gate would
-/// have made, in order, and takes the stage back at the end (`gate`).
+/// the second core. Either way the engine is fed exactly the decisions the pipeline's own gate
+/// would have made, in order, and the pipeline takes the stage back at the end (`gate`).
 ///
 /// `Failure` is what reading the fixes may throw: a file's `FormatError`, a stored session's
 /// `StoreError`.
