@@ -42,7 +42,7 @@ import Testing
     #expect(kept.reduce(0) { $0 + $1.duration.value } == 859)
     #expect(kept[2].pace == Pace(distance: Meters(400), duration: Seconds(142)))
     let summary = Self.report(told: told)
-      .movedSplits(finished: kept, pauses: [], start: Self.start)
+      .movedSplits(finished: kept, start: Self.start)
     #expect(summary.isEmpty, "a split kept as told has nothing to explain")
   }
 
@@ -56,9 +56,29 @@ import Testing
     let kept = report.keepingToldSplits(finished, moving: Seconds(859))
     #expect(kept.map(\.duration.value) == [361, 352, 146])
     #expect(kept[0].endTime == finished[0].endTime)
-    let moved = report.movedSplits(finished: kept, pauses: [], start: Self.start)
+    let moved = report.movedSplits(finished: kept, start: Self.start)
     #expect(moved.map(\.index) == [1])
     #expect(moved.first?.live.duration == Seconds(340))
+    // Told 340 s of 380 elapsed, finished 361 of 361: the 21 s are the 40 s counted
+    // standing when told, less the 19 s by which the finished track reaches the mark sooner.
+    #expect(
+      moved.first?.reason
+        == "standing 40 s live, 0 s on the finished track; "
+        + "the smoothed track reaches the mark 19 s earlier")
+  }
+
+  @Test func aMovedSplitsReasonMakesUpItsDifference() {
+    // Split 2 told 330 s of 352 elapsed (22 s standing), finished 358 of 358: the finished
+    // split begins 4 s sooner (split 1 ended there) and ends 2 s later, so 28 s longer.
+    let told = [Self.split(1, 365, endingAt: 365), Self.split(2, 330, endingAt: 717)]
+    let finished = [Self.split(1, 361, endingAt: 361), Self.split(2, 358, endingAt: 719)]
+    let moved = Self.report(told: told).movedSplits(finished: finished, start: Self.start)
+    #expect(moved.map(\.index) == [1, 2])
+    #expect(
+      moved.last?.reason
+        == "standing 22 s live, 0 s on the finished track; it begins 4 s earlier on the "
+        + "finished track; the smoothed track reaches the mark 2 s later")
+    #expect(moved.first?.reason == "the smoothed track reaches the mark 4 s earlier")
   }
 
   @Test func theToleranceItselfKeepsTheToldSplit() {

@@ -24,9 +24,7 @@ public enum FinishingText {
         "  live pause \(LocalDate.text(pause.interval.start).suffix(5))  "
         + "\(DisplayFormat.clock(pause.interval.duration)) not kept: \(reason)\n"
     }
-    for moved in report.movedSplits(
-      finished: summary.splits, pauses: summary.pauses, start: summary.start?.time)
-    {
+    for moved in report.movedSplits(finished: summary.splits, start: summary.start?.time) {
       text +=
         "  split \(moved.index) \(DisplayFormat.clock(moved.finished.duration)), announced live "
         + "as \(DisplayFormat.clock(moved.live.duration)): \(moved.reason)\n"

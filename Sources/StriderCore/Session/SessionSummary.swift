@@ -119,7 +119,7 @@ public struct SessionSummary: Hashable, Sendable, Codable {
     }
     var moved: [Int: FinishingReport.MovedSplit] = [:]
     if live, let finishing {
-      for m in finishing.movedSplits(finished: splits, pauses: pauses, start: start?.time)
+      for m in finishing.movedSplits(finished: splits, start: start?.time)
       where moved[m.index] == nil {
         moved[m.index] = m
       }
