@@ -93,10 +93,7 @@ enum AnalyzePath {
     let summary = imported.finish(handingOut: { point in
       times.append(point.time.secondsSince1970)
       distances.append(point.distance.value)
-      points.append(
-        TrackPoint(
-          time: point.time, coordinate: point.coordinate, altitude: point.altitude,
-          speed: point.speed, segment: point.segment))
+      points.append(point.trackPoint)
     }).summary
     checkSummary(summary)
     let efforts = BestEfforts.of(

@@ -37,6 +37,12 @@ public struct FinishedTrack: Hashable, Sendable {
       self.distance = distance
       self.segment = segment
     }
+
+    /// The point as the map and the display track draw it.
+    public var trackPoint: TrackPoint {
+      TrackPoint(
+        time: time, coordinate: coordinate, altitude: altitude, speed: speed, segment: segment)
+    }
   }
 
   public var points: [Point]
@@ -123,13 +129,7 @@ public struct FinishedTrack: Hashable, Sendable {
   }
 
   /// The track as track points (for drawing and the display track).
-  public var trackPoints: [TrackPoint] {
-    points.map {
-      TrackPoint(
-        time: $0.time, coordinate: $0.coordinate, altitude: $0.altitude, speed: $0.speed,
-        segment: $0.segment)
-    }
-  }
+  public var trackPoints: [TrackPoint] { points.map(\.trackPoint) }
 
   /// Builds the track point by point, in time order, from the steps the summary counted.
   public struct Builder: Sendable {

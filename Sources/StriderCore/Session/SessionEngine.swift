@@ -262,7 +262,7 @@ public struct SessionEngine: Sendable {
   /// times it within `FinishingReport.toldSplitTolerance` (`keepingToldSplits`): set for a
   /// session someone watched or heard (a run, a replay, the demo), not for a file analysed
   /// or imported, whose splits are the finished track's.
-  public private(set) var keepsToldSplits: Bool
+  public let keepsToldSplits: Bool
 
   /// The live figures.
   public var snapshot: MetricsSnapshot { figures(metrics.snapshot) }

@@ -120,8 +120,7 @@ extension SessionStore {
     let laps = RecordedLaps(marks: try LapRow.marks(of: id, db), last: .active)
     // The finish hands its points out from its own threads, and the connection is this
     // thread's: they are written here, a batch at a time, as the finish makes them.
-    let finishing = pipeline
-    pipeline = SessionPipeline(configuration: configuration)
+    let finishing = consume pipeline
     var handedOut = 0
     let (tail, measured) = try handOver(
       name: "strider-measure-again",

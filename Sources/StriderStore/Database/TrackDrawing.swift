@@ -30,10 +30,7 @@ enum TrackDrawing {
       try read(start..<end) { point in
         times.append(point.time.secondsSince1970)
         distances.append(point.distance.value)
-        piece.append(
-          TrackPoint(
-            time: point.time, coordinate: point.coordinate, altitude: point.altitude,
-            speed: point.speed, segment: point.segment))
+        piece.append(point.trackPoint)
       }
       let reduced = DisplayTrack.reduce(piece)
       try write(reduced, drawn)
