@@ -63,7 +63,7 @@ import Testing
     // standing when told, less the 19 s by which the finished track reaches the mark sooner.
     #expect(
       moved.first?.reason
-        == "standing 40 s live, 0 s on the finished track; "
+        == "standing 0:40 live, 0:00 on the finished track; "
         + "the smoothed track reaches the mark 19 s earlier")
   }
 
@@ -76,7 +76,7 @@ import Testing
     #expect(moved.map(\.index) == [1, 2])
     #expect(
       moved.last?.reason
-        == "standing 22 s live, 0 s on the finished track; it begins 4 s earlier on the "
+        == "standing 0:22 live, 0:00 on the finished track; it begins 4 s earlier on the "
         + "finished track; the smoothed track reaches the mark 2 s later")
     #expect(moved.first?.reason == "the smoothed track reaches the mark 4 s earlier")
   }

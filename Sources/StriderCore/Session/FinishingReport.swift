@@ -148,8 +148,8 @@ public struct FinishingReport: Hashable, Sendable, Codable {
         let finishedStanding = standing(split, from: finishedFrom)
         if abs(liveStanding - finishedStanding) >= 1 {
           parts.append(
-            "standing \(Int(saturating: liveStanding.rounded())) s live, "
-              + "\(Int(saturating: finishedStanding.rounded())) s on the finished track")
+            "standing \(CueText.clock(Seconds(liveStanding))) live, "
+              + "\(CueText.clock(Seconds(finishedStanding))) on the finished track")
         }
         // The split before ended elsewhere on the finished track: this one begins there.
         let begins = (finishedFrom - liveFrom).value
