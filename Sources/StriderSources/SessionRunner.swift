@@ -93,7 +93,8 @@ public struct SessionRunner: Sendable {
     self.reportsPoints = reportsPoints
     var options = SessionPipeline.Options(
       reportsEachFix: reportsVerdicts || reportsPoints, keepsToldSplits: true,
-      followsWorkout: coach != nil, recordsToBeat: recordsToBeat)
+      followsWorkout: coach != nil, recordsToBeat: recordsToBeat,
+      trackStorage: ScratchFile.shared)
     options.relearnsAhead = relearnsAhead
     pipeline = SessionPipeline(
       configuration: configuration, options: options, parallelism: Threads())

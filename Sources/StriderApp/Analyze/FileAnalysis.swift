@@ -62,7 +62,8 @@ public struct FileAnalysis {
     var pipeline = SessionPipeline(
       configuration: configuration,
       options: SessionPipeline.Options(
-        correctsLiveDistance: followsLive, followsLive: followsLive, readsEvents: false),
+        correctsLiveDistance: followsLive, followsLive: followsLive, readsEvents: false,
+        trackStorage: ScratchFile.shared),
       parallelism: Threads())
     // The gate judges on a thread of its own, beside the parsing and the engine, where the
     // file is big enough to pay for one.
@@ -142,7 +143,8 @@ extension FileAnalysis {
     var pipelines = legs.map {
       SessionPipeline(
         configuration: configuration($0),
-        options: SessionPipeline.Options(correctsLiveDistance: false, readsEvents: false),
+        options: SessionPipeline.Options(
+          correctsLiveDistance: false, readsEvents: false, trackStorage: ScratchFile.shared),
         parallelism: Threads())
     }
     var none: [SessionEvent] = []

@@ -34,12 +34,15 @@ public struct SessionPipeline: Sendable {
     public var recordsToBeat = RecordsToBeat()
     /// Relearns worked out ahead of the engine, on a thread an edge owns.
     package var relearnsAhead: (any RelearnSupply)?
+    /// Where a long session's accepted fixes may leave memory (`TrackStorage`); in memory
+    /// where none is given.
+    public var trackStorage: (any TrackStorage)?
 
     public init(
       keepsFinishedTrack: Bool = false, correctsLiveDistance: Bool = true,
       followsLive: Bool = true, reportsEachFix: Bool = true, readsEvents: Bool = true,
       keepsToldSplits: Bool = false, followsWorkout: Bool = false,
-      recordsToBeat: RecordsToBeat = RecordsToBeat()
+      recordsToBeat: RecordsToBeat = RecordsToBeat(), trackStorage: (any TrackStorage)? = nil
     ) {
       self.keepsFinishedTrack = keepsFinishedTrack
       self.correctsLiveDistance = correctsLiveDistance
@@ -49,6 +52,7 @@ public struct SessionPipeline: Sendable {
       self.keepsToldSplits = keepsToldSplits
       self.followsWorkout = followsWorkout
       self.recordsToBeat = recordsToBeat
+      self.trackStorage = trackStorage
     }
 
     /// A file or a list of fixes summed up, with no one watching: no live correction, no

@@ -77,7 +77,7 @@ public struct SessionEngine: Sendable {
   /// Whether each fix's `.judged` and `.point` events are built (see `init`).
   private let reportsEachFix: Bool
   /// Accepted fixes for the finishing pass; kept only when that pass smooths the track.
-  private var track = ChunkedArray<FinishingPass.Entry>()
+  private var track: ChunkedArray<FinishingPass.Entry>
   private let keepsTrack: Bool
   private var firstTimedTime: GNSSTime?
   private var finished: SessionSummary?
@@ -224,6 +224,7 @@ public struct SessionEngine: Sendable {
     self.recordsToBeat = recordsToBeat
     relearnsAhead = options.relearnsAhead
     keepsToldSplits = options.keepsToldSplits
+    track = ChunkedArray(storage: options.trackStorage)
     let keepsTrack =
       configuration.smoothFinishedTrack && configuration.smoother != nil && !configuration.isRaw
     // The search for records beaten reads the finished track's times and distances only:
@@ -544,7 +545,7 @@ public struct SessionEngine: Sendable {
     if keepsTrack {
       // The track is smoothed in place; the engine lets go of it so no copy is made.
       var points = track
-      track = ChunkedArray()
+      track = ChunkedArray(storage: options.trackStorage)
       // The live figures' model competes with the finish's own, so that both land in the
       // same likelihood basin when the live one explains the whole track as well.
       let liveModel =
@@ -607,7 +608,7 @@ public struct SessionEngine: Sendable {
     handingOut handOut: ((FinishedTrack.Point) -> Void)?
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     var points = track
-    track = ChunkedArray()
+    track = ChunkedArray(storage: options.trackStorage)
     let figures = finishingPass.finish(
       &points, alsoFrom: lastLiveModel(of: points), handingOut: handOut)
     finishedTrack = figures.track ?? FinishedTrack()

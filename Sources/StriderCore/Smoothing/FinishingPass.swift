@@ -142,28 +142,30 @@ struct FinishingPass: Sendable {
     handingOut handOut: ((FinishedTrack.Point) -> Void)?,
     besideFrom pointsBeside: Int = FinishingPass.pointsBeside
   ) -> Figures {
-    guard points.count >= pointsBeside, let smoother,
-      let items = SmoothedItems(points), parallelism.width > 1
-    else {
+    guard points.count >= pointsBeside, let smoother, parallelism.width > 1 else {
       let model = smooth(&points, alsoFrom: other)
       return figures(of: points, handingOut: handOut, noise: model)
     }
-    var timesAscend = true
-    var latest = -Double.infinity
-    for p in points where !p.timeValue.isNaN {
-      if p.timeValue < latest {
-        timesAscend = false
-        break
-      }
-      latest = p.timeValue
-    }
-    let model = smoother.smooth(
-      count: items.count, alsoFrom: other.map(items.rival), learnOnly: true,
-      input: { k in points[items.index(k)].smoothingInput }, output: { _, _ in })
     let alongCurve = alongCurve
     let count = points.count
-    return points.withUnsafeMutableChunks { chunks in
-      let entries = SharedEntries(chunks: chunks, count: count)
+    // Every piece reads the track through a pass of its own, which lets the chunks it has
+    // gone by leave memory where the track's storage can (`ChunkedArray.Pass`).
+    let finished: Figures? = points.withPasses { newPass in
+      let learning = newPass()
+      guard let items = SmoothedItems(learning) else { return nil }
+      var timesAscend = true
+      var latest = -Double.infinity
+      for p in learning where !p.timeValue.isNaN {
+        if p.timeValue < latest {
+          timesAscend = false
+          break
+        }
+        latest = p.timeValue
+      }
+      let model = smoother.smooth(
+        count: items.count, alsoFrom: other.map(items.rival), learnOnly: true,
+        input: { k in learning[items.index(k)].smoothingInput }, output: { _, _ in })
+      let entries = newPass()
       let progress = parallelism.makeProgress()
       var figures: Figures?
       // The smoother writes the points below what it publishes no more; the figures read
@@ -195,13 +197,16 @@ struct FinishingPass: Sendable {
         },
         beside: {
           figures = self.figures(
-            of: AwaitedEntries(entries: entries, progress: progress),
+            of: AwaitedEntries(entries: newPass(), progress: progress),
             handingOut: handOut, timesAscend: timesAscend, noise: model)
         })
       // Both are done when `run` returns, so the figures are made.
       guard let figures else { preconditionFailure("the figures were not made") }
       return figures
     }
+    // No point the live filter saw: nothing to smooth.
+    return finished
+      ?? figures(of: points, handingOut: handOut, noise: smooth(&points, alsoFrom: other))
   }
 
   /// Tracks shorter than this are finished on one thread: a second costs more to start.
@@ -869,29 +874,15 @@ struct FinishingPass: Sendable {
   }
 }
 
-/// The finishing pass's track as both its pieces reach it: each works on points the other
-/// is not touching (the smoother's `WorkProgress` says which are whose).
-private struct SharedEntries {
-  let chunks: [UnsafeMutableBufferPointer<FinishingPass.Entry>]
-  let count: Int
-
-  subscript(i: Int) -> FinishingPass.Entry {
-    get { chunks[i >> ChunkedArray<Int>.chunkShift][i & ChunkedArray<Int>.chunkMask] }
-    nonmutating _modify {
-      yield &chunks[i >> ChunkedArray<Int>.chunkShift][i & ChunkedArray<Int>.chunkMask]
-    }
-  }
-}
-
 /// The settled track, as the figures read it: a point not settled yet is waited for.
 private struct AwaitedEntries: RandomAccessCollection {
-  let entries: SharedEntries
+  let entries: ChunkedArray<FinishingPass.Entry>.Pass
   let progress: any WorkProgress
   /// How many points are known to be settled; only the figures' thread reads it.
   private let known = Known()
   private final class Known { var count = 0 }
 
-  init(entries: SharedEntries, progress: any WorkProgress) {
+  init(entries: ChunkedArray<FinishingPass.Entry>.Pass, progress: any WorkProgress) {
     self.entries = entries
     self.progress = progress
   }

@@ -39,7 +39,8 @@ struct ImportWriter {
     self.store = store
     self.id = id
     pipeline = SessionPipeline(
-      configuration: configuration, options: SessionPipeline.Options(keepsFinishedTrack: true),
+      configuration: configuration,
+      options: SessionPipeline.Options(keepsFinishedTrack: true, trackStorage: ScratchFile.shared),
       parallelism: Threads())
   }
 

@@ -80,7 +80,8 @@ extension SessionStore {
     var pipeline = SessionPipeline(
       configuration: configuration,
       options: SessionPipeline.Options(
-        keepsFinishedTrack: true, keepsToldSplits: origin != .imported),
+        keepsFinishedTrack: true, keepsToldSplits: origin != .imported,
+        trackStorage: ScratchFile.shared),
       parallelism: Threads())
     for child: any SessionChildRecord.Type in [
       LiveTrackPointRow.self, DisplayPointRow.self, FinishedPointRow.self, EventRow.self,
