@@ -63,4 +63,32 @@ struct JSONValueTests {
     value.write(to: &text)
     #expect(text == "prefix " + value.serialized)
   }
+
+  /// A long value written a piece at a time (a long session's summary) is the same text,
+  /// and no piece handed out holds much more than the limit.
+  @Test func aLongValueWrittenInPiecesIsTheSameText() {
+    let numbers = (0..<5000).map { Double($0) / 7 }
+    let items = JSONItems(numbers) { .object([JSONMember("x", .number($0))]) }
+    let value = JSONValue.object([
+      JSONMember("items", .items(items)),
+      JSONMember("array", .array(numbers.map { .number($0) })),
+      JSONMember("name", .string("a \u{9B} b")),
+    ])
+    var pieces: [[UInt8]] = []
+    var out: [UInt8] = []
+    value.write(to: &out, past: 1000) { (bytes: inout [UInt8]) in
+      pieces.append(bytes)
+      bytes.removeAll()
+    }
+    pieces.append(out)
+    #expect(String(decoding: pieces.joined(), as: UTF8.self) == value.serialized)
+    #expect(pieces.count > 50)
+    #expect(pieces.allSatisfy { $0.count < 1100 })
+    // Items made as they are written read as the array of the same values.
+    let array = JSONValue.array(numbers.map { .object([JSONMember("x", .number($0))]) })
+    #expect(JSONValue.items(items).serialized == array.serialized)
+    #expect(
+      JSONValue.items(items)
+        == .items(JSONItems(numbers) { .object([JSONMember("x", .number($0))]) }))
+  }
 }

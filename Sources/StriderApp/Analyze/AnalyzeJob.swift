@@ -47,8 +47,11 @@ public struct AnalyzeJob: Equatable {
         warn("strider: error: \(error.description)")
         continue
       }
-      let text = format == .json ? report.json(live: live).serialized : report.table
-      try Output.standard(text + "\n")
+      if format == .json {
+        try Output.standard(report.json(live: live))
+      } else {
+        try Output.standard(report.table + "\n")
+      }
     }
     return failures
   }

@@ -14,8 +14,10 @@ public struct TurnLines {
 
   public init() {}
 
+  /// A long value (the summary of a long session) is written as it is made, a piece at a
+  /// time.
   public mutating func add(_ json: JSONValue) throws(OutputError) {
-    json.write(to: &bytes)
+    try json.write(to: &bytes, past: TurnLines.limit, flush: Output.flushStandard)
     try endLine()
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StriderCore
 import StriderRender
 import Synchronization
 
@@ -35,6 +36,21 @@ public enum Output {
   /// Writes `text` to standard output.
   public static func standard(_ text: String) throws(OutputError) {
     try write(Array(text.utf8), to: STDOUT_FILENO, destination: "standard output")
+  }
+
+  /// Writes `json` and a newline to standard output, a piece at a time where it is long
+  /// (`JSONValue.write(to:past:flush:)`).
+  public static func standard(_ json: JSONValue) throws(OutputError) {
+    var bytes: [UInt8] = []
+    try json.write(to: &bytes, past: 1 << 16, flush: flushStandard)
+    bytes.append(UInt8(ascii: "\n"))
+    try flushStandard(&bytes)
+  }
+
+  /// Writes `bytes` to standard output and empties them, keeping their room.
+  static func flushStandard(_ bytes: inout [UInt8]) throws(OutputError) {
+    try write(bytes, to: STDOUT_FILENO, destination: "standard output")
+    bytes.removeAll(keepingCapacity: true)
   }
 
   /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.

@@ -10,6 +10,9 @@ public indirect enum JSONValue: Sendable, Equatable {
   case string(String)
   case array([JSONValue])
   case object([JSONMember])
+  /// An array whose items are made as they are written, so that a long list (a long
+  /// session's splits and cues) is never held whole as a tree of values.
+  case items(JSONItems)
 
   /// The value as compact JSON text.
   public var serialized: String {
@@ -29,6 +32,16 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// of a million points is tens of megabytes, and appending one Unicode scalar at a time
   /// to a `String` cost hundreds of instructions a byte.
   public func write(to out: inout [UInt8]) {
+    write(to: &out, past: .max) { (_: inout [UInt8]) in }
+  }
+
+  /// Appends the value as `write(to:)` does, handing `out` to `flush` whenever it holds more
+  /// than `limit` bytes between two items of an array or an object: a long value is written
+  /// a piece at a time, never held whole as text.
+  public func write<Failure: Error>(
+    to out: inout [UInt8], past limit: Int,
+    flush: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
     switch self {
     case .null: out.append(contentsOf: "null".utf8)
     case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -39,7 +52,16 @@ public indirect enum JSONValue: Sendable, Equatable {
       out.append(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
-        item.write(to: &out)
+        try item.write(to: &out, past: limit, flush: flush)
+        if out.count > limit { try flush(&out) }
+      }
+      out.append(UInt8(ascii: "]"))
+    case .items(let items):
+      out.append(UInt8(ascii: "["))
+      for i in 0..<items.count {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        try items[i].write(to: &out, past: limit, flush: flush)
+        if out.count > limit { try flush(&out) }
       }
       out.append(UInt8(ascii: "]"))
     case .object(let members):
@@ -48,7 +70,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         JSONValue.writeString(m.key, to: &out)
         out.append(UInt8(ascii: ":"))
-        m.value.write(to: &out)
+        try m.value.write(to: &out, past: limit, flush: flush)
+        if out.count > limit { try flush(&out) }
       }
       out.append(UInt8(ascii: "}"))
     }
@@ -189,5 +212,30 @@ public struct JSONMember: Sendable, Equatable {
   public init(_ key: String, _ value: JSONValue) {
     self.key = key
     self.value = value
+  }
+}
+
+/// The items of `JSONValue.items`: how many, and how to make each.
+public struct JSONItems: Sendable, Equatable {
+  public let count: Int
+  private let make: @Sendable (Int) -> JSONValue
+
+  public init(count: Int, make: @escaping @Sendable (Int) -> JSONValue) {
+    self.count = count
+    self.make = make
+  }
+
+  /// The items of `values`, made when written.
+  public init<Values: RandomAccessCollection & Sendable>(
+    _ values: Values, _ transform: @escaping @Sendable (Values.Element) -> JSONValue
+  ) where Values.Index == Int {
+    self.init(count: values.count) { k in transform(values[values.startIndex + k]) }
+  }
+
+  public subscript(k: Int) -> JSONValue { make(k) }
+
+  /// The same items, made and compared one by one.
+  public static func == (a: JSONItems, b: JSONItems) -> Bool {
+    a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }
   }
 }

@@ -117,13 +117,11 @@ public struct SessionSummary: Hashable, Sendable, Codable {
         JSONMember(JSONKey.longitude, .number(e.coordinate.longitude)),
       ])
     }
-    var moved: [Int: FinishingReport.MovedSplit] = [:]
-    if live, let finishing {
-      for m in finishing.movedSplits(finished: splits, start: start?.time)
-      where moved[m.index] == nil {
-        moved[m.index] = m
-      }
-    }
+    let moved: [Int: FinishingReport.MovedSplit] =
+      live
+      ? (finishing?.movedSplits(finished: splits, start: start?.time) ?? []).reduce(into: [:]) {
+        if $0[$1.index] == nil { $0[$1.index] = $1 }
+      } : [:]
     var rejectedMembers: [JSONMember] = []
     for reason in RejectionReason.allCases {
       rejectedMembers.append(JSONMember(reason.rawValue, .int(rejected[reason] ?? 0)))
@@ -145,8 +143,8 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       ? [
         JSONMember(
           "cues",
-          .array(
-            cues.map {
+          .items(
+            JSONItems(cues) {
               .object([
                 JSONMember("time", .string($0.time.iso8601)),
                 JSONMember("trigger", .string($0.trigger.rawValue)),
@@ -176,8 +174,8 @@ public struct SessionSummary: Hashable, Sendable, Codable {
       JSONMember("pauses", .array(pauses.map(pause))),
       JSONMember(
         "splits",
-        .array(
-          splits.map {
+        .items(
+          JSONItems(splits) {
             .object(
               [
                 JSONMember("index", .int($0.index)),
