@@ -1,10 +1,11 @@
 import Foundation
-import StriderApp
-import StriderCore
 import StriderRender
 import StriderSimulator
 import StriderSources
 import Testing
+
+@testable import StriderApp
+@testable import StriderCore
 
 /// The dashboard with a workout: coach cues are spoken like the other cues, the workout
 /// panel follows the coach, and a filter-lab toggle keeps the workout.

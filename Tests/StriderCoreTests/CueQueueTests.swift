@@ -1,5 +1,6 @@
-import StriderCore
 import Testing
+
+@testable import StriderCore
 
 /// The speaker's queue: two sentences never talk over each other, the most important waits
 /// least, and stale sentences give way.

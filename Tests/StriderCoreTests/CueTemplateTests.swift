@@ -1,5 +1,6 @@
-import StriderCore
 import Testing
+
+@testable import StriderCore
 
 /// The sentences of configurable cues (`CueText.says`): one template per field, units and
 /// plurals right, and today's wording for the default fields.

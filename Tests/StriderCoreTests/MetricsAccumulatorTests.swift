@@ -1,6 +1,7 @@
 import Foundation
-import StriderCore
 import Testing
+
+@testable import StriderCore
 
 /// Totals, times, splits and current pace of `MetricsAccumulator` on synthetic tracks.
 struct MetricsAccumulatorTests {

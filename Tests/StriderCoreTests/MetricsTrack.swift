@@ -1,4 +1,4 @@
-import StriderCore
+@testable import StriderCore
 
 /// Builds synthetic filtered tracks the way the engine would feed them to the metrics.
 ///

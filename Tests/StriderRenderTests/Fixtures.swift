@@ -1,6 +1,7 @@
-import StriderCore
 import StriderRender
 import StriderSimulator
+
+@testable import StriderCore
 
 /// Fixed inputs for the golden tests: a simulated run's route and hand-set figures, so that
 /// the pictures change only when the drawing does.

@@ -1,7 +1,8 @@
-import StriderCore
-import StriderRender
 import StriderTestSupport
 import Testing
+
+@testable import StriderCore
+@testable import StriderRender
 
 /// The workout panel alone and in whole screens, as golden text (re-record with
 /// STRIDER_RECORD_GOLDEN=1 after reviewing the change by eye).

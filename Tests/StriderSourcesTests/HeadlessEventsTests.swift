@@ -1,7 +1,8 @@
-import StriderCore
 import StriderSimulator
 import StriderSources
 import Testing
+
+@testable import StriderCore
 
 /// The headless printer writes its most frequent lines straight as bytes
 /// (`HeadlessEvents.write`): each must be the text of the event's JSON value.

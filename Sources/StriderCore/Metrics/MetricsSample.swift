@@ -12,12 +12,12 @@ public struct MetricsSample: Sendable, Hashable, Codable {
   /// Altitude, if the source has one; used for elevation gain and the grade in calories.
   public var altitude: Meters?
   /// Distance from the previous sample; 0 at the first sample, across gaps and while paused.
-  public var step: Meters
+  public var step: Meters = .zero
   /// False while auto-paused: moving time does not grow, elapsed time does.
-  public var isMoving: Bool
+  public var isMoving: Bool = true
   /// A gap lies before this sample: it adds no time, and nothing is interpolated across it
   /// for pace. Its step counts only where it was settled before the gap (`settledSpan`).
-  public var startsSegment: Bool
+  public var startsSegment: Bool = false
   /// Of a moving step into or out of a stop, the part the user was moving; they stood the
   /// rest. Nil: the whole step was moving.
   public var movingDuration: Seconds?
@@ -36,20 +36,5 @@ public struct MetricsSample: Sendable, Hashable, Codable {
       self.start = start
       self.moving = moving
     }
-  }
-
-  public init(
-    time: GNSSTime, coordinate: Coordinate, altitude: Meters? = nil, step: Meters = .zero,
-    isMoving: Bool = true, startsSegment: Bool = false, movingDuration: Seconds? = nil,
-    settledSpan: Span? = nil
-  ) {
-    self.time = time
-    self.coordinate = coordinate
-    self.altitude = altitude
-    self.step = step
-    self.isMoving = isMoving
-    self.startsSegment = startsSegment
-    self.movingDuration = movingDuration
-    self.settledSpan = settledSpan
   }
 }

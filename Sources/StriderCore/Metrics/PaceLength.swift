@@ -9,12 +9,6 @@ public struct PaceLength: Hashable, Sendable {
   /// The spoken unit after "per": "kilometre", "mile", "100 metres", "100 yards".
   public var spoken: String
 
-  public init(length: Meters, label: String, spoken: String) {
-    self.length = length
-    self.label = label
-    self.spoken = spoken
-  }
-
   /// A kilometre or a mile: the split length of the units.
   public static func split(_ units: UnitSystem) -> PaceLength {
     units == .metric

@@ -20,17 +20,4 @@ public struct Split: Sendable, Hashable, Codable {
   public var endTime: GNSSTime
   /// True only for the last, shorter split that `finish()` closes.
   public var isPartial: Bool
-
-  public init(
-    index: Int, distance: Meters, duration: Seconds, pace: Pace, elevationGain: Meters?,
-    endTime: GNSSTime, isPartial: Bool
-  ) {
-    self.index = index
-    self.distance = distance
-    self.duration = duration
-    self.pace = pace
-    self.elevationGain = elevationGain
-    self.endTime = endTime
-    self.isPartial = isPartial
-  }
 }

@@ -31,11 +31,6 @@ public enum CalorieSource: String, Hashable, Sendable, Codable {
 public struct CalorieEstimate: Hashable, Sendable, Codable {
   public var calories: Kilocalories
   public var source: CalorieSource
-
-  public init(calories: Kilocalories, source: CalorieSource) {
-    self.calories = calories
-    self.source = source
-  }
 }
 
 public struct SessionSummary: Hashable, Sendable, Codable {

@@ -28,16 +28,6 @@ public struct StepResult: Sendable, Hashable {
   public var duration: Seconds
   public var ending: Ending
 
-  public init(
-    step: PlannedStep, time: GNSSTime, distance: Meters, duration: Seconds, ending: Ending
-  ) {
-    self.step = step
-    self.time = time
-    self.distance = distance
-    self.duration = duration
-    self.ending = ending
-  }
-
   /// The step's average pace; nil without distance or time.
   public var pace: Pace? { Pace(distance: distance, duration: duration) }
 }
@@ -59,11 +49,4 @@ public struct CoachCue: Sendable, Hashable {
   /// The number of the step it is about (`PlannedStep.number`).
   public var step: Int
   public var text: String
-
-  public init(time: GNSSTime, kind: Kind, step: Int, text: String) {
-    self.time = time
-    self.kind = kind
-    self.step = step
-    self.text = text
-  }
 }

@@ -47,11 +47,6 @@ public struct PlannedStep: Sendable, Hashable {
   public struct Repetition: Sendable, Hashable {
     public var round: Int
     public var of: Int
-
-    public init(round: Int, of: Int) {
-      self.round = round
-      self.of = of
-    }
   }
 
   public var step: WorkoutStep
@@ -59,10 +54,4 @@ public struct PlannedStep: Sendable, Hashable {
   public var number: Int
   /// The round of its repeated block; nil for a step on its own.
   public var repetition: Repetition?
-
-  public init(step: WorkoutStep, number: Int, repetition: Repetition?) {
-    self.step = step
-    self.number = number
-    self.repetition = repetition
-  }
 }

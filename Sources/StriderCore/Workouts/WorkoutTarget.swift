@@ -47,10 +47,4 @@ public struct CoachBand: Sendable, Hashable {
   public var measure: Measure
   public var low: Double
   public var high: Double
-
-  public init(measure: Measure, low: Double, high: Double) {
-    self.measure = measure
-    self.low = low
-    self.high = high
-  }
 }
