@@ -1,6 +1,7 @@
 import StriderCore
-import StriderRender
 import Testing
+
+@testable import StriderRender
 
 /// The dashboard's heart-rate line says the zone when the user's maximum is known.
 @Suite struct DashboardZoneTests {

@@ -1,6 +1,7 @@
 import StriderCore
-import StriderRender
 import Testing
+
+@testable import StriderRender
 
 /// The filter lab's distance rows stay readable and honest on a faulted stream: no
 /// thousandfold multiple of a few hundred metres, no percentage of a few metres.

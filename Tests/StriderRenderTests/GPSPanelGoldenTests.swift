@@ -1,7 +1,8 @@
 import StriderCore
-import StriderRender
 import StriderTestSupport
 import Testing
+
+@testable import StriderRender
 
 /// The GPS panel of `strider run` (`g`): a receiver's fix, DOPs and satellites.
 @Suite struct GPSPanelGoldenTests {

@@ -1,7 +1,8 @@
 import StriderCore
-import StriderRender
 import StriderTestSupport
 import Testing
+
+@testable import StriderRender
 
 /// The history screen's panels on their own, and whole screens at 120×40 and 80×24, in
 /// both glyph sets.

@@ -1,7 +1,8 @@
 import StriderCore
-import StriderRender
 import StriderTestSupport
 import Testing
+
+@testable import StriderRender
 
 /// Each panel on its own at a fixed size, in both glyph sets.
 @Suite struct PanelGoldenTests {

@@ -19,21 +19,6 @@ public struct Dashboard: Sendable {
   public var gps: GPSStatus
   public var glyphs: Glyphs
 
-  public init(
-    snapshot: MetricsSnapshot, activity: Activity, units: UnitSystem, state: SessionState,
-    heartRate: BeatsPerMinute? = nil, heartRateZones: HeartRateZones? = nil, gps: GPSStatus,
-    glyphs: Glyphs
-  ) {
-    self.snapshot = snapshot
-    self.activity = activity
-    self.units = units
-    self.state = state
-    self.heartRate = heartRate
-    self.heartRateZones = heartRateZones
-    self.gps = gps
-    self.glyphs = glyphs
-  }
-
   private struct Line {
     var label: String
     var value: String

@@ -12,12 +12,6 @@ public struct FilterLabPanel: Sendable {
   public var units: UnitSystem
   public var glyphs: Glyphs
 
-  public init(state: FilterLabState, units: UnitSystem, glyphs: Glyphs) {
-    self.state = state
-    self.units = units
-    self.glyphs = glyphs
-  }
-
   /// The height that shows everything at a width of about 36 columns.
   public var preferredHeight: Int { 2 + 1 + RejectionReason.switchable.count + 2 + 1 + 3 + 2 }
   /// The height that still shows every toggle and the raw and filtered distances.

@@ -11,12 +11,6 @@ public struct RejectionMarker: Sendable, Hashable {
   public var glyph: Character
   public var color: TerminalColor
 
-  public init(reason: RejectionReason, glyph: Character, color: TerminalColor) {
-    self.reason = reason
-    self.glyph = glyph
-    self.color = color
-  }
-
   /// The marker for a reason in a glyph set: each reason's Unicode glyph, the ASCII one that
   /// stands in for it, and its colour.
   public static func marker(for reason: RejectionReason, glyphs: Glyphs) -> RejectionMarker {

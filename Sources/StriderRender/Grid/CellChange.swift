@@ -6,10 +6,4 @@ public struct CellChange: Sendable, Hashable {
   public var column: Int
   public var row: Int
   public var cell: Cell
-
-  public init(column: Int, row: Int, cell: Cell) {
-    self.column = column
-    self.row = row
-    self.cell = cell
-  }
 }

@@ -8,12 +8,6 @@ public struct SessionDetailPanel: Sendable {
   public var units: UnitSystem
   public var glyphs: Glyphs
 
-  public init(detail: HistorySessionDetail, units: UnitSystem, glyphs: Glyphs) {
-    self.detail = detail
-    self.units = units
-    self.glyphs = glyphs
-  }
-
   /// The summary's rows, label and value.
   var summaryRows: [(String, String)] {
     let entry = detail.entry

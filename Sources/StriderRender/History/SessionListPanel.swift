@@ -14,21 +14,9 @@ public struct SessionListPanel: Sendable {
   /// How many sessions there are before a search narrows them (the title says "12 of 3650").
   public var total: Int
   /// The search text, shown in the title.
-  public var query: String
+  public var query: String = ""
   public var units: UnitSystem
   public var glyphs: Glyphs
-
-  public init(
-    entries: [HistoryEntry], selection: Int?, total: Int, query: String = "",
-    units: UnitSystem, glyphs: Glyphs
-  ) {
-    self.entries = entries
-    self.selection = selection
-    self.total = total
-    self.query = query
-    self.units = units
-    self.glyphs = glyphs
-  }
 
   /// The column names, in the cells' order.
   static let header = ["started", "sport", "distance", "moving", "pace/speed"]

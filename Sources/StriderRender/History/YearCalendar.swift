@@ -9,11 +9,6 @@ public struct YearCalendar: Sendable {
   public var data: HistoryData
   public var glyphs: Glyphs
 
-  public init(data: HistoryData, glyphs: Glyphs) {
-    self.data = data
-    self.glyphs = glyphs
-  }
-
   /// The rows it needs: the months, seven days, the box.
   public static let preferredHeight = 10
   public static let maximumWeeks = 53

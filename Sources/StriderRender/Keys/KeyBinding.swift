@@ -18,12 +18,4 @@ public struct KeyBinding: Sendable, Hashable {
   public var group: Group
   /// Lower is kept longer when the status line has to shorten.
   public var priority: Int
-
-  public init(keys: String, description: String, short: String, group: Group, priority: Int) {
-    self.keys = keys
-    self.description = description
-    self.short = short
-    self.group = group
-    self.priority = priority
-  }
 }

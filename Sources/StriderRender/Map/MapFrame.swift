@@ -18,13 +18,6 @@ public struct MapFrame: Sendable, Hashable {
   public var columns: Int
   public var rows: Int
 
-  public init(centre: PlanePoint, metresPerColumn: Double, columns: Int, rows: Int) {
-    self.centre = centre
-    self.metresPerColumn = metresPerColumn
-    self.columns = columns
-    self.rows = rows
-  }
-
   /// Metres north-south one row covers.
   public var metresPerRow: Double { metresPerColumn * Self.cellAspect }
 

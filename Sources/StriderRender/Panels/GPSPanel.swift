@@ -32,13 +32,6 @@ public struct GPSPanel: Sendable {
   static let fullSignal = 50.0
   static let barWidth = 8
 
-  public init(sky: SkyView?, fix: Fix?, units: UnitSystem, glyphs: Glyphs) {
-    self.sky = sky
-    self.fix = fix
-    self.units = units
-    self.glyphs = glyphs
-  }
-
   /// Draws the panel in a box titled "GPS" over the whole grid.
   public func draw(into grid: inout Grid) {
     guard let inner = grid.beginPanel(title: "GPS", glyphs: glyphs, widerThan: 4)

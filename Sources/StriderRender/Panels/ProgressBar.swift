@@ -9,11 +9,6 @@ public struct ProgressBar: Sendable {
   public var progress: ReplayProgress
   public var glyphs: Glyphs
 
-  public init(progress: ReplayProgress, glyphs: Glyphs) {
-    self.progress = progress
-    self.glyphs = glyphs
-  }
-
   /// Draws the bar across the first row of the grid.
   public func draw(into grid: inout Grid) {
     grid.fill(GridRect(x: 0, y: 0, width: grid.width, height: 1))

@@ -7,27 +7,15 @@
 public struct StatusLine: Sendable {
   public var glyphs: Glyphs
   /// Show the replay keys (space pause, +/- speed, seek).
-  public var showsReplayKeys: Bool
+  public var showsReplayKeys: Bool = false
   /// Show the filter-lab keys (gate checks, smoother, auto-pause, faults).
-  public var showsLabKeys: Bool
+  public var showsLabKeys: Bool = false
   /// Show `H history`: no session is running (it has ended), so the history opens.
-  public var showsHistoryKey: Bool
+  public var showsHistoryKey: Bool = false
   /// Show `g gps`: the source is a live receiver, whose satellites the GPS panel shows.
-  public var showsGPSKey: Bool
+  public var showsGPSKey: Bool = false
   /// A message shown at the right end (e.g. "Injected: jump"), if any.
   public var message: String?
-
-  public init(
-    glyphs: Glyphs, showsReplayKeys: Bool = false, showsLabKeys: Bool = false,
-    showsHistoryKey: Bool = false, showsGPSKey: Bool = false, message: String? = nil
-  ) {
-    self.glyphs = glyphs
-    self.showsReplayKeys = showsReplayKeys
-    self.showsLabKeys = showsLabKeys
-    self.showsHistoryKey = showsHistoryKey
-    self.showsGPSKey = showsGPSKey
-    self.message = message
-  }
 
   /// The bindings this mode offers, in screen order.
   public var bindings: [KeyBinding] {

@@ -24,13 +24,6 @@ public struct WorkoutPanel: Sendable {
   /// Rows the panel wants: its box and five lines.
   public static let preferredHeight = 7
 
-  public init(status: WorkoutStatus, activity: Activity, units: UnitSystem, glyphs: Glyphs) {
-    self.status = status
-    self.activity = activity
-    self.units = units
-    self.glyphs = glyphs
-  }
-
   /// Draws the panel in a box titled "Workout" over the whole grid.
   public func draw(into grid: inout Grid) {
     guard let inner = grid.beginPanel(title: "Workout", glyphs: glyphs, widerThan: 4)
