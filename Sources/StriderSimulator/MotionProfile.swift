@@ -37,11 +37,6 @@ public struct MotionProfile: Sendable, Hashable {
   public struct Surge: Sendable, Hashable {
     public var range: ClosedRange<Meters>
     public var speed: MetersPerSecond
-
-    public init(range: ClosedRange<Meters>, speed: MetersPerSecond) {
-      self.range = range
-      self.speed = speed
-    }
   }
 
   /// The set speed at `distance` along the route, if a surge covers it.

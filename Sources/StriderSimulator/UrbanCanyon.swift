@@ -13,14 +13,6 @@ public struct UrbanCanyon: Sendable, Hashable {
   /// The distance before and after the stretch over which σ and bias fade in and out.
   public var ramp: Meters
 
-  public init(start: Meters, end: Meters, sigma: Meters, bias: PlanePoint, ramp: Meters) {
-    self.start = start
-    self.end = end
-    self.sigma = sigma
-    self.bias = bias
-    self.ramp = ramp
-  }
-
   /// Whether a distance along the route lies in the stretch.
   public func contains(_ distance: Meters) -> Bool {
     distance >= start && distance <= end

@@ -1,10 +1,11 @@
 import Foundation
-import StriderApp
 import StriderCore
 import StriderRender
 import StriderSimulator
 import StriderSources
 import Testing
+
+@testable import StriderApp
 
 /// The lap key: `L` closes a lap on the fix clock and hands the mark to the source (a
 /// recording keeps it); space is lap only in a workout's open step.

@@ -1,9 +1,10 @@
-import StriderApp
 import StriderCore
 import StriderRender
 import StriderSimulator
 import StriderSources
 import Testing
+
+@testable import StriderApp
 
 /// The dashboard model driven with keys and a hand-moved time, without a terminal: the quit
 /// dialog, pausing, seeking, speed, notes expiring, and the filter lab's toggles.

@@ -1,9 +1,10 @@
-import StriderApp
 import StriderCore
 import StriderRender
 import StriderSimulator
 import StriderSources
 import Testing
+
+@testable import StriderApp
 
 /// A live recording whose disk refuses its writes (issue 49): the status line says the fixes
 /// are kept in memory until they are written, a passing note does not hide that for good,

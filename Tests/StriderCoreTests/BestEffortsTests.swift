@@ -1,8 +1,8 @@
 import Foundation
-import StriderSimulator
 import Testing
 
 @testable import StriderCore
+@testable import StriderSimulator
 
 /// Best efforts: the two-pointer sweep against a brute-force search, and against the
 /// simulator's truth on sessions whose best stretch is known.

@@ -9,34 +9,17 @@ public struct SourceControls: Sendable, Equatable {
   public struct Position: Sendable, Equatable {
     public var position: Double
     public var total: Double
-
-    public init(position: Double, total: Double) {
-      self.position = position
-      self.total = total
-    }
   }
 
   public var link: GPSStatus.Link
   /// The replay speed, nil for a live source.
   public var replaySpeed: ReplaySpeed?
   /// Whether the user paused the source.
-  public var isPaused: Bool
+  public var isPaused: Bool = false
   /// Where a replay is; nil when the source cannot seek.
   public var position: Position?
   /// Whether the source takes injected faults (the simulator).
-  public var takesFaults: Bool
+  public var takesFaults: Bool = false
   /// The receiver's newest satellite report, for the GPS panel (live gpsd only).
   public var sky: SkyView?
-
-  public init(
-    link: GPSStatus.Link, replaySpeed: ReplaySpeed? = nil, isPaused: Bool = false,
-    position: Position? = nil, takesFaults: Bool = false, sky: SkyView? = nil
-  ) {
-    self.link = link
-    self.replaySpeed = replaySpeed
-    self.isPaused = isPaused
-    self.position = position
-    self.takesFaults = takesFaults
-    self.sky = sky
-  }
 }

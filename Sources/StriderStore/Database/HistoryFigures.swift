@@ -6,11 +6,6 @@ import StriderCore
 public struct BackfillProgress: Sendable, Equatable {
   public var done: Int
   public var total: Int
-
-  public init(done: Int, total: Int) {
-    self.done = done
-    self.total = total
-  }
 }
 
 /// Told how a long backfill goes, from the thread doing it.
