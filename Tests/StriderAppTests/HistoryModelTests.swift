@@ -1,7 +1,8 @@
 import StriderApp
 import StriderCore
-import StriderRender
 import Testing
+
+@testable import StriderRender
 
 /// The history screen's model driven with keys, without a terminal or a database: moving,
 /// searching, opening and leaving a session, replay, quitting; and the loop on the

@@ -1,7 +1,8 @@
 import StriderCore
-import StriderRender
 import StriderTestSupport
 import Testing
+
+@testable import StriderRender
 
 /// `sessions show --plot`'s profiles: a climb and a descent with a stop in the middle, in
 /// both glyph sets, and what is left out.

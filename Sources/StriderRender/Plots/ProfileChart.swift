@@ -11,11 +11,6 @@ public struct ProfileChart: Sendable {
   public struct Sample: Sendable, Hashable {
     public var distance: Double
     public var value: Double
-
-    public init(distance: Double, value: Double) {
-      self.distance = distance
-      self.value = value
-    }
   }
 
   public var title: String
