@@ -92,27 +92,20 @@ public struct AutoPauseConfiguration: Sendable, Hashable, Codable {
   /// `standardMovingSpeed`.
   public static func defaults(for activity: Activity) -> AutoPauseConfiguration {
     let moving = standardMovingSpeed
-    var defaults: AutoPauseConfiguration =
+    // Each activity's radius (m), window (s), resume distance (m) and moving speed.
+    let (radius, window, resumeDistance, movingSpeed): (Double, Double, Double, MetersPerSecond?) =
       switch activity {
-      case .run:
-        AutoPauseConfiguration(
-          radius: Meters(6), window: Seconds(5), resumeDistance: Meters(3), movingSpeed: moving)
-      case .walk:
-        AutoPauseConfiguration(
-          radius: Meters(5), window: Seconds(8), resumeDistance: Meters(2), movingSpeed: moving)
-      case .ride:
-        AutoPauseConfiguration(
-          radius: Meters(8), window: Seconds(4), resumeDistance: Meters(4), movingSpeed: moving)
-      case .hike:
-        AutoPauseConfiguration(
-          radius: Meters(5), window: Seconds(15), resumeDistance: Meters(2), movingSpeed: moving)
-      case .swim:
-        AutoPauseConfiguration(
-          radius: Meters(4), window: Seconds(10), resumeDistance: Meters(2), movingSpeed: moving)
+      case .run: (6, 5, 3, moving)
+      case .walk: (5, 8, 2, moving)
+      case .ride: (8, 4, 4, moving)
+      case .hike: (5, 15, 2, moving)
+      case .swim: (4, 10, 2, moving)
       // A queue at a junction creeps: a wider region, and a clear move to resume.
-      case .drive:
-        AutoPauseConfiguration(radius: Meters(10), window: Seconds(5), resumeDistance: Meters(6))
+      case .drive: (10, 5, 6, nil)
       }
+    var defaults = AutoPauseConfiguration(
+      radius: Meters(radius), window: Seconds(window), resumeDistance: Meters(resumeDistance),
+      movingSpeed: movingSpeed)
     defaults.wanderRadius = standardWanderRadius
     defaults.datesStopEdges = true
     defaults.holdsStopsAcrossGaps = true
