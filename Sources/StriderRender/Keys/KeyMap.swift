@@ -80,66 +80,31 @@ public enum KeyMap {
   /// Every binding, for the help overlay and the status line.
   public static func bindings(glyphs: Glyphs) -> [KeyBinding] {
     let faults = faultKeys.map { "\($0.key)" }.joined(separator: " ")
-    return [
-      KeyBinding(
-        keys: "q", description: "quit (asks if recording)", short: "quit",
-        group: .session, priority: 0),
-      KeyBinding(
-        keys: "?", description: "show / hide this help", short: "help", group: .session,
-        priority: 1),
-      KeyBinding(
-        keys: "space", description: "pause / resume", short: "pause", group: .session,
-        priority: 2),
-      KeyBinding(
-        keys: "L", description: "lap (space: open step)", short: "lap",
-        group: .session, priority: 15),
-      KeyBinding(
-        keys: "m", description: "map: lines or braille", short: "map", group: .map,
-        priority: 5),
-      KeyBinding(
-        keys: "t", description: "thin / thick line", short: "thick", group: .map,
-        priority: 8),
-      KeyBinding(
-        keys: "f", description: "follow your position", short: "follow", group: .map,
-        priority: 6),
-      KeyBinding(
-        keys: "z/x", description: "zoom in / out", short: "zoom", group: .map, priority: 7),
-      KeyBinding(
-        keys: "h/j/k/l", description: "pan left/down/up/right", short: "pan",
-        group: .map, priority: 9),
-      KeyBinding(
-        keys: "r", description: "whole route again", short: "reset",
-        group: .map, priority: 10),
-      KeyBinding(
-        keys: String(gpsPanelKey), description: "GPS satellites, DOPs (run)", short: "gps",
-        group: .map, priority: 9),
-      KeyBinding(
-        keys: String(profileKey), description: "elevation, pace, HR plots",
-        short: "profiles", group: .map, priority: 9),
-      KeyBinding(
-        keys: "+/-", description: "replay faster / slower", short: "speed", group: .replay,
-        priority: 3),
-      KeyBinding(
-        keys: glyphs.seekKeys, description: "seek back / forward", short: "seek",
-        group: .replay, priority: 4),
-      KeyBinding(
-        keys: String(historyKey), description: "the history, once ended", short: "history",
-        group: .replay, priority: 2),
-      KeyBinding(
-        keys: "1-9", description: "gate checks on / off", short: "checks", group: .lab,
-        priority: 11),
-      KeyBinding(
-        keys: "s", description: "smoother on / off", short: "smooth", group: .lab,
-        priority: 12),
-      KeyBinding(
-        keys: "a", description: "auto-pause on / off", short: "auto-pause", group: .lab,
-        priority: 13),
+    let faultNames = faultKeys.map { "\($0.key) \($0.name)" }.joined(separator: ", ")
+    let table: [(String, String, String, KeyBinding.Group, Int)] = [
+      ("q", "quit (asks if recording)", "quit", .session, 0),
+      ("?", "show / hide this help", "help", .session, 1),
+      ("space", "pause / resume", "pause", .session, 2),
+      ("L", "lap (space: open step)", "lap", .session, 15),
+      ("m", "map: lines or braille", "map", .map, 5),
+      ("t", "thin / thick line", "thick", .map, 8),
+      ("f", "follow your position", "follow", .map, 6),
+      ("z/x", "zoom in / out", "zoom", .map, 7),
+      ("h/j/k/l", "pan left/down/up/right", "pan", .map, 9),
+      ("r", "whole route again", "reset", .map, 10),
+      (String(gpsPanelKey), "GPS satellites, DOPs (run)", "gps", .map, 9),
+      (String(profileKey), "elevation, pace, HR plots", "profiles", .map, 9),
+      ("+/-", "replay faster / slower", "speed", .replay, 3),
+      (glyphs.seekKeys, "seek back / forward", "seek", .replay, 4),
+      (String(historyKey), "the history, once ended", "history", .replay, 2),
+      ("1-9", "gate checks on / off", "checks", .lab, 11),
+      ("s", "smoother on / off", "smooth", .lab, 12),
+      ("a", "auto-pause on / off", "auto-pause", .lab, 13),
+      (faults, faultNames, "faults", .faults, 14),
     ]
-      + [
-        KeyBinding(
-          keys: faults,
-          description: faultKeys.map { "\($0.key) \($0.name)" }.joined(separator: ", "),
-          short: "faults", group: .faults, priority: 14)
-      ]
+    return table.map { keys, description, short, group, priority in
+      KeyBinding(
+        keys: keys, description: description, short: short, group: group, priority: priority)
+    }
   }
 }
