@@ -70,32 +70,19 @@ public struct MotionProfile: Sendable, Hashable {
 
   /// The usual profile of an activity.
   public static func standard(for activity: Activity) -> MotionProfile {
-    switch activity {
-    case .run:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(2.6)...MetersPerSecond(3.4),
-        cornerSpeed: MetersPerSecond(2.3), turnaroundSpeed: MetersPerSecond(1.0))
-    case .walk:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(1.2)...MetersPerSecond(1.6),
-        cornerSpeed: MetersPerSecond(1.1), turnaroundSpeed: MetersPerSecond(0.6))
-    case .ride:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(5)...MetersPerSecond(9),
-        cornerSpeed: MetersPerSecond(4), turnaroundSpeed: MetersPerSecond(1.5))
-    case .hike:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(0.9)...MetersPerSecond(1.3),
-        cornerSpeed: MetersPerSecond(0.8), turnaroundSpeed: MetersPerSecond(0.5))
-    case .swim:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(0.7)...MetersPerSecond(0.9),
-        cornerSpeed: MetersPerSecond(0.6), turnaroundSpeed: MetersPerSecond(0.4))
-    case .drive:
-      MotionProfile(
-        cruiseSpeed: MetersPerSecond(12)...MetersPerSecond(20),
-        cornerSpeed: MetersPerSecond(7), turnaroundSpeed: MetersPerSecond(4))
-    }
+    // Each activity's cruising speeds (slowest, fastest), corner and turnaround speeds, m/s.
+    let (slowest, fastest, corner, turnaround): (Double, Double, Double, Double) =
+      switch activity {
+      case .run: (2.6, 3.4, 2.3, 1.0)
+      case .walk: (1.2, 1.6, 1.1, 0.6)
+      case .ride: (5, 9, 4, 1.5)
+      case .hike: (0.9, 1.3, 0.8, 0.5)
+      case .swim: (0.7, 0.9, 0.6, 0.4)
+      case .drive: (12, 20, 7, 4)
+      }
+    return MotionProfile(
+      cruiseSpeed: MetersPerSecond(slowest)...MetersPerSecond(fastest),
+      cornerSpeed: MetersPerSecond(corner), turnaroundSpeed: MetersPerSecond(turnaround))
   }
 
   /// The speed limit through a corner of `angle` degrees, or nil when it needs no slowing.
