@@ -20,73 +20,37 @@ import StriderCore
 /// street, with matching larger reported accuracy.
 public struct ErrorModel: Sendable, Hashable {
   /// Standard deviation of the correlated position error, per axis (east and north).
-  public var correlatedSigma: Meters
+  public var correlatedSigma: Meters = Meters(3)
   /// Correlation time of that error.
-  public var correlationTime: Seconds
+  public var correlationTime: Seconds = Seconds(60)
   /// Standard deviation of the white position noise, per axis.
-  public var whiteSigma: Meters
+  public var whiteSigma: Meters = Meters(1)
   /// Log-normal spread (σ of the natural log) of reported accuracy around the model's RMS.
-  public var accuracySpread: Double
+  public var accuracySpread: Double = 0.25
   /// Correlation time of the accuracy factor: reported accuracy changes smoothly.
-  public var accuracyCorrelationTime: Seconds
+  public var accuracyCorrelationTime: Seconds = Seconds(30)
   /// The smallest accuracy a receiver reports.
-  public var accuracyFloor: Meters
+  public var accuracyFloor: Meters = Meters(1)
   /// How many urban-canyon stretches a session has.
-  public var urbanCanyonCount: ClosedRange<Int>
+  public var urbanCanyonCount: ClosedRange<Int> = 1...3
   /// Length of each urban-canyon stretch along the route.
-  public var urbanCanyonLength: ClosedRange<Meters>
+  public var urbanCanyonLength: ClosedRange<Meters> = Meters(100)...Meters(400)
   /// Correlated σ per axis inside an urban canyon.
-  public var urbanCanyonSigma: ClosedRange<Meters>
+  public var urbanCanyonSigma: ClosedRange<Meters> = Meters(10)...Meters(30)
   /// Multipath bias inside an urban canyon, across the street to one side.
-  public var urbanCanyonBias: ClosedRange<Meters>
+  public var urbanCanyonBias: ClosedRange<Meters> = Meters(5)...Meters(20)
   /// The band reported accuracy is held in inside an urban canyon.
-  public var urbanCanyonAccuracy: ClosedRange<Meters>
+  public var urbanCanyonAccuracy: ClosedRange<Meters> = Meters(10)...Meters(50)
   /// Distance before and after a canyon over which its σ and bias fade in and out.
-  public var urbanCanyonRamp: Meters
+  public var urbanCanyonRamp: Meters = Meters(20)
   /// Correlated σ of the altitude error (vertical errors are about 1.5× horizontal).
-  public var altitudeSigma: Meters
+  public var altitudeSigma: Meters = Meters(4.5)
   /// White σ of the altitude error.
-  public var altitudeWhiteSigma: Meters
+  public var altitudeWhiteSigma: Meters = Meters(1.5)
   /// Standard deviation of the Doppler speed error per axis.
-  public var speedSigma: MetersPerSecond
+  public var speedSigma: MetersPerSecond = MetersPerSecond(0.2)
   /// The band of satellites used.
-  public var satellites: ClosedRange<Int>
-
-  public init(
-    correlatedSigma: Meters = Meters(3),
-    correlationTime: Seconds = Seconds(60),
-    whiteSigma: Meters = Meters(1),
-    accuracySpread: Double = 0.25,
-    accuracyCorrelationTime: Seconds = Seconds(30),
-    accuracyFloor: Meters = Meters(1),
-    urbanCanyonCount: ClosedRange<Int> = 1...3,
-    urbanCanyonLength: ClosedRange<Meters> = Meters(100)...Meters(400),
-    urbanCanyonSigma: ClosedRange<Meters> = Meters(10)...Meters(30),
-    urbanCanyonBias: ClosedRange<Meters> = Meters(5)...Meters(20),
-    urbanCanyonAccuracy: ClosedRange<Meters> = Meters(10)...Meters(50),
-    urbanCanyonRamp: Meters = Meters(20),
-    altitudeSigma: Meters = Meters(4.5),
-    altitudeWhiteSigma: Meters = Meters(1.5),
-    speedSigma: MetersPerSecond = MetersPerSecond(0.2),
-    satellites: ClosedRange<Int> = 7...12
-  ) {
-    self.correlatedSigma = correlatedSigma
-    self.correlationTime = correlationTime
-    self.whiteSigma = whiteSigma
-    self.accuracySpread = accuracySpread
-    self.accuracyCorrelationTime = accuracyCorrelationTime
-    self.accuracyFloor = accuracyFloor
-    self.urbanCanyonCount = urbanCanyonCount
-    self.urbanCanyonLength = urbanCanyonLength
-    self.urbanCanyonSigma = urbanCanyonSigma
-    self.urbanCanyonBias = urbanCanyonBias
-    self.urbanCanyonAccuracy = urbanCanyonAccuracy
-    self.urbanCanyonRamp = urbanCanyonRamp
-    self.altitudeSigma = altitudeSigma
-    self.altitudeWhiteSigma = altitudeWhiteSigma
-    self.speedSigma = speedSigma
-    self.satellites = satellites
-  }
+  public var satellites: ClosedRange<Int> = 7...12
 
   /// A phone or watch in a city with a park: the documented defaults.
   public static let realistic = ErrorModel()

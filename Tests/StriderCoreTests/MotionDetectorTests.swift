@@ -1,6 +1,7 @@
 import StriderCore
-import StriderSimulator
 import Testing
+
+@testable import StriderSimulator
 
 /// The motion detector against simulated days: one session per true move, each starting
 /// and ending within a minute of the truth, none while standing, gaps kept as gaps.

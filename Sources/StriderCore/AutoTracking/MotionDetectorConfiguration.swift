@@ -7,68 +7,38 @@
 /// drift, and the end needs standing as long as a long red light and more.
 public struct MotionDetectorConfiguration: Sendable, Hashable, Codable {
   /// The filtered speed (the mean over `speedWindow`) that counts as moving.
-  public var startSpeed: MetersPerSecond
+  public var startSpeed: MetersPerSecond = MetersPerSecond(1.0)
   /// How long the filtered speed must stay at `startSpeed` or more to start a session.
-  public var startConfirmation: Seconds
+  public var startConfirmation: Seconds = Seconds(5)
   /// How far from the resting place a speed start must also have gone (drift reads as
   /// speed without going anywhere).
-  public var startDistance: Meters
+  public var startDistance: Meters = Meters(15)
   /// Leaving a region this wide around the resting place starts a session by itself.
-  public var startRadius: Meters
+  public var startRadius: Meters = Meters(45)
   /// How many fixes in a row must lie outside `startRadius`.
-  public var startRadiusFixes: Int
+  public var startRadiusFixes: Int = 3
   /// A fix whose speed (reported, else measured from the last fix) reaches this counts as
   /// moving when the start is dated back to the first step.
-  public var stepSpeed: MetersPerSecond
+  public var stepSpeed: MetersPerSecond = MetersPerSecond(0.5)
   /// The window of the filtered speed: the receiver's speeds are averaged over it; fixes
   /// without a speed (a watch's GPX) are measured by the straight line across twice it.
-  public var speedWindow: Seconds
+  public var speedWindow: Seconds = Seconds(10)
   /// Standing means staying within this distance of the place where one stopped.
-  public var stillRadius: Meters
+  public var stillRadius: Meters = Meters(35)
   /// Standing this long ends a session; the session ends at the last moving fix.
-  public var endAfter: Seconds
+  public var endAfter: Seconds = Seconds(300)
   /// Fixes further apart than this are a gap: never distance, and the speed window starts
   /// afresh after it.
-  public var gapAfter: Seconds
+  public var gapAfter: Seconds = Seconds(10)
   /// A gap longer than this ends an open session at its last moving fix (a laptop closed
   /// for the night), whatever comes after it.
-  public var longestBridgedGap: Seconds
+  public var longestBridgedGap: Seconds = Seconds(1800)
   /// Fixes reporting an accuracy worse than this are not used to decide (they still go to
   /// an open session, where the gate judges them).
-  public var worstAccuracy: Meters
+  public var worstAccuracy: Meters = Meters(100)
   /// How much of the time before a start is kept, so the session can begin where the
   /// movement did.
-  public var lookBack: Seconds
-
-  public init(
-    startSpeed: MetersPerSecond = MetersPerSecond(1.0),
-    startConfirmation: Seconds = Seconds(5),
-    startDistance: Meters = Meters(15),
-    startRadius: Meters = Meters(45),
-    startRadiusFixes: Int = 3,
-    stepSpeed: MetersPerSecond = MetersPerSecond(0.5),
-    speedWindow: Seconds = Seconds(10),
-    stillRadius: Meters = Meters(35),
-    endAfter: Seconds = Seconds(300),
-    gapAfter: Seconds = Seconds(10),
-    longestBridgedGap: Seconds = Seconds(1800),
-    worstAccuracy: Meters = Meters(100),
-    lookBack: Seconds = Seconds(120)
-  ) {
-    self.startSpeed = startSpeed
-    self.startConfirmation = startConfirmation
-    self.startDistance = startDistance
-    self.startRadius = startRadius
-    self.startRadiusFixes = startRadiusFixes
-    self.stepSpeed = stepSpeed
-    self.speedWindow = speedWindow
-    self.stillRadius = stillRadius
-    self.endAfter = endAfter
-    self.gapAfter = gapAfter
-    self.longestBridgedGap = longestBridgedGap
-    self.worstAccuracy = worstAccuracy
-    self.lookBack = lookBack
-  }
+  public var lookBack: Seconds = Seconds(120)
 
   /// The documented defaults (five minutes of standing end a session).
   public static let standard = MotionDetectorConfiguration()
