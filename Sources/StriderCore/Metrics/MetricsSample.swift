@@ -31,10 +31,5 @@ public struct MetricsSample: Sendable, Hashable, Codable {
   public struct Span: Sendable, Hashable, Codable {
     public var start: GNSSTime
     public var moving: Seconds
-
-    public init(start: GNSSTime, moving: Seconds) {
-      self.start = start
-      self.moving = moving
-    }
   }
 }
