@@ -172,22 +172,17 @@ public struct CueScheduler: Sendable {
     guard !isFinished else { return nil }
     let text: String?
     switch trigger {
-    case .pause:
-      guard !isPaused else { return nil }
-      isPaused = true
-      text = configuration.announcePauses ? CueText.paused : nil
-    case .resume:
-      guard isPaused else { return nil }
-      isPaused = false
-      text = configuration.announcePauses ? CueText.resumed : nil
-    case .signalLost:
-      guard !isSignalLost else { return nil }
-      isSignalLost = true
-      text = configuration.announceSignal ? CueText.signalLost : nil
-    case .signalRegained:
-      guard isSignalLost else { return nil }
-      isSignalLost = false
-      text = configuration.announceSignal ? CueText.signalRegained : nil
+    case .pause, .resume:
+      let pausing = trigger == .pause
+      guard isPaused != pausing else { return nil }
+      isPaused = pausing
+      text = configuration.announcePauses ? (pausing ? CueText.paused : CueText.resumed) : nil
+    case .signalLost, .signalRegained:
+      let losing = trigger == .signalLost
+      guard isSignalLost != losing else { return nil }
+      isSignalLost = losing
+      text =
+        configuration.announceSignal ? (losing ? CueText.signalLost : CueText.signalRegained) : nil
     case .finish:
       isFinished = true
       let figures = figures(snapshot, distance: snapshot.distance, moving: snapshot.moving, time)
