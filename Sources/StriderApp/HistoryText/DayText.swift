@@ -134,10 +134,7 @@ public enum DayText {
   /// HH:MM in local time, or blank when the sessions do not say.
   public static func clock(_ time: GNSSTime?) -> String {
     guard let time else { return "     " }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "HH:mm"
-    return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
+    return LocalDate.written(time, as: "HH:mm")
   }
 }
 

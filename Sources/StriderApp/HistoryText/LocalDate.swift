@@ -56,9 +56,14 @@ public enum LocalDate {
 
   public static func text(_ time: GNSSTime?) -> String {
     guard let time else { return "-" }
+    return written(time, as: "yyyy-MM-dd HH:mm")
+  }
+
+  /// `time` in local time, written with a `DateFormatter` pattern in the POSIX locale.
+  static func written(_ time: GNSSTime, as pattern: String) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    formatter.dateFormat = pattern
     return formatter.string(from: Date(timeIntervalSince1970: time.secondsSince1970))
   }
 
