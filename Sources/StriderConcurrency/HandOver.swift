@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs `produce` on a thread of its own and hands each element it gives over to
 /// `consume` on the calling thread, `capacity` of them waiting at most; returns what
@@ -37,4 +38,19 @@ public func handOver<Element: Sendable, Result: Sendable>(
 private enum HandedOver<Element: Sendable, Result: Sendable>: Sendable {
   case element(Element)
   case done(Result)
+}
+
+/// A value handed to another thread once, moved rather than copied: the thread that takes
+/// it holds the only copy. A finish run on a thread of its own (`handOver`'s producer)
+/// changes its engine's track in place; a copy captured beside it would make the finish
+/// copy every chunk of the track first.
+public final class Handed<Value: Sendable>: Sendable {
+  private let value: Mutex<Value?>
+
+  public init(_ value: consuming Value) {
+    self.value = Mutex(value)
+  }
+
+  /// The value, the first time; nil after.
+  public func take() -> Value? { value.withLock { $0.take() } }
 }

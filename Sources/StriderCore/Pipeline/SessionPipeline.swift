@@ -182,7 +182,8 @@ public struct SessionPipeline: Sendable {
     laps: RecordedLaps? = nil, handingOut handOut: (FinishedTrack.Point) -> Void
   ) -> (events: [SessionEvent], summary: SessionSummary) {
     var odometer = FinishedTrack.Odometer()
-    let measures = laps != nil
+    // Without a mark there is one lap, which the summary does not list (`Lap.laps`).
+    let measures = !(laps?.marks.isEmpty ?? true)
     var (events, summary) = engine.finish(after: gate.judgeHeld()) { point in
       if measures {
         odometer.append(time: point.time, distance: point.distance, segment: point.segment)

@@ -121,12 +121,12 @@ extension SessionStore {
     let laps = RecordedLaps(marks: try LapRow.marks(of: id, db), last: .active)
     // The finish hands its points out from its own threads, and the connection is this
     // thread's: they are written here, a batch at a time, as the finish makes them.
-    let finishing = consume pipeline
+    let finishing = Handed(consume pipeline)
     var handedOut = 0
     let (tail, measured) = try handOver(
       name: "strider-measure-again",
       produce: { give in
-        var finishing = finishing
+        guard var finishing = finishing.take() else { preconditionFailure("finished twice") }
         var batch: [FinishedTrack.Point] = []
         batch.reserveCapacity(batchRows)
         let finished = finishing.finish(laps: laps) { point in
