@@ -359,11 +359,7 @@ struct FinishingPass: Sendable {
     let datesStopEdges = configuration.autoPause.datesStopEdges ?? false
     let readsLoneSilentSteps = configuration.autoPause.timesSilentSteps ?? false
     var finder = StopFinder(
-      configurations: FinishingPass.stopRegions(configuration.autoPause, noise: noise),
-      stillSpeed: stillSpeed,
-      looksForWander: configuration.autoPause.wanderRadius != nil,
-      holdsAcrossGaps: configuration.autoPause.holdsStopsAcrossGaps ?? false,
-      readsSilentSteps: configuration.autoPause.keepsSilentStops ?? false, points: points,
+      configuration.autoPause, activity: configuration.activity, noise: noise, points: points,
       streams: timesAscend)
     // Stops are sorted and apart, so two moving indexes answer "inside a stop?" in one
     // sweep: closed at both ends for this point, half-open for the one before.
@@ -694,16 +690,17 @@ struct FinishingPass: Sendable {
     private var latest: GNSSTime?
     private var finished = false
 
+    /// The search `autoPause` asks for, in the regions `noise`'s wander needs
+    /// (`FinishingPass.stopRegions`).
     init(
-      configurations: [AutoPauseConfiguration], stillSpeed: Double, looksForWander: Bool,
-      holdsAcrossGaps: Bool = false, readsSilentSteps: Bool = false, points: Track,
-      streams: Bool
+      _ autoPause: AutoPauseConfiguration, activity: Activity, noise: NoiseModel?,
+      points: Track, streams: Bool
     ) {
-      self.readsSilentSteps = readsSilentSteps
-      self.configurations = configurations
-      self.stillSpeed = stillSpeed
-      self.looksForWander = looksForWander
-      self.holdsAcrossGaps = holdsAcrossGaps
+      configurations = FinishingPass.stopRegions(autoPause, noise: noise)
+      stillSpeed = FinishingPass.stillSpeed(autoPause, activity: activity)
+      looksForWander = autoPause.wanderRadius != nil
+      holdsAcrossGaps = autoPause.holdsStopsAcrossGaps ?? false
+      readsSilentSteps = autoPause.keepsSilentStops ?? false
       self.points = points
       self.streams = streams
       detectors = configurations.map { AutoPause(configuration: $0) }
